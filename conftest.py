@@ -1,0 +1,4 @@
+"""Root conftest: Qt must run offscreen, set before any QApplication exists."""
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

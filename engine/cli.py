@@ -1,0 +1,194 @@
+"""``python -m engine ...``: thin subcommands over the engine's API (SPEC.md, "Command line").
+
+Every subcommand takes ``--json`` and then prints one JSON document.  Bad input: exit status 2
+and one line on stderr starting with ``error:`` that names the file and the place.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from .errors import ScenarioError
+from .hexes import HexIdError, hex_range, parse_hex_id
+
+
+class CliError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse's own errors: same shape as ours
+        raise CliError(f"{self.prog}: {message}")
+
+
+def _scenario(path: str):
+    from .files import load_scenario
+    return load_scenario(path)
+
+
+def _place(err: Exception, file: str, place: str) -> ScenarioError:
+    return ScenarioError(str(err), file=file, place=place)
+
+
+def _unit(s, file: str, option: str, unit_id: str):
+    try:
+        return s.unit(unit_id)
+    except ScenarioError as e:
+        raise _place(e.problem, file, option) from None
+
+
+def _hex(s, file: str | None, option: str, hex_id: str) -> int:
+    try:
+        return s.map.index(hex_id)
+    except HexIdError as e:
+        raise _place(e, file or "", option) from None
+
+
+def cmd_range(a) -> dict:
+    if a.scenario:
+        s = _scenario(a.scenario)
+        i = _hex(s, a.scenario, "HEX 1", a.hex1)
+        j = _hex(s, a.scenario, "HEX 2", a.hex2)
+        return {"range": int(s.map.distance(i, j))}
+    try:
+        h1 = parse_hex_id(a.hex1)
+    except HexIdError as e:
+        raise ScenarioError(str(e), place="HEX 1") from None
+    try:
+        h2 = parse_hex_id(a.hex2)
+    except HexIdError as e:
+        raise ScenarioError(str(e), place="HEX 2") from None
+    if h1.board != h2.board:
+        raise ScenarioError(f"{a.hex1} and {a.hex2} are on different boards: give --scenario "
+                            "to say how the boards are placed")
+    return {"range": hex_range((h1.col, h1.row), (h2.col, h2.row))}
+
+
+def cmd_check(a) -> dict:
+    from .boards import board_from_json, board_hexes
+    from .files import scenario_from_json
+    from .jsonio import read_json
+    path = Path(a.file)
+    data = read_json(path)
+    if isinstance(data, dict) and data.get("format") == "starshell-board":
+        b = board_from_json(data, file=str(path))
+        return {"ok": True, "board": b.id, "hexes": len(board_hexes())}
+    s = scenario_from_json(data, file=str(path), folder=str(path.resolve().parent))
+    return {"ok": True, "hexes": s.map.size, "units": len(s.units), "markers": len(s.markers)}
+
+
+def cmd_visibility(a) -> dict:
+    from .night import unit_verdict, visibility_from
+    s = _scenario(a.scenario)
+    viewer = _unit(s, a.scenario, "--from", a.viewer)
+    if a.to:
+        _unit(s, a.scenario, "--to", a.to)
+        return unit_verdict(s, viewer.id, a.to).as_json()
+    field = visibility_from(s, viewer.id)
+    hexes = {}
+    for i, name in enumerate(s.map.names):
+        hexes[name] = {"sight": field.sight_at(i), "reasons": field.reasons_at(i)}
+    return {"viewer": viewer.id, "nvr": field.nvr, "hexes": hexes}
+
+
+def cmd_illumination(a) -> dict:
+    from .light import illumination
+    s = _scenario(a.scenario)
+    ill = illumination(s)
+    return {"illuminated": ill.lit_names(), "blind": ill.blind_names()}
+
+
+def cmd_reveal(a) -> dict:
+    from .night import reveal
+    s = _scenario(a.scenario)
+    unit = _unit(s, a.scenario, "--unit", a.unit)
+    target = None
+    if a.target:
+        target = s.map.names[_hex(s, a.scenario, "--target", a.target)]
+    return reveal(s, unit.id, target).as_json()
+
+
+def _print_text(cmd: str, out: dict) -> None:
+    if cmd == "visibility" and "hexes" in out:
+        print(f"{out['viewer']} (NVR {out['nvr']}):")
+        for name, v in out["hexes"].items():
+            if v["sight"] != "none":
+                print(f"  {name}: {v['sight']}")
+        return
+    for k, v in out.items():
+        if isinstance(v, list) and v and isinstance(v[0], str) and k == "reasons":
+            print(f"{k}:")
+            for line in v:
+                print(f"  - {line}")
+        elif isinstance(v, (list, dict)):
+            print(f"{k}: {json.dumps(v)}")
+        else:
+            print(f"{k}: {v}")
+
+
+COMMANDS = {}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m engine", description="Starshell's night-visibility engine")
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+
+    def add(name, func, help_):
+        sp = sub.add_parser(name, help=help_)
+        sp.add_argument("--json", action="store_true", help="print one JSON document")
+        sp.set_defaults(func=func)
+        return sp
+
+    sp = add("range", cmd_range, "range between two hexes")
+    sp.add_argument("hex1", metavar="HEX")
+    sp.add_argument("hex2", metavar="HEX")
+    sp.add_argument("--scenario")
+    sp = add("check", cmd_check, "validate a scenario or board file")
+    sp.add_argument("file", metavar="FILE")
+    sp = add("visibility", cmd_visibility, "a unit's night field, or its verdict on another unit")
+    sp.add_argument("scenario", metavar="SCENARIO")
+    sp.add_argument("--from", dest="viewer", required=True, metavar="UNIT")
+    sp.add_argument("--to", metavar="UNIT")
+    sp = add("illumination", cmd_illumination, "lit hexes and blaze shadows")
+    sp.add_argument("scenario", metavar="SCENARIO")
+    sp = add("reveal", cmd_reveal, "would a unit lose concealment if it fired now")
+    sp.add_argument("scenario", metavar="SCENARIO")
+    sp.add_argument("--unit", required=True, metavar="UNIT")
+    sp.add_argument("--target", metavar="HEX")
+    for extra in _EXTRA:
+        extra(add)
+    return p
+
+
+_EXTRA = []   # later modules register subcommands here (drift, starshell)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        args = build_parser().parse_args(argv)
+        out = args.func(args)
+    except SystemExit as e:           # --help
+        return int(e.code or 0)
+    except (CliError, ScenarioError, HexIdError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:            # never a traceback (issue 8)
+        print(f"error: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 2
+    try:
+        if args.json:
+            json.dump(out, sys.stdout, indent=None if args.cmd == "visibility" else 2)
+            sys.stdout.write("\n")
+        else:
+            _print_text(args.cmd, out)
+        sys.stdout.flush()
+    except BrokenPipeError:           # e.g. piped into `head`
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+    return 0

@@ -1,0 +1,31 @@
+"""Errors that name the file, the place in it and the problem (SPEC.md)."""
+from __future__ import annotations
+
+
+class ScenarioError(ValueError):
+    """Bad input: a malformed board or scenario file, an unknown hex or unit, an impossible state.
+
+    ``str(err)`` reads ``FILE: PLACE: PROBLEM`` (the parts that are known).
+    """
+
+    def __init__(self, problem: str, file: str | None = None, place: str | None = None):
+        self.problem = problem
+        self.file = file
+        self.place = place
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        parts = [p for p in (self.file, self.place) if p]
+        return ": ".join(parts + [self.problem])
+
+    def __str__(self) -> str:  # keep in sync when file/place are filled in later
+        return self.message
+
+    def at(self, file: str | None = None, place: str | None = None) -> "ScenarioError":
+        """A copy with the file and/or an outer place filled in."""
+        new_place = self.place
+        if place:
+            new_place = place + ("." + self.place if self.place and not self.place.startswith("[")
+                                 else (self.place or ""))
+        return ScenarioError(self.problem, file or self.file, new_place)

@@ -1,0 +1,317 @@
+"""Hex geometry of geomorphic boards (RULES.md section 1).
+
+Coordinates
+-----------
+A hex has a *global* position ``(col, row)`` on the grid of board slots: a board in slot
+``(sx, sy)`` starts at global column ``32 * sx`` and global row ``10 * sy`` (this keeps column
+parity, so joined half hexes coincide).  Columns with an even index (A, C, ..., GG) sit half a hex
+higher than the odd ones for the same row number.
+
+Cube/axial coordinates follow RULES.md: ``q = col``, ``r = row - (col - (col & 1)) // 2``.
+Map coordinates are those of regular flat-topped hexes of circumradius 1: the centre of
+``(col, row)`` is ``(1.5 * col, sqrt(3) * (row - 0.5 * (1 - col % 2)))``, with y growing south.
+
+Lines of sight (A6.1: centre dot to centre dot) are computed *exactly* with integers: see
+:func:`line_crossing`.
+"""
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import Iterable, NamedTuple
+
+import numpy as np
+
+BOARD_COLUMNS = 33          # A..Z, AA..GG
+BOARD_ROWS = 10
+COLUMN_STEP = 32            # a board starts every 32 global columns (its GG is the next one's A)
+ROW_STEP = 10               # ... and every 10 global rows
+
+SQRT3 = math.sqrt(3.0)
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+COLUMN_NAMES: tuple[str, ...] = tuple(list(_LETTERS) + [c * 2 for c in _LETTERS[:7]])
+_COLUMN_INDEX = {name: i for i, name in enumerate(COLUMN_NAMES)}
+
+BOARD_ID_RE = re.compile(r"^(?:[0-9]+|[a-z][a-z0-9]*)$")
+_HEX_ID_RE = re.compile(r"^([0-9]+|[a-z][a-z0-9]*)([A-Z]{1,2})([0-9]{1,2})$")
+_LOCAL_ID_RE = re.compile(r"^([A-Z]{1,2})([0-9]{1,2})$")
+
+# Directions clockwise from map north (RULES.md section 1, used by drift E1.922): number -> (dq, dr).
+# Keep this the only place that says which way a direction points.
+DIRECTIONS: dict[int, tuple[int, int]] = {
+    1: (0, -1),   # N
+    2: (1, -1),   # NE
+    3: (1, 0),    # SE
+    4: (0, 1),    # S
+    5: (-1, 1),   # SW
+    6: (-1, 0),   # NW
+}
+DIRECTION_NAMES = {1: "N", 2: "NE", 3: "SE", 4: "S", 5: "SW", 6: "NW"}
+
+
+class HexIdError(ValueError):
+    """A hex id that cannot be parsed or does not exist on its board."""
+
+
+class HexId(NamedTuple):
+    board: str
+    col: int        # 0 = A .. 32 = GG
+    row: int
+
+    def __str__(self) -> str:
+        return f"{self.board}{COLUMN_NAMES[self.col]}{self.row}"
+
+    @property
+    def local(self) -> str:
+        return f"{COLUMN_NAMES[self.col]}{self.row}"
+
+
+def rows_of_column(col: int) -> range:
+    """Printed rows of a board column: 1..10 for A, C, E..., 0..10 for B, D, F... (half hexes 0, 10)."""
+    return range(0, BOARD_ROWS + 1) if col % 2 else range(1, BOARD_ROWS + 1)
+
+
+def board_hexes() -> list[tuple[int, int]]:
+    """Every (col, row) printed on one geomorphic board, column by column."""
+    return [(c, n) for c in range(BOARD_COLUMNS) for n in rows_of_column(c)]
+
+
+def column_index(name: str) -> int:
+    try:
+        return _COLUMN_INDEX[name]
+    except KeyError:
+        raise HexIdError(f"unknown column {name!r} (columns run A..Z, AA..GG)") from None
+
+
+def parse_local(text: str) -> tuple[int, int]:
+    """``"CC8"`` -> ``(28, 8)``; the hex must exist on a board."""
+    if not isinstance(text, str):
+        raise HexIdError(f"hex must be a string like 'CC8', not {type(text).__name__}")
+    m = _LOCAL_ID_RE.match(text)
+    if not m:
+        raise HexIdError(f"{text!r} is not a hex of a board (column A..GG, then row, e.g. 'CC8')")
+    col = column_index(m.group(1))
+    row = int(m.group(2))
+    if row not in rows_of_column(col):
+        first = rows_of_column(col)[0]
+        raise HexIdError(f"{text!r} is not on a board: column {m.group(1)} has rows {first}..10")
+    return col, row
+
+
+def parse_hex_id(text: str) -> HexId:
+    """``"2CC6"`` -> ``HexId("2", 28, 6)``; ``"t1A1"`` -> ``HexId("t1", 0, 1)``."""
+    if not isinstance(text, str):
+        raise HexIdError(f"hex id must be a string like '2CC6', not {type(text).__name__}")
+    m = _HEX_ID_RE.match(text)
+    if not m:
+        raise HexIdError(f"{text!r} is not a hex id (board id, column A..GG, row: e.g. '2CC6')")
+    col, row = parse_local(m.group(2) + m.group(3))
+    return HexId(m.group(1), col, row)
+
+
+# ----------------------------------------------------------------------------------- cube maths
+
+def to_axial(col, row):
+    """Global (col, row) -> axial (q, r); works on numpy arrays too."""
+    return col, row - (col - (col & 1)) // 2
+
+
+def from_axial(q, r):
+    """Axial (q, r) -> global (col, row); works on numpy arrays too."""
+    return q, r + (q - (q & 1)) // 2
+
+
+def axial_distance(dq, dr):
+    """Hex distance of an axial difference; numpy-friendly."""
+    if isinstance(dq, np.ndarray) or isinstance(dr, np.ndarray):
+        return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def hex_range(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Range between global hexes: fewest hexes from a to b, counting b, not a (RULES.md 1)."""
+    qa, ra = to_axial(*a)
+    qb, rb = to_axial(*b)
+    return axial_distance(qb - qa, rb - ra)
+
+
+def step(pos: tuple[int, int], direction: int, n: int = 1) -> tuple[int, int]:
+    """The global hex ``n`` hexes from ``pos`` in ``direction`` (1..6, see DIRECTIONS)."""
+    dq, dr = DIRECTIONS[direction]
+    q, r = to_axial(*pos)
+    return from_axial(q + n * dq, r + n * dr)
+
+
+def neighbours(pos: tuple[int, int]) -> list[tuple[int, int]]:
+    """The six adjacent global hexes, in direction order 1..6."""
+    return [step(pos, d) for d in range(1, 7)]
+
+
+def ring(center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+    """Hexes at exactly ``radius`` from ``center`` (the centre itself for radius 0)."""
+    if radius == 0:
+        return [center]
+    q, r = to_axial(*center)
+    dq, dr = DIRECTIONS[5]
+    q, r = q + dq * radius, r + dr * radius       # start SW, walk the six sides
+    out = []
+    for d in (3, 2, 1, 6, 5, 4):
+        ddq, ddr = DIRECTIONS[d]
+        for _ in range(radius):
+            out.append(from_axial(q, r))
+            q, r = q + ddq, r + ddr
+    return out
+
+
+def disc(center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+    """Hexes within ``radius`` of ``center`` (inclusive)."""
+    out = []
+    for k in range(radius + 1):
+        out.extend(ring(center, k))
+    return out
+
+
+# --------------------------------------------------------------------------- map coordinates
+
+def center(col, row):
+    """Map coordinates of a hex centre (circumradius 1, flat-topped, y south); numpy-friendly."""
+    x = 1.5 * np.asarray(col, dtype=float)
+    y = SQRT3 * (np.asarray(row, dtype=float) - 0.5 * (1 - (np.asarray(col) % 2)))
+    if np.ndim(x) == 0:
+        return float(x), float(y)
+    return x, y
+
+
+_CORNER_ANGLES = np.radians(np.arange(0, 360, 60))
+CORNER_OFFSETS = np.stack([np.cos(_CORNER_ANGLES), np.sin(_CORNER_ANGLES)], axis=1)
+
+
+def corners(col: int, row: int) -> np.ndarray:
+    """The six corners (6 x 2) of a hex in map coordinates, starting east, clockwise (y south)."""
+    cx, cy = center(col, row)
+    return CORNER_OFFSETS + np.array([cx, cy])
+
+
+def pixel_to_hex(x: float, y: float) -> tuple[int, int]:
+    """The global (col, row) of the hex containing map point (x, y)."""
+    q = (2.0 / 3.0) * x
+    # axial r for flat-top with our row convention: y = sqrt3 * (r + q/2)
+    r = y / SQRT3 - q / 2.0
+    rq, rr = cube_round(q, r)
+    return from_axial(rq, rr)
+
+
+def cube_round(q: float, r: float) -> tuple[int, int]:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return int(rq), int(rr)
+
+
+# ------------------------------------------------------------------------ exact line crossing
+
+class Crossing(NamedTuple):
+    """What a centre-to-centre line crosses, relative to its start (axial offsets).
+
+    ``interior``: (k, 2) offsets of the hexes whose interior the line enters, nearest first
+    (end hexes excluded).  ``sides``: (m, 2, 2) pairs of hexes whose common hexside the line runs
+    along for a positive length (it enters neither).  ``interior_t`` / ``sides_t`` order them along
+    the line (a common scale, smaller is nearer the start).
+    """
+    interior: np.ndarray
+    interior_t: np.ndarray
+    sides: np.ndarray
+    sides_t: np.ndarray
+
+
+@lru_cache(maxsize=None)
+def line_crossing(dq: int, dr: int) -> Crossing:
+    """Exact crossing of the line from the centre of hex (0, 0) to the centre of hex (dq, dr).
+
+    In cube coordinates (x, y, z) = (q, -q-r, r) a hex cell is ``|u|, |v|, |w| <= 1`` with
+    u = x-y, v = y-z, w = z-x measured from its centre.  Along the line every one of u, v, w is a
+    linear function of t; with t scaled by L = lcm of the slopes every interval bound is an
+    integer, so "enters the interior", "runs along a hexside" and "touches a vertex only" are
+    decided without any floating point.
+    """
+    n = axial_distance(dq, dr)
+    empty2 = np.zeros((0, 2), dtype=np.int64)
+    if n <= 1:
+        return Crossing(empty2, np.zeros(0, np.int64), np.zeros((0, 2, 2), np.int64),
+                        np.zeros(0, np.int64))
+    # candidates: hexes around samples every half hex along the line, plus their neighbours
+    ts = np.arange(2 * n + 1) / (2 * n)
+    cand = set()
+    fq, fr = ts * dq, ts * dr
+    for qf, rf in zip(fq, fr):
+        q0, r0 = cube_round(float(qf), float(rf))
+        cand.add((q0, r0))
+        for ddq, ddr in DIRECTIONS.values():
+            cand.add((q0 + ddq, r0 + ddr))
+    cand.discard((0, 0))
+    cand.discard((dq, dr))
+    h = np.array(sorted(cand), dtype=np.int64)
+    hq, hr = h[:, 0], h[:, 1]
+    # cube of candidate and of the line end
+    hx, hy, hz = hq, -hq - hr, hr
+    dx, dy, dz = dq, -dq - dr, dr
+    slopes = (dx - dy, dy - dz, dz - dx)
+    centres = (hx - hy, hy - hz, hz - hx)
+    L = 1
+    for s in slopes:
+        if s:
+            L = L * abs(s) // math.gcd(L, abs(s))
+    lo = np.zeros(len(h), dtype=np.int64)
+    hi = np.full(len(h), L, dtype=np.int64)
+    open_ok = np.ones(len(h), dtype=bool)     # constraints with zero slope, open cell
+    closed_ok = np.ones(len(h), dtype=bool)   # ... closed cell
+    for s, c in zip(slopes, centres):
+        if s == 0:
+            open_ok &= c == 0
+            closed_ok &= np.abs(c) <= 1
+            continue
+        # c - 1 < t*s < c + 1 ; with T = t*L: bounds (c -+ 1) * L / s
+        b1 = (c - 1) * (L // s) if s > 0 else (c + 1) * (L // s)
+        b2 = (c + 1) * (L // s) if s > 0 else (c - 1) * (L // s)
+        lo = np.maximum(lo, b1)
+        hi = np.minimum(hi, b2)
+    length = hi > lo
+    interior = open_ok & length
+    along = closed_ok & length & ~open_ok
+    mid = lo + hi                                  # 2 * midpoint, for ordering
+    order = np.argsort(mid[interior], kind="stable")
+    inter = h[interior][order]
+    inter_t = mid[interior][order]
+    # hexsides: the two hexes sharing a side have the same contact interval
+    sides, sides_t = [], []
+    a_idx = np.nonzero(along)[0]
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i in a_idx:
+        groups.setdefault((int(lo[i]), int(hi[i])), []).append(int(i))
+    for (l_, h_), members in sorted(groups.items()):
+        if len(members) != 2:  # pragma: no cover - geometry guarantees pairs
+            raise AssertionError(f"hexside run without a pair for delta {(dq, dr)}: {members}")
+        sides.append([h[members[0]], h[members[1]]])
+        sides_t.append(l_ + h_)
+    sides_arr = np.array(sides, dtype=np.int64).reshape(-1, 2, 2)
+    return Crossing(inter, inter_t, sides_arr, np.array(sides_t, dtype=np.int64))
+
+
+def crossed_hexes(a: tuple[int, int], b: tuple[int, int]):
+    """Global hexes whose interior the line a->b enters, and hexside pairs it runs along."""
+    qa, ra = to_axial(*a)
+    qb, rb = to_axial(*b)
+    cr = line_crossing(qb - qa, rb - ra)
+    inter = [from_axial(int(qa + o[0]), int(ra + o[1])) for o in cr.interior]
+    sides = [tuple(from_axial(int(qa + o[0]), int(ra + o[1])) for o in pair) for pair in cr.sides]
+    return inter, sides
+
+
+def iter_board_ids(ids: Iterable[str]) -> list[HexId]:
+    return [parse_hex_id(i) for i in ids]

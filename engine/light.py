@@ -1,0 +1,126 @@
+"""Illumination (E1.9, RULES.md section 4): which locations are lit, by what, and blaze shadows.
+
+- E1.923: a starshell lights every location within 3 hexes; E1.933: an IR within 6.
+- Not lit by starshells or IR (E1.923, E1.933): building interiors (a hex of a multi-hex building
+  with no hexside outside it: our assumption), jungle, light jungle and bamboo (G3.1) -- except a
+  unit bypassing light jungle -- and underground locations.  They cast no shadows.
+- Blazes and Flames light every location of their circle (jungle and interiors too) that their
+  light reaches: the others are their blind hexes (the seed says so for fires; applied to Flames
+  too, as RULES.md assumes).  Radius: the marker's, default 2.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from .los import los_table
+from .maps import Map
+from .scenario import Scenario, Unit
+from .terrain import BY_CODE
+
+STAR_LIGHTS = ("starshell", "ir")
+FIRE_LIGHTS = ("blaze", "flame")
+LIGHT_RULE = {"starshell": "E1.923", "ir": "E1.933", "blaze": "E1.9", "flame": "E1.9"}
+LIGHT_WORDS = {"starshell": "starshell", "ir": "Illuminating Round", "blaze": "Blaze",
+               "flame": "Flame"}
+
+
+@dataclass
+class Illumination:
+    """What the scenario's lights do to every hex of its map."""
+    map: Map
+    lit: np.ndarray                 # ground location lit (a unit not bypassing)
+    lit_bypass: np.ndarray          # lit for a unit bypassing light jungle there (E1.923)
+    blind: np.ndarray               # inside a blaze/flame circle, not reached by its light
+    sources: list = field(default_factory=list)   # per light: (marker index, reached bool[n])
+    refused: list = field(default_factory=list)   # per light: hexes in its circle it cannot light
+
+    def lit_names(self) -> list[str]:
+        return sorted(self.map.names[i] for i in np.flatnonzero(self.lit))
+
+    def blind_names(self) -> list[str]:
+        return sorted(self.map.names[i] for i in np.flatnonzero(self.blind))
+
+    def unit_lit(self, unit: Unit) -> bool:
+        i = self.map.index(unit.hex)
+        return bool(self.lit[i] or (unit.bypass and self.lit_bypass[i]))
+
+    def why_lit(self, scenario: Scenario, i: int, bypass: bool = False) -> list[str]:
+        """Sentences naming the lights of hex i (E1.101 reasons cite the light's rule)."""
+        name = self.map.names[i]
+        out = []
+        for k, reached in self.sources:
+            mk = scenario.markers[k]
+            if reached[i] or (bypass and mk.type in STAR_LIGHTS and self._bypass_reach(k, i)):
+                out.append(f"{name} is illuminated by the {LIGHT_WORDS[mk.type]} in {mk.hex} "
+                           f"({LIGHT_RULE[mk.type]})")
+        return out
+
+    def why_dark(self, scenario: Scenario, i: int) -> str:
+        """Why hex i is not lit (a light's exception or shadow), or that no light reaches it."""
+        name = self.map.names[i]
+        for (k, _), refused in zip(self.sources, self.refused):
+            mk = scenario.markers[k]
+            if refused[i]:
+                if mk.type in FIRE_LIGHTS:
+                    return (f"{name} is in the circle of the {LIGHT_WORDS[mk.type]} in {mk.hex} "
+                            f"but its light has no LOS there: a blind hex (E1.9, A6.4)")
+                what = ("a building interior" if self.map.building_interior[i]
+                        else BY_CODE[int(self.map.terrain[i])].label)
+                return (f"{name} is within the {LIGHT_WORDS[mk.type]} in {mk.hex} but, being "
+                        f"{what}, is not lit by it ({LIGHT_RULE[mk.type]})")
+        return f"no light reaches {name} (E1.9)"
+
+    def _bypass_reach(self, k: int, i: int) -> bool:
+        mk_hex = self._marker_hex[k]
+        return bool(self.map.distance(mk_hex, i) <= self._radius[k] and self.lit_bypass[i])
+
+    _marker_hex: dict = field(default_factory=dict)
+    _radius: dict = field(default_factory=dict)
+
+
+@lru_cache(maxsize=64)
+def _star_exceptions(game_map: Map) -> tuple[np.ndarray, np.ndarray]:
+    """(starlit, bypass_starlit): ground locations starshells/IR may light, and light jungle."""
+    starlit = np.array([t.starlit for t in BY_CODE])[game_map.terrain] & ~game_map.building_interior
+    bypassable = np.array([t.bypassable for t in BY_CODE])[game_map.terrain]
+    return starlit, bypassable
+
+
+def illumination(scenario: Scenario) -> Illumination:
+    m = scenario.map
+    n = m.size
+    lit = np.zeros(n, dtype=bool)
+    lit_bypass = np.zeros(n, dtype=bool)
+    blind = np.zeros(n, dtype=bool)
+    starlit, bypassable = _star_exceptions(m)
+    sources, refused = [], []
+    ill = Illumination(m, lit, lit_bypass, blind, sources, refused)
+    for k, mk in enumerate(scenario.markers):
+        if mk.type not in STAR_LIGHTS + FIRE_LIGHTS:
+            continue
+        c = m.index(mk.hex)
+        circle = m.distances_from(c) <= mk.light_radius
+        if mk.type in STAR_LIGHTS:
+            reached = circle & starlit
+            lit_bypass |= circle & bypassable          # E1.923: a unit bypassing light jungle
+            no = circle & ~starlit
+        else:
+            day = los_table(m).from_location(c, 0)
+            reached = circle & day.clear
+            no = circle & ~day.clear
+            blind |= no
+        lit |= reached
+        sources.append((k, reached))
+        refused.append(no)
+        ill._marker_hex[k] = c
+        ill._radius[k] = mk.light_radius
+    lit_bypass |= lit
+    return ill
+
+
+def illuminated_hexes(scenario: Scenario) -> set[str]:
+    """Canonical ids of the lit ground locations (SPEC.md API)."""
+    return set(illumination(scenario).lit_names())

@@ -1,0 +1,336 @@
+"""Night visibility (E1): the verdict field of a viewer, and verdicts between units.
+
+On top of daytime LOS (``los``) and the lights (``light``):
+- E1.1 / E1.101: LOS to a location within the viewer's NVR; beyond it none, except to
+  Illuminated locations, which are within every observer's NVR at any range.
+- E1.14: a BU AFV has NVR/2, fractions dropped.
+- E1.101: an observer in an Illuminated location sees only Illuminated locations (and Gunflashes).
+- E1.8 / E1.81: a Gunflash (or fire marker) gives LOS beyond NVR, but the target is treated as
+  beyond NVR: fire halved (Case K for ordnance), never Known.  From an Illuminated location to a
+  non-illuminated Gunflash within NVR likewise.
+- E1.14: a vehicle that enters a new hex or changes its covered arc is within NVR of observers up
+  to 1.5 x NVR (fractions up), 2 x NVR if tracked.  Starting, stopping or Delay MP do not
+  (W-18, W-19); the seed's "in Motion" (W-08) is read as "entered its hex in the observer's view".
+- G2.3: no LOS at night between adjacent dense jungle / bamboo locations unless the target is
+  Illuminated or marked by a Gunflash (then with the Gunflash treatment).
+
+``sight`` is ``none``, ``nvr`` (treated as within NVR) or ``gunflash`` (only through a Gunflash).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .light import Illumination, illumination
+from .los import BLIND, DayLines, explain_block, los_table
+from .scenario import Scenario, Unit
+from .terrain import BY_CODE
+
+NONE, NVR, GUNFLASH = 0, 1, 2
+SIGHT_NAMES = ("none", "nvr", "gunflash")
+
+# why: codes for the reason of a hex's verdict
+(W_SELF, W_DAY, W_LIT_VIEWER_LIT, W_LIT_VIEWER_GF, W_LIT_VIEWER_DARK, W_JUNGLE_LIT, W_JUNGLE_GF,
+ W_JUNGLE, W_LIT, W_WITHIN, W_GF, W_BEYOND, W_MOVING) = range(13)
+
+MOVING_SEEN = ("entered", "changed_ca")
+
+
+def viewer_nvr(scenario: Scenario, unit: Unit) -> int:
+    """E1.14: a buttoned-up AFV (and its armour leader) has half the NVR, fractions dropped."""
+    if unit.bu and unit.type in ("afv", "armor_leader"):
+        return scenario.nvr // 2
+    return scenario.nvr
+
+
+def moving_vehicle_range(nvr: int, tracked: bool) -> int:
+    """E1.14: 1.5 x NVR (fractions up), 2 x NVR for tracked vehicles (half-tracks count)."""
+    return 2 * nvr if tracked else math.ceil(1.5 * nvr)
+
+
+def gunflash_mask(scenario: Scenario) -> np.ndarray:
+    """E1.8: locations marked by a Gunflash or a fire marker (which counts as one)."""
+    m = scenario.map
+    out = np.zeros(m.size, dtype=bool)
+    for mk in scenario.markers:
+        if mk.is_gunflash:
+            out[m.index(mk.hex)] = True
+    return out
+
+
+def _dense(scenario: Scenario) -> np.ndarray:
+    return np.array([t.dense for t in BY_CODE])[scenario.map.terrain]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    sight: str
+    reasons: list
+
+    @property
+    def sees(self) -> bool:
+        return self.sight != "none"
+
+
+class NightField(Mapping):
+    """A viewer's night verdict for every hex (read-only Mapping: hex id -> Verdict).
+
+    ``codes`` holds the verdicts as an array (0 none, 1 nvr, 2 gunflash); reasons are built only
+    for the hexes asked for.
+    """
+
+    def __init__(self, scenario: Scenario, viewer: Unit, nvr: int, day: DayLines,
+                 light: Illumination, codes: np.ndarray, why: np.ndarray, gunflash: np.ndarray,
+                 ranges: np.ndarray):
+        self.scenario = scenario
+        self.map = scenario.map
+        self.viewer = viewer
+        self.nvr = nvr
+        self.day = day
+        self.light = light
+        self.codes = codes
+        self.why = why
+        self.gunflash = gunflash
+        self.ranges = ranges
+
+    def __len__(self):
+        return self.map.size
+
+    def __iter__(self):
+        return iter(self.map.names)
+
+    def __getitem__(self, hex_id: str) -> Verdict:
+        i = self.map.index(hex_id)
+        return Verdict(SIGHT_NAMES[int(self.codes[i])], self.reasons_at(i))
+
+    def sight_at(self, i: int) -> str:
+        return SIGHT_NAMES[int(self.codes[i])]
+
+    @cached_property
+    def blind(self) -> np.ndarray:
+        """The viewer's A6.4 blind hexes (ground locations)."""
+        return self.day.kind == BLIND
+
+    def reasons_at(self, i: int) -> list[str]:
+        return _reasons(self.scenario, self.viewer, self.nvr, self.day, i, self.light,
+                        int(self.why[i]), int(self.ranges[i]), self.map.names[i])
+
+
+def _reasons(s: Scenario, viewer: Unit, nvr: int, day: DayLines, i: int, light: Illumination,
+             why: int, rng: int, target: str, target_bypass: bool = False) -> list[str]:
+    m = s.map
+    v = viewer.id
+    vhex = viewer.hex
+    if why == W_SELF:
+        return [f"{target} is {v}'s own hex"]
+    out = []
+    if why == W_DAY:
+        return [explain_block(m, day, _day_pos(day, i))]
+    vlit = light.unit_lit(viewer)
+    if vlit and why in (W_LIT_VIEWER_LIT, W_LIT_VIEWER_GF, W_LIT_VIEWER_DARK):
+        vi = m.index(vhex)
+        out.extend(light.why_lit(s, vi, viewer.bypass)[:1])
+        out.append(f"{v} in {vhex} is illuminated: it sees only illuminated locations and "
+                   "Gunflashes (E1.101)")
+    if why in (W_JUNGLE, W_JUNGLE_LIT, W_JUNGLE_GF):
+        out.append(f"{vhex} and {target} are adjacent dense jungle: no LOS at night unless the "
+                   "target is illuminated or marked by a Gunflash (G2.3)")
+    if why in (W_LIT, W_LIT_VIEWER_LIT, W_JUNGLE_LIT):
+        out.extend(light.why_lit(s, i, target_bypass)[:2])
+        out.append(f"{target} is illuminated: treated as within {v}'s NVR at any range (E1.101)")
+    elif why == W_WITHIN:
+        out.append(f"{target} is {rng} hex{'es' if rng != 1 else ''} away, within {v}'s NVR of "
+                   f"{nvr} (E1.1)")
+    elif why == W_MOVING:
+        out.append(f"{target} holds a vehicle that entered a new hex or changed its covered arc: "
+                   f"within NVR out to 1.5 x NVR, 2 x if tracked; {rng} hexes away (E1.14)")
+    elif why in (W_GF, W_LIT_VIEWER_GF, W_JUNGLE_GF):
+        out.append(f"{target} is marked by a Gunflash: LOS, but treated as beyond NVR - fire is "
+                   "halved (Case K for ordnance) and the unit there is never Known (E1.81)")
+    elif why == W_LIT_VIEWER_DARK:
+        out.append(light.why_dark(s, i))
+    elif why == W_BEYOND:
+        out.append(f"{target} is {rng} hexes away, beyond {v}'s NVR of {nvr}, and not illuminated "
+                   "(E1.101)")
+        dark = light.why_dark(s, i)
+        if not dark.startswith("no light"):
+            out.append(dark)
+    out.append(explain_block(m, day, _day_pos(day, i)))   # the daytime base comes last
+    return out
+
+
+def _day_pos(day: DayLines, i: int) -> int:
+    if len(day.targets) == 1:
+        return 0
+    return i
+
+
+def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
+    """The night verdict of unit ``unit_id`` for every hex of the map (SPEC.md API)."""
+    viewer = scenario.unit(unit_id)
+    m = scenario.map
+    vi = m.index(viewer.hex)
+    nvr = viewer_nvr(scenario, viewer)
+    day = los_table(m).from_location(vi, viewer.level)
+    light = illumination(scenario)
+    gf = gunflash_mask(scenario)
+    rng = m.distances_from(vi)
+    dense = _dense(scenario)
+    lit = light.lit
+    jungle = dense[vi] & dense & (rng == 1)
+    why = np.full(m.size, W_BEYOND, dtype=np.int8)
+    if light.unit_lit(viewer):
+        why[:] = np.where(lit, W_LIT_VIEWER_LIT, np.where(gf, W_LIT_VIEWER_GF, W_LIT_VIEWER_DARK))
+    else:
+        why[:] = np.where(lit, W_LIT, np.where(rng <= nvr, W_WITHIN, np.where(gf, W_GF, W_BEYOND)))
+        why[:] = np.where(jungle, np.where(lit, W_JUNGLE_LIT, np.where(gf, W_JUNGLE_GF, W_JUNGLE)),
+                          why)
+    why[~day.clear] = W_DAY
+    why[vi] = W_SELF
+    codes = _codes(why)
+    return NightField(scenario, viewer, nvr, day, light, codes, why, gf, rng)
+
+
+_CODE_OF_WHY = np.zeros(13, dtype=np.int8)
+_CODE_OF_WHY[[W_SELF, W_LIT_VIEWER_LIT, W_JUNGLE_LIT, W_LIT, W_WITHIN, W_MOVING]] = NVR
+_CODE_OF_WHY[[W_LIT_VIEWER_GF, W_JUNGLE_GF, W_GF]] = GUNFLASH
+
+
+def _codes(why: np.ndarray) -> np.ndarray:
+    return _CODE_OF_WHY[why]
+
+
+# ------------------------------------------------------------------------ unit to unit
+
+@dataclass(frozen=True)
+class UnitVerdict:
+    sight: str
+    known: bool
+    fire: str          # normal | halved | none
+    reasons: list
+
+    def as_json(self) -> dict:
+        return {"sight": self.sight, "known": self.known, "fire": self.fire,
+                "reasons": list(self.reasons)}
+
+
+def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
+                 light: Illumination | None = None) -> UnitVerdict:
+    """What ``viewer_id`` sees of unit ``target_id`` (SPEC.md ``--to``): sight, Known, fire."""
+    viewer = scenario.unit(viewer_id)
+    target = scenario.unit(target_id)
+    m = scenario.map
+    vi, ti = m.index(viewer.hex), m.index(target.hex)
+    nvr = viewer_nvr(scenario, viewer)
+    light = light or illumination(scenario)
+    day = los_table(m).line(vi, viewer.level, ti, target.level)
+    rng = int(m.distance(vi, ti))
+    gf = bool(gunflash_mask(scenario)[ti])
+    t_lit = light.unit_lit(target)
+    dense = _dense(scenario)
+    if vi == ti:
+        why = W_SELF
+    elif not day.clear[0]:
+        why = W_DAY
+    elif light.unit_lit(viewer):
+        why = W_LIT_VIEWER_LIT if t_lit else (W_LIT_VIEWER_GF if gf else W_LIT_VIEWER_DARK)
+    elif dense[vi] and dense[ti] and rng == 1:
+        why = W_JUNGLE_LIT if t_lit else (W_JUNGLE_GF if gf else W_JUNGLE)
+    elif t_lit:
+        why = W_LIT
+    elif rng <= nvr:
+        why = W_WITHIN
+    elif (target.is_vehicle and target.moving in MOVING_SEEN
+          and rng <= moving_vehicle_range(nvr, target.tracked)):
+        why = W_MOVING
+    elif gf:
+        why = W_GF
+    else:
+        why = W_BEYOND
+    sight = SIGHT_NAMES[int(_CODE_OF_WHY[why])]
+    reasons = _reasons(scenario, viewer, nvr, day, ti, light, why, rng, target.hex,
+                       target_bypass=target.bypass)
+    if why == W_BEYOND and target.is_vehicle and target.moving is not None:
+        if target.moving in MOVING_SEEN:
+            reach = moving_vehicle_range(nvr, target.tracked)
+            reasons.append(f"{target.id} is moving but {rng} hexes away, beyond "
+                           f"{'2' if target.tracked else '1.5'} x NVR = {reach} (E1.14)")
+        else:
+            reasons.append(f"{target.id} only {_MOTION_WORDS[target.moving]}: that does not put it "
+                           "within NVR (E1.14)")
+    known = sight == "nvr" and not target.concealed
+    if sight == "none":
+        fire = "none"
+    elif sight == "gunflash" or not known:
+        fire = "halved"
+    else:
+        fire = "normal"
+    if sight == "nvr" and target.concealed:
+        reasons.append(f"{target.id} is concealed: not Known, fire at it is halved (Case K for "
+                       "ordnance), applied once (E1.81)")
+    elif known:
+        reasons.append(f"{target.id} is a Known enemy unit: in LOS, within NVR, not concealed")
+    if sight == "gunflash" and target.concealed:
+        reasons.append(f"{target.id} is also concealed: the halving is applied once (E1.81)")
+    return UnitVerdict(sight, known, fire, reasons)
+
+
+_MOTION_WORDS = {"started": "started (spent an MP to start)", "stopped": "stopped",
+                 "delay": "spent Delay MP"}
+
+
+@dataclass(frozen=True)
+class Reveal:
+    loses_concealment: bool
+    reasons: list
+
+    def as_json(self) -> dict:
+        return {"loses_concealment": self.loses_concealment, "reasons": list(self.reasons)}
+
+
+def reveal(scenario: Scenario, unit_id: str, target_hex: str | None = None) -> Reveal:
+    """Would ``unit_id`` lose concealment if it fired now (at ``target_hex``)?
+
+    E(C)1.8: a firer keeps its concealment when it is beyond the NVR of every Good Order enemy
+    unit.  An Illuminated firer is within the NVR of every enemy with LOS to it (E1.101), so it
+    loses it (W-15); a firer in a non-illuminated location shooting at an Illuminated one keeps
+    it against the observers there, who see only Illuminated locations (E1.81, W-17).  The seed
+    says such a firer "could" keep it: an unlit Good Order enemy within NVR still sees it.
+    """
+    unit = scenario.unit(unit_id)
+    m = scenario.map
+    light = illumination(scenario)
+    reasons = []
+    if not unit.concealed:
+        reasons.append(f"{unit.id} is not concealed now; this is what firing would do if it were")
+    firer_lit = light.unit_lit(unit)
+    if firer_lit:
+        reasons.extend(light.why_lit(scenario, m.index(unit.hex), unit.bypass)[:1])
+    seen_by = []
+    for enemy in scenario.enemies_of(unit.side):
+        if enemy.broken:
+            continue
+        v = unit_verdict(scenario, enemy.id, unit.id, light)
+        if v.sight == "nvr":
+            seen_by.append(enemy.id)
+    if seen_by:
+        where = "an illuminated location, " if firer_lit else ""
+        reasons.append(f"{unit.id} fires from {where}within the NVR of Good Order enemy "
+                       f"{', '.join(seen_by)}: it loses concealment (E1.8, E(C)1.8)")
+        return Reveal(True, reasons)
+    if target_hex is not None and not firer_lit:
+        ti = m.index(target_hex)
+        if light.lit[ti]:
+            reasons.append(f"{unit.id} fires from a non-illuminated location at the illuminated "
+                           f"{m.names[ti]}: it keeps its concealment, is not Known there and may "
+                           "be attacked only at half FP (E1.81)")
+            return Reveal(False, reasons)
+    broken = [e.id for e in scenario.enemies_of(unit.side) if e.broken]
+    extra = f" (broken: {', '.join(broken)})" if broken else ""
+    reasons.append(f"{unit.id} is beyond the NVR of every Good Order enemy unit{extra}: it keeps "
+                   "its concealment when it fires (E(C)1.8)")
+    return Reveal(False, reasons)

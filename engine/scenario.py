@@ -1,0 +1,178 @@
+"""Scenario (a saved position): plain immutable data; an edit makes a new one.
+
+Field meanings are SPEC.md's.  ``Unit`` and ``Marker`` keep unknown keys in ``extra`` so that they
+survive a load/save round trip.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .maps import Map
+
+PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
+STARSHELLS_USED = ("never", "this_turn", "earlier")
+UNIT_TYPES = ("squad", "half_squad", "crew", "leader", "armor_leader", "hero", "afv", "vehicle",
+              "mortar", "observer")
+VEHICLE_TYPES = ("afv", "vehicle")
+MOVING = ("entered", "changed_ca", "started", "stopped", "delay")
+MARKER_TYPES = ("starshell", "ir", "blaze", "flame", "gunflash", "prep_fire", "first_fire",
+                "final_fire", "ffe")
+LIGHT_MARKERS = ("starshell", "ir", "blaze", "flame")
+FIRE_MARKERS = ("prep_fire", "first_fire", "final_fire")
+GUNFLASH_MARKERS = ("gunflash",) + FIRE_MARKERS       # E1.8: fire markers are Gunflashes
+RADIUS_MARKERS = ("blaze", "flame")
+DEFAULT_FIRE_RADIUS = 2        # RULES.md 4: the texts give none; W-20 needs 2
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    side: str
+    type: str
+    hex: str
+    level: int = 0
+    broken: bool = False
+    concealed: bool = False
+    pinned: bool = False
+    bypass: bool = False
+    bu: bool = False
+    ce: bool | None = None          # None: the default (vehicles and armour leaders: not bu)
+    tracked: bool = False
+    motorized: bool | None = None   # None: the default (true for vehicles)
+    moving: str | None = None
+    ir: bool = False
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.type in VEHICLE_TYPES
+
+    @property
+    def is_ce(self) -> bool:
+        if self.ce is not None:
+            return self.ce
+        return (self.is_vehicle or self.type == "armor_leader") and not self.bu
+
+    @property
+    def is_motorized(self) -> bool:
+        return self.is_vehicle if self.motorized is None else self.motorized
+
+    @property
+    def good_order(self) -> bool:
+        return not self.broken
+
+    def replace(self, **changes) -> "Unit":
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Marker:
+    type: str
+    hex: str
+    side: str | None = None
+    radius: int | None = None       # blaze and flame; None: DEFAULT_FIRE_RADIUS
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def light_radius(self) -> int:
+        """E1.923: starshell 3; E1.933: IR 6; blaze/flame: the marker's radius (RULES.md 4)."""
+        if self.type == "starshell":
+            return 3
+        if self.type == "ir":
+            return 6
+        if self.type in RADIUS_MARKERS:
+            return DEFAULT_FIRE_RADIUS if self.radius is None else self.radius
+        return -1
+
+    @property
+    def is_gunflash(self) -> bool:
+        return self.type in GUNFLASH_MARKERS
+
+    def replace(self, **changes) -> "Marker":
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class MapEntry:
+    board: str                      # bundled id or path to a .json board file, as written
+    at: tuple[int, int]
+    rotated: bool = False
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    map_entries: tuple[MapEntry, ...]
+    map: Map = field(compare=False, repr=False)
+    title: str = ""
+    nvr: int = 3
+    phase: str = "PFPh"
+    attacker: str = "allied"
+    starshells_used: str = "never"
+    starshell_attempts: tuple[str, ...] = ()
+    units: tuple[Unit, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+    folder: str | None = field(default=None, compare=False)   # where relative board paths start
+
+    # -------------------------------------------------------------------------- queries
+    def unit(self, unit_id: str) -> Unit:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        from .errors import ScenarioError
+        known = ", ".join(u.id for u in self.units) or "none"
+        raise ScenarioError(f"no unit {unit_id!r} in this scenario (units: {known})")
+
+    @property
+    def sides(self) -> list[str]:
+        out: list[str] = []
+        for u in self.units:
+            if u.side not in out:
+                out.append(u.side)
+        return out
+
+    def enemies_of(self, side: str) -> list[Unit]:
+        return [u for u in self.units if u.side != side]
+
+    def units_at(self, hex_id: str) -> list[Unit]:
+        i = self.map.index(hex_id)
+        return [u for u in self.units if self.map.index(u.hex) == i]
+
+    def markers_of(self, types: Iterable[str]) -> list[Marker]:
+        types = tuple(types)
+        return [m for m in self.markers if m.type in types]
+
+    # -------------------------------------------------------------------------- edits
+    def replace(self, **changes) -> "Scenario":
+        return dataclasses.replace(self, **changes)
+
+    def with_unit(self, unit: Unit) -> "Scenario":
+        """Replace the unit of the same id, or add it."""
+        units = list(self.units)
+        for k, u in enumerate(units):
+            if u.id == unit.id:
+                units[k] = unit
+                break
+        else:
+            units.append(unit)
+        return self.replace(units=tuple(units))
+
+    def without_unit(self, unit_id: str) -> "Scenario":
+        return self.replace(units=tuple(u for u in self.units if u.id != unit_id))
+
+    def moved(self, unit_id: str, hex_id: str) -> "Scenario":
+        return self.with_unit(self.unit(unit_id).replace(hex=self.map.canonical(hex_id)))
+
+    def with_marker(self, marker: Marker, index: int | None = None) -> "Scenario":
+        markers = list(self.markers)
+        if index is None:
+            markers.append(marker)
+        else:
+            markers[index] = marker
+        return self.replace(markers=tuple(markers))
+
+    def without_marker(self, index: int) -> "Scenario":
+        return self.replace(markers=tuple(m for k, m in enumerate(self.markers) if k != index))

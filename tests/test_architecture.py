@@ -1,0 +1,30 @@
+"""The engine never imports Qt (DEVELOPERS.md): checked on the source and at run time."""
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+QT_NAMES = ("PySide6", "PyQt5", "PyQt6", "shiboken6", "PySide2")
+
+
+def test_engine_source_imports_no_qt():
+    offenders = []
+    for path in ENGINE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in QT_NAMES]
+    assert offenders == []
+
+
+def test_engine_runs_without_loading_qt():
+    code = ("import sys, engine, engine.cli, engine.night, engine.light, engine.los;"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in %r))" % (QT_NAMES,))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ENGINE.parent, check=True)
+    assert out.stdout.strip() == "[]"
