@@ -175,8 +175,10 @@ def bundled_boards_dir() -> Path:
 
 @lru_cache(maxsize=None)
 def bundled_board(board_id: str) -> Board:
+    # only a board id names a bundled board: "../scenarios/x" must not reach files outside it
+    valid = isinstance(board_id, str) and BOARD_ID_RE.match(board_id)
     path = bundled_boards_dir() / f"{board_id}.json"
-    if not path.is_file():
+    if not valid or not path.is_file():
         known = sorted(p.stem for p in bundled_boards_dir().glob("*.json"))
         raise ScenarioError(f"no bundled board {board_id!r} (bundled: {', '.join(known)}; "
                             "or give a path ending in .json)")

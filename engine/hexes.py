@@ -34,9 +34,12 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 COLUMN_NAMES: tuple[str, ...] = tuple(list(_LETTERS) + [c * 2 for c in _LETTERS[:7]])
 _COLUMN_INDEX = {name: i for i, name in enumerate(COLUMN_NAMES)}
 
-BOARD_ID_RE = re.compile(r"^(?:[0-9]+|[a-z][a-z0-9]*)$")
-_HEX_ID_RE = re.compile(r"^([0-9]+|[a-z][a-z0-9]*)([A-Z]{1,2})([0-9]{1,2})$")
-_LOCAL_ID_RE = re.compile(r"^([A-Z]{1,2})([0-9]{1,2})$")
+# ``\Z``, not ``$``: ``$`` also matches before a trailing newline, which let "t1\n" pass as a board
+# id and "2CC6\n" as a hex id.  Rows are written without leading zeros ("A1", not "A01": two
+# spellings of one hex would let a board file list a hex twice).
+BOARD_ID_RE = re.compile(r"^(?:[0-9]+|[a-z][a-z0-9]*)\Z")
+_HEX_ID_RE = re.compile(r"^([0-9]+|[a-z][a-z0-9]*)([A-Z]{1,2})(0|[1-9][0-9]?)\Z")
+_LOCAL_ID_RE = re.compile(r"^([A-Z]{1,2})(0|[1-9][0-9]?)\Z")
 
 # Directions clockwise from map north (RULES.md section 1, used by drift E1.922): number -> (dq, dr).
 # Keep this the only place that says which way a direction points.

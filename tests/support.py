@@ -1,0 +1,78 @@
+"""Helpers shared by the tests: bundled examples, small custom boards, quick verdicts."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import engine
+from engine.boards import Board, HexTerrain, assets_dir
+from engine.hexes import COLUMN_NAMES, parse_local
+from engine.maps import Map, Placement
+from engine.night import unit_verdict, visibility_from
+from engine.scenario import MapEntry, Marker, Scenario, Unit
+
+SCENARIOS = assets_dir() / "scenarios"
+
+
+def example(name: str) -> Scenario:
+    """A bundled worked-example scenario, e.g. ``example("W-12")``."""
+    return engine.load_scenario(SCENARIOS / f"{name}.json")
+
+
+def board(board_id: str = "t1", hexes: dict | None = None, title: str = "test board") -> Board:
+    """A board from ``{"CC8": {"level": 2}, "K5": {"terrain": "woods"}}``."""
+    specs = {}
+    for key, spec in (hexes or {}).items():
+        specs[parse_local(key)] = HexTerrain(spec.get("terrain", "open"), spec.get("level", 0),
+                                             spec.get("building"), spec.get("upper_levels", 0))
+    return Board(board_id, title, HexTerrain(), specs)
+
+
+def position(boards: list[tuple[Board, tuple[int, int]]] | Board, units=(), markers=(),
+             nvr: int = 3, **kw) -> Scenario:
+    """A scenario on custom boards, without going through a file."""
+    if isinstance(boards, Board):
+        boards = [(boards, (0, 0))]
+    m = Map([Placement(b, at) for b, at in boards])
+    units = tuple(u.replace(hex=m.canonical(u.hex)) for u in units)
+    markers = tuple(mk.replace(hex=m.canonical(mk.hex)) for mk in markers)
+    return Scenario(tuple(MapEntry(b.id, at) for b, at in boards), m, nvr=nvr, units=units,
+                    markers=markers, **kw)
+
+
+def unit(uid: str, hex_id: str, side: str = "allied", type: str = "squad", **kw) -> Unit:
+    return Unit(uid, side, type, hex_id, **kw)
+
+
+def marker(mtype: str, hex_id: str, **kw) -> Marker:
+    return Marker(mtype, hex_id, **kw)
+
+
+def sight(s: Scenario, viewer: str, hex_id: str) -> str:
+    return visibility_from(s, viewer)[hex_id].sight
+
+
+def sees(s: Scenario, viewer: str, target: str):
+    """The verdict of unit ``viewer`` on unit ``target``."""
+    return unit_verdict(s, viewer, target)
+
+
+def local_name(col: int, row: int, board_id: str = "t1") -> str:
+    return f"{board_id}{COLUMN_NAMES[col]}{row}"
+
+
+def with_markers(s: Scenario, *markers: Marker) -> Scenario:
+    return s.replace(markers=s.markers + tuple(mk.replace(hex=s.map.canonical(mk.hex))
+                                               for mk in markers))
+
+
+def without_markers(s: Scenario, *types: str) -> Scenario:
+    return s.replace(markers=tuple(m for m in s.markers if types and m.type not in types))
+
+
+def changed(s: Scenario, unit_id: str, **changes) -> Scenario:
+    if "hex" in changes:
+        changes["hex"] = s.map.canonical(changes["hex"])
+    return s.with_unit(s.unit(unit_id).replace(**changes))
+
+
+ROOT = Path(__file__).resolve().parent.parent
