@@ -11,6 +11,8 @@ import os
 import sys
 from pathlib import Path
 
+import numpy as np
+
 from .errors import ScenarioError
 from .hexes import HexIdError, hex_range, parse_hex_id
 
@@ -111,6 +113,45 @@ def cmd_reveal(a) -> dict:
     return reveal(s, unit.id, target).as_json()
 
 
+def _dice(text: str) -> tuple[int, int]:
+    parts = text.split(",")
+    try:
+        d, r = (int(x) for x in parts)
+    except ValueError:
+        raise ScenarioError(f"dice must be two numbers 1..6 written D,R (direction, distance), "
+                            f"not {text!r}", place="--dice") from None
+    for v in (d, r):
+        if not 1 <= v <= 6:
+            raise ScenarioError(f"a die shows 1..6, not {v}", place="--dice")
+    return d, r
+
+
+def cmd_drift(a) -> dict:
+    from . import drift
+    s = _scenario(a.scenario)
+    at = _hex(s, a.scenario, "--at", a.at)
+    if a.method not in drift.METHODS:
+        raise ScenarioError(f"unknown method {a.method!r} (one of {', '.join(drift.METHODS)})",
+                            place="--method")
+    if a.dice and a.lit:
+        raise ScenarioError("give either --dice or --lit, not both", place="--lit")
+    if a.dice:
+        d, r = _dice(a.dice)
+        end = drift.drift_end(s.map, at, a.method, d, r)
+        return {"end": None if end is None else s.map.names[end]}
+    if a.lit:
+        p = drift.lit_probability(s.map, at, a.method)
+        return {"lit_probability": {s.map.names[i]: float(p[i]) for i in np.flatnonzero(p > 0)}}
+    return {"distribution": drift.distribution(s.map, at, a.method)}
+
+
+def cmd_starshell(a) -> dict:
+    from .starshells import starshell_options
+    s = _scenario(a.scenario)
+    unit = _unit(s, a.scenario, "--unit", a.unit)
+    return starshell_options(s, unit.id)
+
+
 def _print_text(cmd: str, out: dict) -> None:
     if cmd == "visibility" and "hexes" in out:
         print(f"{out['viewer']} (NVR {out['nvr']}):")
@@ -158,12 +199,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("scenario", metavar="SCENARIO")
     sp.add_argument("--unit", required=True, metavar="UNIT")
     sp.add_argument("--target", metavar="HEX")
-    for extra in _EXTRA:
-        extra(add)
+    sp = add("drift", cmd_drift, "where a starshell/IR placed at a hex may drift")
+    sp.add_argument("scenario", metavar="SCENARIO")
+    sp.add_argument("--at", required=True, metavar="HEX")
+    sp.add_argument("--method", required=True, metavar="M", help="1, 2, 3, ir-los or ir-6")
+    sp.add_argument("--dice", metavar="D,R", help="direction dr, distance dr")
+    sp.add_argument("--lit", action="store_true", help="probability that each hex ends up lit")
+    sp = add("starshell", cmd_starshell, "may a unit fire a starshell/IR now, and where")
+    sp.add_argument("scenario", metavar="SCENARIO")
+    sp.add_argument("--unit", required=True, metavar="UNIT")
     return p
-
-
-_EXTRA = []   # later modules register subcommands here (drift, starshell)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,161 @@
+"""Where a starshell or an Illuminating Round ends up: drift by dice (E1.922, E1.932).
+
+Drift is a random direction dr (1 = N, 2 = NE ... 6 = NW, ``hexes.DIRECTIONS``) and a distance:
+- starshell method 1 (own hex): 1 hex;
+- starshell method 2 (along a LOS) and IR ``ir-los``: a dr halved, fractions up (1, 1, 2, 2, 3, 3);
+- starshell method 3 (3 hexes away) and IR ``ir-6``: a full dr.
+The flare moves that many hexes in a straight line in that direction (our reading; W-10 fits it).
+With dice written (2, 5) the first is the direction, the second the distance (RULES.md 5).
+A flare that leaves the map lights nothing (our reading: it is gone).
+
+Dice come from a ``DiceSource`` so the app can roll and tests can fix them; without dice, the
+exact distribution over the 36 equally likely outcomes is computed.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Iterable, Protocol
+
+import numpy as np
+
+from .hexes import DIRECTIONS
+from .light import _star_exceptions
+from .maps import Map
+
+METHODS = ("1", "2", "3", "ir-los", "ir-6")
+IR_METHODS = ("ir-los", "ir-6")
+LIGHT_RADIUS = {"starshell": 3, "ir": 6}          # E1.923, E1.933
+
+
+class DiceSource(Protocol):
+    def roll(self) -> int:
+        """One die roll, 1..6."""
+
+
+class RandomDice:
+    """Real dice (optionally seeded)."""
+
+    def __init__(self, seed: int | None = None):
+        self._rng = random.Random(seed)
+
+    def roll(self) -> int:
+        return self._rng.randint(1, 6)
+
+
+class FixedDice:
+    """Dice that give the rolls they were handed, in order (tests, typed-in rolls)."""
+
+    def __init__(self, rolls: Iterable[int]):
+        self._rolls = list(rolls)
+        for r in self._rolls:
+            if not (isinstance(r, int) and 1 <= r <= 6):
+                raise ValueError(f"a die shows 1..6, not {r!r}")
+
+    def roll(self) -> int:
+        if not self._rolls:
+            raise ValueError("no more dice were given")
+        return self._rolls.pop(0)
+
+
+def drift_distance(method: str, dr: int) -> int:
+    """E1.922 / E1.932: hexes drifted for a distance dr."""
+    if method == "1":
+        return 1
+    if method in ("2", "ir-los"):
+        return math.ceil(dr / 2)
+    if method in ("3", "ir-6"):
+        return dr
+    raise ValueError(f"unknown placement method {method!r} (one of {', '.join(METHODS)})")
+
+
+def light_kind(method: str) -> str:
+    return "ir" if method in IR_METHODS else "starshell"
+
+
+def drift_end(game_map: Map, at: int, method: str, direction: int, distance_dr: int) -> int | None:
+    """Map index where the flare placed at ``at`` ends for dice (direction, distance), or None
+    when it leaves the map."""
+    if direction not in DIRECTIONS:
+        raise ValueError(f"a direction dr is 1..6, not {direction!r}")
+    if not 1 <= distance_dr <= 6:
+        raise ValueError(f"a distance dr is 1..6, not {distance_dr!r}")
+    n = drift_distance(method, distance_dr)
+    dq, dr_ = DIRECTIONS[direction]
+    end = int(game_map.lookup_axial(game_map.q[at] + n * dq, game_map.r[at] + n * dr_))
+    return None if end < 0 else end
+
+
+def roll_drift(game_map: Map, at: int, method: str, dice: DiceSource) -> tuple[int, int, int | None]:
+    """Roll direction then distance; returns (direction dr, distance dr, end index or None)."""
+    d = dice.roll()
+    r = dice.roll()
+    return d, r, drift_end(game_map, at, method, d, r)
+
+
+@dataclass(frozen=True)
+class DriftOutcomes:
+    """The 36 equally likely outcomes of a drift, grouped by end hex (-1: off the map)."""
+    ends: np.ndarray          # distinct end indices (-1 = off-map)
+    weights: np.ndarray       # number of the 36 outcomes that end there
+
+    def probabilities(self) -> dict[int, Fraction]:
+        return {int(e): Fraction(int(w), 36) for e, w in zip(self.ends, self.weights)}
+
+
+def outcomes(game_map: Map, at: int, method: str) -> DriftOutcomes:
+    """All 36 (direction, distance) outcomes, vectorized."""
+    d = np.repeat(np.arange(1, 7), 6)
+    r = np.tile(np.arange(1, 7), 6)
+    dist = np.array([drift_distance(method, int(x)) for x in range(1, 7)])[r - 1]
+    vec = np.array([DIRECTIONS[k] for k in range(1, 7)])[d - 1]
+    ends = game_map.lookup_axial(game_map.q[at] + dist * vec[:, 0], game_map.r[at] + dist * vec[:, 1])
+    u, w = np.unique(ends, return_counts=True)
+    return DriftOutcomes(u, w)
+
+
+def distribution(game_map: Map, at: int, method: str) -> dict[str, float]:
+    """Exact probability of each end hex (and ``off-map``); the values sum to 1."""
+    out: dict[str, float] = {}
+    off = Fraction(0)
+    for e, p in outcomes(game_map, at, method).probabilities().items():
+        if e < 0:
+            off += p
+        else:
+            out[game_map.names[e]] = float(p)
+    out["off-map"] = float(off)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _lit_from(game_map: Map, radius: int) -> np.ndarray:
+    """Boolean (n, n): would a flare ending in hex i light hex j (E1.923 / E1.933 exceptions)."""
+    dq = game_map.q[None, :] - game_map.q[:, None]
+    dr = game_map.r[None, :] - game_map.r[:, None]
+    dist = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    starlit, _ = _star_exceptions(game_map)
+    return (dist <= radius) & starlit[None, :]
+
+
+def lit_probability(game_map: Map, at: int, method: str) -> np.ndarray:
+    """Exact (float) probability that each hex ends up lit by a flare placed at ``at``."""
+    oc = outcomes(game_map, at, method)
+    on = oc.ends >= 0
+    if not on.any():
+        return np.zeros(game_map.size)
+    lit = _lit_from(game_map, LIGHT_RADIUS[light_kind(method)])
+    return (oc.weights[on] @ lit[oc.ends[on]]) / 36.0
+
+
+def lit_probability_exact(game_map: Map, at: int, method: str) -> dict[int, Fraction]:
+    """The same as Fractions (hexes with a probability above zero)."""
+    oc = outcomes(game_map, at, method)
+    lit = _lit_from(game_map, LIGHT_RADIUS[light_kind(method)])
+    counts = np.zeros(game_map.size, dtype=np.int64)
+    for e, w in zip(oc.ends, oc.weights):
+        if e >= 0:
+            counts += int(w) * lit[e]
+    return {int(i): Fraction(int(counts[i]), 36) for i in np.flatnonzero(counts)}

@@ -1,0 +1,356 @@
+"""Starshells and Illuminating Rounds: who may fire, when, and where (E1.91 - E1.93).
+
+Who (E1.92): a Good Order MMC (squad, half-squad, crew; a mortar's crew), a leader, an armour
+leader only when CE, the crew of a CE AFV.  Not a hero (W-07), not a BU AFV (W-05).  The seed's
+W-08 lets an OBA observer fire one too (as an MMC, our reading).  Unarmoured-vehicle crews are
+not listed.  IR (E1.93): an IR-capable mortar (E1.931) or OBA through its observer.
+Usage dr (E1.921, E1.931): leader / CE armour leader <= 4, MMC or CE crew <= 2, IR mortar <= 4,
+OBA IR none.  One starshell attempt per hex per phase (E1.92); IR attempts come in addition.
+
+The first of the game (E1.91) needs a trigger: (a) the unit trying has LOS to an enemy unit,
+known or not (only that unit may try on this ground); (b) a Gunflash placed by an attack (any
+Gunflash or fire marker on the map; no LOS needed); (c) an enemy motorized vehicle entered a new
+hex or changed covered arc and no friendly motorized unit is on the map; (d) the enemy fired an
+FFE (E(C)1.91; starshells only).
+
+Timing (E1.92, E1.921; ASOP 3.12D, 4.11D for the defender): in the player turn of the first
+starshell/IR, any time of the attacker's PFPh or of the defender's enemy MPh / DFPh.  Afterwards
+the attacker only at the start of his PFPh; the defender's starshells at the start of the enemy
+MPh; the defender's IR at the start of the enemy MPh or of the DFPh (the seed; the digest names
+only the DFPh).  A leader (or CE armour leader) may fire a starshell any time in those phases;
+the exception is not for IR.
+
+Placement (E1.922): method 1 its own hex; method 2 with LOS to a Known enemy unit less than 9
+hexes away or to a Gunflash at any range, in that hex or a hex along that LOS (hexes whose
+interior the LOS enters; never beyond), at most 6 hexes away; method 3 exactly 3 hexes away.
+IR (E1.932): on a Known enemy unit or Gunflash in LOS or along that LOS (the mortar's range only),
+or any hex at a multiple of 6 hexes (6, 12...).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .drift import METHODS, DiceSource, drift_end, roll_drift
+from .errors import ScenarioError
+from .hexes import line_crossing
+from .light import illumination
+from .night import MOVING_SEEN, unit_verdict, visibility_from
+from .scenario import Marker, Scenario, Unit
+
+MMC = ("squad", "half_squad", "crew")
+KNOWN_RANGE_LIMIT = 9          # method 2: a Known enemy "less than 9 hexes away"
+ALONG_LIMIT = 6                # method 2: at most 6 hexes away
+METHOD3_RANGE = 3
+IR_RING = 6
+
+
+@dataclass
+class FireOptions:
+    may_fire: bool
+    usage_dr_max: int | None
+    reasons: list = field(default_factory=list)
+    methods: dict = field(default_factory=dict)
+
+    def as_json(self) -> dict:
+        return {"may_fire": self.may_fire, "usage_dr_max": self.usage_dr_max,
+                "reasons": list(self.reasons), "methods": {k: list(v) for k, v in self.methods.items()}}
+
+
+# ------------------------------------------------------------------------------ who
+
+def starshell_usage(unit: Unit) -> tuple[int | None, str]:
+    """(usage dr limit or None, sentence) for a starshell (E1.92, E1.921)."""
+    u, t = unit, unit.type
+    if t == "hero":
+        return None, f"{u.id} is a hero: heroes may not fire starshells (E1.92, W-07)"
+    if u.broken:
+        return None, f"{u.id} is broken: only Good Order units fire starshells (E1.92)"
+    if t == "leader":
+        return 4, f"{u.id} is a leader: usage dr of 4 or less (E1.921)"
+    if t == "armor_leader":
+        if u.is_ce:
+            return 4, f"{u.id} is a CE armour leader: usage dr of 4 or less (E1.921)"
+        return None, f"{u.id} is an armour leader but not CE: he may not fire a starshell (E1.92)"
+    if t == "afv":
+        if u.bu or not u.is_ce:
+            return None, f"{u.id} is a buttoned-up AFV: it may not fire a starshell (E1.92, W-05)"
+        return 2, f"{u.id}'s crew is CE: usage dr of 2 or less (E1.921)"
+    if t in MMC or t == "mortar":
+        what = "a mortar's crew" if t == "mortar" else "a Good Order MMC"
+        return 2, f"{u.id} is {what}: usage dr of 2 or less (E1.921)"
+    if t == "observer":
+        return 2, (f"{u.id} is an observer: fires starshells as an MMC, usage dr of 2 or less "
+                   "(E1.921; W-08)")
+    return None, f"{u.id} is an unarmoured vehicle: only CE AFV crews fire starshells (E1.92)"
+
+
+def ir_usage(unit: Unit) -> tuple[bool, int | None, str]:
+    """(may fire IR, usage dr limit or None, sentence) (E1.93, E1.931)."""
+    u = unit
+    if u.broken:
+        return False, None, f"{u.id} is broken: it may not fire Illuminating Rounds (E1.93)"
+    if u.type == "mortar":
+        if u.ir:
+            return True, 4, f"{u.id} is an IR-capable mortar: usage dr of 4 or less (E1.931)"
+        return False, None, f"{u.id} is a mortar without IR capability (E1.93)"
+    if u.type == "observer":
+        return True, None, f"{u.id} directs OBA: OBA IR needs no usage dr (E1.931)"
+    return False, None, f"{u.id} has no mortar or OBA to fire Illuminating Rounds (E1.93)"
+
+
+# ------------------------------------------------------------------------------ when
+
+def first_triggers(s: Scenario, unit: Unit, ir: bool = False) -> list[str]:
+    """E1.91: the triggers that allow this unit the first starshell/IR of the game."""
+    out = []
+    light = illumination(s)
+    seen = [e.id for e in s.enemies_of(unit.side)
+            if unit_verdict(s, unit.id, e.id, light).sight != "none"]
+    if seen:
+        out.append(f"(a) {unit.id} has LOS to enemy {', '.join(seen)} (E1.91)")
+    flashes = [m for m in s.markers if m.is_gunflash]
+    if flashes:
+        out.append(f"(b) a Gunflash in {flashes[0].hex} was placed by an attack: any qualified "
+                   "unit may try, no LOS needed (E1.91)")
+    movers = [e for e in s.enemies_of(unit.side)
+              if e.is_vehicle and e.is_motorized and e.moving in MOVING_SEEN]
+    friendly_motor = [f for f in s.units if f.side == unit.side and f.is_motorized]
+    if movers and not friendly_motor:
+        out.append(f"(c) enemy motorized vehicle {movers[0].id} "
+                   f"{'entered a new hex' if movers[0].moving == 'entered' else 'changed its covered arc'}"
+                   " and no friendly motorized unit is on the map (E1.91)")
+    if not ir:
+        ffe = [m for m in s.markers if m.type == "ffe" and m.side != unit.side]
+        if ffe:
+            out.append(f"(d) the enemy fired an FFE on {ffe[0].hex} (E(C)1.91)")
+    return out
+
+
+def timing(s: Scenario, unit: Unit, ir: bool) -> tuple[bool, str]:
+    """E1.92 / E1.921: may this unit fire a starshell (or IR) in the scenario's phase?"""
+    attacking = unit.side == s.attacker
+    phase = s.phase
+    who = "attacker" if attacking else "defender"
+    first_turn = s.starshells_used in ("never", "this_turn")
+    allowed = ("PFPh",) if attacking else ("MPh", "DFPh")
+    if phase not in allowed:
+        when = "his PFPh" if attacking else "the enemy MPh or his DFPh"
+        return False, (f"{unit.id} is the {who}: starshells and IR only in {when}, not in the "
+                       f"{phase} (E1.92)")
+    if first_turn:
+        which = "the first starshell/IR has not been fired" if s.starshells_used == "never" \
+            else "this is the player turn of the first starshell/IR"
+        return True, f"{which}: the {who} may fire them at any time of the {phase} (E1.92)"
+    leader = unit.type == "leader" or (unit.type == "armor_leader" and unit.is_ce)
+    if leader and not ir:
+        return True, (f"{unit.id} is a leader: one starshell at any time of the {phase}, even "
+                      "after the first player turn (E1.921)")
+    if attacking:
+        ok_phases = ("PFPh",)
+    else:
+        ok_phases = ("MPh", "DFPh") if ir else ("MPh",)
+    what = "IR" if ir else "starshells"
+    if phase in ok_phases:
+        if s.extra.get("phase_start", True):
+            return True, (f"starshells were used in earlier player turns: the {who} fires {what} "
+                          f"only at the start of the {phase} (E1.921)")
+        return False, (f"starshells were used in earlier player turns: the {who} fires {what} "
+                       f"only at the start of the {phase}, and it has begun (E1.921)")
+    return False, (f"starshells were used in earlier player turns: the {who} fires {what} only at "
+                   f"the start of the {' or '.join(ok_phases)} (E1.921)")
+
+
+# ------------------------------------------------------------------------------ where
+
+def hexes_along(s: Scenario, a: int, b: int) -> list[int]:
+    """Map indices of the hexes whose interior the LOS a -> b enters, nearest first."""
+    m = s.map
+    cr = line_crossing(int(m.q[b] - m.q[a]), int(m.r[b] - m.r[a]))
+    idx = m.lookup_axial(m.q[a] + cr.interior[:, 0], m.r[a] + cr.interior[:, 1])
+    return [int(i) for i in idx if i >= 0]
+
+
+def _los_targets(s: Scenario, unit: Unit, known_limit: int | None) -> list[tuple[int, str]]:
+    """Hexes of Known enemy units (within ``known_limit`` if given) and Gunflashes in LOS."""
+    m = s.map
+    ui = m.index(unit.hex)
+    light = illumination(s)
+    out: dict[int, str] = {}
+    for e in s.enemies_of(unit.side):
+        v = unit_verdict(s, unit.id, e.id, light)
+        ei = m.index(e.hex)
+        if v.known and (known_limit is None or int(m.distance(ui, ei)) < known_limit):
+            out.setdefault(ei, f"Known enemy {e.id} in {e.hex}")
+    field_ = visibility_from(s, unit.id)
+    for mk in s.markers:
+        if mk.is_gunflash and mk.side != unit.side:
+            gi = m.index(mk.hex)
+            if field_.codes[gi] != 0 and gi != ui:
+                out.setdefault(gi, f"the Gunflash in {mk.hex}")
+    return sorted(out.items())
+
+
+def placements(s: Scenario, unit: Unit) -> tuple[dict[str, list[str]], list[str]]:
+    """Legal starshell hexes per method 1, 2, 3 (E1.922), and sentences on method 2."""
+    m = s.map
+    ui = m.index(unit.hex)
+    rng = m.distances_from(ui)
+    along: set[int] = set()
+    notes = []
+    for ti, what in _los_targets(s, unit, KNOWN_RANGE_LIMIT):
+        line = hexes_along(s, ui, ti) + [ti]
+        along.update(i for i in line if rng[i] <= ALONG_LIMIT)
+        notes.append(f"method 2: along the LOS to {what}, up to {ALONG_LIMIT} hexes (E1.922)")
+    if not notes:
+        notes.append("method 2: no LOS to a Known enemy unit within 8 hexes nor to a Gunflash "
+                     "(E1.922)")
+    names = m.names
+    return ({"1": [names[ui]],
+             "2": sorted(names[i] for i in along),
+             "3": sorted(names[i] for i in np.flatnonzero(rng == METHOD3_RANGE))}, notes)
+
+
+def ir_placements(s: Scenario, unit: Unit) -> dict[str, list[str]]:
+    """Legal IR hexes (E1.932): along a LOS to a Known enemy/Gunflash, or at 6, 12, ... hexes."""
+    m = s.map
+    ui = m.index(unit.hex)
+    rng = m.distances_from(ui)
+    along: set[int] = set()
+    for ti, _ in _los_targets(s, unit, None):
+        along.update(hexes_along(s, ui, ti) + [ti])
+    ring = np.flatnonzero((rng > 0) & (rng % IR_RING == 0))
+    return {"ir-los": sorted(m.names[i] for i in along),
+            "ir-6": sorted(m.names[i] for i in ring)}
+
+
+# ------------------------------------------------------------------------------ the answer
+
+def starshell_options(s: Scenario, unit_id: str) -> dict:
+    """Everything the ``starshell`` command prints for one unit (SPEC.md)."""
+    unit = s.unit(unit_id)
+    star = _starshell(s, unit)
+    ir = _ir(s, unit)
+    out = star.as_json()
+    out["ir"] = ir.as_json()
+    return out
+
+
+def _starshell(s: Scenario, unit: Unit) -> FireOptions:
+    limit, why = starshell_usage(unit)
+    reasons = [why]
+    empty = {"1": [], "2": [], "3": []}
+    if limit is None:
+        return FireOptions(False, None, reasons, empty)
+    ok, when = timing(s, unit, ir=False)
+    reasons.append(when)
+    if not ok:
+        return FireOptions(False, None, reasons, empty)
+    hex_ = s.map.canonical(unit.hex)
+    if hex_ in s.starshell_attempts:
+        reasons.append(f"a unit in {hex_} already made a starshell usage dr this phase: one "
+                       "attempt per hex per phase (E1.92)")
+        return FireOptions(False, None, reasons, empty)
+    if s.starshells_used == "never":
+        triggers = first_triggers(s, unit)
+        if not triggers:
+            reasons.append("no trigger for the first starshell of the game: no LOS to an enemy "
+                           "unit, no Gunflash, no enemy vehicle entering a hex, no enemy FFE (E1.91)")
+            return FireOptions(False, None, reasons, empty)
+        reasons.extend(triggers)
+    methods, notes = placements(s, unit)
+    reasons.extend(notes)
+    return FireOptions(True, limit, reasons, methods)
+
+
+def _ir(s: Scenario, unit: Unit) -> FireOptions:
+    ok, limit, why = ir_usage(unit)
+    reasons = [why]
+    empty = {"ir-los": [], "ir-6": []}
+    if not ok:
+        return FireOptions(False, None, reasons, empty)
+    ok, when = timing(s, unit, ir=True)
+    reasons.append(when)
+    if not ok:
+        return FireOptions(False, None, reasons, empty)
+    if s.starshells_used == "never":
+        triggers = first_triggers(s, unit, ir=True)
+        if not triggers:
+            reasons.append("no trigger for the first IR of the game (E1.91)")
+            return FireOptions(False, None, reasons, empty)
+        reasons.extend(triggers)
+    reasons.append("placing an IR uses the mortar's or OBA's whole ROF for this turn (E1.932)")
+    return FireOptions(True, limit, reasons, ir_placements(s, unit))
+
+
+def hex_starshell_roller(s: Scenario, hex_id: str) -> tuple[Unit | None, list[str]]:
+    """W-21: of the units in one hex, only one may roll for a starshell this phase; the best
+    candidate is the one with the highest usage dr limit (a leader's 4)."""
+    best, best_limit, reasons = None, -1, []
+    for u in s.units_at(hex_id):
+        opt = _starshell(s, u)
+        if opt.may_fire and opt.usage_dr_max > best_limit:
+            best, best_limit = u, opt.usage_dr_max
+    if best is None:
+        reasons.append(f"no unit in {hex_id} may fire a starshell now")
+    else:
+        reasons.append(f"only one unit in {hex_id} may roll for a starshell this phase (E1.92): "
+                       f"{best.id} has the best usage dr ({best_limit} or less)")
+    return best, reasons
+
+
+# ------------------------------------------------------------------------------ firing
+
+@dataclass(frozen=True)
+class FireResult:
+    kind: str                    # "starshell" or "ir"
+    usage_dr: int | None
+    success: bool
+    direction: int | None = None
+    distance: int | None = None
+    end: str | None = None       # canonical id, None when it fails or leaves the map
+    reasons: tuple = ()
+
+
+def fire(s: Scenario, unit_id: str, at: str, method: str, dice: DiceSource) -> tuple[Scenario, FireResult]:
+    """Make the usage dr, then drift, and place the starshell/IR: the whole act as one edit.
+
+    Refuses (ScenarioError) when the unit may not fire it there.  A failed usage dr still uses
+    the hex's starshell attempt for this phase (E1.92) and places nothing.
+    """
+    unit = s.unit(unit_id)
+    if method not in METHODS:
+        raise ScenarioError(f"unknown placement method {method!r} (one of {', '.join(METHODS)})")
+    kind = "ir" if method.startswith("ir") else "starshell"
+    opts = _ir(s, unit) if kind == "ir" else _starshell(s, unit)
+    m = s.map
+    at_name = m.canonical(at)
+    if not opts.may_fire:
+        raise ScenarioError(f"{unit.id} may not fire {'an IR' if kind == 'ir' else 'a starshell'}: "
+                            + opts.reasons[-1])
+    if at_name not in opts.methods[method]:
+        raise ScenarioError(f"{at_name} is not a legal hex for method {method} of {unit.id}")
+    usage = None
+    if opts.usage_dr_max is not None:
+        usage = dice.roll()
+    attempts = s.starshell_attempts
+    if kind == "starshell" and m.canonical(unit.hex) not in attempts:
+        attempts = attempts + (m.canonical(unit.hex),)
+    if usage is not None and usage > opts.usage_dr_max:
+        why = f"usage dr {usage} is above {opts.usage_dr_max}: nothing is fired (E1.921)"
+        return s.replace(starshell_attempts=attempts), FireResult(kind, usage, False, reasons=(why,))
+    d, r, end = roll_drift(m, m.index(at_name), method, dice)
+    new = s.replace(starshell_attempts=attempts,
+                    starshells_used="this_turn" if s.starshells_used == "never" else s.starshells_used)
+    end_name = None if end is None else m.names[end]
+    if end is not None:
+        new = new.with_marker(Marker(kind, end_name))
+    why = (f"drift: direction {d}, distance dr {r} -> "
+           + (f"ends in {end_name}" if end_name else "leaves the map and lights nothing"))
+    return new, FireResult(kind, usage, True, d, r, end_name, (why,))
+
+
+def drift_preview_end(s: Scenario, at: str, method: str, direction: int, distance: int) -> str | None:
+    end = drift_end(s.map, s.map.index(at), method, direction, distance)
+    return None if end is None else s.map.names[end]
