@@ -55,7 +55,9 @@ def _string(obj: dict, key: str, place: str, default=None, nonempty=False) -> st
     v = obj.get(key, default)
     if not isinstance(v, str) or (nonempty and not v.strip()):
         what = "a non-empty string" if nonempty else "a string"
-        raise ScenarioError(f"must be {what}, not {_type_name(v)}", place=f"{place}{key}")
+        got = ("missing" if key not in obj else
+               "an empty one" if isinstance(v, str) else _type_name(v))
+        raise ScenarioError(f"must be {what}, not {got}", place=f"{place}{key}")
     return v
 
 
@@ -262,6 +264,9 @@ def _scenario_from_json(data: Any, folder: str | None) -> Scenario:
                                     place=f"units[{i}].side")
     markers = [_marker(mk, i, game_map) for i, mk in enumerate(markers_raw)]
     attacker = _string(data, "attacker", "", units[0].side if units else "allied", nonempty=True)
+    if len(sides) == 2 and attacker not in sides:   # a third side (SPEC: at most two)
+        raise ScenarioError(f"{attacker!r} is neither side (sides: {sides[0]}, {sides[1]})",
+                            place="attacker")
     used = _enum(data, "starshells_used", STARSHELLS_USED, "", "never")
     attempts = []
     for i, h in enumerate(_list(data, "starshell_attempts")):

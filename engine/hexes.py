@@ -200,8 +200,9 @@ def corners(col: int, row: int) -> np.ndarray:
 def pixel_to_hex(x: float, y: float) -> tuple[int, int]:
     """The global (col, row) of the hex containing map point (x, y)."""
     q = (2.0 / 3.0) * x
-    # axial r for flat-top with our row convention: y = sqrt3 * (r + q/2)
-    r = y / SQRT3 - q / 2.0
+    # the inverse of center(): with row = r + (q - (q & 1)) // 2, both column parities give
+    # y = sqrt3 * (r + q/2 - 1/2)  (the half hex is what A, C, E... columns sit higher)
+    r = y / SQRT3 - q / 2.0 + 0.5
     rq, rr = cube_round(q, r)
     return from_axial(rq, rr)
 

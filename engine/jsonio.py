@@ -1,7 +1,8 @@
 """Reading and writing JSON files safely (SPEC.md: nothing half-loaded, atomic saves).
 
 Limits on what a file may hold (issue 8): at most ``MAX_FILE_BYTES`` bytes and ``MAX_DEPTH``
-levels of nesting; no NaN or infinite numbers.  Nothing in a file is ever executed.
+levels of nesting; no NaN or infinite numbers, no key written twice in one object, no lone
+surrogates (text that could not be saved again).  Nothing in a file is ever executed.
 """
 from __future__ import annotations
 
@@ -18,8 +19,26 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 32
 
 
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not a number a file may hold")
+class _Constant:
+    """NaN, Infinity or -Infinity as written in a file: refused later, naming its place."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+
+class _PairsDict(dict):
+    """A JSON object that remembers a key written twice (refused later, naming its place)."""
+
+    duplicate: str | None = None
+
+
+def _pairs(pairs: list) -> dict:
+    out = _PairsDict()
+    for k, v in pairs:
+        if k in out and out.duplicate is None:
+            out.duplicate = k
+        out[k] = v
+    return out
 
 
 def _depth(obj: Any, limit: int) -> int:
@@ -48,7 +67,7 @@ def parse_json_text(text: str | bytes, file: str) -> Any:
     if not text.strip():
         raise ScenarioError("the file is empty", file=file)
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = json.loads(text, parse_constant=_Constant, object_pairs_hook=_pairs)
     except RecursionError:
         raise ScenarioError(f"nested deeper than {MAX_DEPTH} levels", file=file) from None
     except json.JSONDecodeError as e:
@@ -58,20 +77,53 @@ def parse_json_text(text: str | bytes, file: str) -> Any:
         raise ScenarioError(f"invalid JSON: {e}", file=file) from None
     if _depth(data, MAX_DEPTH) > MAX_DEPTH:
         raise ScenarioError(f"nested deeper than {MAX_DEPTH} levels", file=file)
-    _check_numbers(data, file)
+    data = _check_values(data, file)
     return data
 
 
-def _check_numbers(obj: Any, file: str) -> None:
-    stack = [obj]
-    while stack:
-        o = stack.pop()
+def _join(place: str, key: str) -> str:
+    return f"{place}.{key}" if place else key
+
+
+def _bad_text(s: str) -> bool:
+    """A lone surrogate (JSON's "\\ud800"): no file can be saved with it."""
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _check_values(obj: Any, file: str) -> Any:
+    """Refuse, naming the place (e.g. ``units[3].level``): NaN and infinite numbers, keys written
+    twice in one object, and text that is not valid Unicode.  Returns the data with plain dicts."""
+
+    def fail(problem: str, place: str):
+        raise ScenarioError(problem, file=file, place=place or None)
+
+    def walk(o: Any, place: str) -> Any:
+        if isinstance(o, _Constant):
+            fail(f"{o.name} is not a number a file may hold", place)
         if isinstance(o, float) and not math.isfinite(o):
-            raise ScenarioError("holds a number too large to be finite", file=file)
+            fail("holds a number too large to be finite", place)
+        if isinstance(o, str):
+            if _bad_text(o):
+                fail("holds text that is not valid Unicode (a lone surrogate)", place)
+            return o
         if isinstance(o, dict):
-            stack.extend(o.values())
-        elif isinstance(o, list):
-            stack.extend(o)
+            if getattr(o, "duplicate", None) is not None:
+                fail(f"the key {o.duplicate!r} is written twice", _join(place, o.duplicate))
+            out = {}
+            for k, v in o.items():
+                if _bad_text(k):
+                    fail("holds a key that is not valid Unicode (a lone surrogate)", place)
+                out[k] = walk(v, _join(place, k))
+            return out
+        if isinstance(o, list):
+            return [walk(v, f"{place}[{i}]") for i, v in enumerate(o)]
+        return o
+
+    return walk(obj, "")
 
 
 def read_json(path: Path) -> Any:
@@ -100,13 +152,16 @@ def atomic_write_json(path: Path, data: Any, backup: bool = True) -> None:
     and raises ScenarioError naming the file.
     """
     path = Path(path)
-    text = json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    try:   # what cannot be written (NaN, a lone surrogate...) fails before any file is touched
+        raw = (json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
+    except (TypeError, ValueError) as e:
+        raise ScenarioError(f"could not save: {e}", file=str(path)) from None
     folder = path.parent if str(path.parent) else Path(".")
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
             f.flush()
             os.fsync(f.fileno())
         if backup and path.exists():
