@@ -1,0 +1,101 @@
+"""The straightforward implementation: one line of sight at a time, in plain Python.
+
+Slow on purpose and kept short: the benchmark (bench/visibility.py) measures the real engine's
+speed-up over it, and tests/test_reference.py proves both give the same verdicts on random boards.
+It follows the same rules as ``los`` (A6.1, A6.2, A6.4) written out hex by hex, and the night rules
+of ``night`` (E1.1, E1.101, E1.14, E1.81, G2.3) for one viewer at a time.
+"""
+from __future__ import annotations
+
+import math
+
+from .hexes import crossed_hexes
+from .light import illumination
+from .maps import Map
+from .scenario import Scenario
+from .terrain import BY_CODE
+
+
+def _top(m: Map, i: int, hi: int, lo: int) -> tuple[int, bool]:
+    """(obstacle top, is a hindrance here) of hex i for ends at elevations hi/lo."""
+    t = BY_CODE[int(m.terrain[i])]
+    g = int(m.level[i])
+    h = int(m.obstacle_height[i])
+    if t.name == "orchard" and hi == g and lo == g:
+        h = 0
+    return g + h, t.hindrance and h == 0 and hi <= g + 1
+
+
+def _dist(m: Map, a: int, b: int) -> int:
+    return int(m.distance(a, b))
+
+
+def _judge(m: Map, i: int, a: int, ea: int, b: int, eb: int) -> tuple[bool, bool]:
+    """(blocks, hinders) for hex i on the line a (elevation ea) -> b (eb)."""
+    if i < 0:
+        return False, False
+    hi, lo = max(ea, eb), min(ea, eb)
+    top, hinders = _top(m, i, hi, lo)
+    if top > hi or (top == hi and top > lo):                       # A6.2
+        return True, False
+    if lo < top < hi:                                              # A6.4
+        high, low = (a, b) if ea > eb else (b, a)
+        R, D = _dist(m, high, i), _dist(m, i, low)
+        g = int(m.level[i])
+        if top > g:
+            limit = max(2 * top + R // 5 - hi - lo + 1, 1)
+        else:
+            limit = max(2 * g + R // 5 - hi - lo, 0)
+        if D <= limit:
+            return True, False
+    return False, hinders
+
+
+def daytime_clear(m: Map, a: int, a_level: int, b: int, b_level: int) -> bool:
+    """Is the daytime LOS from location a to location b clear?"""
+    if a == b:
+        return True
+    ea, eb = int(m.level[a]) + a_level, int(m.level[b]) + b_level
+    inter, sides = crossed_hexes(m.pos(a), m.pos(b))
+    hindrances = 0
+    for pos in inter:
+        i = m.index_of_pos.get(pos, -1)
+        blocks, hinders = _judge(m, i, a, ea, b, eb)
+        if blocks:
+            return False
+        hindrances += hinders
+    for p1, p2 in sides:                                           # A6.1 hexsides
+        j1 = _judge(m, m.index_of_pos.get(p1, -1), a, ea, b, eb)
+        j2 = _judge(m, m.index_of_pos.get(p2, -1), a, ea, b, eb)
+        if j1[0] and j2[0]:
+            return False
+        if (j1[0] or j1[1]) and (j2[0] or j2[1]):
+            hindrances += 1
+    return hindrances < 6
+
+
+def sight(s: Scenario, viewer_id: str, hex_id: str) -> str:
+    """The night verdict of a unit on one hex's ground location, one line at a time."""
+    m = s.map
+    v = s.unit(viewer_id)
+    vi, ti = m.index(v.hex), m.index(hex_id)
+    if vi == ti:
+        return "nvr"
+    if not daytime_clear(m, vi, v.level, ti, 0):
+        return "none"
+    light = illumination(s)
+    nvr = s.nvr // 2 if (v.bu and v.type in ("afv", "armor_leader")) else s.nvr
+    gun = any(mk.is_gunflash and m.index(mk.hex) == ti for mk in s.markers)
+    lit = bool(light.lit[ti])
+    if light.unit_lit(v):                                          # E1.101 lit observer
+        return "nvr" if lit else ("gunflash" if gun else "none")
+    dense = BY_CODE[int(m.terrain[vi])].dense and BY_CODE[int(m.terrain[ti])].dense
+    if dense and _dist(m, vi, ti) == 1:                            # G2.3
+        return "nvr" if lit else ("gunflash" if gun else "none")
+    if lit or _dist(m, vi, ti) <= nvr:                             # E1.101, E1.1
+        return "nvr"
+    return "gunflash" if gun else "none"                           # E1.81
+
+
+def moving_range(nvr: int, tracked: bool) -> int:
+    return 2 * nvr if tracked else math.ceil(1.5 * nvr)            # E1.14
