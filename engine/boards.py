@@ -42,7 +42,11 @@ class Board:
 
     @property
     def content_key(self) -> str:
-        return hashlib.sha1(json.dumps(board_to_json(self), sort_keys=True).encode()).hexdigest()
+        key = self.__dict__.get("_content_key")
+        if key is None:
+            key = hashlib.sha1(json.dumps(board_to_json(self), sort_keys=True).encode()).hexdigest()
+            object.__setattr__(self, "_content_key", key)
+        return key
 
     def with_hex(self, col: int, row: int, spec: HexTerrain) -> "Board":
         hexes = dict(self.hexes)

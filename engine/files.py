@@ -122,7 +122,7 @@ def build_map(entries: list[MapEntry], boards: BoardSource) -> Map:
                                 place=f"map[{i}].board")
         seen[board.id] = i
         placements.append(Placement(board, e.at, e.rotated))
-    return Map(placements)
+    return Map.build(placements)
 
 
 def _map_entries(data: dict) -> list[MapEntry]:

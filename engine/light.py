@@ -90,6 +90,11 @@ def _star_exceptions(game_map: Map) -> tuple[np.ndarray, np.ndarray]:
 
 
 def illumination(scenario: Scenario) -> Illumination:
+    """The lights of a scenario (computed once per scenario: it is immutable)."""
+    return scenario.derived("illumination", lambda: _illumination(scenario))
+
+
+def _illumination(scenario: Scenario) -> Illumination:
     m = scenario.map
     n = m.size
     lit = np.zeros(n, dtype=bool)

@@ -102,10 +102,20 @@ class Map:
     @cached_property
     def content_key(self) -> str:
         """Equal for maps of equal content: the key of every per-map cache."""
-        h = hashlib.sha1()
-        for p in self.placements:
-            h.update(f"{p.board.content_key}@{p.at}/{p.rotated};".encode())
-        return h.hexdigest()
+        return placements_key(self.placements)
+
+    @classmethod
+    def build(cls, placements: list[Placement]) -> "Map":
+        """The map of these placements, shared with any earlier map of the same content (a map is
+        immutable, and its tables are cached on it)."""
+        key = placements_key(placements)
+        hit = _MAPS.get(key)
+        if hit is None:
+            hit = cls(placements)
+            _MAPS[key] = hit
+            if len(_MAPS) > _MAX_MAPS:
+                _MAPS.pop(next(iter(_MAPS)))
+        return hit
 
     @property
     def board_ids(self) -> list[str]:
@@ -178,3 +188,13 @@ class Map:
             s += f", {int(self.upper_levels[i])} upper level(s)"
         return s
 
+
+_MAPS: dict[str, Map] = {}
+_MAX_MAPS = 16
+
+
+def placements_key(placements) -> str:
+    h = hashlib.sha1()
+    for p in placements:
+        h.update(f"{p.board.content_key}@{tuple(p.at)}/{bool(p.rotated)};".encode())
+    return h.hexdigest()

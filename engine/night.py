@@ -54,16 +54,22 @@ def moving_vehicle_range(nvr: int, tracked: bool) -> int:
 
 def gunflash_mask(scenario: Scenario) -> np.ndarray:
     """E1.8: locations marked by a Gunflash or a fire marker (which counts as one)."""
-    m = scenario.map
-    out = np.zeros(m.size, dtype=bool)
-    for mk in scenario.markers:
-        if mk.is_gunflash:
-            out[m.index(mk.hex)] = True
-    return out
+    def compute():
+        m = scenario.map
+        out = np.zeros(m.size, dtype=bool)
+        for mk in scenario.markers:
+            if mk.is_gunflash:
+                out[m.index(mk.hex)] = True
+        return out
+    return scenario.derived("gunflash", compute)
+
+
+_DENSE = np.array([t.dense for t in BY_CODE])
 
 
 def _dense(scenario: Scenario) -> np.ndarray:
-    return np.array([t.dense for t in BY_CODE])[scenario.map.terrain]
+    """G2.3: dense jungle and bamboo hexes."""
+    return scenario.derived("dense", lambda: _DENSE[scenario.map.terrain])
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,33 @@ class Verdict:
     @property
     def sees(self) -> bool:
         return self.sight != "none"
+
+
+class LazyVerdict:
+    """A hex's verdict read from a field's arrays; the reasons are built when first read."""
+    __slots__ = ("_field", "_i", "_reasons")
+
+    def __init__(self, field: "NightField", i: int):
+        self._field = field
+        self._i = i
+        self._reasons = None
+
+    @property
+    def sight(self) -> str:
+        return self._field.sights[self._i]
+
+    @property
+    def sees(self) -> bool:
+        return self._field.codes[self._i] != NONE
+
+    @property
+    def reasons(self) -> list:
+        if self._reasons is None:
+            self._reasons = self._field.reasons_at(self._i)
+        return self._reasons
+
+    def __repr__(self) -> str:
+        return f"Verdict(sight={self.sight!r}, reasons={self.reasons!r})"
 
 
 class NightField(Mapping):
@@ -96,6 +129,7 @@ class NightField(Mapping):
         self.why = why
         self.gunflash = gunflash
         self.ranges = ranges
+        self._index = scenario.map._index_of_name
 
     def __len__(self):
         return self.map.size
@@ -103,12 +137,19 @@ class NightField(Mapping):
     def __iter__(self):
         return iter(self.map.names)
 
-    def __getitem__(self, hex_id: str) -> Verdict:
-        i = self.map.index(hex_id)
-        return Verdict(SIGHT_NAMES[int(self.codes[i])], self.reasons_at(i))
+    def __getitem__(self, hex_id: str) -> LazyVerdict:
+        i = self._index.get(hex_id)
+        if i is None:
+            i = self.map.index(hex_id)        # raises HexIdError with a clear message
+        return LazyVerdict(self, i)
+
+    @cached_property
+    def sights(self) -> list[str]:
+        """The verdict names of every hex, in map order."""
+        return [SIGHT_NAMES[c] for c in self.codes.tolist()]
 
     def sight_at(self, i: int) -> str:
-        return SIGHT_NAMES[int(self.codes[i])]
+        return self.sights[i]
 
     @cached_property
     def blind(self) -> np.ndarray:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from .hexes import crossed_hexes
+from .hexes import from_axial, line_crossing, to_axial
 from .light import illumination
 from .maps import Map
 from .scenario import Scenario
@@ -24,6 +24,16 @@ def _top(m: Map, i: int, hi: int, lo: int) -> tuple[int, bool]:
     if t.name == "orchard" and hi == g and lo == g:
         h = 0
     return g + h, t.hindrance and h == 0 and hi <= g + 1
+
+
+def _crossed(a: tuple[int, int], b: tuple[int, int]):
+    """The exact crossing of one line, computed afresh (no cache: one line at a time)."""
+    qa, ra = to_axial(*a)
+    qb, rb = to_axial(*b)
+    cr = line_crossing.__wrapped__(qb - qa, rb - ra)
+    inter = [from_axial(int(qa + o[0]), int(ra + o[1])) for o in cr.interior]
+    sides = [tuple(from_axial(int(qa + o[0]), int(ra + o[1])) for o in pair) for pair in cr.sides]
+    return inter, sides
 
 
 def _dist(m: Map, a: int, b: int) -> int:
@@ -56,7 +66,7 @@ def daytime_clear(m: Map, a: int, a_level: int, b: int, b_level: int) -> bool:
     if a == b:
         return True
     ea, eb = int(m.level[a]) + a_level, int(m.level[b]) + b_level
-    inter, sides = crossed_hexes(m.pos(a), m.pos(b))
+    inter, sides = _crossed(m.pos(a), m.pos(b))
     hindrances = 0
     for pos in inter:
         i = m.index_of_pos.get(pos, -1)

@@ -116,6 +116,15 @@ class Scenario:
     markers: tuple[Marker, ...] = ()
     extra: dict = field(default_factory=dict, compare=False, hash=False)
     folder: str | None = field(default=None, compare=False)   # where relative board paths start
+    _derived: dict = field(default_factory=dict, init=False, compare=False, hash=False,
+                           repr=False)
+
+    def derived(self, key: str, compute):
+        """Data derived from this (immutable) scenario, computed once: lights, Gunflashes..."""
+        hit = self._derived.get(key)
+        if hit is None:
+            hit = self._derived[key] = compute()
+        return hit
 
     # -------------------------------------------------------------------------- queries
     def unit(self, unit_id: str) -> Unit:

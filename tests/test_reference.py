@@ -1,0 +1,33 @@
+"""The fast engine gives exactly the verdicts of the straightforward one-line-at-a-time
+implementation (engine/reference.py) on random boards (issue 5: speed without skipping rules)."""
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import reference
+from engine.night import visibility_from
+from support import marker, position, unit
+from test_night_properties import ALL, boards, hex_ids
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(b=boards, viewers=st.lists(hex_ids, min_size=1, max_size=3), seed=st.integers(0, 999),
+       nvr=st.integers(0, 5))
+def test_engine_equals_the_per_pair_implementation(b, viewers, seed, nvr):
+    rng = random.Random(seed)
+    markers = [marker("starshell", "t1" + rng.choice(ALL)),
+               marker("ir", "t1" + rng.choice(ALL)),
+               marker("blaze", "t1" + rng.choice(ALL), radius=rng.randint(0, 3)),
+               marker("gunflash", "t1" + rng.choice(ALL)),
+               marker("prep_fire", "t1" + rng.choice(ALL))]
+    units = [unit(f"V{k}", "t1" + h, bypass=rng.random() < 0.3) for k, h in enumerate(viewers)]
+    s = position(b, units=units, markers=markers, nvr=nvr)
+    m = s.map
+    for u in s.units:
+        if m.terrain_name(m.index(u.hex)) == "building" and m.upper_levels[m.index(u.hex)]:
+            s = s.with_unit(u.replace(level=1))
+    for u in s.units:
+        field = visibility_from(s, u.id)
+        for i, name in enumerate(m.names):
+            assert field.sight_at(i) == reference.sight(s, u.id, name), (u, name)
