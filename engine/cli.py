@@ -113,16 +113,16 @@ def cmd_reveal(a) -> dict:
     return reveal(s, unit.id, target).as_json()
 
 
-def _dice(text: str) -> tuple[int, int]:
+def _dice(text: str, file: str) -> tuple[int, int]:
     parts = text.split(",")
     try:
         d, r = (int(x) for x in parts)
     except ValueError:
         raise ScenarioError(f"dice must be two numbers 1..6 written D,R (direction, distance), "
-                            f"not {text!r}", place="--dice") from None
+                            f"not {text!r}", file=file, place="--dice") from None
     for v in (d, r):
         if not 1 <= v <= 6:
-            raise ScenarioError(f"a die shows 1..6, not {v}", place="--dice")
+            raise ScenarioError(f"a die shows 1..6, not {v}", file=file, place="--dice")
     return d, r
 
 
@@ -132,11 +132,12 @@ def cmd_drift(a) -> dict:
     at = _hex(s, a.scenario, "--at", a.at)
     if a.method not in drift.METHODS:
         raise ScenarioError(f"unknown method {a.method!r} (one of {', '.join(drift.METHODS)})",
-                            place="--method")
+                            file=a.scenario, place="--method")
     if a.dice and a.lit:
-        raise ScenarioError("give either --dice or --lit, not both", place="--lit")
+        raise ScenarioError("give either --dice or --lit, not both", file=a.scenario,
+                            place="--lit")
     if a.dice:
-        d, r = _dice(a.dice)
+        d, r = _dice(a.dice, a.scenario)
         end = drift.drift_end(s.map, at, a.method, d, r)
         return {"end": None if end is None else s.map.names[end]}
     if a.lit:

@@ -62,11 +62,12 @@ def _string(obj: dict, key: str, place: str, default=None, nonempty=False) -> st
 
 
 def _bool(obj: dict, key: str, place: str, default=None):
-    v = obj.get(key, default)
-    if v is None and default is None:
-        return None
+    if key not in obj:
+        return default
+    v = obj[key]
     if not isinstance(v, bool):
-        raise ScenarioError(f"must be true or false, not {v!r}", place=f"{place}{key}")
+        shown = "null" if v is None else repr(v)
+        raise ScenarioError(f"must be true or false, not {shown}", place=f"{place}{key}")
     return v
 
 
