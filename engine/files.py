@@ -263,6 +263,17 @@ def _scenario_from_json(data: Any, folder: str | None) -> Scenario:
             if len(sides) > 2:
                 raise ScenarioError(f"a third side {u.side!r} (sides: {sides[0]}, {sides[1]})",
                                     place=f"units[{i}].side")
+    for i, u in enumerate(units):
+        aboard = u.extra.get("aboard")
+        if aboard is None:
+            continue
+        carrier = next((v for v in units if v.id == aboard), None)
+        if not isinstance(aboard, str) or carrier is None or not carrier.is_vehicle:
+            raise ScenarioError(f"must name a vehicle of this scenario, not {aboard!r}",
+                                place=f"units[{i}].aboard")
+        if carrier.hex != u.hex:
+            raise ScenarioError(f"is aboard {aboard} in {carrier.hex} but stands in {u.hex}",
+                                place=f"units[{i}].aboard")
     markers = [_marker(mk, i, game_map) for i, mk in enumerate(markers_raw)]
     attacker = _string(data, "attacker", "", units[0].side if units else "allied", nonempty=True)
     if len(sides) == 2 and attacker not in sides:   # a third side (SPEC: at most two)

@@ -52,6 +52,19 @@ def moving_vehicle_range(nvr: int, tracked: bool) -> int:
     return 2 * nvr if tracked else math.ceil(1.5 * nvr)
 
 
+def moving_carrier(scenario: Scenario, unit: Unit) -> Unit | None:
+    """E1.14: the vehicle that makes ``unit`` visible farther away: the unit itself when it is a
+    vehicle that entered a new hex or changed its covered arc, or the vehicle it is aboard
+    (passengers, riders and crew: the optional ``aboard`` key names the vehicle)."""
+    carrier = unit
+    if not unit.is_vehicle:
+        aboard = unit.extra.get("aboard")
+        carrier = next((u for u in scenario.units if u.id == aboard and u.is_vehicle), None)
+    if carrier is not None and carrier.moving in MOVING_SEEN:
+        return carrier
+    return None
+
+
 def gunflash_mask(scenario: Scenario) -> np.ndarray:
     """E1.8: locations marked by a Gunflash or a fire marker (which counts as one)."""
     def compute():
@@ -285,8 +298,8 @@ def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
         why = W_LIT
     elif rng <= nvr:
         why = W_WITHIN
-    elif (target.is_vehicle and target.moving in MOVING_SEEN
-          and rng <= moving_vehicle_range(nvr, target.tracked)):
+    elif ((mover := moving_carrier(scenario, target)) is not None
+          and rng <= moving_vehicle_range(nvr, mover.tracked)):
         why = W_MOVING
     elif gf:
         why = W_GF
@@ -295,14 +308,14 @@ def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
     sight = SIGHT_NAMES[int(_CODE_OF_WHY[why])]
     reasons = _reasons(scenario, viewer, nvr, day, ti, light, why, rng, target.hex,
                        target_bypass=target.bypass)
-    if why == W_BEYOND and target.is_vehicle and target.moving is not None:
-        if target.moving in MOVING_SEEN:
-            reach = moving_vehicle_range(nvr, target.tracked)
-            reasons.append(f"{target.id} is moving but {rng} hexes away, beyond "
-                           f"{'2' if target.tracked else '1.5'} x NVR = {reach} (E1.14)")
-        else:
-            reasons.append(f"{target.id} only {_MOTION_WORDS[target.moving]}: that does not put it "
-                           "within NVR (E1.14)")
+    if why == W_BEYOND and moving_carrier(scenario, target) is not None:
+        mover = moving_carrier(scenario, target)
+        reach = moving_vehicle_range(nvr, mover.tracked)
+        reasons.append(f"{mover.id} is moving but {rng} hexes away, beyond "
+                       f"{'2' if mover.tracked else '1.5'} x NVR = {reach} (E1.14)")
+    elif why == W_BEYOND and target.is_vehicle and target.moving is not None:
+        reasons.append(f"{target.id} only {_MOTION_WORDS[target.moving]}: that does not put it "
+                       "within NVR (E1.14)")
     known = sight == "nvr" and not target.concealed
     if sight == "none":
         fire = "none"

@@ -203,3 +203,13 @@ def test_W20_dense_jungle_at_night():
     flame = with_markers(s, marker("flame", "34H9"))
     assert {"34H7", "34I8"} <= illuminated_hexes(flame)
     assert sees(flame, "A", "B").sight == "nvr" and sees(flame, "B", "A").sight == "nvr"
+
+
+def test_passengers_of_a_moving_vehicle_are_seen_with_it():
+    """E1.14: a vehicle *and its passengers/riders* (the seed: and crew) that enter a new hex are
+    within NVR out to 1.5 x NVR; the optional ``aboard`` key names the vehicle."""
+    s = example("W-18")
+    rider = s.unit("O").replace(id="P", side="axis", hex="2Z4", extra={"aboard": "H"})
+    s = s.with_unit(rider)
+    assert sees(s, "O", "P").sight == "none"
+    assert sees(changed(s, "H", moving="entered"), "O", "P").sight == "nvr"
