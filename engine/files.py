@@ -326,10 +326,11 @@ def _marker_json(mk: Marker) -> dict:
 
 
 def _board_ref(ref: str, old_folder: str | None, new_folder: Path) -> str:
-    """Rewrite a relative board path so that it still points at the same file from new_folder."""
-    if not ref.endswith(".json") or os.path.isabs(ref):
+    """Write a board path relative to new_folder, so that it still points at the same file (and
+    a folder of files mailed together keeps working)."""
+    if not ref.endswith(".json"):
         return ref
-    target = Path(old_folder or ".") / ref
+    target = Path(ref) if os.path.isabs(ref) else Path(old_folder or ".") / ref
     try:
         return Path(os.path.relpath(target.resolve(), new_folder.resolve())).as_posix()
     except ValueError:   # another drive (Windows)

@@ -1,0 +1,120 @@
+"""Editing the map of a scenario: boards on slots, rotation, and edited board terrain (issue 10).
+
+Every edit makes a new Scenario.  Units and markers keep their hexes (by any of the hex's names)
+when the hex is still on the map; those whose board left the map are removed and *reported*, so
+the app can tell the player and undo it.  A unit left above what its hex now holds (a building
+painted over) is brought down to the ground and reported too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .boards import Board
+from .errors import ScenarioError
+from .maps import Map, Placement
+from .scenario import MapEntry, Scenario
+
+
+@dataclass
+class LayoutResult:
+    scenario: Scenario
+    report: list = field(default_factory=list)     # sentences: what was removed or changed
+
+    @property
+    def lost_anything(self) -> bool:
+        return bool(self.report)
+
+
+def _rehome(old: Scenario, new_map: Map, entries: tuple[MapEntry, ...]) -> LayoutResult:
+    report = []
+    units, markers = [], []
+    for u in old.units:
+        names = old.map.aliases(old.map.index(u.hex))
+        home = next((n for n in [u.hex] + names if new_map.has(n)), None)
+        if home is None:
+            report.append(f"unit {u.id} in {u.hex} was removed: its board left the map")
+            continue
+        i = new_map.index(home)
+        top = int(new_map.upper_levels[i]) if new_map.terrain_name(i) == "building" else 0
+        if u.level > top:
+            report.append(f"unit {u.id} in {new_map.names[i]} came down from level {u.level} "
+                          f"to {top}: the hex no longer has that level")
+            u = u.replace(level=top)
+        units.append(u.replace(hex=new_map.names[i]))
+    for k, mk in enumerate(old.markers):
+        names = old.map.aliases(old.map.index(mk.hex))
+        home = next((n for n in [mk.hex] + names if new_map.has(n)), None)
+        if home is None:
+            report.append(f"the {mk.type} marker in {mk.hex} was removed: its board left the map")
+            continue
+        markers.append(mk.replace(hex=new_map.canonical(home)))
+    attempts = tuple(new_map.canonical(h) for h in old.starshell_attempts if new_map.has(h))
+    new = old.replace(map_entries=entries, map=new_map, units=tuple(units),
+                      markers=tuple(markers), starshell_attempts=attempts)
+    return LayoutResult(new, report)
+
+
+def _placements(s: Scenario, entries, boards: dict[str, Board]) -> list[Placement]:
+    out = []
+    for e in entries:
+        board = boards.get(e.board)
+        if board is None:
+            raise ScenarioError(f"no board {e.board!r} is loaded for this map")
+        out.append(Placement(board, e.at, e.rotated))
+    return out
+
+
+def current_boards(s: Scenario) -> dict[str, Board]:
+    """The boards of a scenario's map, by the reference its map entries use."""
+    return {e.board: p.board for e, p in zip(s.map_entries, s.map.placements)}
+
+
+def set_layout(s: Scenario, entries: list[MapEntry], boards: dict[str, Board] | None = None
+               ) -> LayoutResult:
+    """The scenario on another arrangement of boards (added, moved, rotated, removed).
+
+    ``boards`` supplies boards not yet on the map (by the reference written in their entry)."""
+    known = current_boards(s)
+    known.update(boards or {})
+    entries = tuple(entries)
+    ids = [known[e.board].id if e.board in known else None for e in entries]
+    for i, bid in enumerate(ids):
+        if bid is not None and ids.index(bid) != i:
+            raise ScenarioError(f"board {bid!r} appears twice", place=f"map[{i}].board")
+    new_map = Map.build(_placements(s, entries, known))
+    return _rehome(s, new_map, entries)
+
+
+def add_board(s: Scenario, ref: str, board: Board, at: tuple[int, int],
+              rotated: bool = False) -> LayoutResult:
+    return set_layout(s, list(s.map_entries) + [MapEntry(ref, tuple(at), rotated)], {ref: board})
+
+
+def remove_board(s: Scenario, index: int) -> LayoutResult:
+    if len(s.map_entries) == 1:
+        raise ScenarioError("a map needs at least one board")
+    entries = [e for k, e in enumerate(s.map_entries) if k != index]
+    return set_layout(s, entries)
+
+
+def move_board(s: Scenario, index: int, at: tuple[int, int] | None = None,
+               rotated: bool | None = None) -> LayoutResult:
+    entries = list(s.map_entries)
+    e = entries[index]
+    entries[index] = MapEntry(e.board, tuple(at) if at is not None else e.at,
+                              e.rotated if rotated is None else rotated, e.extra)
+    return set_layout(s, entries)
+
+
+def with_board(s: Scenario, board: Board, ref: str | None = None) -> LayoutResult:
+    """Replace the board of the same id by an edited one (optionally under a new reference, e.g.
+    the path it was saved to)."""
+    entries = list(s.map_entries)
+    boards = current_boards(s)
+    for k, (e, p) in enumerate(zip(s.map_entries, s.map.placements)):
+        if p.board.id == board.id:
+            new_ref = ref or e.board
+            entries[k] = MapEntry(new_ref, e.at, e.rotated, e.extra)
+            boards[new_ref] = board
+            return set_layout(s, entries, boards)
+    raise ScenarioError(f"board {board.id!r} is not on this map")
