@@ -31,3 +31,24 @@ def test_engine_equals_the_per_pair_implementation(b, viewers, seed, nvr):
         field = visibility_from(s, u.id)
         for i, name in enumerate(m.names):
             assert field.sight_at(i) == reference.sight(s, u.id, name), (u, name)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(b1=boards, b2=boards, rotated=st.booleans(), vertical=st.booleans(),
+       viewer=st.sampled_from(ALL), seed=st.integers(0, 99))
+def test_engine_equals_the_per_pair_implementation_across_joined_and_rotated_boards(
+        b1, b2, rotated, vertical, viewer, seed):
+    from engine.maps import Map, Placement
+    from engine.scenario import MapEntry, Scenario
+    b2 = b2.__class__("t2", b2.title, b2.default, b2.hexes)
+    at2 = (0, 1) if vertical else (1, 0)
+    m = Map([Placement(b1, (0, 0)), Placement(b2, at2, rotated)])
+    rng = random.Random(seed)
+    names = m.names
+    s = Scenario((MapEntry("t1", (0, 0)), MapEntry("t2", at2, rotated)), m, nvr=4,
+                 units=(unit("V", m.canonical("t1" + viewer)),),
+                 markers=(marker("starshell", rng.choice(names)),
+                          marker("gunflash", rng.choice(names))))
+    field = visibility_from(s, "V")
+    for i, name in enumerate(names):
+        assert field.sight_at(i) == reference.sight(s, "V", name), name
