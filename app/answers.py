@@ -1,0 +1,46 @@
+"""What the app asks the engine about one position, in one go (no Qt: runs on a worker thread).
+
+``Answers`` is everything the overlays and panels draw: the lights, the selected unit's night
+field and its rings, Gunflash locations, and the unit's verdict on every enemy unit.  It carries
+the scenario it was computed for, so a drawing never mixes two positions.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+
+import engine
+from engine.night import gunflash_mask, moving_vehicle_range, viewer_nvr
+
+
+@dataclass(frozen=True)
+class Answers:
+    scenario: engine.Scenario
+    light: object                         # engine.light.Illumination
+    gunflash: np.ndarray                  # bool per hex: a Gunflash or fire marker (E1.8)
+    viewer: str | None = None
+    field: object | None = None           # engine.night.NightField of the viewer
+    nvr: int | None = None                # the viewer's own NVR (E1.14: BU AFV halved)
+    moving_ranges: tuple[int, int] | None = None   # 1.5 x and 2 x NVR (E1.14)
+    enemies: dict = dataclasses.field(default_factory=dict)    # enemy unit id -> engine UnitVerdict
+    error: str | None = None
+
+
+def ask_engine(scenario: engine.Scenario, viewer: str | None) -> Answers:
+    """The engine's answers for ``scenario`` seen by unit ``viewer`` (or by nobody)."""
+    light = engine.illumination(scenario)
+    gunflash = gunflash_mask(scenario)
+    if viewer is None:
+        return Answers(scenario, light, gunflash)
+    try:
+        unit = scenario.unit(viewer)
+        night = engine.visibility_from(scenario, viewer)
+        enemies = {e.id: engine.unit_verdict(scenario, viewer, e.id, light)
+                   for e in scenario.enemies_of(unit.side)}
+    except (engine.ScenarioError, engine.HexIdError) as e:
+        return Answers(scenario, light, gunflash, viewer, error=str(e))
+    nvr = viewer_nvr(scenario, unit)
+    rings = (moving_vehicle_range(nvr, False), moving_vehicle_range(nvr, True))
+    return Answers(scenario, light, gunflash, viewer, night, nvr, rings, enemies)

@@ -1,0 +1,1 @@
+"""The map scene: terrain, grid, overlays and counters (QGraphicsItems)."""

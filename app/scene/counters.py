@@ -1,0 +1,117 @@
+"""Units and markers as counters, stacked per hex.
+
+A counter keeps a readable size on screen: it is drawn in screen pixels (the item ignores the
+view's scale), as large as its share of the hex when zoomed in and never smaller than
+``style.MIN_UNIT_PX`` when zoomed out.  In a stack each counter sits a step down and right of
+the one below, so every id stays readable; markers stack up-left of the units.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QGraphicsItem
+
+from .. import style
+from .counter_art import draw_marker, draw_unit
+from .geometry import centre
+
+Z_COUNTERS = 50
+COMPACT_BELOW_PX = 60.0
+
+
+class CounterItem(QGraphicsItem):
+    """One counter: ``kind`` is "unit" (``key`` its id) or "marker" (``key`` its index)."""
+
+    def __init__(self, kind: str, key, piece, side: int | None):
+        super().__init__()
+        self.kind, self.key, self.piece, self.side = kind, key, piece, side
+        self.size = 40.0
+        self.offset = QPointF(0, 0)
+        self.selected = False
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def place(self, size: float, offset: QPointF) -> None:
+        self.prepareGeometryChange()
+        self.size, self.offset = size, offset
+        self.update()
+
+    def set_selected(self, on: bool) -> None:
+        self.selected = on
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        s = self.size
+        pad = 0.1 * s
+        return QRectF(self.offset.x() - s / 2 - pad, self.offset.y() - s / 2 - pad,
+                      s + 2 * pad, s + 2 * pad)
+
+    def paint(self, painter: QPainter, option, widget=None):
+        s = self.size
+        painter.translate(self.offset.x() - s / 2, self.offset.y() - s / 2)
+        painter.scale(s / 100.0, s / 100.0)
+        compact = s < COMPACT_BELOW_PX
+        if self.kind == "unit":
+            draw_unit(painter, self.piece, self.side or 0, compact, self.selected)
+        else:
+            draw_marker(painter, self.piece, self.side, compact)
+
+
+class CounterLayer:
+    """The counters of one scenario in a scene."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.items: list[CounterItem] = []
+        self.stacks: dict[int, tuple[list, list]] = {}
+        self.ppu = style.SCALE
+        self.visible = True
+
+    def rebuild(self, scenario, viewer: str | None) -> None:
+        for item in self.items:
+            self.scene.removeItem(item)
+        self.items, self.stacks = [], {}
+        m, sides = scenario.map, scenario.sides
+        for u in scenario.units:
+            item = CounterItem("unit", u.id, u, sides.index(u.side) if u.side in sides else 0)
+            self._add(m, m.index(u.hex), item, 0)
+            item.selected = u.id == viewer
+        for k, mk in enumerate(scenario.markers):
+            side = sides.index(mk.side) if mk.side in sides else None
+            self._add(m, m.index(mk.hex), CounterItem("marker", k, mk, side), 1)
+        self.layout()
+
+    def _add(self, m, i: int, item: CounterItem, which: int) -> None:
+        item.setPos(centre(m, i))
+        item.setVisible(self.visible)
+        self.scene.addItem(item)
+        self.items.append(item)
+        self.stacks.setdefault(i, ([], []))[which].append(item)
+
+    def set_pixels_per_unit(self, ppu: float) -> None:
+        if abs(ppu - self.ppu) > 1e-6:
+            self.ppu = ppu
+            self.layout()
+
+    def set_visible(self, on: bool) -> None:
+        self.visible = on
+        for item in self.items:
+            item.setVisible(on)
+
+    def layout(self) -> None:
+        unit_px = max(style.UNIT_SIZE * self.ppu, style.MIN_UNIT_PX)
+        marker_px = max(style.MARKER_SIZE * self.ppu, style.MIN_MARKER_PX)
+        for units, markers in self.stacks.values():
+            both = bool(units and markers)
+            _stack(units, unit_px, QPointF(0.22, 0.22) * unit_px if both else QPointF(0, 0),
+                   Z_COUNTERS + 1)
+            _stack(markers, marker_px, QPointF(-0.5, -0.5) * unit_px if both else QPointF(0, 0),
+                   Z_COUNTERS)
+
+
+def _stack(items: list[CounterItem], size: float, anchor: QPointF, z: float) -> None:
+    step = style.STACK_STEP * size
+    start = anchor - QPointF(step, step) * (len(items) - 1) / 2
+    for k, item in enumerate(items):
+        item.place(size, start + QPointF(step, step) * k)
+        item.setZValue(z + k * 0.01)

@@ -1,0 +1,130 @@
+"""Hexes of a map in scene coordinates: centres, polygons, areas, outlines, board rectangles.
+
+Pure drawing data computed from the engine's hex geometry (``engine.hexes``); the scale is
+``style.SCALE`` pixels per map unit.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPainterPath, QPolygonF
+
+from engine.hexes import (BOARD_ROWS, COLUMN_STEP, CORNER_OFFSETS, SQRT3, center, neighbours,
+                          pixel_to_hex)
+
+from ..style import SCALE
+
+# edge k of a hex runs from corner k to corner k+1 and faces direction EDGE_DIRECTION[k]
+EDGE_DIRECTION = tuple(((k + 2) % 6) + 1 for k in range(6))
+
+
+def centre(m, i: int) -> QPointF:
+    return QPointF(float(m.x[i]) * SCALE, float(m.y[i]) * SCALE)
+
+
+@lru_cache(maxsize=8)
+def all_corners(m) -> np.ndarray:
+    """(n, 6, 2) corners of every hex of map ``m``, in scene coordinates."""
+    xy = np.stack([m.x, m.y], axis=1)[:, None, :] + CORNER_OFFSETS[None, :, :]
+    return xy * SCALE
+
+
+def polygon(points: np.ndarray) -> QPolygonF:
+    return QPolygonF([QPointF(float(x), float(y)) for x, y in points])
+
+
+def hex_polygon(m, i: int, inset: float = 1.0) -> QPolygonF:
+    """Hex ``i``; ``inset`` < 1 shrinks it around its centre."""
+    pts = all_corners(m)[i]
+    if inset != 1.0:
+        c = np.array([m.x[i], m.y[i]]) * SCALE
+        pts = c + (pts - c) * inset
+    return polygon(pts)
+
+
+def area(m, mask: np.ndarray) -> QPainterPath:
+    """The hexes where ``mask`` is true, as one path (fills without seams)."""
+    path = QPainterPath()
+    path.setFillRule(path.fillRule().WindingFill)
+    corners = all_corners(m)
+    for i in np.flatnonzero(mask):
+        path.addPolygon(polygon(corners[i]))
+        path.closeSubpath()
+    return path
+
+
+def outline(positions: Iterable[tuple[int, int]]) -> QPainterPath:
+    """The border of a set of global hexes (col, row), as closed loops (dashes run on)."""
+    cells = set(positions)
+    nxt: dict[tuple, list[tuple]] = {}
+    points: dict[tuple, tuple[float, float]] = {}
+    for pos in cells:
+        cx, cy = center(*pos)
+        nb = neighbours(pos)
+        for k in range(6):
+            if nb[EDGE_DIRECTION[k] - 1] in cells:
+                continue
+            a = (cx + CORNER_OFFSETS[k][0], cy + CORNER_OFFSETS[k][1])
+            b = (cx + CORNER_OFFSETS[(k + 1) % 6][0], cy + CORNER_OFFSETS[(k + 1) % 6][1])
+            ka, kb = _key(a), _key(b)
+            points[ka], points[kb] = a, b
+            nxt.setdefault(ka, []).append(kb)
+    path = QPainterPath()
+    while nxt:
+        start = next(iter(nxt))
+        path.moveTo(*(v * SCALE for v in points[start]))
+        here = start
+        while True:
+            outs = nxt.get(here)
+            if not outs:
+                break
+            there = outs.pop()
+            if not outs:
+                del nxt[here]
+            path.lineTo(*(v * SCALE for v in points[there]))
+            here = there
+            if here == start:
+                break
+        path.closeSubpath()
+    return path
+
+
+def mask_outline(m, mask: np.ndarray) -> QPainterPath:
+    return outline(m.pos(int(i)) for i in np.flatnonzero(mask))
+
+
+def _key(p: tuple[float, float]) -> tuple[int, int]:
+    return round(p[0] * 1000), round(p[1] * 1000)
+
+
+def board_rect(at: tuple[int, int]) -> QRectF:
+    """The printed area of the board in slot ``at``: from the centres of its A and GG columns,
+    and from the long edges that cut its half hexes (RULES.md 1)."""
+    x0 = 1.5 * COLUMN_STEP * at[0]
+    y0 = SQRT3 * BOARD_ROWS * at[1]
+    return QRectF(x0 * SCALE, y0 * SCALE, 1.5 * COLUMN_STEP * SCALE, SQRT3 * BOARD_ROWS * SCALE)
+
+
+@lru_cache(maxsize=8)
+def map_clip(m) -> QPainterPath:
+    """The union of the map's boards: everything the map draws stays inside it (shared: do not
+    change the path returned)."""
+    path = QPainterPath()
+    for p in m.placements:
+        path.addRect(board_rect(p.at))
+    return path.simplified()
+
+
+def map_rect(m) -> QRectF:
+    return map_clip(m).boundingRect()
+
+
+def hex_at(m, point: QPointF) -> int:
+    """Index of the hex under a scene point, -1 off the map."""
+    if not map_clip(m).contains(point):
+        return -1
+    pos = pixel_to_hex(point.x() / SCALE, point.y() / SCALE)
+    return m.index_of_pos.get(pos, -1)

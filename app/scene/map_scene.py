@@ -1,0 +1,185 @@
+"""The map scene: terrain, grid, overlays and counters of the Document's position.
+
+It follows the Document: a new map rebuilds terrain and grid; a new position rebuilds the
+counters; new engine answers redraw the overlays.  Layers are shown or hidden by name
+(``layers.LAYERS``).
+"""
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QPointF, Signal
+from PySide6.QtGui import QPainterPath
+from PySide6.QtWidgets import QGraphicsScene
+
+from engine.hexes import center, disc
+
+from .. import style
+from ..layers import LAYERS
+from .counters import CounterLayer
+from .geometry import hex_polygon, map_rect, outline
+from .grid import GridItem
+from .overlays import FillOverlay, GunflashOverlay, HatchOverlay, OutlineItem, cosmetic_pen
+from .terrain import TerrainItem
+
+MARGIN = 3.0 * style.SCALE      # room to pan beyond the map's edge
+
+
+class MapScene(QGraphicsScene):
+    mapChanged = Signal()           # another map: terrain and grid were rebuilt
+
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.map = None
+        self.shown = {layer.name: layer.default for layer in LAYERS}
+        self.counters = CounterLayer(self)
+        self.hovered = -1
+        document.scenarioChanged.connect(self._on_scenario)
+        document.selectionChanged.connect(self._on_selection)
+        document.answersChanged.connect(self._on_answers)
+        self._on_scenario()
+        if document.answers is not None:
+            self._on_answers()
+
+    # --------------------------------------------------------------------- building
+    def _build_map(self, m) -> None:
+        for item in list(self.items()):
+            self.removeItem(item)
+        self.counters.items, self.counters.stacks = [], {}
+        self.map = m
+        self.terrain = TerrainItem(m)
+        self.grid = GridItem(m)
+        self.lit = FillOverlay(m, 10)
+        self.blaze_shadows = HatchOverlay(m, 15, style.BLAZE_SHADOW)
+        self.sight = FillOverlay(m, 20)
+        self.viewer_blind = HatchOverlay(m, 25, style.VIEWER_BLIND, cross=True)
+        self.gunflashes = GunflashOverlay(m, 28)
+        self.light_circles = OutlineItem(m, 30)
+        self.nvr_ring = OutlineItem(m, 32)
+        self.moving_rings = OutlineItem(m, 31)
+        self.selection = OutlineItem(m, 45, clip=False)   # under the counters
+        self.hover = OutlineItem(m, 46, clip=False)
+        for item in (self.terrain, self.grid, self.lit, self.blaze_shadows, self.sight,
+                     self.viewer_blind, self.gunflashes, self.light_circles, self.nvr_ring,
+                     self.moving_rings, self.selection, self.hover):
+            self.addItem(item)
+        r = map_rect(m)
+        self.setSceneRect(r.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        self._apply_layers()
+        self.mapChanged.emit()
+
+    def layer_items(self, name: str) -> list:
+        return {"sight": [self.sight], "nvr_ring": [self.nvr_ring],
+                "moving_rings": [self.moving_rings], "lights": [self.lit, self.light_circles],
+                "blaze_shadows": [self.blaze_shadows], "viewer_blind": [self.viewer_blind],
+                "gunflashes": [self.gunflashes], "grid": [self.grid]}.get(name, [])
+
+    def set_layer_visible(self, name: str, on: bool) -> None:
+        self.shown[name] = on
+        self._apply_layers()
+
+    def _apply_layers(self) -> None:
+        for name, on in self.shown.items():
+            for item in self.layer_items(name):
+                item.setVisible(on)
+        self.grid.set_coordinates(self.shown.get("coordinates", True))
+        self.counters.set_visible(self.shown.get("counters", True))
+
+    # --------------------------------------------------------------------- following the document
+    def _on_scenario(self) -> None:
+        s = self.document.scenario
+        if self.map is None or self.map.content_key != s.map.content_key:
+            self._build_map(s.map)
+        self.counters.rebuild(s, self.document.viewer)
+        self._draw_selection()
+
+    def _on_selection(self) -> None:
+        for item in self.counters.items:
+            if item.kind == "unit":
+                item.set_selected(item.key == self.document.viewer)
+        self.counters.layout()
+        self._draw_selection()
+
+    def _draw_selection(self) -> None:
+        s, viewer = self.document.scenario, self.document.viewer
+        if viewer is None:
+            self.selection.set_outlines([])
+            return
+        i = s.map.index(s.unit(viewer).hex)
+        path = QPainterPath()
+        path.addPolygon(hex_polygon(s.map, i, 0.97))
+        path.closeSubpath()
+        self.selection.set_outlines([(path, cosmetic_pen(style.SELECTION, 2.5))])
+
+    def _on_answers(self) -> None:
+        a = self.document.answers
+        m = a.scenario.map
+        if m.content_key != self.map.content_key:
+            return                       # answers for a map no longer shown
+        light = a.light
+        self.lit.set_areas([(style.LIT, light.lit, None)])
+        self.blaze_shadows.set_mask(light.blind)
+        self.gunflashes.set_mask(a.gunflash)
+        circles = []
+        for k, _reached in light.sources:
+            mk = a.scenario.markers[k]
+            colour = style.LIGHT_CIRCLE if mk.type in ("starshell", "ir") else style.LIGHT_CIRCLE_FIRE
+            path = outline(disc(m.pos(m.index(mk.hex)), mk.light_radius))
+            circles.append((path, cosmetic_pen(colour, 2.2)))
+        self.light_circles.set_outlines(circles)
+        self._draw_field(a)
+
+    def _draw_field(self, a) -> None:
+        f = a.field
+        if f is None:
+            self.sight.set_areas([])
+            self.viewer_blind.set_mask(None)
+            self.nvr_ring.set_outlines([])
+            self.moving_rings.set_outlines([])
+            return
+        codes = np.asarray(f.codes)
+        gf_edge = cosmetic_pen(style.SIGHT_GUNFLASH_EDGE, 2.0, dashes=[3, 2])
+        self.sight.set_areas([(style.SIGHT_NONE, codes == 0, None),
+                              (style.SIGHT_NVR, codes == 1, None),
+                              (style.SIGHT_GUNFLASH, codes == 2, gf_edge)])
+        self.viewer_blind.set_mask(np.asarray(f.blind))
+        m = a.scenario.map
+        at = m.pos(m.index(a.scenario.unit(a.viewer).hex))
+        label = self._ring_label(at, a.nvr, f"NVR {a.nvr}", style.NVR_RING)
+        self.nvr_ring.set_outlines([(outline(disc(at, a.nvr)),
+                                     cosmetic_pen(style.NVR_RING, 2.6, dashes=[6, 3]))],
+                                   [label] if label else [])
+        rings, labels = [], []
+        for radius, text in sorted({a.moving_ranges[0]: "1.5\u00d7 NVR moving vehicle",
+                                    a.moving_ranges[1]: "2\u00d7 NVR tracked"}.items()):
+            if a.moving_ranges[0] == a.moving_ranges[1]:
+                text = "1.5\u00d7/2\u00d7 NVR moving vehicle"
+            rings.append((outline(disc(at, radius)),
+                          cosmetic_pen(style.MOVING_RING, 1.6, dashes=[1.5, 3])))
+            labels.append(self._ring_label(at, radius, text, style.MOVING_RING))
+        self.moving_rings.set_outlines(rings, [label for label in labels if label])
+
+    def _ring_label(self, at, radius: int, text: str, colour):
+        """A label just north of the ring's northernmost hexside, or south of its southernmost
+        when that is off the map; none when both are (the legend says what the ring is)."""
+        rect = map_rect(self.map)
+        for sign in (-1, 1):
+            x, y = center(at[0], at[1] + sign * radius)
+            anchor = QPointF(x * style.SCALE, (y + sign * 0.87) * style.SCALE)
+            inside = QPointF(anchor.x(), anchor.y() + sign * 0.3 * style.SCALE)
+            if rect.contains(inside):
+                return (anchor, text, colour, sign < 0)
+        return None
+
+    # --------------------------------------------------------------------- hover
+    def set_hovered(self, i: int) -> None:
+        if i == self.hovered:
+            return
+        self.hovered = i
+        if i < 0:
+            self.hover.set_outlines([])
+            return
+        path = QPainterPath()
+        path.addPolygon(hex_polygon(self.map, i, 0.94))
+        path.closeSubpath()
+        self.hover.set_outlines([(path, cosmetic_pen(style.HOVER, 1.5))])

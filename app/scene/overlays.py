@@ -1,0 +1,198 @@
+"""Overlays over the terrain, each an item holding paths built from the engine's answers.
+
+- ``SightOverlay``: the selected unit's night field (nvr / gunflash / none).
+- ``LitOverlay``: hexes a light reaches.
+- ``HatchOverlay``: blind hexes, hatched (a blaze's shadows; the viewer's A6.4 blind hexes).
+- ``GunflashOverlay``: locations marked by a Gunflash or a fire marker.
+- ``OutlineItem``: outlines (NVR rings, light circles, the selected and hovered hexes).
+"""
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem
+
+from .. import style
+from .geometry import area, hex_polygon, map_clip, map_rect, mask_outline
+
+
+class MapOverlay(QGraphicsItem):
+    """An item as large as the map, clipped to its boards."""
+
+    def __init__(self, game_map, z: float):
+        super().__init__()
+        self.map = game_map
+        self._rect = map_rect(game_map)
+        self.setZValue(z)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None):
+        painter.setClipPath(map_clip(self.map))
+        self.draw(painter)
+
+    def draw(self, painter: QPainter):
+        raise NotImplementedError
+
+
+class FillOverlay(MapOverlay):
+    """Hexes filled with one colour each: ``set_areas([(colour, mask, edge pen or None)])``."""
+
+    def __init__(self, game_map, z: float):
+        super().__init__(game_map, z)
+        self.areas: list[tuple[QColor, QPainterPath, QPainterPath | None, QPen | None]] = []
+
+    def set_areas(self, areas) -> None:
+        self.areas = [(colour, area(self.map, mask), mask_outline(self.map, mask) if edge else None,
+                       edge) for colour, mask, edge in areas if mask is not None and mask.any()]
+        self.update()
+
+    def draw(self, painter: QPainter):
+        for colour, fill, border, edge in self.areas:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawPath(fill)
+            if border is not None:
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.setPen(edge)
+                painter.drawPath(border)
+
+
+def cosmetic_pen(colour: QColor, width: float, style_=Qt.PenStyle.SolidLine,
+                 dashes: list[float] | None = None) -> QPen:
+    """A pen of ``width`` screen pixels at any zoom."""
+    p = QPen(colour, width, style_)
+    p.setCosmetic(True)
+    p.setCapStyle(Qt.PenCapStyle.FlatCap if dashes else Qt.PenCapStyle.RoundCap)
+    p.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    if dashes:
+        p.setDashPattern(dashes)
+    return p
+
+
+class HatchOverlay(MapOverlay):
+    """Hexes hatched with lines (``cross``: both diagonals), over a faint tint of the colour."""
+
+    def __init__(self, game_map, z: float, colour: QColor, cross: bool = False):
+        super().__init__(game_map, z)
+        self.colour = colour
+        self.cross = cross
+        self.fill = QPainterPath()
+        self.border = QPainterPath()
+
+    def set_mask(self, mask: np.ndarray | None) -> None:
+        has = mask is not None and mask.any()
+        self.fill = area(self.map, mask) if has else QPainterPath()
+        self.border = mask_outline(self.map, mask) if has else QPainterPath()
+        self.update()
+
+    def draw(self, painter: QPainter):
+        if self.fill.isEmpty():
+            return
+        tint = QColor(self.colour)
+        tint.setAlphaF(0.12)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(tint)
+        painter.drawPath(self.fill)
+        painter.setClipPath(self.fill, Qt.ClipOperation.IntersectClip)
+        painter.setPen(cosmetic_pen(self.colour, 1.4))
+        r = self.fill.boundingRect()
+        step = 0.2 * style.SCALE
+        span = r.height()
+        lines = []
+        x = r.left() - span
+        while x < r.right():
+            lines.append(QLineF(x, r.bottom(), x + span, r.top()))
+            if self.cross:
+                lines.append(QLineF(x, r.top(), x + span, r.bottom()))
+            x += step
+        painter.drawLines(lines)
+        painter.setClipPath(map_clip(self.map))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(cosmetic_pen(self.colour, 1.6))
+        painter.drawPath(self.border)
+
+
+class GunflashOverlay(MapOverlay):
+    """A glowing amber ring inside each hex marked by a Gunflash (E1.8)."""
+
+    def __init__(self, game_map, z: float):
+        super().__init__(game_map, z)
+        self.rings = QPainterPath()
+
+    def set_mask(self, mask: np.ndarray | None) -> None:
+        self.rings = QPainterPath()
+        for i in np.flatnonzero(mask) if mask is not None else ():
+            self.rings.addPolygon(hex_polygon(self.map, int(i), 0.86))
+            self.rings.closeSubpath()
+        self.update()
+
+    def draw(self, painter: QPainter):
+        glow = QColor(style.GUNFLASH_LOCATION)
+        glow.setAlphaF(0.35)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(cosmetic_pen(glow, 7.0))
+        painter.drawPath(self.rings)
+        painter.setPen(cosmetic_pen(style.GUNFLASH_LOCATION, 2.2))
+        painter.drawPath(self.rings)
+
+
+class OutlineItem(MapOverlay):
+    """Outlines with a soft glow: ``set_outlines([(path, pen)], [(anchor, text, colour, above)])``.
+
+    A label sits centred above (or below) its anchor, a scene point, and stays readable when
+    zoomed out.
+    """
+
+    def __init__(self, game_map, z: float, clip: bool = True):
+        super().__init__(game_map, z)
+        self.clip = clip
+        self.outlines: list[tuple[QPainterPath, QPen]] = []
+        self.labels: list[tuple[QPointF, str, QColor, bool]] = []
+
+    def set_outlines(self, outlines, labels=()) -> None:
+        self.outlines = list(outlines)
+        self.labels = list(labels)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-2 * style.SCALE, -2 * style.SCALE, 2 * style.SCALE,
+                                   2 * style.SCALE)
+
+    def paint(self, painter: QPainter, option, widget=None):
+        if self.clip:
+            painter.setClipPath(map_clip(self.map))
+        self.draw(painter)
+
+    def draw(self, painter: QPainter):
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for path, pen in self.outlines:
+            glow = QPen(pen)
+            c = QColor(pen.color())
+            c.setAlphaF(0.22)
+            glow.setColor(c)
+            glow.setWidthF(pen.widthF() + 5)
+            glow.setStyle(Qt.PenStyle.SolidLine)
+            painter.setPen(glow)
+            painter.drawPath(path)
+            painter.setPen(pen)
+            painter.drawPath(path)
+        if self.labels:
+            painter.setClipping(False)
+            self._draw_labels(painter)
+
+    def _draw_labels(self, painter: QPainter):
+        scale = max(painter.worldTransform().m11(), 1e-6)
+        size = max(0.3 * style.SCALE, style.MIN_LABEL_PX / scale)
+        painter.setFont(style.font(size, bold=True))
+        fm = QFontMetricsF(painter.font())
+        for anchor, text, colour, above in self.labels:
+            w, h = fm.horizontalAdvance(text) + size, fm.height() * 1.1
+            rect = QRectF(anchor.x() - w / 2, anchor.y() - (h if above else 0), w, h)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.BOARD_LABEL_BACK)
+            painter.drawRoundedRect(rect, h / 4, h / 4)
+            painter.setPen(colour)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

@@ -1,0 +1,185 @@
+"""The map view: wheel zoom under the cursor, pan (middle button, or space + drag), fit to map.
+
+It reports the hex under the cursor (``hexHovered``), its scale (``zoomChanged``, in screen
+pixels per map unit, which sets the counters' size and the level of detail), and scenario files
+dropped on it (``fileDropped``).  While "fitted", resizing the window refits the map.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QPainter, QTransform
+from PySide6.QtWidgets import QGraphicsView
+
+from . import style
+from .map_key import CAPTION, MapKey
+from .scene.geometry import hex_at, map_rect
+
+ZOOM_STEP = 1.0015          # per 1/8 degree of wheel turn
+MAX_PIXELS_PER_UNIT = 220.0
+FIT_MARGIN = 0.6 * style.SCALE
+
+
+class MapView(QGraphicsView):
+    hexHovered = Signal(int)
+    zoomChanged = Signal(float)
+    fileDropped = Signal(str)
+
+    def __init__(self, scene, parent=None):
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setBackgroundBrush(style.BACKGROUND)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setMouseTracking(True)
+        self.setAcceptDrops(True)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._fitted = True
+        self._pan_from: QPointF | None = None
+        self._space = False
+        self.key: MapKey | None = None
+        scene.mapChanged.connect(self._map_changed)
+        self._map_changed()
+
+    def _map_changed(self) -> None:
+        """Room to pan (and to centre the map between the caption and the key)."""
+        r = map_rect(self.scene().map)
+        d = max(r.width(), r.height())
+        self.setSceneRect(r.adjusted(-d, -d, d, d))
+
+    def show_key(self, on: bool) -> None:
+        """Print the caption and the key over the map (the screenshot does)."""
+        self.key = MapKey() if on else None
+        if self._fitted:
+            self.fit_map()
+        self.viewport().update()
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        if self.key is None:
+            return
+        painter.save()
+        painter.setTransform(self.viewportTransform().inverted()[0], True)
+        self.key.paint(painter, self.scene().document, QRectF(self.viewport().rect()))
+        painter.restore()
+
+    def _bands(self) -> tuple[float, float]:
+        if self.key is None:
+            return 0.0, 0.0
+        return CAPTION, self.key.height(self.viewport().width())
+
+    # ------------------------------------------------------------------------ zoom
+    @property
+    def pixels_per_unit(self) -> float:
+        return self.transform().m11() * style.SCALE
+
+    def fit_map(self) -> None:
+        """The whole map in the view (between the caption and the key when they are shown)."""
+        r = map_rect(self.scene().map).adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
+        vp = self.viewport().rect()
+        top, bottom = self._bands()
+        s = min(vp.width() / r.width(), max(vp.height() - top - bottom, 10) / r.height())
+        self.setTransform(QTransform.fromScale(s, s))
+        self.centerOn(r.center().x(), r.center().y() + (bottom - top) / 2 / s)
+        self._fitted = True
+        self.zoomChanged.emit(self.pixels_per_unit)
+
+    def zoom_by(self, factor: float) -> None:
+        low = self._fit_scale() * 0.5
+        target = min(max(self.pixels_per_unit * factor, low), MAX_PIXELS_PER_UNIT)
+        factor = target / self.pixels_per_unit
+        if abs(factor - 1) < 1e-6:
+            return
+        self.scale(factor, factor)
+        self._fitted = False
+        self.zoomChanged.emit(self.pixels_per_unit)
+
+    def _fit_scale(self) -> float:
+        r = map_rect(self.scene().map)
+        vp = self.viewport().rect()
+        return min(vp.width() / max(r.width(), 1), vp.height() / max(r.height(), 1)) * style.SCALE
+
+    def wheelEvent(self, event):
+        self.zoom_by(ZOOM_STEP ** event.angleDelta().y())
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        if self._fitted and self.scene() is not None and self.scene().map is not None:
+            self.fit_map()
+
+    # ------------------------------------------------------------------------ pan and hover
+    def keyPressEvent(self, event):
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event):
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self.setDragMode(QGraphicsView.DragMode.NoDrag)
+            return
+        super().keyReleaseEvent(event)
+
+    def mousePressEvent(self, event):
+        if event.button() == Qt.MouseButton.MiddleButton:
+            self._pan_from = event.position()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event):
+        if self._pan_from is not None:
+            delta = event.position() - self._pan_from
+            self._pan_from = event.position()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(delta.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(delta.y()))
+            self._fitted = False
+            return
+        scene = self.scene()
+        if scene.map is not None:
+            i = hex_at(scene.map, self.mapToScene(event.position().toPoint()))
+            self.hexHovered.emit(i)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event):
+        if event.button() == Qt.MouseButton.MiddleButton and self._pan_from is not None:
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            return
+        super().mouseReleaseEvent(event)
+
+    def leaveEvent(self, event):
+        self.hexHovered.emit(-1)
+        super().leaveEvent(event)
+
+    # ------------------------------------------------------------------------ dropped files
+    @staticmethod
+    def _json_file(event) -> str | None:
+        for url in event.mimeData().urls() if event.mimeData().hasUrls() else ():
+            if url.isLocalFile() and url.toLocalFile().lower().endswith(".json"):
+                return url.toLocalFile()
+        return None
+
+    def dragEnterEvent(self, event):
+        if self._json_file(event):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event):
+        if self._json_file(event):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event):
+        path = self._json_file(event)
+        if path:
+            event.acceptProposedAction()
+            self.fileDropped.emit(path)
+        else:
+            super().dropEvent(event)

@@ -1,0 +1,62 @@
+"""Helpers of the Qt tests: waiting for the engine's answers, and reading the colour the view
+shows inside a hex (clear of counters, labels, the centre dot and the hexsides)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QTransform
+
+from app.document import Document
+from app.style import SCALE
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def settle(qtbot, document: Document) -> None:
+    """Wait (event loop running) for the debounced answers of the current position."""
+    qtbot.waitUntil(lambda: document.is_settled, timeout=20000)
+
+
+def scene_point(m, hex_id: str, dx: float = 0.0, dy: float = 0.0) -> QPointF:
+    """A point of hex ``hex_id`` in scene coordinates, (dx, dy) map units from its centre."""
+    i = m.index(hex_id)
+    return QPointF((float(m.x[i]) + dx) * SCALE, (float(m.y[i]) + dy) * SCALE)
+
+
+INTERIOR = ((0.5, 0.0), (-0.5, 0.0), (0.4, 0.3), (-0.4, 0.3), (0.4, -0.3), (-0.4, -0.3),
+            (0.0, 0.3), (0.0, -0.3))
+
+
+def free_pixel(view, hex_id: str):
+    """A viewport pixel inside ``hex_id`` clear of counters, labels, the centre dot and the
+    hexsides, or None."""
+    scene = view.scene()
+    m = scene.map
+    counters = [item.deviceTransform(view.viewportTransform()).mapRect(item.boundingRect())
+                for item in scene.counters.items]
+    for dx, dy in INTERIOR:
+        p = view.mapFromScene(scene_point(m, hex_id, dx, dy))
+        if not any(r.adjusted(-2, -2, 2, 2).contains(QPointF(p)) for r in counters):
+            return p
+    return None
+
+
+def look_at(view, hex_id: str, pixels_per_unit: float = 80.0) -> None:
+    """Zoom the view on ``hex_id`` (counters shrink to their share of a hex)."""
+    view.setTransform(QTransform.fromScale(pixels_per_unit / SCALE, pixels_per_unit / SCALE))
+    view.centerOn(scene_point(view.scene().map, hex_id))
+    view.zoomChanged.emit(view.pixels_per_unit)
+
+
+def pixel(view, hex_id: str):
+    """The colour the view shows at a free point of ``hex_id``, looked at closely."""
+    look_at(view, hex_id)
+    p = free_pixel(view, hex_id)
+    assert p is not None, f"no free point in {hex_id}"
+    return view.grab().toImage().pixelColor(p)
+
+
+def close(actual, expected, tolerance: int = 4) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in
+               zip(actual.getRgb()[:3], expected.getRgb()[:3]))

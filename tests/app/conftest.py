@@ -1,0 +1,48 @@
+"""Qt fixtures: a main window per test on the default scenario, settings in a temporary file, and
+no modal dialog (QMessageBox is recorded instead of shown)."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+
+import engine
+from app.document import Document, default_scenario_path
+from app.main_window import MainWindow
+from app_testing import settle
+
+
+@pytest.fixture
+def messages(monkeypatch):
+    """Every message box the program would show: (kind, title, text); none is shown."""
+    shown = []
+
+    def record(kind, answer):
+        def box(parent, title, text, *args, **kwargs):
+            shown.append((kind, title, text))
+            return answer
+        return staticmethod(box)
+
+    monkeypatch.setattr(QMessageBox, "warning", record("warning", QMessageBox.StandardButton.Ok))
+    monkeypatch.setattr(QMessageBox, "critical", record("critical", QMessageBox.StandardButton.Ok))
+    monkeypatch.setattr(QMessageBox, "question",
+                        record("question", QMessageBox.StandardButton.Discard))
+    return shown
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, settings, messages):
+    document = Document(engine.load_scenario(default_scenario_path()))
+    w = MainWindow(document, settings)
+    qtbot.addWidget(w)
+    w.resize(1400, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    settle(qtbot, document)
+    w.view.fit_map()
+    return w

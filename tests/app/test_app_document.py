@@ -1,0 +1,124 @@
+"""The Document owns the position, asks the engine off the window's thread, debounced, and keeps
+the undo stack."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import engine
+from app import document as document_module
+from app.document import Document, default_scenario_path
+from app_testing import settle
+
+
+@pytest.fixture
+def doc(qtbot):
+    d = Document(engine.load_scenario(default_scenario_path()))
+    settle(qtbot, d)
+    yield d
+    settle(qtbot, d)             # no engine job outlives the test
+
+
+def test_rapid_changes_ask_the_engine_for_the_last_one(doc, qtbot, monkeypatch):
+    asked = []
+    real = document_module.ask_engine
+
+    def counting(scenario, viewer):
+        asked.append(viewer)
+        return real(scenario, viewer)
+    monkeypatch.setattr(document_module, "ask_engine", counting)
+    with qtbot.waitSignal(doc.answersChanged, timeout=20000):
+        for unit in ("L1", "A1", "A2", "G1", "G2"):
+            doc.select(unit)
+    settle(qtbot, doc)
+    assert asked[-1] == "G2"
+    assert len(asked) < 5                      # debounced
+    assert doc.answers.viewer == "G2"
+    assert doc.answers.field is not None
+
+
+def test_the_engine_runs_off_the_window_thread(doc, qtbot, monkeypatch):
+    threads = []
+    real = document_module.ask_engine
+
+    def slow(scenario, viewer):
+        threads.append(threading.current_thread())
+        time.sleep(0.3)
+        return real(scenario, viewer)
+    monkeypatch.setattr(document_module, "ask_engine", slow)
+    start = time.monotonic()
+    doc.select("L1")
+    qtbot.wait(40)                             # the debounce timer fires, the job starts
+    assert time.monotonic() - start < 0.25     # ... and the event loop was never held up
+    assert not doc.is_settled
+    settle(qtbot, doc)
+    assert threads and all(t is not threading.main_thread() for t in threads)
+
+
+def test_answers_belong_to_the_position_they_were_asked_for(doc, qtbot):
+    doc.select("L1")
+    settle(qtbot, doc)
+    doc.move_unit("L1", "2T8")
+    assert not doc.is_settled
+    settle(qtbot, doc)
+    assert doc.answers.scenario is doc.scenario
+    assert doc.answers.scenario.unit("L1").hex == "2T8"
+
+
+def test_edits_are_undoable(doc, qtbot):
+    before = doc.scenario
+    doc.add_marker(engine.Marker("starshell", "2H5"))
+    doc.move_unit("A1", "2Y8")
+    assert doc.undo_stack.count() == 2
+    assert not doc.undo_stack.isClean()
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert doc.scenario == before
+    doc.undo_stack.redo()
+    assert doc.scenario.markers[-1] == engine.Marker("starshell", "2H5")
+    doc.remove_marker(len(doc.scenario.markers) - 1)
+    assert doc.scenario == before
+
+
+def test_removing_the_viewer_clears_the_selection(doc, qtbot):
+    doc.select("G3")
+    with qtbot.waitSignal(doc.selectionChanged):
+        doc.edit(doc.scenario.without_unit("G3"), "remove G3")
+    assert doc.viewer is None
+    settle(qtbot, doc)
+    assert doc.answers.field is None
+
+
+def test_selecting_an_unknown_unit_is_refused(doc):
+    with pytest.raises(engine.ScenarioError, match="no unit 'Z9'"):
+        doc.select("Z9")
+    assert doc.viewer is None
+
+
+def test_a_failing_engine_is_reported_not_raised(doc, qtbot, monkeypatch):
+    def broken(scenario, viewer):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(document_module, "ask_engine", broken)
+    with qtbot.waitSignal(doc.engineFailed, timeout=20000) as signal:
+        doc.select("L1")
+    assert "boom" in signal.args[0]
+    assert not doc.is_settled
+    monkeypatch.undo()
+    doc.refresh()
+    settle(qtbot, doc)
+    assert doc.answers.viewer == "L1"
+
+
+def test_load_replaces_the_position_and_clears_the_undo_stack(doc, qtbot, tmp_path):
+    doc.move_unit("A1", "2Y8")
+    path = tmp_path / "p.json"
+    engine.save_scenario(engine.load_scenario(default_scenario_path()).replace(title="P"), path)
+    doc.load(path)
+    assert doc.scenario.title == "P"
+    assert doc.path == str(path)
+    assert doc.undo_stack.count() == 0
+    with pytest.raises(engine.ScenarioError):
+        doc.load(tmp_path / "missing.json")
+    assert doc.scenario.title == "P"

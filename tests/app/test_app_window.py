@@ -1,0 +1,148 @@
+"""The window opens on the default scenario, shows the position, hides and shows layers, explains
+the hex under the cursor, and lists recent files."""
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+
+import engine
+from app.document import default_scenario_path
+from app.layers import LAYERS
+
+from app_testing import settle
+
+
+def test_window_opens_on_the_default_scenario(window):
+    doc = window.document
+    default = engine.load_scenario(default_scenario_path())
+    assert doc.scenario == default
+    assert doc.path is None                      # Save asks for a name: the assets stay as they are
+    assert default.title in window.windowTitle()
+    scene = window.scene
+    assert scene.map.size == default.map.size
+    units = [i for i in scene.counters.items if i.kind == "unit"]
+    markers = [i for i in scene.counters.items if i.kind == "marker"]
+    assert sorted(i.key for i in units) == sorted(u.id for u in default.units)
+    assert len(markers) == len(default.markers)
+    assert window.scenario_panel.rows["nvr"].text().startswith("3 hexes")
+    assert "Prep Fire" in window.scenario_panel.rows["phase"].text()
+
+
+def test_the_map_is_fitted_in_the_view(window):
+    view = window.view
+    m = view.scene().map
+    for hex_id in (m.names[0], m.names[-1]):
+        i = m.index(hex_id)
+        p = view.mapFromScene(QPointF(m.x[i] * 40, m.y[i] * 40))
+        assert view.viewport().rect().contains(p)
+
+
+def test_counters_of_a_stack_do_not_cover_each_other(window, qtbot):
+    doc = window.document
+    s = doc.scenario
+    crowd = s
+    for k in range(3):
+        crowd = crowd.with_unit(engine.Unit(f"X{k}", "allied", "squad", "2T6"))
+    doc.edit(crowd, "crowd")
+    stack = [i for i in window.scene.counters.items if i.kind == "unit" and i.piece.hex == "2T6"]
+    assert len(stack) == 4
+    offsets = {(round(i.offset.x(), 3), round(i.offset.y(), 3)) for i in stack}
+    assert len(offsets) == 4
+    settle(qtbot, doc)
+
+
+def test_choosing_a_viewer_in_the_panel_selects_it(window, qtbot):
+    combo = window.scenario_panel.viewer
+    k = combo.findData("G1")
+    combo.setCurrentIndex(k)
+    combo.activated.emit(k)
+    assert window.document.viewer == "G1"
+    settle(qtbot, window.document)
+    assert window.scene.sight.areas                      # a field is drawn
+    assert "G1" in window.unit_panel.text.text()
+    combo.activated.emit(0)
+    assert window.document.viewer is None
+    settle(qtbot, window.document)
+    assert window.scene.sight.areas == []
+
+
+def test_every_layer_can_be_hidden_from_the_menu_and_the_legend(window, qtbot):
+    window.document.select("L1")
+    settle(qtbot, window.document)
+    for layer in LAYERS:
+        action = window.layer_actions[layer.name]
+        box = window.legend.checkboxes[layer.name]
+        items = window.scene.layer_items(layer.name)
+        action.setChecked(False)
+        assert not box.isChecked()
+        assert all(not item.isVisible() for item in items)
+        box.setChecked(True)
+        assert action.isChecked()
+        assert all(item.isVisible() for item in items)
+    window.layer_actions["counters"].setChecked(False)
+    assert not any(i.isVisible() for i in window.scene.counters.items)
+
+
+def test_hovering_a_hex_explains_the_verdict(window, qtbot):
+    doc = window.document
+    doc.select("L1")
+    settle(qtbot, doc)
+    m = doc.scenario.map
+    i = m.index("2CC8")
+    window.view.hexHovered.emit(i)
+    text = window.explanation.toPlainText()
+    field = engine.visibility_from(doc.scenario, "L1")
+    assert "2CC8" in text
+    assert m.describe(i).split(": ", 1)[1] in text
+    for reason in field.reasons_at(i):
+        assert reason in text
+    assert "Gunflash only" in text
+    window.view.hexHovered.emit(-1)
+    assert "Hover a hex" in window.explanation.toPlainText()
+
+
+def test_hovering_without_a_viewer_says_what_lights_the_hex(window):
+    doc = window.document
+    m = doc.scenario.map
+    window.view.hexHovered.emit(m.index("2BB3"))
+    assert "illuminated by the starshell in 2BB3" in window.explanation.toPlainText()
+
+
+def test_a_dropped_json_file_is_opened(window, qtbot, tmp_path):
+    target = tmp_path / "dropped.json"
+    engine.save_scenario(window.document.scenario.replace(title="Dropped"), target)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(target))])
+    event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.view.dropEvent(event)
+    assert window.document.path == str(target)
+    assert window.document.scenario.title == "Dropped"
+    settle(qtbot, window.document)
+
+
+def test_opened_files_are_remembered(window, tmp_path, qtbot):
+    paths = []
+    for k in range(3):
+        p = tmp_path / f"p{k}.json"
+        engine.save_scenario(window.document.scenario, p)
+        assert window.open_path(str(p))
+        paths.append(str(p))
+    assert window.recent.paths()[:3] == paths[::-1]
+    window._fill_recent()
+    texts = [a.text() for a in window.recent_menu.actions()]
+    assert texts[:3] == paths[::-1]
+    settle(qtbot, window.document)
+
+
+def test_the_view_zooms_and_fits(window):
+    view = window.view
+    fitted = view.pixels_per_unit
+    view.zoom_by(2.0)
+    assert abs(view.pixels_per_unit - 2 * fitted) < 1e-6
+    counter = window.scene.counters.items[0]
+    assert abs(counter.size - max(0.9 * view.pixels_per_unit, 30)) < 1e-6
+    view.zoom_by(1000)
+    assert view.pixels_per_unit <= 220 + 1e-6
+    view.fit_map()
+    assert abs(view.pixels_per_unit - fitted) < 1e-6
