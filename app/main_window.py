@@ -38,16 +38,18 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.connect(self.scene.counters.set_pixels_per_unit)
         self.view.fileDropped.connect(self.open_path)
         self.scene.mapChanged.connect(self.view.fit_map)
-        self.setAcceptDrops(False)          # the view takes dropped files
+        self.setAcceptDrops(True)           # a .json dropped anywhere on the window opens
         self._build_docks()
         self.view.hexHovered.connect(self.scene.set_hovered)
         self.view.hexHovered.connect(self.explanation.show_hex)
+        self.view.counterClicked.connect(self._counter_clicked)
         self._build_menus()
         document.fileChanged.connect(self._update_title)
         document.undo_stack.cleanChanged.connect(self._clean_changed)
         document.engineFailed.connect(self._engine_failed)
-        self.statusBar().showMessage("Wheel: zoom \u2013 middle button or space + drag: pan \u2013 "
-                                     "hover a hex for the reasons", 8000)
+        self.statusBar().showMessage("Click a unit to see its night field \u2013 wheel: zoom \u2013 "
+                                     "middle button or space + drag: pan \u2013 hover a hex for "
+                                     "the reasons", 8000)
         self._update_title()
         self.resize(1500, 900)
         QTimer.singleShot(0, self.view.fit_map)
@@ -110,6 +112,9 @@ class MainWindow(QMainWindow):
         v.addSeparator()
         for a in self.layer_actions.values():
             v.addAction(a)
+        key = v.addAction("Caption and key on the map")
+        key.setCheckable(True)
+        key.toggled.connect(self.view.show_key)
         v.addSeparator()
         for dock in self.docks:
             v.addAction(dock.toggleViewAction())
@@ -192,6 +197,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 15000)
         QMessageBox.warning(self, title, text)
 
+    def _counter_clicked(self, kind: str, key) -> None:
+        if kind == "unit":
+            self.document.select(key)
+
     def _clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)
 
@@ -203,6 +212,16 @@ class MainWindow(QMainWindow):
         name = os.path.basename(d.path) if d.path else (d.scenario.title or "untitled")
         self.setWindowTitle(f"{name}[*] \u2013 Starshell")
         self.setWindowModified(not d.undo_stack.isClean())
+
+    def dragEnterEvent(self, event):
+        if MapView.json_file(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event):
+        path = MapView.json_file(event)
+        if path:
+            event.acceptProposedAction()
+            self.open_path(path)
 
     def closeEvent(self, event):
         if self._may_discard():

@@ -1,13 +1,14 @@
 """The map view: wheel zoom under the cursor, pan (middle button, or space + drag), fit to map.
 
-It reports the hex under the cursor (``hexHovered``), its scale (``zoomChanged``, in screen
+It reports the hex under the cursor (``hexHovered``), the counter clicked (``counterClicked``),
+its scale (``zoomChanged``, in screen
 pixels per map unit, which sets the counters' size and the level of detail), and scenario files
 dropped on it (``fileDropped``).  While "fitted", resizing the window refits the map.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QPainter, QTransform
+from PySide6.QtGui import QPainter, QPixmapCache, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
 from . import style
@@ -17,10 +18,12 @@ from .scene.geometry import hex_at, map_rect
 ZOOM_STEP = 1.0015          # per 1/8 degree of wheel turn
 MAX_PIXELS_PER_UNIT = 220.0
 FIT_MARGIN = 0.6 * style.SCALE
+PIXMAP_CACHE_KB = 256 * 1024
 
 
 class MapView(QGraphicsView):
     hexHovered = Signal(int)
+    counterClicked = Signal(str, object)    # "unit" and its id, or "marker" and its index
     zoomChanged = Signal(float)
     fileDropped = Signal(str)
 
@@ -35,6 +38,8 @@ class MapView(QGraphicsView):
         self.setMouseTracking(True)
         self.setAcceptDrops(True)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        # the cached terrain and grid are each as large as the window
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._fitted = True
@@ -129,7 +134,17 @@ class MapView(QGraphicsView):
             self._pan_from = event.position()
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             return
+        if event.button() == Qt.MouseButton.LeftButton and not self._space:
+            item = self._counter_at(event.position().toPoint())
+            if item is not None:
+                self.counterClicked.emit(item.kind, item.key)
         super().mousePressEvent(event)
+
+    def _counter_at(self, pos):
+        for item in self.items(pos):
+            if hasattr(item, "kind") and item.isVisible():
+                return item
+        return None
 
     def mouseMoveEvent(self, event):
         if self._pan_from is not None:
@@ -158,26 +173,26 @@ class MapView(QGraphicsView):
 
     # ------------------------------------------------------------------------ dropped files
     @staticmethod
-    def _json_file(event) -> str | None:
+    def json_file(event) -> str | None:
         for url in event.mimeData().urls() if event.mimeData().hasUrls() else ():
             if url.isLocalFile() and url.toLocalFile().lower().endswith(".json"):
                 return url.toLocalFile()
         return None
 
     def dragEnterEvent(self, event):
-        if self._json_file(event):
+        if self.json_file(event):
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
     def dragMoveEvent(self, event):
-        if self._json_file(event):
+        if self.json_file(event):
             event.acceptProposedAction()
         else:
             super().dragMoveEvent(event)
 
     def dropEvent(self, event):
-        path = self._json_file(event)
+        path = self.json_file(event)
         if path:
             event.acceptProposedAction()
             self.fileDropped.emit(path)

@@ -49,7 +49,7 @@ class UnitPanel(QWidget):
     def refresh(self) -> None:
         d = self.document
         if d.viewer is None:
-            self.text.setText(f"<span style='color:{style.TEXT_DIM}'>Choose a viewer to see its "
+            self.text.setText(f"<span style='color:{style.TEXT_DIM}'>Click a unit (or choose a viewer above) to see its "
                               "night field.</span>")
             return
         u = d.scenario.unit(d.viewer)

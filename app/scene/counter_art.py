@@ -68,7 +68,8 @@ def draw_unit(p: QPainter, unit, side: int, compact: bool, selected: bool = Fals
         fill = fill.darker(125)
     _body(p, fill, edge, selected)
     id_h = 38 if compact else 30
-    fit_text(p, QRectF(6, 3, 86, id_h), unit.id, id_h * 0.86, True, ink)
+    id_w = 64 if unit.concealed else 86            # room for the "?" badge
+    fit_text(p, QRectF(6, 3, id_w, id_h), unit.id, id_h * 0.86, True, ink)
     p.setPen(QPen(edge, 2))
     p.drawLine(QPointF(10, 3 + id_h), QPointF(88, 3 + id_h))
     sym = QRectF(22, 6 + id_h, 54, 84 - id_h - (4 if compact else 20))
@@ -109,8 +110,8 @@ def _unit_badges(p: QPainter, unit, compact: bool) -> None:
     if unit.concealed:
         p.setPen(QPen(style.MARKER_DARK, 3))
         p.setBrush(style.MARKER_STAR)
-        p.drawEllipse(QRectF(66, -8, 40, 40))
-        fit_text(p, QRectF(66, -8, 40, 40), "?", 32, True, style.MARKER_DARK)
+        p.drawEllipse(QRectF(70, -6, 34, 34))
+        fit_text(p, QRectF(70, -6, 34, 34), "?", 28, True, style.MARKER_DARK)
 
 
 def burst(centre: QPointF, rays: int, outer: float, inner: float, turn: float = 0) -> QPolygonF:

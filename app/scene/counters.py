@@ -68,23 +68,36 @@ class CounterLayer:
         self.visible = True
 
     def rebuild(self, scenario, viewer: str | None) -> None:
-        for item in self.items:
-            self.scene.removeItem(item)
+        """Show ``scenario``'s pieces.  A counter that stays (same unit id, same marker index)
+        keeps its item, so a counter being dragged survives the edits the drag makes."""
+        old = {(item.kind, item.key): item for item in self.items}
         self.items, self.stacks = [], {}
         m, sides = scenario.map, scenario.sides
         for u in scenario.units:
-            item = CounterItem("unit", u.id, u, sides.index(u.side) if u.side in sides else 0)
+            item = self._item(old, "unit", u.id, u, sides.index(u.side) if u.side in sides else 0)
+            if item.selected != (u.id == viewer):
+                item.set_selected(u.id == viewer)
             self._add(m, m.index(u.hex), item, 0)
-            item.selected = u.id == viewer
         for k, mk in enumerate(scenario.markers):
             side = sides.index(mk.side) if mk.side in sides else None
-            self._add(m, m.index(mk.hex), CounterItem("marker", k, mk, side), 1)
+            self._add(m, m.index(mk.hex), self._item(old, "marker", k, mk, side), 1)
+        for item in old.values():
+            self.scene.removeItem(item)
         self.layout()
+
+    def _item(self, old: dict, kind: str, key, piece, side) -> CounterItem:
+        item = old.pop((kind, key), None)
+        if item is None:
+            item = CounterItem(kind, key, piece, side)
+            self.scene.addItem(item)
+        elif item.piece != piece or item.side != side:
+            item.piece, item.side = piece, side
+            item.update()
+        return item
 
     def _add(self, m, i: int, item: CounterItem, which: int) -> None:
         item.setPos(centre(m, i))
         item.setVisible(self.visible)
-        self.scene.addItem(item)
         self.items.append(item)
         self.stacks.setdefault(i, ([], []))[which].append(item)
 

@@ -146,3 +146,58 @@ def test_the_view_zooms_and_fits(window):
     assert view.pixels_per_unit <= 220 + 1e-6
     view.fit_map()
     assert abs(view.pixels_per_unit - fitted) < 1e-6
+
+
+def test_mouse_hover_wheel_zoom_and_middle_button_pan(window, qtbot):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtTest import QTest
+    view = window.view
+    m = view.scene().map
+    i = m.index("2T6")
+    at = view.mapFromScene(QPointF(m.x[i] * 40, m.y[i] * 40 + 10))
+    QTest.mouseMove(view.viewport(), at)
+    qtbot.waitUntil(lambda: window.explanation.hex == i)
+    assert window.scene.hovered == i
+    before = view.pixels_per_unit
+    wheel = QWheelEvent(QPointF(at), QPointF(view.viewport().mapToGlobal(at)), QPoint(0, 0),
+                        QPoint(0, 240), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                        Qt.ScrollPhase.NoScrollPhase, False)
+    view.wheelEvent(wheel)
+    assert view.pixels_per_unit > before
+    scene_at = view.mapToScene(at)
+    QTest.mousePress(view.viewport(), Qt.MouseButton.MiddleButton, pos=at)
+    QTest.mouseMove(view.viewport(), at + QPoint(60, 20))
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.MiddleButton, pos=at + QPoint(60, 20))
+    moved = view.mapToScene(at) - scene_at
+    assert moved.x() < -30                         # the map followed the mouse
+    QTest.keyPress(view, Qt.Key.Key_Space)
+    assert view.dragMode() == view.DragMode.ScrollHandDrag
+    QTest.keyRelease(view, Qt.Key.Key_Space)
+    assert view.dragMode() == view.DragMode.NoDrag
+
+
+def test_clicking_a_unit_counter_selects_it(window, qtbot):
+    from PySide6.QtTest import QTest
+    view = window.view
+    item = next(i for i in window.scene.counters.items if i.kind == "unit" and i.key == "A2")
+    rect = item.deviceTransform(view.viewportTransform()).mapRect(item.boundingRect())
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
+    assert window.document.viewer == "A2"
+    settle(qtbot, window.document)
+    assert item.selected
+
+
+def test_a_moved_unit_keeps_its_counter(window, qtbot):
+    items = {i.key: i for i in window.scene.counters.items if i.kind == "unit"}
+    window.document.move_unit("A1", "2Y9")
+    after = {i.key: i for i in window.scene.counters.items if i.kind == "unit"}
+    assert after["A1"] is items["A1"]
+    m = window.document.scenario.map
+    assert after["A1"].pos().y() == float(m.y[m.index("2Y9")]) * 40
+    window.document.undo_stack.undo()
+    assert after["A1"].pos().y() == float(m.y[m.index("2Y7")]) * 40
+    window.document.edit(window.document.scenario.without_unit("A1"), "remove A1")
+    assert "A1" not in {i.key for i in window.scene.counters.items}
+    assert items["A1"].scene() is None
+    settle(qtbot, window.document)
