@@ -99,8 +99,8 @@ class Document(QObject):
         if target is None:
             raise ValueError("no file name yet: use Save As")
         s = engine.save_scenario(self._scenario, target)
-        self._scenario = s      # the same position, anchored at its new folder
         self._path = str(target)
+        self.set_scenario(s)    # the same position, anchored at its new folder
         self.undo_stack.setClean()
         self.fileChanged.emit()
 

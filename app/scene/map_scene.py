@@ -47,6 +47,7 @@ class MapScene(QGraphicsScene):
             self.removeItem(item)
         self.counters.items, self.counters.stacks = [], {}
         self.map = m
+        self.hovered = -1
         self.terrain = TerrainItem(m)
         self.grid = GridItem(m)
         self.lit = FillOverlay(m, 10)

@@ -22,6 +22,7 @@ def test_save_as_and_open_round_trip(window, qtbot, tmp_path, monkeypatch):
     assert not window.isWindowModified()
     saved = doc.scenario
     assert engine.load_scenario(target) == saved
+    settle(qtbot, doc)                       # answers follow the saved (re-anchored) position
     doc.move_unit("L1", "2T7")
     assert window.save()                     # Save writes the same file again
     assert (tmp_path / "night.json.bak").exists()
