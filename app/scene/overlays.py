@@ -1,10 +1,12 @@
-"""Overlays over the terrain, each an item holding paths built from the engine's answers.
+"""Overlays over the terrain, each an item as large as the map holding paths built from the
+engine's answers (the scene, ``map_scene``, says which answer goes where).
 
-- ``SightOverlay``: the selected unit's night field (nvr / gunflash / none).
-- ``LitOverlay``: hexes a light reaches.
+- ``FillOverlay``: hexes filled by colour: the selected unit's night field (nvr / gunflash /
+  none) and the hexes lights reach.
 - ``HatchOverlay``: blind hexes, hatched (a blaze's shadows; the viewer's A6.4 blind hexes).
 - ``GunflashOverlay``: locations marked by a Gunflash or a fire marker.
-- ``OutlineItem``: outlines (NVR rings, light circles, the selected and hovered hexes).
+- ``OutlineItem``: glowing outlines with labels (NVR rings, light circles, the selected and
+  hovered hexes).
 """
 from __future__ import annotations
 
