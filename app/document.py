@@ -4,7 +4,11 @@ Edits make new Scenarios (``scenario.replace``, ``with_unit``, ``moved``, ``with
 through undo commands (``commands.ScenarioEdit``).  After any change the Document asks the engine
 again, debounced by a single-shot timer (rapid changes, e.g. a drag, ask once per frame), on one
 worker thread so the window never waits; ``answersChanged`` says new answers are in.  One thread
-for the whole program also keeps every engine call in order.
+for the whole program also keeps every engine call in order: the engine's caches (LOS tables)
+are never filled from two threads, and the window's thread only reads finished answers.
+
+For the follow-ups: a drag can call ``set_scenario`` on every move (live overlays, one engine
+call per frame at most) and push one ``ScenarioEdit`` (with a ``merge_key``) when it ends.
 """
 from __future__ import annotations
 
