@@ -43,6 +43,13 @@ LOOKS = {
     "orchard": Look(style.ORCHARD_TREE, style.ORCHARD_TRUNK, "orchard", 0.0, 0.0),
     "swamp": Look(style.SWAMP, style.SWAMP_LINE, "waves", 0.12, 0.10),
     "marsh": Look(style.MARSH, style.SWAMP_LINE, "waves", 0.12, 0.0),
+    "plowed": Look(style.PLOWED, style.PLOWED_LINE, "lines", 0.08, 0.0),
+    "water": Look(style.WATER, style.WATER_LINE, "waves", 0.0, 0.0),
+    "stream": Look(style.WATER, style.WATER_LINE, "waves", 0.22, 0.0),
+    "gully": Look(style.GULLY, style.GULLY_LINE, "tufts", 0.12, 0.0),
+    "rubble": Look(style.RUBBLE, style.RUBBLE_STONE, "leaves", 0.12, 0.1),
+    "huts": Look(style.HUTS, style.HUT_ROOF, "canopy", 0.2, 0.12),
+    "orchard_out_of_season": Look(style.BARE_TREE, style.ORCHARD_TRUNK, "orchard", 0.0, 0.0),
 }
 
 
