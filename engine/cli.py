@@ -153,7 +153,32 @@ def cmd_starshell(a) -> dict:
     return starshell_options(s, unit.id)
 
 
+def cmd_import_vasl(a) -> dict:
+    """Convert a VASL board archive to a board file (issue 9); nothing is written on error."""
+    from .boards import board_hexes, save_board
+    from .vasl import import_board
+    out = Path(a.output)
+    if out.suffix != ".json":
+        raise ScenarioError("the board file name must end in .json (scenarios name board files "
+                            "by a path ending in .json)", file=a.output, place="-o")
+    source = Path(a.boardfile)
+    if out.exists() and source.exists() and out.resolve() == source.resolve():
+        raise ScenarioError("would overwrite the VASL board file itself", file=a.output,
+                            place="-o")
+    board, report = import_board(a.boardfile, a.id)
+    save_board(board, out)
+    return {"ok": True, "board": board.id, "hexes": len(board_hexes()), "report": report,
+            "file": str(out)}
+
+
 def _print_text(cmd: str, out: dict) -> None:
+    if cmd == "import-vasl":
+        print(f"imported board {out['board']} ({out['hexes']} hexes) into {out['file']}")
+        if out["report"]:
+            print("not imported or approximated:")
+            for line in out["report"]:
+                print(f"  - {line}")
+        return
     if cmd == "visibility" and "hexes" in out:
         print(f"{out['viewer']} (NVR {out['nvr']}):")
         for name, v in out["hexes"].items():
@@ -209,6 +234,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("starshell", cmd_starshell, "may a unit fire a starshell/IR now, and where")
     sp.add_argument("scenario", metavar="SCENARIO")
     sp.add_argument("--unit", required=True, metavar="UNIT")
+    sp = add("import-vasl", cmd_import_vasl, "convert a VASL board file (bd02...) to a board file")
+    sp.add_argument("boardfile", metavar="BOARDFILE")
+    sp.add_argument("-o", "--output", required=True, metavar="BOARD.json")
+    sp.add_argument("--id", metavar="ID", help="board id (default: from the file name, bd02 -> 2)")
     return p
 
 

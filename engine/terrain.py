@@ -41,6 +41,22 @@ _TABLE = [
     Terrain("swamp", "swamp", height=2, rule="G8 / A6.2"),
     Terrain("kunai", "kunai", hindrance=True, rule="G4 / A6.1"),
     Terrain("marsh", "marsh", hindrance=True, rule="B16 / A6.1"),
+    # Added for boards imported from VASL (engine/vasl.py); heights follow VASL's terrain table.
+    # No LOS effect: plowed fields are open ground; water, streams and gullies are no obstacle
+    # (a stream's or gully's depression is the hex's ground level, -1 in VASL's data).
+    Terrain("plowed", "plowed field", rule="B1 / A6.2"),
+    Terrain("water", "water", rule="B21 / A6.2"),
+    Terrain("stream", "stream", rule="B20 / A6.2"),
+    Terrain("gully", "gully", rule="B19 / A6.2"),
+    # Rubble is a half-level obstacle (VASL: obstacle, half level).  Our levels are whole
+    # numbers, so it is rounded up to one level: it blocks a line between two ground-level
+    # locations, as it should, and may block a line from one level up to ground level that
+    # clears in ASL.
+    Terrain("rubble", "rubble", height=1, rule="B24 / A6.2"),
+    # Huts and out-of-season orchards are hindrances, not obstacles (VASL's table).
+    Terrain("huts", "huts", hindrance=True, rule="G5 / A6.1"),
+    Terrain("orchard_out_of_season", "orchard (out of season)", hindrance=True,
+            rule="B14 / A6.1"),
 ]
 
 TERRAINS: dict[str, Terrain] = {}
