@@ -1,0 +1,109 @@
+"""Questions the app asks about a stretch of string or a whole side (no Qt, no drawing).
+
+- ``los_thread``: a player's string from one hex to another: the hexes it crosses, the daytime
+  verdict (A6.1, A6.2, A6.4: blocking hex, hindrances, blind hex, range, levels) and the night
+  verdict (E1) for a unit standing at the start.
+- ``seen_by_side``: what one side sees of the other's units at night ("view as side").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .hexes import crossed_hexes
+from .light import illumination
+from .los import BLIND, explain_block, los_table
+from .night import NONE, SIGHT_NAMES, unit_verdict, visibility_from
+from .scenario import Scenario, Unit
+
+PROBE = "__thread__"
+
+
+@dataclass
+class Thread:
+    start: str
+    end: str
+    range: int
+    start_elevation: int
+    end_elevation: int
+    crossed: list = field(default_factory=list)       # hexes whose interior the string enters
+    hexsides: list = field(default_factory=list)      # pairs of hexes it runs between
+    day_clear: bool = True
+    blocking: list = field(default_factory=list)      # the first blocking hex (two: a hexside)
+    blind: bool = False                               # blocked by A6.4 blind hexes
+    hindrances: int = 0
+    day_reason: str = ""
+    night_sight: str = "none"
+    night_reasons: list = field(default_factory=list)
+    viewer: str | None = None                         # the unit whose night verdict this is
+
+
+def los_thread(s: Scenario, start: str, end: str, start_level: int = 0, end_level: int = 0,
+               viewer_id: str | None = None) -> Thread:
+    """The string from ``start`` to ``end``.  The night verdict is that of ``viewer_id`` (when it
+    stands in ``start``), else of a Good Order squad placed there for the question."""
+    m = s.map
+    a, b = m.index(start), m.index(end)
+    table = los_table(m)
+    day = table.line(a, start_level, b, end_level)
+    inter, sides = crossed_hexes(m.pos(a), m.pos(b))
+    name = lambda p: m.names[m.index_of_pos[p]] if p in m.index_of_pos else None  # noqa: E731
+    t = Thread(m.names[a], m.names[b], int(m.distance(a, b)), day.viewer_elev,
+               int(day.target_elev[0]))
+    t.crossed = [n for n in (name(p) for p in inter) if n]
+    t.hexsides = [(name(p), name(q)) for p, q in sides]
+    t.day_clear = bool(day.clear[0])
+    t.hindrances = int(day.hindrances[0])
+    t.day_reason = explain_block(m, day, 0)
+    if not t.day_clear:
+        blockers = {int(day.block_h1[0]), int(day.block_h2[0])}
+        t.blocking = sorted(m.names[i] for i in blockers if i >= 0)
+        t.blind = int(day.kind[0]) == BLIND
+    viewer = s.unit(viewer_id) if viewer_id else None
+    if viewer is None or m.index(viewer.hex) != a:
+        side = viewer.side if viewer is not None else (s.sides[0] if s.sides else "allied")
+        viewer = Unit(PROBE, side, "squad", m.names[a], level=start_level)
+        probe = s.with_unit(viewer)
+    else:
+        probe = s
+        if viewer.level != start_level:
+            viewer = viewer.replace(level=start_level)
+            probe = s.with_unit(viewer)
+    f = visibility_from(probe, viewer.id)
+    t.viewer = None if viewer.id == PROBE else viewer.id
+    if end_level == 0:
+        t.night_sight = f.sight_at(b)
+        t.night_reasons = f.reasons_at(b)
+    else:
+        target = Unit(PROBE + "target", "__other__", "squad", m.names[b], level=end_level)
+        v = unit_verdict(probe.with_unit(target), viewer.id, target.id)
+        t.night_sight, t.night_reasons = v.sight, v.reasons
+    return t
+
+
+def seen_by_side(s: Scenario, side: str) -> dict[str, str]:
+    """For every unit of the other side: the best sight any unit of ``side`` has of it at night
+    ("nvr" beats "gunflash" beats "none")."""
+    light = illumination(s)
+    rank = {"none": 0, "gunflash": 1, "nvr": 2}
+    out: dict[str, str] = {}
+    friends = [u for u in s.units if u.side == side]
+    for enemy in s.units:
+        if enemy.side == side:
+            continue
+        best = "none"
+        for f in friends:
+            sight = unit_verdict(s, f.id, enemy.id, light).sight
+            if rank[sight] > rank[best]:
+                best = sight
+                if best == "nvr":
+                    break
+        out[enemy.id] = best
+    return out
+
+
+def field_codes(s: Scenario, unit_id: str):
+    """The viewer's verdict codes per hex (0 none, 1 nvr, 2 gunflash), for drawing."""
+    return visibility_from(s, unit_id).codes
+
+
+__all__ = ["Thread", "los_thread", "seen_by_side", "field_codes", "NONE", "SIGHT_NAMES"]
