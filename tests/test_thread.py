@@ -40,5 +40,5 @@ def test_seen_by_side_W14():
     assert seen_by_side(s, "allied") == {"E1": "nvr", "E2": "nvr"}
     fired = with_markers(s, marker("prep_fire", "2DD6", side="allied"))
     assert seen_by_side(fired, "axis")["F1"] == "gunflash"
-    moved = changed(s, "F1", hex="2DD4")              # adjacent to 2DD5 only; E1 is lit
+    moved = changed(s, "F1", hex="2EE6")              # still dark: the lit E1, E2 miss it
     assert seen_by_side(moved, "axis")["F1"] == "none"
