@@ -79,6 +79,7 @@ class Illumination:
 
     _marker_hex: dict = field(default_factory=dict)
     _radius: dict = field(default_factory=dict)
+    circles: list = field(default_factory=list)   # per light: (marker index, centre, radius, circle)
 
 
 @lru_cache(maxsize=64)
@@ -118,6 +119,7 @@ def _illumination(scenario: Scenario) -> Illumination:
             no = circle & ~day.clear
             blind |= no
         lit |= reached
+        ill.circles.append((k, c, mk.light_radius, circle))
         sources.append((k, reached))
         refused.append(no)
         ill._marker_hex[k] = c

@@ -24,6 +24,7 @@ Rules (RULES.md 2):
 """
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -104,6 +105,10 @@ class _Crossings:
         self.grid, self.span = new, span
 
     def ids(self, dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
+        with _LOCK:
+            return self._ids(dq, dr)
+
+    def _ids(self, dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
         span = int(max(np.abs(dq).max(initial=0), np.abs(dr).max(initial=0)))
         self._grow(span)
         ids = self.grid[dq + self.span, dr + self.span]
@@ -157,6 +162,9 @@ class _Crossings:
 
 
 CROSSINGS = _Crossings()
+# The engine may be asked from two threads (the app's window and its engine worker): the shared
+# tables grow under this lock.  Answers are computed outside it.
+_LOCK = threading.RLock()
 
 
 def _segments(start: np.ndarray, count: np.ndarray):
@@ -217,27 +225,30 @@ class LosTable:
         """Every crossing entry as an offset into this map's lookup grid (kept in step with the
         shared crossings)."""
         C = CROSSINGS
-        if getattr(self, "_foff_len", None) != (len(C.iq), len(C.sq1)):
-            self._foff = (C.iq * self.stride + C.ir, C.sq1 * self.stride + C.sr1,
-                          C.sq2 * self.stride + C.sr2)
-            self._foff_len = (len(C.iq), len(C.sq1))
-        return self._foff
+        with _LOCK:
+            if getattr(self, "_foff_len", None) != (len(C.iq), len(C.sq1)):
+                self._foff = (C.iq * self.stride + C.ir, C.sq1 * self.stride + C.sr1,
+                              C.sq2 * self.stride + C.sr2)
+                self._foff_len = (len(C.iq), len(C.sq1))
+            return self._foff
 
     # ------------------------------------------------------------------------ public
     def from_location(self, viewer: int, viewer_level: int = 0) -> DayLines:
         """LOS from (viewer, its level) to the ground location of every hex (cached)."""
         key = (viewer, viewer_level)
-        hit = self._cache.get(key)
-        if hit is not None:
-            self._cache.move_to_end(key)
-            return hit
-        self.prepare()
+        with _LOCK:
+            hit = self._cache.get(key)
+            if hit is not None:
+                self._cache.move_to_end(key)
+                return hit
+            self.prepare()
         targets = np.arange(self.map.size)
         res = self.lines(viewer, int(self.ground[viewer]) + viewer_level, targets,
                          self.ground[:-1])
-        self._cache[key] = res
-        if len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        with _LOCK:
+            self._cache[key] = res
+            if len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
         return res
 
     def line(self, a: int, a_level: int, b: int, b_level: int) -> DayLines:
@@ -404,15 +415,16 @@ _MAX_TABLES = 8
 def los_table(game_map: Map) -> LosTable:
     """The LOS table of a map, shared by every scenario on a map of the same content."""
     key = game_map.content_key
-    t = _TABLES.get(key)
-    if t is None:
-        t = LosTable(game_map)
-        _TABLES[key] = t
-        if len(_TABLES) > _MAX_TABLES:
-            _TABLES.popitem(last=False)
-    else:
-        _TABLES.move_to_end(key)
-    return t
+    with _LOCK:
+        t = _TABLES.get(key)
+        if t is None:
+            t = LosTable(game_map)
+            _TABLES[key] = t
+            if len(_TABLES) > _MAX_TABLES:
+                _TABLES.popitem(last=False)
+        else:
+            _TABLES.move_to_end(key)
+        return t
 
 
 # ---------------------------------------------------------------------------- explanations

@@ -165,6 +165,18 @@ class NightField(Mapping):
         return self.sights[i]
 
     @cached_property
+    def viewer_lit(self) -> bool:
+        """E1.101: the viewer stands in an Illuminated location (it sees only lit hexes)."""
+        return self.light.unit_lit(self.viewer)
+
+    @property
+    def nvr_reason(self) -> str:
+        if self.nvr != self.scenario.nvr:
+            return (f"{self.viewer.id} is a buttoned-up AFV: NVR {self.scenario.nvr} halved, "
+                    f"fractions dropped, to {self.nvr} (E1.14)")
+        return f"NVR {self.nvr} (set by the scenario, E1.1)"
+
+    @cached_property
     def blind(self) -> np.ndarray:
         """The viewer's A6.4 blind hexes (ground locations)."""
         return self.day.kind == BLIND

@@ -213,3 +213,12 @@ def test_passengers_of_a_moving_vehicle_are_seen_with_it():
     s = s.with_unit(rider)
     assert sees(s, "O", "P").sight == "none"
     assert sees(changed(s, "H", moving="entered"), "O", "P").sight == "nvr"
+
+
+def test_field_tells_whether_the_viewer_is_lit_and_why_its_nvr():
+    s = example("W-12")
+    assert visibility_from(s, "B").viewer_lit and not visibility_from(s, "A").viewer_lit
+    t = visibility_from(example("W-11"), "T1")
+    assert "halved" in t.nvr_reason and "E1.14" in t.nvr_reason
+    circles = illumination(s).circles
+    assert len(circles) == 1 and circles[0][2] == 3 and circles[0][3].sum() == 37
