@@ -46,14 +46,9 @@ def hex_polygon(m, i: int, inset: float = 1.0) -> QPolygonF:
 
 
 def area(m, mask: np.ndarray) -> QPainterPath:
-    """The hexes where ``mask`` is true, as one path (fills without seams)."""
-    path = QPainterPath()
-    path.setFillRule(path.fillRule().WindingFill)
-    corners = all_corners(m)
-    for i in np.flatnonzero(mask):
-        path.addPolygon(polygon(corners[i]))
-        path.closeSubpath()
-    return path
+    """The hexes where ``mask`` is true, as one path: the region's border loops, filled odd-even
+    (a few loops paint far faster than a polygon per hex, and leave no seams)."""
+    return mask_outline(m, mask)
 
 
 def outline(positions: Iterable[tuple[int, int]]) -> QPainterPath:
@@ -72,6 +67,11 @@ def outline(positions: Iterable[tuple[int, int]]) -> QPainterPath:
             ka, kb = _key(a), _key(b)
             points[ka], points[kb] = a, b
             nxt.setdefault(ka, []).append(kb)
+    return _loops(nxt, points)
+
+
+def _loops(nxt: dict, points: dict) -> QPainterPath:
+    """Chain directed edges (key -> [next keys]) into closed loops, in scene coordinates."""
     path = QPainterPath()
     while nxt:
         start = next(iter(nxt))
@@ -93,7 +93,28 @@ def outline(positions: Iterable[tuple[int, int]]) -> QPainterPath:
 
 
 def mask_outline(m, mask: np.ndarray) -> QPainterPath:
-    return outline(m.pos(int(i)) for i in np.flatnonzero(mask))
+    """The border of the hexes where ``mask`` is true: ``outline`` for a map's mask, with the
+    boundary edges found by numpy (a drag redraws a whole field every frame)."""
+    cells = np.flatnonzero(mask)
+    if cells.size == 0:
+        return QPainterPath()
+    nb = m.neighbours[cells]                                 # (c, 6) by direction 1..6
+    outside = (nb < 0) | ~np.asarray(mask, dtype=bool)[np.where(nb < 0, 0, nb)]
+    edge_dir = np.array(EDGE_DIRECTION) - 1                  # edge k faces this neighbour
+    cell_k, k = np.nonzero(outside[:, edge_dir])
+    c = cells[cell_k]
+    xy = np.stack([m.x[c], m.y[c]], axis=1)
+    a = xy + CORNER_OFFSETS[k]
+    b = xy + CORNER_OFFSETS[(k + 1) % 6]
+    ka = np.round(a * 1000).astype(np.int64)
+    kb = np.round(b * 1000).astype(np.int64)
+    nxt: dict[tuple, list[tuple]] = {}
+    points: dict[tuple, tuple[float, float]] = {}
+    for (ax, ay), (bx, by), pa, pb in zip(ka.tolist(), kb.tolist(), a.tolist(), b.tolist()):
+        points[(ax, ay)] = pa
+        points[(bx, by)] = pb
+        nxt.setdefault((ax, ay), []).append((bx, by))
+    return _loops(nxt, points)
 
 
 def _key(p: tuple[float, float]) -> tuple[int, int]:

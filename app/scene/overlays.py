@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import (QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap,
+                           QTransform)
 from PySide6.QtWidgets import QGraphicsItem
 
 from .. import style
-from .geometry import area, hex_polygon, map_clip, map_rect, mask_outline
+from .geometry import area, hex_polygon, map_clip, map_rect
 
 
 class MapOverlay(QGraphicsItem):
@@ -47,8 +48,11 @@ class FillOverlay(MapOverlay):
         self.areas: list[tuple[QColor, QPainterPath, QPainterPath | None, QPen | None]] = []
 
     def set_areas(self, areas) -> None:
-        self.areas = [(colour, area(self.map, mask), mask_outline(self.map, mask) if edge else None,
-                       edge) for colour, mask, edge in areas if mask is not None and mask.any()]
+        self.areas = []
+        for colour, mask, edge in areas:
+            if mask is not None and mask.any():
+                fill = area(self.map, mask)
+                self.areas.append((colour, fill, fill if edge else None, edge))
         self.update()
 
     def draw(self, painter: QPainter):
@@ -75,7 +79,13 @@ def cosmetic_pen(colour: QColor, width: float, style_=Qt.PenStyle.SolidLine,
 
 
 class HatchOverlay(MapOverlay):
-    """Hexes hatched with lines (``cross``: both diagonals), over a faint tint of the colour."""
+    """Hexes hatched with lines (``cross``: both diagonals), over a faint tint of the colour.
+
+    The hatching is a small tile painted with a brush whose transform undoes the view's scale:
+    lines a constant few pixels apart at any zoom, drawn in one fill (clipping thousands of
+    lines to a many-hex path took a second a frame on a big map)."""
+
+    TILE = 8
 
     def __init__(self, game_map, z: float, colour: QColor, cross: bool = False):
         super().__init__(game_map, z)
@@ -83,11 +93,26 @@ class HatchOverlay(MapOverlay):
         self.cross = cross
         self.fill = QPainterPath()
         self.border = QPainterPath()
+        self.tile = self._tile()
+
+    def _tile(self) -> QPixmap:
+        n = self.TILE
+        pix = QPixmap(n, n)
+        pix.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pix)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(self.colour, 1.3))
+        for k in (-n, 0, n):            # the neighbours' lines too: the tile repeats seamlessly
+            p.drawLine(QLineF(k, n, k + n, 0))
+            if self.cross:
+                p.drawLine(QLineF(k, 0, k + n, n))
+        p.end()
+        return pix
 
     def set_mask(self, mask: np.ndarray | None) -> None:
         has = mask is not None and mask.any()
         self.fill = area(self.map, mask) if has else QPainterPath()
-        self.border = mask_outline(self.map, mask) if has else QPainterPath()
+        self.border = self.fill
         self.update()
 
     def draw(self, painter: QPainter):
@@ -98,20 +123,11 @@ class HatchOverlay(MapOverlay):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(tint)
         painter.drawPath(self.fill)
-        painter.setClipPath(self.fill, Qt.ClipOperation.IntersectClip)
-        painter.setPen(cosmetic_pen(self.colour, 1.4))
-        r = self.fill.boundingRect()
-        step = 0.2 * style.SCALE
-        span = r.height()
-        lines = []
-        x = r.left() - span
-        while x < r.right():
-            lines.append(QLineF(x, r.bottom(), x + span, r.top()))
-            if self.cross:
-                lines.append(QLineF(x, r.top(), x + span, r.bottom()))
-            x += step
-        painter.drawLines(lines)
-        painter.setClipPath(map_clip(self.map))
+        hatch = QBrush(self.tile)
+        scale = max(painter.worldTransform().m11(), 1e-6)
+        hatch.setTransform(QTransform.fromScale(1 / scale, 1 / scale))
+        painter.setBrush(hatch)
+        painter.drawPath(self.fill)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(cosmetic_pen(self.colour, 1.6))
         painter.drawPath(self.border)
