@@ -13,6 +13,8 @@ import numpy as np
 
 import engine
 from engine.night import gunflash_mask, moving_vehicle_range, viewer_nvr
+from engine.starshells import starshell_options
+from engine.thread import seen_by_side
 
 
 @dataclass(frozen=True)
@@ -26,21 +28,31 @@ class Answers:
     moving_ranges: tuple[int, int] | None = None   # 1.5 x and 2 x NVR (E1.14)
     enemies: dict = dataclasses.field(default_factory=dict)    # enemy unit id -> engine UnitVerdict
     error: str | None = None
+    starshell: dict | None = None         # starshell_options of the viewer
+    side: str | None = None               # "view as side"
+    side_sight: dict = dataclasses.field(default_factory=dict)  # enemy id -> nvr/gunflash/none
 
 
-def ask_engine(scenario: engine.Scenario, viewer: str | None) -> Answers:
-    """The engine's answers for ``scenario`` seen by unit ``viewer`` (or by nobody)."""
+def ask_engine(scenario: engine.Scenario, viewer: str | None, side: str | None = None,
+               starshells: bool = False) -> Answers:
+    """The engine's answers for ``scenario`` seen by unit ``viewer`` (or by nobody), and by the
+    whole of ``side`` when the map is viewed as that side; where the viewer may place a starshell
+    when ``starshells`` (asked only while the player is placing one: it costs a few ms)."""
     light = engine.illumination(scenario)
     gunflash = gunflash_mask(scenario)
+    seen = seen_by_side(scenario, side) if side is not None else {}
     if viewer is None:
-        return Answers(scenario, light, gunflash)
+        return Answers(scenario, light, gunflash, side=side, side_sight=seen)
     try:
         unit = scenario.unit(viewer)
         night = engine.visibility_from(scenario, viewer)
         enemies = {e.id: engine.unit_verdict(scenario, viewer, e.id, light)
                    for e in scenario.enemies_of(unit.side)}
+        options = starshell_options(scenario, viewer) if starshells else None
     except (engine.ScenarioError, engine.HexIdError) as e:
-        return Answers(scenario, light, gunflash, viewer, error=str(e))
+        return Answers(scenario, light, gunflash, viewer, error=str(e), side=side,
+                       side_sight=seen)
     nvr = viewer_nvr(scenario, unit)
     rings = (moving_vehicle_range(nvr, False), moving_vehicle_range(nvr, True))
-    return Answers(scenario, light, gunflash, viewer, night, nvr, rings, enemies)
+    return Answers(scenario, light, gunflash, viewer, night, nvr, rings, enemies,
+                   starshell=options, side=side, side_sight=seen)

@@ -8,6 +8,21 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
+import engine
+
+
+def validated(s: engine.Scenario) -> engine.Scenario:
+    """``s`` as the engine would load it: raises engine.ScenarioError for an impossible state.
+
+    A map the engine cannot rebuild from its entries (boards made in memory, never saved) is not
+    checked again: an edit of units, markers or settings never changes the map."""
+    try:
+        engine.scenario_from_json(engine.scenario_to_json(s), folder=s.folder)
+    except engine.ScenarioError as e:
+        if not (e.place or "").startswith("map"):
+            raise
+    return s
+
 
 class ScenarioEdit(QUndoCommand):
     """Replace the document's scenario ``before`` with ``after``."""

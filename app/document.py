@@ -7,8 +7,10 @@ worker thread so the window never waits; ``answersChanged`` says new answers are
 for the whole program also keeps every engine call in order: the engine's caches (LOS tables)
 are never filled from two threads, and the window's thread only reads finished answers.
 
-For the follow-ups: a drag can call ``set_scenario`` on every move (live overlays, one engine
-call per frame at most) and push one ``ScenarioEdit`` (with a ``merge_key``) when it ends.
+A drag calls ``show`` on every move (live overlays, one engine call per frame at most) and
+``finish_drag`` when it ends: one undo step.  Starshells are fired with the Document's dice
+source (``dice``, injectable: tests fix it), the whole act one undo step.  ``view_side`` asks the
+engine what one side sees of the other's units ("view as side").
 """
 from __future__ import annotations
 
@@ -22,8 +24,11 @@ from PySide6.QtGui import QUndoStack
 
 import engine
 
+from engine.drift import RandomDice
+from engine.starshells import fire
+
 from .answers import Answers, ask_engine
-from .commands import ScenarioEdit
+from .commands import ScenarioEdit, validated
 
 DEBOUNCE_MS = 16
 _ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="starshell-engine")
@@ -40,16 +45,21 @@ class _Relay(QObject):
 
 class Document(QObject):
     scenarioChanged = Signal()      # a new position: counters, panels
-    selectionChanged = Signal()     # another viewer (or none)
+    selectionChanged = Signal()     # another viewer (or none), or another picked marker
     answersChanged = Signal()       # the engine's answers for the latest position are in
     fileChanged = Signal()          # opened or saved under another name
     engineFailed = Signal(str)
 
-    def __init__(self, scenario: engine.Scenario, path: str | None = None, parent=None):
+    def __init__(self, scenario: engine.Scenario, path: str | None = None, parent=None,
+                 dice=None):
         super().__init__(parent)
         self._scenario = scenario
         self._path = path
         self._viewer: str | None = None
+        self._marker: int | None = None     # the marker picked for editing (an index)
+        self._side: str | None = None       # "view as side"
+        self._starshells = False            # ask where the viewer may place a starshell
+        self.dice = dice if dice is not None else RandomDice()
         self._answers: Answers | None = None
         self.undo_stack = QUndoStack(self)
         self._wanted = 0            # generation of the latest change
@@ -83,13 +93,24 @@ class Document(QObject):
         return self._viewer
 
     @property
+    def marker(self) -> int | None:
+        """The index of the marker picked for editing, or None."""
+        return self._marker
+
+    @property
+    def view_side(self) -> str | None:
+        return self._side
+
+    @property
     def answers(self) -> Answers | None:
         return self._answers
 
     @property
     def is_settled(self) -> bool:
         a = self._answers
-        return a is not None and a.scenario is self._scenario and a.viewer == self._viewer
+        return (a is not None and a.scenario is self._scenario and a.viewer == self._viewer
+                and a.side == self._side
+                and (a.starshell is not None or not self._starshells or a.field is None))
 
     # ------------------------------------------------------------------------ files
     def load(self, path) -> None:
@@ -119,15 +140,54 @@ class Document(QObject):
     def set_scenario(self, s: engine.Scenario) -> None:
         """Show another position (undo commands call this; user edits go through ``edit``)."""
         self._scenario = s
-        if self._viewer is not None and self._viewer not in {u.id for u in s.units}:
+        lost = self._viewer is not None and self._viewer not in {u.id for u in s.units}
+        if lost:
             self._viewer = None
+        if self._marker is not None and self._marker >= len(s.markers):
+            self._marker, lost = None, True
+        if self._side is not None and s.units and self._side not in s.sides:
+            self._side = None
+        if lost:
             self.selectionChanged.emit()
         self.scenarioChanged.emit()
         self._request()
 
+    show = set_scenario     # a drag shows each step; ``finish_drag`` makes it one undo step
+
     def edit(self, after: engine.Scenario, text: str) -> None:
         """An undoable change to ``after``."""
         self.undo_stack.push(ScenarioEdit(self, self._scenario, after, text))
+
+    def edit_checked(self, after: engine.Scenario, text: str) -> None:
+        """An undoable change to ``after`` once the engine accepts it as a whole position; an
+        impossible one (a unit both BU and CE...) raises engine.ScenarioError, changing nothing."""
+        validated(after)
+        self.edit(after, text)
+
+    def finish_drag(self, before: engine.Scenario, text: str) -> None:
+        """A drag that started on ``before`` ends on the position shown now: one undo step (or
+        none, when it ends where it began)."""
+        after = self._scenario
+        if after == before:
+            if after is not before:
+                self.set_scenario(before)
+            return
+        self.undo_stack.push(ScenarioEdit(self, before, after, text))
+
+    def fire_starshell(self, unit_id: str, hex_id: str, method: str, dice=None):
+        """``unit_id`` fires a starshell (or IR) at ``hex_id`` by ``method``: usage dr, drift and
+        marker as the engine says (``engine.starshells.fire``), one undo step.  Raises
+        engine.ScenarioError when it may not; returns the engine's FireResult."""
+        after, result = fire(self._scenario, unit_id, hex_id, method, dice or self.dice)
+        what = "an IR" if result.kind == "ir" else "a starshell"
+        if not result.success:
+            text = f"{unit_id} fails to fire {what} (usage dr {result.usage_dr})"
+        elif result.end is None:
+            text = f"{unit_id} fires {what} at {hex_id}: it drifts off the map"
+        else:
+            text = f"{unit_id} fires {what} at {hex_id}: it lands in {result.end}"
+        self.undo_stack.push(ScenarioEdit(self, self._scenario, after, text))
+        return result
 
     def add_marker(self, marker: engine.Marker) -> None:
         self.edit(self._scenario.with_marker(marker), f"add {marker.type} in {marker.hex}")
@@ -146,8 +206,30 @@ class Document(QObject):
         if unit_id == self._viewer:
             return
         self._viewer = unit_id
+        self._marker = None
         self.selectionChanged.emit()
         self._request()
+
+    def pick_marker(self, index: int | None) -> None:
+        """Pick marker ``index`` for editing and deleting (None: no marker)."""
+        if index is not None and not 0 <= index < len(self._scenario.markers):
+            raise IndexError(f"no marker {index}")
+        if index != self._marker:
+            self._marker = index
+            self.selectionChanged.emit()
+
+    def want_starshells(self, on: bool) -> None:
+        """Ask the engine where the viewer may place a starshell (while the player places one)."""
+        if on != self._starshells:
+            self._starshells = on
+            self._request()
+
+    def set_view_side(self, side: str | None) -> None:
+        """Show the map as ``side`` sees it at night (None: every unit shown)."""
+        if side != self._side:
+            self._side = side
+            self.selectionChanged.emit()
+            self._request()
 
     # ------------------------------------------------------------------------ asking the engine
     def refresh(self) -> None:
@@ -162,7 +244,8 @@ class Document(QObject):
         if self._in_flight is not None:
             return                              # _on_done asks again for the latest
         gen, relay = self._wanted, self._relay
-        future = _ENGINE.submit(ask_engine, self._scenario, self._viewer)
+        future = _ENGINE.submit(self._ask, self._scenario, self._viewer, self._side,
+                                self._starshells)
         self._in_flight = future
 
         def finished(f, gen=gen):
@@ -171,6 +254,12 @@ class Document(QObject):
             except RuntimeError:                # the document was deleted meanwhile
                 pass
         future.add_done_callback(finished)
+
+    @staticmethod
+    def _ask(scenario, viewer, side, starshells) -> Answers:
+        if side is None and not starshells:
+            return ask_engine(scenario, viewer)
+        return ask_engine(scenario, viewer, side, starshells)
 
     def _on_done(self, gen: int, future: Future) -> None:
         if future is self._in_flight:
@@ -196,7 +285,8 @@ class Document(QObject):
         """Ask the engine now and wait for the answers (screenshots and tests)."""
         if not self.is_settled:
             self._timer.stop()
-            future = _ENGINE.submit(ask_engine, self._scenario, self._viewer)
+            future = _ENGINE.submit(self._ask, self._scenario, self._viewer, self._side,
+                                self._starshells)
             future.result(timeout)
             self._deliver(self._wanted, future)
         return self._answers

@@ -1,20 +1,26 @@
 """The main window: the map view in the middle, the panels docked at the side, the menus and
-the file actions (Open, Save, Save As, recent files, a dropped .json file)."""
+the file actions (Open, Save, Save As, recent files, a dropped .json file).  What the mouse does
+on the map is the ``Hand``'s; the actions of play and their keys are ``actions``'."""
 from __future__ import annotations
 
 import os
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QMainWindow, QMessageBox, QScrollArea,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox,
+                               QScrollArea, QVBoxLayout, QWidget)
 
 import engine
 
+from . import actions
+from .hand import Hand
 from .layers import layer_actions
+from .panels.editor import PieceEditor
 from .panels.explanation import ExplanationPanel
+from .panels.fire import StarshellPanel
 from .panels.info import ScenarioPanel
 from .panels.legend import LegendPanel
+from .panels.palette import Palette
 from .panels.unit import UnitPanel
 from .recent import RecentFiles
 from .scene.map_scene import MapScene
@@ -33,7 +39,10 @@ class MainWindow(QMainWindow):
         self.recent = RecentFiles(self.settings)
         self.scene = MapScene(document, self)
         self.view = MapView(self.scene)
+        self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCentralWidget(self.view)
+        self.hand = Hand(document, self.scene, self.view, self)
+        self.view.hand = self.hand
         self.layer_actions = layer_actions(self, self.scene.set_layer_visible)
         self.view.zoomChanged.connect(self.scene.counters.set_pixels_per_unit)
         self.view.fileDropped.connect(self.open_path)
@@ -42,8 +51,21 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self.view.hexHovered.connect(self.scene.set_hovered)
         self.view.hexHovered.connect(self.explanation.show_hex)
-        self.view.counterClicked.connect(self._counter_clicked)
+        self.view.hexHovered.connect(self._show_where)
+        self.hand.told.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.hand.threadChanged.connect(self.explanation.show_thread)
+        self.hand.fired.connect(self._fired)
+        self.palette.picked.connect(self.hand.arm)
+        self.editor.refused.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.where = QLabel()
+        self.statusBar().addPermanentWidget(self.where)
         self._build_menus()
+        actions.build(self)
+        self.starshell_panel = StarshellPanel(document, self.hand, self.tool_actions["starshell"])
+        self.starshell_dock = self._dock("Starshell", self.starshell_panel, "starshell")
+        self.tabifyDockWidget(self.docks[1], self.starshell_dock)
+        self.docks[1].raise_()
+        self.hand.methodChanged.connect(self._method_changed)
         document.fileChanged.connect(self._update_title)
         document.undo_stack.cleanChanged.connect(self._clean_changed)
         document.engineFailed.connect(self._engine_failed)
@@ -76,10 +98,17 @@ class MainWindow(QMainWindow):
         box.addWidget(self.unit_panel)
         self.explanation = ExplanationPanel(self.document)
         self.legend = LegendPanel(self.layer_actions)
+        self.editor = PieceEditor(self.document)
+        self.palette = Palette(self.document)
         self.docks = [self._dock("Position", position, "position"),
                       self._dock("Explanation", self.explanation, "explanation"),
-                      self._dock("Legend", self.legend, "legend")]
+                      self._dock("Legend", self.legend, "legend"),
+                      self._dock("Edit", self.editor, "edit"),
+                      self._dock("Palette", self.palette, "palette")]
+        self.tabifyDockWidget(self.docks[0], self.docks[3])
+        self.tabifyDockWidget(self.docks[0], self.docks[4])
         self.tabifyDockWidget(self.docks[1], self.docks[2])
+        self.docks[0].raise_()
         self.docks[1].raise_()
 
     def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
@@ -91,21 +120,25 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        f = bar.addMenu("&File")
-        self._action(f, "&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)
+        f = self.file_menu = bar.addMenu("&File")
+        self.file_actions = [
+            self._action(f, "&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)]
         self.recent_menu = f.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
-        self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
-        self._action(f, "Save &As\u2026", self.save_as, QKeySequence.StandardKey.SaveAs)
+        self.file_actions += [
+            self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save),
+            self._action(f, "Save &As\u2026", self.save_as, QKeySequence.StandardKey.SaveAs)]
         f.addSeparator()
-        self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        e = bar.addMenu("&Edit")
+        self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        e = self.edit_menu = bar.addMenu("&Edit")
         stack = self.document.undo_stack
         for a, keys in ((stack.createUndoAction(self, "&Undo"), QKeySequence.StandardKey.Undo),
                         (stack.createRedoAction(self, "&Redo"), QKeySequence.StandardKey.Redo)):
-            a.setShortcut(QKeySequence(keys))
+            a.setShortcuts(QKeySequence.keyBindings(keys))
             e.addAction(a)
-        v = bar.addMenu("&View")
+            self.file_actions.append(a)
+        self.file_actions.append(self.quit_action)
+        v = self.view_menu = bar.addMenu("&View")
         self._action(v, "&Fit to map", self.view.fit_map, "Ctrl+0")
         self._action(v, "Zoom &in", lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
         self._action(v, "Zoom &out", lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
@@ -118,6 +151,8 @@ class MainWindow(QMainWindow):
         v.addSeparator()
         for dock in self.docks:
             v.addAction(dock.toggleViewAction())
+        self.tools_menu = bar.addMenu("&Tools")
+        self.help_menu = bar.addMenu("&Help")
 
     # ------------------------------------------------------------------------ files
     def open_dialog(self) -> None:
@@ -197,9 +232,35 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 15000)
         QMessageBox.warning(self, title, text)
 
-    def _counter_clicked(self, kind: str, key) -> None:
-        if kind == "unit":
-            self.document.select(key)
+    show_error = _error
+
+    # ------------------------------------------------------------------------ play
+    def choose_method(self, method: str) -> None:
+        """The placement method of the next starshell (or IR)."""
+        self.hand.set_method(method)
+
+    def _method_changed(self, method: str) -> None:
+        self.method_actions[method].setChecked(True)
+        combo = self.starshell_panel.method
+        combo.setCurrentIndex(combo.findData(method))
+
+    def _fired(self, result) -> None:
+        self.starshell_dock.raise_()
+        self.statusBar().showMessage(self.document.undo_stack.text(
+            self.document.undo_stack.index() - 1), 10000)
+
+    def _show_where(self, i: int) -> None:
+        """The status bar: the hex under the mouse, its terrain and level, and its range from
+        the selected unit."""
+        m, d = self.scene.map, self.document
+        if i < 0 or m is None:
+            self.where.clear()
+            return
+        text = m.describe(i)
+        if d.viewer is not None:
+            u = d.scenario.unit(d.viewer)
+            text += f" \u2013 range {int(m.distance(m.index(u.hex), i))} from {u.id}"
+        self.where.setText(text)
 
     def _clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)

@@ -107,6 +107,22 @@ MOVING_RING = QColor("#6fb7dd")
 SELECTION = QColor("#ffffff")
 HOVER = rgba("#ffffff", 0.75)
 
+# placing a starshell (E1.922) or IR (E1.932): each method its own colour and dash
+METHOD_STYLE = {"1": (QColor("#ffffff"), None, 0.92), "2": (QColor("#66e0ff"), [4, 2], 0.80),
+                "3": (QColor("#ff7ad9"), [1, 2], 0.68), "ir-los": (QColor("#9dff7a"), [4, 2], 0.80),
+                "ir-6": (QColor("#c8ff5a"), [1, 2], 0.68)}   # colour, dashes, inset
+DRIFT_END = QColor("#ff4d3d")             # where the flare may end: alpha grows with chance
+DRIFT_LIT = QColor("#ffd35a")             # chance a hex ends up lit
+DRIFT_LABEL = QColor("#fff4d6")
+
+# the LOS thread: a player's string
+THREAD = QColor("#f4f1e6")
+THREAD_BLOCKED = QColor("#ff5a4a")
+THREAD_CROSSED = rgba("#f4f1e6", 0.55)
+
+# view as side: an enemy seen only by its Gunflash
+SEEN_GUNFLASH = QColor("#ffa640")
+
 # counters: the two sides (first side of the scenario, second side)
 SIDE_FILL = (QColor("#d9c48b"), QColor("#9fb6cf"))
 SIDE_INK = (QColor("#2a2212"), QColor("#0f1a27"))

@@ -1,8 +1,8 @@
 """The map view: wheel zoom under the cursor, pan (middle button, or space + drag), fit to map.
 
-It reports the hex under the cursor (``hexHovered``), the counter clicked (``counterClicked``),
-its scale (``zoomChanged``, in screen pixels per map unit, which sets the counters' size and the
-level of detail) and scenario files dropped on it (``fileDropped``).  While "fitted", resizing
+It reports the hex under the cursor (``hexHovered``), its scale (``zoomChanged``, in screen pixels per map unit, which sets the counters' size and the
+level of detail) and scenario files dropped on it (``fileDropped``).  Clicks and drags on the
+map go to the player's ``hand`` (``app.hand``): select, drag, thread, starshell.  While "fitted", resizing
 the window refits the map.  It can print a caption and a key over the map (``show_key``).
 """
 from __future__ import annotations
@@ -23,7 +23,6 @@ PIXMAP_CACHE_KB = 256 * 1024
 
 class MapView(QGraphicsView):
     hexHovered = Signal(int)
-    counterClicked = Signal(str, object)    # "unit" and its id, or "marker" and its index
     zoomChanged = Signal(float)
     fileDropped = Signal(str)
 
@@ -46,6 +45,7 @@ class MapView(QGraphicsView):
         self._pan_from: QPointF | None = None
         self._space = False
         self.key: MapKey | None = None
+        self.hand = None                    # app.hand.Hand: what clicks and drags do
         scene.mapChanged.connect(self._map_changed)
         self._map_changed()
 
@@ -134,15 +134,14 @@ class MapView(QGraphicsView):
             self._pan_from = event.position()
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             return
-        if event.button() == Qt.MouseButton.LeftButton and not self._space:
-            item = self._counter_at(event.position().toPoint())
-            if item is not None:
-                self.counterClicked.emit(item.kind, item.key)
+        if not self._space and self.hand is not None and self.hand.press(event):
+            return
         super().mousePressEvent(event)
 
-    def _counter_at(self, pos):
+    def counter_at(self, pos):
+        """The counter on top at viewport point ``pos``, or None."""
         for item in self.items(pos):
-            if hasattr(item, "kind") and item.isVisible():
+            if getattr(item, "kind", None) in ("unit", "marker") and item.isVisible():
                 return item
         return None
 
@@ -158,6 +157,8 @@ class MapView(QGraphicsView):
         if scene.map is not None:
             i = hex_at(scene.map, self.mapToScene(event.position().toPoint()))
             self.hexHovered.emit(i)
+        if self.hand is not None and not self._space and self.hand.move(event):
+            return
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event):
@@ -165,7 +166,12 @@ class MapView(QGraphicsView):
             self._pan_from = None
             self.viewport().unsetCursor()
             return
+        if self.hand is not None and self.hand.release(event):
+            return
         super().mouseReleaseEvent(event)
+
+    def contextMenuEvent(self, event):
+        event.accept()              # the right button draws the LOS thread
 
     def leaveEvent(self, event):
         self.hexHovered.emit(-1)

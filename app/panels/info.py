@@ -1,10 +1,15 @@
-"""The position panel: the scenario's NVR, phase, attacker, first-starshell state, and the choice
-of the viewer (the unit whose night field the map shows)."""
+"""The position panel: the scenario's NVR, phase, attacker and first-starshell state, each editable
+(one undo step per change), and the choice of the viewer (the unit whose night field the map
+shows)."""
 from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout,
+                               QWidget)
+
+import engine
+from engine.scenario import PHASES, STARSHELLS_USED
 
 PHASE_NAMES = {"RPh": "Rally Phase", "PFPh": "Prep Fire Phase", "MPh": "Movement Phase",
                "DFPh": "Defensive Fire Phase", "AFPh": "Advancing Fire Phase",
@@ -30,18 +35,41 @@ class ScenarioPanel(QWidget):
         self.viewer.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.viewer.setMinimumContentsLength(14)
         self.viewer.activated.connect(self._viewer_chosen)
-        self.rows = {name: QLabel() for name in ("file", "boards", "nvr", "phase", "attacker",
-                                                  "starshells", "pieces")}
+        self.rows = {name: QLabel() for name in ("file", "boards", "pieces")}
+        for label in self.rows.values():
+            label.setWordWrap(True)
+        self.nvr = QSpinBox()
+        self.nvr.setRange(0, 99)
+        self.nvr.setSuffix(" hexes (E1.1)")
+        self.phase = QComboBox()
+        for ph in PHASES:
+            self.phase.addItem(f"{ph} \u2013 {PHASE_NAMES[ph]}", ph)
+        self.attacker = QComboBox()
+        self.attacker.setEditable(True)
+        self.starshells = QComboBox()
+        for used in STARSHELLS_USED:
+            self.starshells.addItem(STARSHELL_WORDS[used], used)
+        self.phase_begun = QCheckBox("the phase has begun (E1.921)")
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color:#ff8080")
+        self._filling = False
         form = QFormLayout()
-        for name, label in (("file", "File"), ("boards", "Boards"), ("nvr", "NVR"),
-                            ("phase", "Phase"), ("attacker", "Attacker"),
-                            ("starshells", "Starshells"), ("pieces", "On the map")):
-            self.rows[name].setWordWrap(True)
-            form.addRow(label, self.rows[name])
-        form.addRow("Viewer", self.viewer)
+        for label, widget in (("File", self.rows["file"]), ("Boards", self.rows["boards"]),
+                              ("NVR", self.nvr), ("Phase", self.phase), ("", self.phase_begun),
+                              ("Attacker", self.attacker), ("Starshells", self.starshells),
+                              ("On the map", self.rows["pieces"]), ("Viewer", self.viewer)):
+            form.addRow(label, widget)
+        self.nvr.valueChanged.connect(lambda v: self._set("nvr", v))
+        self.phase.activated.connect(lambda _: self._set("phase", self.phase.currentData()))
+        self.attacker.activated.connect(lambda _: self._set("attacker", self.attacker.currentText()))
+        self.starshells.activated.connect(
+            lambda _: self._set("starshells_used", self.starshells.currentData()))
+        self.phase_begun.toggled.connect(lambda on: self._set("phase_start", not on))
         box = QVBoxLayout(self)
         box.addWidget(self.title)
         box.addLayout(form)
+        box.addWidget(self.error)
         document.scenarioChanged.connect(self.refresh)
         document.fileChanged.connect(self.refresh)
         document.selectionChanged.connect(self._show_viewer)
@@ -53,10 +81,16 @@ class ScenarioPanel(QWidget):
         self.rows["file"].setText(escape(d.path) if d.path else "<i>not saved</i>")
         self.rows["boards"].setText(", ".join(
             f"{p.board.id}{' (rotated)' if p.rotated else ''}" for p in s.map.placements))
-        self.rows["nvr"].setText(f"{s.nvr} hex{'es' if s.nvr != 1 else ''} (E1.1)")
-        self.rows["phase"].setText(f"{s.phase} \u2013 {PHASE_NAMES.get(s.phase, '')}")
-        self.rows["attacker"].setText(escape(s.attacker))
-        self.rows["starshells"].setText(STARSHELL_WORDS.get(s.starshells_used, s.starshells_used))
+        self._filling = True
+        self.nvr.setValue(s.nvr)
+        self.phase.setCurrentIndex(self.phase.findData(s.phase))
+        self.attacker.clear()
+        for side in dict.fromkeys(s.sides + [s.attacker]):
+            self.attacker.addItem(side)
+        self.attacker.setCurrentText(s.attacker)
+        self.starshells.setCurrentIndex(self.starshells.findData(s.starshells_used))
+        self.phase_begun.setChecked(s.extra.get("phase_start", True) is False)
+        self._filling = False
         self.rows["pieces"].setText(f"{len(s.units)} units, {len(s.markers)} markers")
         self.viewer.blockSignals(True)
         self.viewer.clear()
@@ -65,6 +99,29 @@ class ScenarioPanel(QWidget):
             self.viewer.addItem(unit_line(u), u.id)
         self.viewer.blockSignals(False)
         self._show_viewer()
+
+    def _set(self, key: str, value) -> None:
+        """One setting of the position changed: one undo step, checked by the engine."""
+        if self._filling:
+            return
+        s = self.document.scenario
+        if key == "phase_start":
+            extra = {k: v for k, v in s.extra.items() if k != "phase_start"}
+            if value is False:
+                extra["phase_start"] = False
+            if extra == s.extra:
+                return
+            after = s.replace(extra=extra)
+        else:
+            if getattr(s, key) == value:
+                return
+            after = s.replace(**{key: value})
+        self.error.clear()
+        try:
+            self.document.edit_checked(after, f"{key.replace('_', ' ')}: {value}")
+        except engine.ScenarioError as e:
+            self.error.setText(str(e))
+            self.refresh()
 
     def _show_viewer(self) -> None:
         k = self.viewer.findData(self.document.viewer) if self.document.viewer else 0

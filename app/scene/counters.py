@@ -4,11 +4,14 @@ A counter keeps a readable size on screen: it is drawn in screen pixels (the ite
 view's scale), as large as its share of the hex when zoomed in and never smaller than
 ``style.MIN_UNIT_PX`` when zoomed out.  In a stack each counter sits a step down and right of
 the one below, so every id stays readable; markers stack up-left of the units.
+
+Viewing the map as one side (``set_side_view``), the enemy units that side cannot see are hidden
+and those it sees only by their Gunflash are drawn faded in an amber ring (E1.81).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QPainter
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from .. import style
@@ -28,6 +31,7 @@ class CounterItem(QGraphicsItem):
         self.size = 40.0
         self.offset = QPointF(0, 0)
         self.selected = False
+        self.sighting: str | None = None     # view as side: "gunflash" when seen only so
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -40,6 +44,11 @@ class CounterItem(QGraphicsItem):
         self.selected = on
         self.update()
 
+    def set_sighting(self, sighting: str | None) -> None:
+        if sighting != self.sighting:
+            self.sighting = sighting
+            self.update()
+
     def boundingRect(self) -> QRectF:
         s = self.size
         pad = 0.1 * s
@@ -51,10 +60,23 @@ class CounterItem(QGraphicsItem):
         painter.translate(self.offset.x() - s / 2, self.offset.y() - s / 2)
         painter.scale(s / 100.0, s / 100.0)
         compact = s < COMPACT_BELOW_PX
+        if self.sighting == "gunflash":
+            painter.setOpacity(0.55)
         if self.kind == "unit":
             draw_unit(painter, self.piece, self.side or 0, compact, self.selected)
         else:
             draw_marker(painter, self.piece, self.side, compact)
+            if self.selected:
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.setPen(QPen(style.SELECTION, 6))
+                painter.drawRoundedRect(QRectF(-4, -4, 106, 106), 12, 12)
+        if self.sighting == "gunflash":
+            painter.setOpacity(1.0)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            pen = QPen(style.SEEN_GUNFLASH, 7)
+            pen.setDashPattern([2, 1.5])
+            painter.setPen(pen)
+            painter.drawRoundedRect(QRectF(-5, -5, 108, 108), 14, 14)
 
 
 class CounterLayer:
@@ -66,8 +88,9 @@ class CounterLayer:
         self.stacks: dict[int, tuple[list, list]] = {}
         self.ppu = style.SCALE
         self.visible = True
+        self.sightings: dict[str, str] = {}     # view as side: enemy id -> nvr/gunflash/none
 
-    def rebuild(self, scenario, viewer: str | None) -> None:
+    def rebuild(self, scenario, viewer: str | None, picked: int | None = None) -> None:
         """Show ``scenario``'s pieces.  A counter that stays (same unit id, same marker index)
         keeps its item, so a counter being dragged survives the edits the drag makes."""
         old = {(item.kind, item.key): item for item in self.items}
@@ -80,7 +103,10 @@ class CounterLayer:
             self._add(m, m.index(u.hex), item, 0)
         for k, mk in enumerate(scenario.markers):
             side = sides.index(mk.side) if mk.side in sides else None
-            self._add(m, m.index(mk.hex), self._item(old, "marker", k, mk, side), 1)
+            item = self._item(old, "marker", k, mk, side)
+            if item.selected != (k == picked):
+                item.set_selected(k == picked)
+            self._add(m, m.index(mk.hex), item, 1)
         for item in old.values():
             self.scene.removeItem(item)
         self.layout()
@@ -97,9 +123,32 @@ class CounterLayer:
 
     def _add(self, m, i: int, item: CounterItem, which: int) -> None:
         item.setPos(centre(m, i))
-        item.setVisible(self.visible)
+        self._show(item)
         self.items.append(item)
         self.stacks.setdefault(i, ([], []))[which].append(item)
+
+    def _show(self, item: CounterItem) -> None:
+        sight = self.sightings.get(item.key) if item.kind == "unit" else None
+        item.set_sighting("gunflash" if sight == "gunflash" else None)
+        item.setVisible(self.visible and sight != "none")
+
+    def set_side_view(self, sightings: dict[str, str]) -> None:
+        """Enemy unit id -> how the side sees it ("nvr", "gunflash", "none"); {}: show all."""
+        self.sightings = dict(sightings)
+        for item in self.items:
+            self._show(item)
+
+    def item(self, kind: str, key) -> CounterItem | None:
+        return next((i for i in self.items if i.kind == kind and i.key == key), None)
+
+    def stack_of(self, item: CounterItem) -> list[CounterItem]:
+        """The units (or markers) of the stack ``item`` is in, bottom first."""
+        for units, markers in self.stacks.values():
+            if item in units:
+                return units
+            if item in markers:
+                return markers
+        return [item]
 
     def set_pixels_per_unit(self, ppu: float) -> None:
         if abs(ppu - self.ppu) > 1e-6:
@@ -109,7 +158,7 @@ class CounterLayer:
     def set_visible(self, on: bool) -> None:
         self.visible = on
         for item in self.items:
-            item.setVisible(on)
+            self._show(item)
 
     def layout(self) -> None:
         unit_px = max(style.UNIT_SIZE * self.ppu, style.MIN_UNIT_PX)

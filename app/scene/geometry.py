@@ -12,8 +12,8 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath, QPolygonF
 
-from engine.hexes import (BOARD_ROWS, COLUMN_STEP, CORNER_OFFSETS, SQRT3, center, neighbours,
-                          pixel_to_hex)
+from engine.hexes import (BOARD_ROWS, COLUMN_STEP, CORNER_OFFSETS, SQRT3, center, disc,
+                          neighbours, pixel_to_hex)
 
 from ..style import SCALE
 
@@ -68,6 +68,13 @@ def outline(positions: Iterable[tuple[int, int]]) -> QPainterPath:
             points[ka], points[kb] = a, b
             nxt.setdefault(ka, []).append(kb)
     return _loops(nxt, points)
+
+
+@lru_cache(maxsize=512)
+def disc_outline(at: tuple[int, int], radius: int) -> QPainterPath:
+    """The border of the hexes within ``radius`` of global hex ``at`` (rings, light circles:
+    the same few are drawn again on every frame of a drag).  Shared: do not change it."""
+    return outline(disc(at, radius))
 
 
 def _loops(nxt: dict, points: dict) -> QPainterPath:

@@ -2,7 +2,8 @@
 
 It follows the Document: a new map rebuilds terrain and grid; a new position rebuilds the
 counters; new engine answers redraw the overlays.  Layers are shown or hidden by name
-(``layers.LAYERS``).
+(``layers.LAYERS``).  While the player places a starshell (``set_placing``) it shows where the
+selected unit may place one and the drift preview; the LOS thread lies over everything.
 """
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ from PySide6.QtCore import QPointF, Signal
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsScene
 
-from engine.hexes import center, disc
+from engine.hexes import center
 
 from .. import style
 from ..layers import LAYERS
 from .counters import CounterLayer
-from .geometry import hex_polygon, map_rect, outline
+from .geometry import disc_outline, hex_polygon, map_rect
 from .grid import GridItem
+from .los_thread import ThreadItem
 from .overlays import FillOverlay, GunflashOverlay, HatchOverlay, OutlineItem, cosmetic_pen
+from .starshell_preview import DriftOverlay, PlacementOverlay
 from .terrain import TerrainItem
 
 MARGIN = 3.0 * style.SCALE      # room to pan beyond the map's edge
@@ -34,6 +37,7 @@ class MapScene(QGraphicsScene):
         self.shown = {layer.name: layer.default for layer in LAYERS}
         self.counters = CounterLayer(self)
         self.hovered = -1
+        self.placing = False
         document.scenarioChanged.connect(self._on_scenario)
         document.selectionChanged.connect(self._on_selection)
         document.answersChanged.connect(self._on_answers)
@@ -60,9 +64,13 @@ class MapScene(QGraphicsScene):
         self.moving_rings = OutlineItem(m, 31)
         self.selection = OutlineItem(m, 45, clip=False)   # under the counters
         self.hover = OutlineItem(m, 46, clip=False)
+        self.placement = PlacementOverlay(m, 40)
+        self.drift = DriftOverlay(m, 42)
+        self.thread = ThreadItem(m, 70)                   # a string lies over the counters
         for item in (self.terrain, self.grid, self.lit, self.blaze_shadows, self.sight,
                      self.viewer_blind, self.gunflashes, self.light_circles, self.nvr_ring,
-                     self.moving_rings, self.selection, self.hover):
+                     self.moving_rings, self.selection, self.hover, self.placement, self.drift,
+                     self.thread):
             self.addItem(item)
         r = map_rect(m)
         self.setSceneRect(r.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
@@ -91,15 +99,32 @@ class MapScene(QGraphicsScene):
         s = self.document.scenario
         if self.map is None or self.map.content_key != s.map.content_key:
             self._build_map(s.map)
-        self.counters.rebuild(s, self.document.viewer)
+        self.counters.rebuild(s, self.document.viewer, self.document.marker)
         self._draw_selection()
 
     def _on_selection(self) -> None:
+        d = self.document
         for item in self.counters.items:
-            if item.kind == "unit":
-                item.set_selected(item.key == self.document.viewer)
+            item.set_selected(item.key == (d.viewer if item.kind == "unit" else d.marker))
         self.counters.layout()
         self._draw_selection()
+        self._draw_placements()
+
+    def set_placing(self, on: bool) -> None:
+        """Show where the selected unit may place a starshell or IR (and the drift preview)."""
+        self.placing = on
+        if not on:
+            self.drift.clear()
+        self._draw_placements()
+
+    def _draw_placements(self) -> None:
+        a = self.document.answers
+        if (not self.placing or a is None or a.starshell is None
+                or a.viewer != self.document.viewer
+                or a.scenario.map.content_key != self.map.content_key):
+            self.placement.set_methods({})
+            return
+        self.placement.set_methods({**a.starshell["methods"], **a.starshell["ir"]["methods"]})
 
     def _draw_selection(self) -> None:
         s, viewer = self.document.scenario, self.document.viewer
@@ -125,10 +150,12 @@ class MapScene(QGraphicsScene):
         for k, _reached in light.sources:
             mk = a.scenario.markers[k]
             colour = style.LIGHT_CIRCLE if mk.type in ("starshell", "ir") else style.LIGHT_CIRCLE_FIRE
-            path = outline(disc(m.pos(m.index(mk.hex)), mk.light_radius))
+            path = disc_outline(m.pos(m.index(mk.hex)), mk.light_radius)
             circles.append((path, cosmetic_pen(colour, 2.2)))
         self.light_circles.set_outlines(circles)
+        self.counters.set_side_view(a.side_sight if a.side is not None else {})
         self._draw_field(a)
+        self._draw_placements()
 
     def _draw_field(self, a) -> None:
         f = a.field
@@ -147,7 +174,7 @@ class MapScene(QGraphicsScene):
         m = a.scenario.map
         at = m.pos(m.index(a.scenario.unit(a.viewer).hex))
         label = self._ring_label(at, a.nvr, f"NVR {a.nvr}", style.NVR_RING)
-        self.nvr_ring.set_outlines([(outline(disc(at, a.nvr)),
+        self.nvr_ring.set_outlines([(disc_outline(at, a.nvr),
                                      cosmetic_pen(style.NVR_RING, 2.6, dashes=[6, 3]))],
                                    [label] if label else [])
         rings, labels = [], []
@@ -155,7 +182,7 @@ class MapScene(QGraphicsScene):
                                     a.moving_ranges[1]: "2\u00d7 NVR tracked"}.items()):
             if a.moving_ranges[0] == a.moving_ranges[1]:
                 text = "1.5\u00d7/2\u00d7 NVR moving vehicle"
-            rings.append((outline(disc(at, radius)),
+            rings.append((disc_outline(at, radius),
                           cosmetic_pen(style.MOVING_RING, 1.6, dashes=[1.5, 3])))
             labels.append(self._ring_label(at, radius, text, style.MOVING_RING))
         self.moving_rings.set_outlines(rings, [label for label in labels if label])

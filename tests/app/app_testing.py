@@ -60,3 +60,37 @@ def pixel(view, hex_id: str):
 def close(actual, expected, tolerance: int = 4) -> bool:
     return all(abs(a - b) <= tolerance for a, b in
                zip(actual.getRgb()[:3], expected.getRgb()[:3]))
+
+
+# ---------------------------------------------------------------------------- the mouse
+def hex_pos(view, hex_id: str, dx: float = 0.0, dy: float = 0.0):
+    """The viewport point (QPoint) of a point of ``hex_id``, (dx, dy) map units from its centre."""
+    return view.mapFromScene(scene_point(view.scene().map, hex_id, dx, dy))
+
+
+def counter_pos(view, kind: str, key):
+    """The viewport point at the middle of a counter."""
+    item = view.scene().counters.item(kind, key)
+    assert item is not None, (kind, key)
+    rect = item.deviceTransform(view.viewportTransform()).mapRect(item.boundingRect())
+    return rect.center().toPoint()
+
+
+def drag(qtbot, view, start, points, button=None, modifier=None, release=True):
+    """Press at ``start``, move through ``points`` (viewport QPoints), release at the last."""
+    from PySide6.QtCore import Qt
+    button = button or Qt.MouseButton.LeftButton
+    modifier = modifier or Qt.KeyboardModifier.NoModifier
+    vp = view.viewport()
+    qtbot.mousePress(vp, button, modifier, start)
+    for p in points:
+        qtbot.mouseMove(vp, p)
+    if release:
+        qtbot.mouseRelease(vp, button, modifier, points[-1] if points else start)
+
+
+def steps(a, b, n: int = 6):
+    """``n`` points from QPoint ``a`` to QPoint ``b`` (the last is ``b``)."""
+    from PySide6.QtCore import QPoint
+    return [QPoint(round(a.x() + (b.x() - a.x()) * k / n), round(a.y() + (b.y() - a.y()) * k / n))
+            for k in range(1, n + 1)]

@@ -46,3 +46,20 @@ def window(qtbot, settings, messages):
     settle(qtbot, document)
     w.view.fit_map()
     return w
+
+
+@pytest.fixture
+def window_on(qtbot, settings, messages):
+    """A factory: a main window on a scenario (a path, or a Scenario), settled and fitted."""
+    def make(scenario, dice=None):
+        s = engine.load_scenario(scenario) if not isinstance(scenario, engine.Scenario) else scenario
+        path = None if isinstance(scenario, engine.Scenario) else str(scenario)
+        w = MainWindow(Document(s, path, dice=dice), settings)
+        qtbot.addWidget(w)
+        w.resize(1400, 800)
+        w.show()
+        qtbot.waitExposed(w)
+        settle(qtbot, w.document)
+        w.view.fit_map()
+        return w
+    return make

@@ -24,8 +24,8 @@ def test_window_opens_on_the_default_scenario(window):
     markers = [i for i in scene.counters.items if i.kind == "marker"]
     assert sorted(i.key for i in units) == sorted(u.id for u in default.units)
     assert len(markers) == len(default.markers)
-    assert window.scenario_panel.rows["nvr"].text().startswith("3 hexes")
-    assert "Prep Fire" in window.scenario_panel.rows["phase"].text()
+    assert window.scenario_panel.nvr.value() == 3
+    assert "Prep Fire" in window.scenario_panel.phase.currentText()
 
 
 def test_the_map_is_fitted_in_the_view(window):

@@ -1,0 +1,137 @@
+"""Placing a starshell or an IR, before the dice: the engine's answers drawn over the map.
+
+- ``PlacementOverlay``: the hexes where the selected unit may place one, per method (E1.922:
+  1 its own hex, 2 along a LOS, 3 three hexes away; E1.932: IR along a LOS or 6, 12... hexes
+  away), each method in its own colour, dash and inset, so a hex legal by two shows both.
+- ``DriftOverlay``: for a flare placed in one hex by one method, the 36 drift outcomes as a
+  heat map of end hexes with their chance in 36ths (``engine.drift.distribution``), and every
+  hex shaded by the chance that it ends up lit (``engine.drift.lit_probability``).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath
+
+from engine import drift
+
+from .. import style
+from .geometry import area, centre, hex_polygon
+from .overlays import MapOverlay, cosmetic_pen
+
+
+class PlacementOverlay(MapOverlay):
+    """``set_methods({"1": [hex ids], "2": [...], ...})``; empty: nothing drawn."""
+
+    def __init__(self, game_map, z: float):
+        super().__init__(game_map, z)
+        self.methods: dict[str, list[str]] = {}
+        self.paths: list[tuple[str, QPainterPath]] = []
+
+    def set_methods(self, methods: dict[str, list[str]]) -> None:
+        self.methods = {k: list(v) for k, v in methods.items() if v}
+        self.paths = []
+        for method, hexes in self.methods.items():
+            inset = style.METHOD_STYLE[method][2]
+            path = QPainterPath()
+            for name in hexes:
+                path.addPolygon(hex_polygon(self.map, self.map.index(name), inset))
+                path.closeSubpath()
+            self.paths.append((method, path))
+        self.update()
+
+    def draw(self, painter: QPainter):
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for method, path in self.paths:
+            colour, dashes, _ = style.METHOD_STYLE[method]
+            painter.setPen(cosmetic_pen(colour, 2.2, dashes=dashes))
+            painter.drawPath(path)
+
+
+class DriftOverlay(MapOverlay):
+    """The drift preview of one flare: ``show_drift(at_index, method)``; ``clear()``.
+
+    ``distribution`` (hex id -> chance, and "off-map") and ``lit`` (chance per hex) are the
+    engine's numbers the overlay draws."""
+
+    def __init__(self, game_map, z: float):
+        super().__init__(game_map, z)
+        self.at: int | None = None
+        self.method: str | None = None
+        self.legal = True
+        self.distribution: dict[str, float] = {}
+        self.lit: np.ndarray | None = None
+        self._lit_paths: list[tuple[QColor, QPainterPath]] = []
+        self._ends: list[tuple[int, int]] = []          # (map index, outcomes of 36)
+
+    def clear(self) -> None:
+        self.at, self.method, self.distribution, self.lit = None, None, {}, None
+        self._lit_paths, self._ends = [], []
+        self.update()
+
+    def show_drift(self, at: int, method: str, legal: bool = True) -> None:
+        if (at, method, legal) == (self.at, self.method, self.legal):
+            return
+        m = self.map
+        self.at, self.method, self.legal = at, method, legal
+        self.distribution = drift.distribution(m, at, method)
+        self.lit = drift.lit_probability(m, at, method)
+        counts = np.rint(self.lit * 36).astype(int)
+        self._lit_paths = []
+        for k in np.unique(counts[counts > 0]):
+            colour = QColor(style.DRIFT_LIT)
+            colour.setAlphaF(0.08 + 0.47 * k / 36)
+            self._lit_paths.append((colour, area(m, counts == k)))
+        self._ends = [(m.index(name), round(p * 36)) for name, p in self.distribution.items()
+                      if name != "off-map" and p > 0]
+        self.update()
+
+    @property
+    def off_map(self) -> float:
+        return self.distribution.get("off-map", 0.0)
+
+    def draw(self, painter: QPainter):
+        if self.at is None:
+            return
+        painter.setPen(Qt.PenStyle.NoPen)
+        for colour, path in self._lit_paths:
+            painter.setBrush(colour)
+            painter.drawPath(path)
+        top = max((n for _, n in self._ends), default=1)
+        for i, n in self._ends:
+            colour = QColor(style.DRIFT_END)
+            colour.setAlphaF(0.25 + 0.5 * n / top)
+            painter.setBrush(colour)
+            painter.drawPolygon(hex_polygon(self.map, i, 0.62))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        edge = style.METHOD_STYLE[self.method][0] if self.legal else style.THREAD_BLOCKED
+        painter.setPen(cosmetic_pen(edge, 3.0))
+        painter.drawPolygon(hex_polygon(self.map, self.at, 0.97))
+        painter.setClipping(False)
+        self._labels(painter)
+
+    def _labels(self, painter: QPainter):
+        scale = max(painter.worldTransform().m11(), 1e-6)
+        size = max(0.28 * style.SCALE, style.MIN_LABEL_PX / scale)
+        painter.setFont(style.font(size, bold=True))
+        fm = QFontMetricsF(painter.font())
+        labels = [(centre(self.map, i), fraction_text(n)) for i, n in self._ends]
+        if self.off_map > 0:
+            below = centre(self.map, self.at) + QPointF(0, 0.9 * style.SCALE)
+            labels.append((below, f"off map {fraction_text(round(self.off_map * 36))}"))
+        for at, text in labels:
+            w, h = fm.horizontalAdvance(text) + size * 0.6, fm.height()
+            rect = QRectF(at.x() - w / 2, at.y() - h / 2, w, h)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.BOARD_LABEL_BACK)
+            painter.drawRoundedRect(rect, h / 4, h / 4)
+            painter.setPen(style.DRIFT_LABEL)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def fraction_text(outcomes: int) -> str:
+    """A chance of ``outcomes`` in 36, as the player reads it: 6/36 = 1/6."""
+    f = Fraction(outcomes, 36)
+    return f"{f.numerator}/{f.denominator}"
