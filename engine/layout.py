@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .boards import Board
 from .errors import ScenarioError
+from .hexes import parse_hex_id
 from .maps import Map, Placement
 from .scenario import MapEntry, Scenario
 
@@ -25,12 +26,25 @@ class LayoutResult:
         return bool(self.report)
 
 
-def _rehome(old: Scenario, new_map: Map, entries: tuple[MapEntry, ...]) -> LayoutResult:
+def _renamed(names: list[str], renames: dict[str, str]) -> list[str]:
+    """Hex names with renamed board ids (a board whose id was edited)."""
+    if not renames:
+        return names
+    out = []
+    for n in names:
+        h = parse_hex_id(n)
+        out.append(f"{renames[h.board]}{h.local}" if h.board in renames else n)
+    return out
+
+
+def _rehome(old: Scenario, new_map: Map, entries: tuple[MapEntry, ...],
+            renames: dict[str, str] | None = None) -> LayoutResult:
     report = []
     units, markers = [], []
+    renames = renames or {}
     for u in old.units:
-        names = old.map.aliases(old.map.index(u.hex))
-        home = next((n for n in [u.hex] + names if new_map.has(n)), None)
+        names = _renamed([u.hex] + old.map.aliases(old.map.index(u.hex)), renames)
+        home = next((n for n in names if new_map.has(n)), None)
         if home is None:
             report.append(f"unit {u.id} in {u.hex} was removed: its board left the map")
             continue
@@ -42,13 +56,14 @@ def _rehome(old: Scenario, new_map: Map, entries: tuple[MapEntry, ...]) -> Layou
             u = u.replace(level=top)
         units.append(u.replace(hex=new_map.names[i]))
     for k, mk in enumerate(old.markers):
-        names = old.map.aliases(old.map.index(mk.hex))
-        home = next((n for n in [mk.hex] + names if new_map.has(n)), None)
+        names = _renamed([mk.hex] + old.map.aliases(old.map.index(mk.hex)), renames)
+        home = next((n for n in names if new_map.has(n)), None)
         if home is None:
             report.append(f"the {mk.type} marker in {mk.hex} was removed: its board left the map")
             continue
         markers.append(mk.replace(hex=new_map.canonical(home)))
-    attempts = tuple(new_map.canonical(h) for h in old.starshell_attempts if new_map.has(h))
+    attempts = tuple(new_map.canonical(h) for h in _renamed(list(old.starshell_attempts), renames)
+                     if new_map.has(h))
     new = old.replace(map_entries=entries, map=new_map, units=tuple(units),
                       markers=tuple(markers), starshell_attempts=attempts)
     return LayoutResult(new, report)
@@ -69,11 +84,12 @@ def current_boards(s: Scenario) -> dict[str, Board]:
     return {e.board: p.board for e, p in zip(s.map_entries, s.map.placements)}
 
 
-def set_layout(s: Scenario, entries: list[MapEntry], boards: dict[str, Board] | None = None
-               ) -> LayoutResult:
+def set_layout(s: Scenario, entries: list[MapEntry], boards: dict[str, Board] | None = None,
+               renames: dict[str, str] | None = None) -> LayoutResult:
     """The scenario on another arrangement of boards (added, moved, rotated, removed).
 
-    ``boards`` supplies boards not yet on the map (by the reference written in their entry)."""
+    ``boards`` supplies boards not yet on the map (by the reference written in their entry);
+    ``renames`` maps old board ids to new ones (hex ids on those boards follow)."""
     known = current_boards(s)
     known.update(boards or {})
     entries = tuple(entries)
@@ -82,7 +98,7 @@ def set_layout(s: Scenario, entries: list[MapEntry], boards: dict[str, Board] | 
         if bid is not None and ids.index(bid) != i:
             raise ScenarioError(f"board {bid!r} appears twice", place=f"map[{i}].board")
     new_map = Map.build(_placements(s, entries, known))
-    return _rehome(s, new_map, entries)
+    return _rehome(s, new_map, entries, renames)
 
 
 def add_board(s: Scenario, ref: str, board: Board, at: tuple[int, int],
@@ -106,15 +122,19 @@ def move_board(s: Scenario, index: int, at: tuple[int, int] | None = None,
     return set_layout(s, entries)
 
 
-def with_board(s: Scenario, board: Board, ref: str | None = None) -> LayoutResult:
-    """Replace the board of the same id by an edited one (optionally under a new reference, e.g.
-    the path it was saved to)."""
+def with_board(s: Scenario, board: Board, ref: str | None = None,
+               replacing: str | None = None) -> LayoutResult:
+    """Replace the board of id ``replacing`` (default: the edited board's own id) by an edited
+    one, optionally under a new reference (e.g. the path it was saved to).  When the id changed,
+    the hex ids of units and markers on that board follow."""
+    old_id = replacing or board.id
     entries = list(s.map_entries)
     boards = current_boards(s)
     for k, (e, p) in enumerate(zip(s.map_entries, s.map.placements)):
-        if p.board.id == board.id:
+        if p.board.id == old_id:
             new_ref = ref or e.board
             entries[k] = MapEntry(new_ref, e.at, e.rotated, e.extra)
             boards[new_ref] = board
-            return set_layout(s, entries, boards)
-    raise ScenarioError(f"board {board.id!r} is not on this map")
+            renames = {old_id: board.id} if old_id != board.id else None
+            return set_layout(s, entries, boards, renames)
+    raise ScenarioError(f"board {old_id!r} is not on this map")

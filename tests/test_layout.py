@@ -85,3 +85,13 @@ def test_the_same_board_twice_is_refused():
     s = example("W-12")
     with pytest.raises(ScenarioError, match="twice"):
         set_layout(s, list(s.map_entries) + [MapEntry("2", (1, 0))])
+
+
+def test_renaming_a_board_renames_the_hexes_of_its_units():
+    s = example("W-12")
+    board = bundled_board("2")
+    renamed = board.__class__("b7", board.title, board.default, board.hexes)
+    r = with_board(s, renamed, ref="b7.json", replacing="2")
+    assert [u.hex for u in r.scenario.units] == ["b7CC6", "b7Y4"]
+    assert r.scenario.markers[0].hex == "b7Y4" and r.report == []
+    assert visibility_from(r.scenario, "A")["b7Y4"].sight == "nvr"
