@@ -34,10 +34,11 @@ class Answers:
 
 
 def ask_engine(scenario: engine.Scenario, viewer: str | None, side: str | None = None,
-               starshells: bool = False) -> Answers:
+               starshells: bool = False, enemies: bool = True) -> Answers:
     """The engine's answers for ``scenario`` seen by unit ``viewer`` (or by nobody), and by the
     whole of ``side`` when the map is viewed as that side; where the viewer may place a starshell
-    when ``starshells`` (asked only while the player is placing one: it costs a few ms)."""
+    when ``starshells`` (asked only while the player is placing one: it costs a few ms).  Without
+    ``enemies`` (during a drag: a frame is short) the verdicts on enemy units are left out."""
     light = engine.illumination(scenario)
     gunflash = gunflash_mask(scenario)
     seen = seen_by_side(scenario, side) if side is not None else {}
@@ -46,13 +47,13 @@ def ask_engine(scenario: engine.Scenario, viewer: str | None, side: str | None =
     try:
         unit = scenario.unit(viewer)
         night = engine.visibility_from(scenario, viewer)
-        enemies = {e.id: engine.unit_verdict(scenario, viewer, e.id, light)
-                   for e in scenario.enemies_of(unit.side)}
+        verdicts = {e.id: engine.unit_verdict(scenario, viewer, e.id, light)
+                    for e in scenario.enemies_of(unit.side)} if enemies else {}
         options = starshell_options(scenario, viewer) if starshells else None
     except (engine.ScenarioError, engine.HexIdError) as e:
         return Answers(scenario, light, gunflash, viewer, error=str(e), side=side,
                        side_sight=seen)
     nvr = viewer_nvr(scenario, unit)
     rings = (moving_vehicle_range(nvr, False), moving_vehicle_range(nvr, True))
-    return Answers(scenario, light, gunflash, viewer, night, nvr, rings, enemies,
+    return Answers(scenario, light, gunflash, viewer, night, nvr, rings, verdicts,
                    starshell=options, side=side, side_sight=seen)

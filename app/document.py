@@ -59,6 +59,7 @@ class Document(QObject):
         self._marker: int | None = None     # the marker picked for editing (an index)
         self._side: str | None = None       # "view as side"
         self._starshells = False            # ask where the viewer may place a starshell
+        self.dragging = False               # a drag is on: the panels wait for the drop
         self.dice = dice if dice is not None else RandomDice()
         self._answers: Answers | None = None
         self.undo_stack = QUndoStack(self)
@@ -164,13 +165,17 @@ class Document(QObject):
         validated(after)
         self.edit(after, text)
 
-    def finish_drag(self, before: engine.Scenario, text: str) -> None:
+    def begin_drag(self) -> None:
+        """A drag starts: the map follows every step, the panels only its end (a frame is short)."""
+        self.dragging = True
+
+    def finish_drag(self, before: engine.Scenario | None, text: str = "") -> None:
         """A drag that started on ``before`` ends on the position shown now: one undo step (or
-        none, when it ends where it began)."""
+        none, when it ends where it began).  ``before`` None: it changed nothing."""
+        self.dragging = False
         after = self._scenario
-        if after == before:
-            if after is not before:
-                self.set_scenario(before)
+        if before is None or after == before:
+            self.set_scenario(before if before is not None else after)
             return
         self.undo_stack.push(ScenarioEdit(self, before, after, text))
 
@@ -245,7 +250,7 @@ class Document(QObject):
             return                              # _on_done asks again for the latest
         gen, relay = self._wanted, self._relay
         future = _ENGINE.submit(self._ask, self._scenario, self._viewer, self._side,
-                                self._starshells)
+                                self._starshells, not self.dragging)
         self._in_flight = future
 
         def finished(f, gen=gen):
@@ -256,10 +261,10 @@ class Document(QObject):
         future.add_done_callback(finished)
 
     @staticmethod
-    def _ask(scenario, viewer, side, starshells) -> Answers:
-        if side is None and not starshells:
+    def _ask(scenario, viewer, side, starshells, enemies) -> Answers:
+        if side is None and not starshells and enemies:
             return ask_engine(scenario, viewer)
-        return ask_engine(scenario, viewer, side, starshells)
+        return ask_engine(scenario, viewer, side, starshells, enemies)
 
     def _on_done(self, gen: int, future: Future) -> None:
         if future is self._in_flight:
@@ -286,7 +291,7 @@ class Document(QObject):
         if not self.is_settled:
             self._timer.stop()
             future = _ENGINE.submit(self._ask, self._scenario, self._viewer, self._side,
-                                self._starshells)
+                                self._starshells, not self.dragging)
             future.result(timeout)
             self._deliver(self._wanted, future)
         return self._answers

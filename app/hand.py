@@ -154,6 +154,8 @@ class Hand(QObject):
             if (event.position() - p.at).manhattanLength() < QApplication.startDragDistance():
                 return True
             p.dragging = True
+            if p.kind == "piece":
+                self.document.begin_drag()
         if p.kind == "piece":
             self._drag_piece(p, i, self.view.mapToScene(pos))
         elif p.kind == "thread":
@@ -190,6 +192,7 @@ class Hand(QObject):
         p, self._press = self._press, None
         if p is not None and p.kind == "piece" and p.dragging:
             self.document.show(p.before)
+            self.document.finish_drag(None)
             self._snap(p.item)
         self._drop_ghost()
         self.set_thread(None)

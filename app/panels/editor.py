@@ -90,6 +90,8 @@ class PieceEditor(QWidget):
         return None, None
 
     def refresh(self) -> None:
+        if self.document.dragging:
+            return              # the drop refreshes it
         kind, piece = self.piece()
         self._filling = True
         self.error.clear()

@@ -52,6 +52,8 @@ class ExplanationPanel(QTextBrowser):
         return html + _bullets(t.night_reasons) + "<hr>"
 
     def refresh(self) -> None:
+        if self.document.dragging:
+            return              # the drop refreshes it
         a = self.document.answers
         i = self.hex
         if a is None or i < 0 or i >= a.scenario.map.size:

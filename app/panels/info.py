@@ -77,6 +77,8 @@ class ScenarioPanel(QWidget):
 
     def refresh(self) -> None:
         s, d = self.document.scenario, self.document
+        if self.document.dragging:
+            return              # the drop refreshes it
         self.title.setText(f"<b>{escape(s.title) or 'Untitled position'}</b>")
         self.rows["file"].setText(escape(d.path) if d.path else "<i>not saved</i>")
         self.rows["boards"].setText(", ".join(

@@ -71,6 +71,8 @@ class Palette(QWidget):
         for s in ("allied", "axis"):
             if len(sides) < 2 and s not in sides:
                 sides = sides + [s]
+        if sides == [self.side.itemText(k) for k in range(self.side.count())]:
+            return                  # the same sides (a drag changes the position often)
         self.side.blockSignals(True)
         self.side.clear()
         self.side.addItems(sides)

@@ -36,6 +36,8 @@ class CounterItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def place(self, size: float, offset: QPointF) -> None:
+        if size == self.size and offset == self.offset:
+            return                  # keep the cached picture: a drag lays the stacks out often
         self.prepareGeometryChange()
         self.size, self.offset = size, offset
         self.update()

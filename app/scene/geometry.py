@@ -70,11 +70,17 @@ def outline(positions: Iterable[tuple[int, int]]) -> QPainterPath:
     return _loops(nxt, points)
 
 
-@lru_cache(maxsize=512)
 def disc_outline(at: tuple[int, int], radius: int) -> QPainterPath:
-    """The border of the hexes within ``radius`` of global hex ``at`` (rings, light circles:
-    the same few are drawn again on every frame of a drag).  Shared: do not change it."""
-    return outline(disc(at, radius))
+    """The border of the hexes within ``radius`` of global hex ``at`` (rings, light circles):
+    one shape per radius and column parity, moved into place (a drag draws a ring a frame)."""
+    col, row = at
+    return _disc_at_origin(col % 2, radius).translated(1.5 * (col - col % 2) * SCALE,
+                                                       SQRT3 * row * SCALE)
+
+
+@lru_cache(maxsize=64)
+def _disc_at_origin(parity: int, radius: int) -> QPainterPath:
+    return outline(disc((parity, 0), radius))
 
 
 def _loops(nxt: dict, points: dict) -> QPainterPath:

@@ -54,12 +54,12 @@ class MapScene(QGraphicsScene):
         self.hovered = -1
         self.terrain = TerrainItem(m)
         self.grid = GridItem(m)
-        self.lit = FillOverlay(m, 10)
-        self.blaze_shadows = HatchOverlay(m, 15, style.BLAZE_SHADOW)
+        self.lit = FillOverlay(m, 10, cached=True)
+        self.blaze_shadows = HatchOverlay(m, 15, style.BLAZE_SHADOW, cached=True)
         self.sight = FillOverlay(m, 20)
         self.viewer_blind = HatchOverlay(m, 25, style.VIEWER_BLIND, cross=True)
         self.gunflashes = GunflashOverlay(m, 28)
-        self.light_circles = OutlineItem(m, 30)
+        self.light_circles = OutlineItem(m, 30, cached=True)
         self.nvr_ring = OutlineItem(m, 32)
         self.moving_rings = OutlineItem(m, 31)
         self.selection = OutlineItem(m, 45, clip=False)   # under the counters

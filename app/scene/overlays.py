@@ -23,11 +23,16 @@ from .geometry import area, hex_polygon, map_clip, map_rect
 class MapOverlay(QGraphicsItem):
     """An item as large as the map, clipped to its boards."""
 
-    def __init__(self, game_map, z: float):
+    def __init__(self, game_map, z: float, cached: bool = False):
         super().__init__()
         self.map = game_map
         self._rect = map_rect(game_map)
         self.setZValue(z)
+        if cached:
+            # kept as a picture as large as the view, drawn again only when its answer changes:
+            # for overlays that a drag leaves alone (lights, Gunflashes); those a drag changes
+            # every step are cheaper drawn straight than re-cached
+            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -43,11 +48,17 @@ class MapOverlay(QGraphicsItem):
 class FillOverlay(MapOverlay):
     """Hexes filled with one colour each: ``set_areas([(colour, mask, edge pen or None)])``."""
 
-    def __init__(self, game_map, z: float):
-        super().__init__(game_map, z)
+    def __init__(self, game_map, z: float, cached: bool = False):
+        super().__init__(game_map, z, cached)
         self.areas: list[tuple[QColor, QPainterPath, QPainterPath | None, QPen | None]] = []
+        self._key = None
 
     def set_areas(self, areas) -> None:
+        key = [(c.rgba(), np.packbits(np.asarray(mask, dtype=bool)).tobytes(), None if e is None
+                else (e.color().rgba(), e.widthF())) for c, mask, e in areas if mask is not None]
+        if key == self._key:
+            return                  # unchanged: keep the cached picture
+        self._key = key
         self.areas = []
         for colour, mask, edge in areas:
             if mask is not None and mask.any():
@@ -87,13 +98,15 @@ class HatchOverlay(MapOverlay):
 
     TILE = 8
 
-    def __init__(self, game_map, z: float, colour: QColor, cross: bool = False):
-        super().__init__(game_map, z)
+    def __init__(self, game_map, z: float, colour: QColor, cross: bool = False,
+                 cached: bool = False):
+        super().__init__(game_map, z, cached)
         self.colour = colour
         self.cross = cross
         self.fill = QPainterPath()
         self.border = QPainterPath()
         self.tile = self._tile()
+        self._key = None
 
     def _tile(self) -> QPixmap:
         n = self.TILE
@@ -110,6 +123,10 @@ class HatchOverlay(MapOverlay):
         return pix
 
     def set_mask(self, mask: np.ndarray | None) -> None:
+        key = None if mask is None else np.packbits(np.asarray(mask, dtype=bool)).tobytes()
+        if key == self._key and self._key is not None:
+            return
+        self._key = key
         has = mask is not None and mask.any()
         self.fill = area(self.map, mask) if has else QPainterPath()
         self.border = self.fill
@@ -137,10 +154,15 @@ class GunflashOverlay(MapOverlay):
     """A glowing amber ring inside each hex marked by a Gunflash (E1.8)."""
 
     def __init__(self, game_map, z: float):
-        super().__init__(game_map, z)
+        super().__init__(game_map, z, cached=True)
         self.rings = QPainterPath()
+        self._key = None
 
     def set_mask(self, mask: np.ndarray | None) -> None:
+        key = None if mask is None else np.packbits(np.asarray(mask, dtype=bool)).tobytes()
+        if key == self._key and self._key is not None:
+            return
+        self._key = key
         self.rings = QPainterPath()
         for i in np.flatnonzero(mask) if mask is not None else ():
             self.rings.addPolygon(hex_polygon(self.map, int(i), 0.86))
@@ -164,15 +186,20 @@ class OutlineItem(MapOverlay):
     zoomed out.
     """
 
-    def __init__(self, game_map, z: float, clip: bool = True):
-        super().__init__(game_map, z)
+    def __init__(self, game_map, z: float, clip: bool = True, cached: bool = False):
+        super().__init__(game_map, z, cached)
         self.clip = clip
         self.outlines: list[tuple[QPainterPath, QPen]] = []
         self.labels: list[tuple[QPointF, str, QColor, bool]] = []
 
     def set_outlines(self, outlines, labels=()) -> None:
-        self.outlines = list(outlines)
-        self.labels = list(labels)
+        outlines, labels = list(outlines), list(labels)
+        if (len(outlines) == len(self.outlines) and labels == self.labels
+                and all(p is q or p == q for (p, _), (q, _) in zip(outlines, self.outlines))
+                and all(a == b for (_, a), (_, b) in zip(outlines, self.outlines))):
+            return                  # unchanged: keep the cached picture
+        self.outlines = outlines
+        self.labels = labels
         self.update()
 
     def boundingRect(self) -> QRectF:

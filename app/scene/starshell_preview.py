@@ -26,12 +26,15 @@ class PlacementOverlay(MapOverlay):
     """``set_methods({"1": [hex ids], "2": [...], ...})``; empty: nothing drawn."""
 
     def __init__(self, game_map, z: float):
-        super().__init__(game_map, z)
+        super().__init__(game_map, z, cached=True)
         self.methods: dict[str, list[str]] = {}
         self.paths: list[tuple[str, QPainterPath]] = []
 
     def set_methods(self, methods: dict[str, list[str]]) -> None:
-        self.methods = {k: list(v) for k, v in methods.items() if v}
+        methods = {k: list(v) for k, v in methods.items() if v}
+        if methods == self.methods:
+            return                  # unchanged: keep the cached picture
+        self.methods = methods
         self.paths = []
         for method, hexes in self.methods.items():
             inset = style.METHOD_STYLE[method][2]
