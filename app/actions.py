@@ -41,7 +41,7 @@ def add(window, menu, text: str, slot, keys=(), checkable=False, view_only=False
 
 def build(window) -> None:
     """The Edit, Tools and Help menus' play actions, and Export in the File menu."""
-    w, hand, doc = window, window.hand, window.document
+    w, hand = window, window.hand
     w.play_actions = []
     e = w.edit_menu
     e.addSeparator()
@@ -139,11 +139,22 @@ def export_dialog(w, kind: str) -> bool:
 
 
 def shortcut_rows(w) -> list[tuple[str, str]]:
-    rows = []
-    for a in w.file_actions + w.play_actions + list(w.layer_actions.values()):
-        keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in a.shortcuts())
-        if keys:
-            rows.append((keys, a.text().replace("&", "").rstrip("\u2026")))
+    """(keys, what) for every action of the menus that has keys, in menu order."""
+    rows, seen = [], set()
+
+    def walk(menu):
+        for a in menu.actions():
+            if a.menu() is not None:
+                walk(a.menu())
+                continue
+            keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                             for k in a.shortcuts())
+            if keys and id(a) not in seen:
+                seen.add(id(a))
+                rows.append((keys, a.property("help") or a.text().replace("&", "").rstrip("\u2026")))
+    for action in w.menuBar().actions():
+        if action.menu() is not None:
+            walk(action.menu())
     return rows
 
 

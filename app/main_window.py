@@ -66,12 +66,14 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.docks[1], self.starshell_dock)
         self.docks[1].raise_()
         self.hand.methodChanged.connect(self._method_changed)
+        self.hand.toolChanged.connect(
+            lambda tool: tool == "starshell" and self.starshell_dock.raise_())
         document.fileChanged.connect(self._update_title)
         document.undo_stack.cleanChanged.connect(self._clean_changed)
         document.engineFailed.connect(self._engine_failed)
-        self.statusBar().showMessage("Click a unit to see its night field \u2013 wheel: zoom \u2013 "
-                                     "middle button or space + drag: pan \u2013 hover a hex for "
-                                     "the reasons", 8000)
+        self.statusBar().showMessage(
+            "Click a unit to see its night field \u2013 drag it to move it \u2013 right-drag: "
+            "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys", 15000)
         self._update_title()
         self.resize(1500, 900)
         QTimer.singleShot(0, self.view.fit_map)
@@ -132,9 +134,13 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = self.edit_menu = bar.addMenu("&Edit")
         stack = self.document.undo_stack
-        for a, keys in ((stack.createUndoAction(self, "&Undo"), QKeySequence.StandardKey.Undo),
-                        (stack.createRedoAction(self, "&Redo"), QKeySequence.StandardKey.Redo)):
+        for a, keys, words in (
+                (stack.createUndoAction(self, "&Undo"), QKeySequence.StandardKey.Undo,
+                 "Undo the last change (a whole drag, a whole starshell)"),
+                (stack.createRedoAction(self, "&Redo"), QKeySequence.StandardKey.Redo,
+                 "Redo")):
             a.setShortcuts(QKeySequence.keyBindings(keys))
+            a.setProperty("help", words)        # the menu's text names the change
             e.addAction(a)
             self.file_actions.append(a)
         self.file_actions.append(self.quit_action)

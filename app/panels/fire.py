@@ -116,8 +116,8 @@ class StarshellPanel(QWidget):
         self.preview.setText(
             f"<b>{where}</b> by method {drift.method}{legal}: ends in {text}{more}"
             + (f"; off the map {fraction_text(round(off * 36))}" if off else "")
-            + f". Lit for sure: {int((drift.lit >= 1 - 1e-9).sum())} hexes; "
-            f"maybe: {int(((drift.lit > 0) & (drift.lit < 1 - 1e-9)).sum())}.")
+            + f". Hexes lit for sure: {int((drift.lit >= 1 - 1e-9).sum())}; "
+            f"perhaps: {int(((drift.lit > 0) & (drift.lit < 1 - 1e-9)).sum())}.")
 
     def show_result(self, r) -> None:
         what = "IR" if r.kind == "ir" else "Starshell"
