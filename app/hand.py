@@ -245,6 +245,7 @@ class Hand(StarshellPlacing, QObject):
         else:
             d.pick_marker(len(after.markers) - 1)
         self.arm(None)
+        self.told.emit(text[0].upper() + text[1:] + " (Ctrl+Z: undo; the Edit panel edits it)")
 
     # ------------------------------------------------------------------------ dragging pieces
     def _drag_piece(self, p: Press, i: int, scene_at: QPointF) -> None:
