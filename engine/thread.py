@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .hexes import crossed_hexes
 from .light import illumination
 from .los import BLIND, explain_block, los_table
-from .night import NONE, SIGHT_NAMES, unit_verdict, visibility_from
+from .night import NONE, SIGHT_NAMES, moving_carrier, unit_verdict, visibility_from
 from .scenario import Scenario, Unit
 
 PROBE = "__thread__"
@@ -85,14 +85,24 @@ def seen_by_side(s: Scenario, side: str) -> dict[str, str]:
     ("nvr" beats "gunflash" beats "none")."""
     light = illumination(s)
     rank = {"none": 0, "gunflash": 1, "nvr": 2}
+    m = s.map
     out: dict[str, str] = {}
     friends = [u for u in s.units if u.side == side]
+    fields = {}
     for enemy in s.units:
         if enemy.side == side:
             continue
+        # a ground-level unit not bypassing, not riding a moving vehicle, is seen as its hex is
+        # (the field applies the same rules); the others are asked one by one
+        plain = enemy.level == 0 and not enemy.bypass and moving_carrier(s, enemy) is None
         best = "none"
         for f in friends:
-            sight = unit_verdict(s, f.id, enemy.id, light).sight
+            if plain:
+                if f.id not in fields:
+                    fields[f.id] = visibility_from(s, f.id)
+                sight = fields[f.id].sights[m.index(enemy.hex)]
+            else:
+                sight = unit_verdict(s, f.id, enemy.id, light).sight
             if rank[sight] > rank[best]:
                 best = sight
                 if best == "nvr":

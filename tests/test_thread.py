@@ -42,3 +42,23 @@ def test_seen_by_side_W14():
     assert seen_by_side(fired, "axis")["F1"] == "gunflash"
     moved = changed(s, "F1", hex="2EE6")              # still dark: the lit E1, E2 miss it
     assert seen_by_side(moved, "axis")["F1"] == "none"
+
+
+def test_seen_by_side_equals_asking_every_pair_on_a_busy_map():
+    import sys
+    from support import ROOT
+    sys.path.insert(0, str(ROOT / "bench"))
+    from mapgen import busy_scenario, random_map
+    from engine.night import unit_verdict
+    _, m = random_map(5)
+    s = busy_scenario(m, 6, units=30)
+    s = s.with_unit(s.units[0].replace(bypass=True))
+    rank = {"none": 0, "gunflash": 1, "nvr": 2}
+    for side in ("allied", "axis"):
+        got = seen_by_side(s, side)
+        for e in s.units:
+            if e.side == side:
+                continue
+            best = max((unit_verdict(s, f.id, e.id).sight for f in s.units if f.side == side),
+                       key=rank.get, default="none")
+            assert got[e.id] == best, e
