@@ -71,11 +71,15 @@ def main(argv=None) -> int:
         return 0
     from .document import Document
     from .main_window import MainWindow
+    from .recovery import offer_recovery
     try:
-        # the bundled default has no file name: Save asks for one instead of writing the assets
-        document = Document(engine.load_scenario(path), args.scenario)
-        if args.select:
-            document.select(args.select)
+        # unsaved work a crash left behind comes first, if the player wants it back (issue 8)
+        document = offer_recovery()
+        if document is None:
+            # the bundled default has no file name: Save asks for one instead of writing the assets
+            document = Document(engine.load_scenario(path), args.scenario)
+            if args.select:
+                document.select(args.select)
     except engine.ScenarioError as e:
         return _fail(str(e) if e.file else f"{path}: {e}")
     window = MainWindow(document)

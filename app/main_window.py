@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QM
 import engine
 
 from . import actions
+from .editor import install as install_board_editor
 from .hand import Hand
 from .layers import layer_actions
 from .panels.editor import PieceEditor
@@ -23,6 +24,7 @@ from .panels.legend import LegendPanel
 from .panels.palette import Palette
 from .panels.unit import UnitPanel
 from .recent import RecentFiles
+from .recovery import autosave_for
 from .scene.map_scene import MapScene
 from .view import MapView
 
@@ -74,6 +76,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(
             "Click a unit to see its night field \u2013 drag it to move it \u2013 right-drag: "
             "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys", 15000)
+        install_board_editor(self)          # Map menu, Map and Board panels (issue 10)
+        autosave_for(self)                  # unsaved work survives a crash (issue 8)
         self._update_title()
         self.resize(1500, 900)
         QTimer.singleShot(0, self.view.fit_map)
@@ -197,6 +201,8 @@ class MainWindow(QMainWindow):
         return self._save_to(path)
 
     def _save_to(self, path: str) -> bool:
+        if not self.board_editor.save_boards_first(path):   # edited boards go to files first
+            return False
         try:
             self.document.save(path)
         except (engine.ScenarioError, ValueError, OSError) as e:
@@ -292,6 +298,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event):
         if self._may_discard():
+            self.autosaver.finish()
             event.accept()
         else:
             event.ignore()

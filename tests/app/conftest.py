@@ -1,5 +1,6 @@
-"""Qt fixtures: a main window per test on the default scenario, settings in a temporary file, and
-no modal dialog (QMessageBox is recorded instead of shown)."""
+"""Qt fixtures: a main window per test on the default scenario, settings in a temporary file, the
+recovery folder of autosave in a temporary folder, and no modal dialog (QMessageBox is recorded
+instead of shown)."""
 from __future__ import annotations
 
 import pytest
@@ -10,6 +11,14 @@ import engine
 from app.document import Document, default_scenario_path
 from app.main_window import MainWindow
 from app_testing import settle
+
+
+@pytest.fixture(autouse=True)
+def recovery_dir(tmp_path, monkeypatch):
+    """Autosave writes here (``STARSHELL_RECOVERY_DIR``): no test touches the player's own."""
+    folder = tmp_path / "recovery"
+    monkeypatch.setenv("STARSHELL_RECOVERY_DIR", str(folder))
+    return folder
 
 
 @pytest.fixture

@@ -1,0 +1,146 @@
+"""What the board editor's brush does to the boards under it (issue 10): paint a terrain, raise
+or lower the ground, join hexes into one building or separate them, set a building's upper levels.
+
+Plain data, no Qt: a Scenario and a map hex in, the Scenario on the edited boards out
+(``engine.layout.set_layout``, which keeps units and markers on their hexes and reports any it
+has to bring down).  A joined half hex is one hex on the table, so every board's half of it is
+edited alike.  Which terrain does what to a line of sight is the engine's; here the terrain is
+only written down.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+import engine
+from engine.boards import MAX_LEVEL, MAX_UPPER_LEVELS, Board, HexTerrain
+from engine.hexes import parse_hex_id
+from engine.layout import LayoutResult, set_layout
+
+KINDS = ("terrain", "raise", "lower", "join", "separate", "upper")
+
+
+@dataclass(frozen=True)
+class Brush:
+    kind: str = "terrain"          # one of KINDS
+    terrain: str = "woods"         # the terrain painted by the "terrain" brush
+    upper_levels: int = 1          # a building's levels above ground ("join" and "upper")
+
+    def describe(self) -> str:
+        return {"terrain": f"paint {self.terrain.replace('_', ' ')}",
+                "raise": "raise the ground", "lower": "lower the ground",
+                "join": "join into one building", "separate": "separate building hexes",
+                "upper": f"set {self.upper_levels} upper level(s)"}[self.kind]
+
+
+@dataclass
+class Stroke:
+    """One press-drag-release of the brush: each hex is touched once; a "join" stroke makes one
+    building (its name per board, chosen at the first hex)."""
+    before: engine.Scenario
+    touched: set = field(default_factory=set)
+    groups: dict = field(default_factory=dict)     # board id -> building name of this stroke
+    report: list = field(default_factory=list)
+
+
+def halves(s: engine.Scenario, i: int) -> list[tuple[int, int, int]]:
+    """(placement index, col, row) of every board's half of map hex ``i``."""
+    where = {p.board.id: k for k, p in enumerate(s.map.placements)}
+    out = []
+    for name in s.map.aliases(i):
+        h = parse_hex_id(name)
+        if h.board in where:
+            out.append((where[h.board], h.col, h.row))
+    return out
+
+
+def fresh_building(board: Board) -> str:
+    taken = {spec.building for spec in board.hexes.values()}
+    k = 1
+    while f"b{k}" in taken:
+        k += 1
+    return f"b{k}"
+
+
+def _painted(spec: HexTerrain, terrain: str) -> HexTerrain:
+    if terrain == "building":
+        return spec if spec.terrain == "building" else HexTerrain("building", spec.level,
+                                                                  extra=spec.extra)
+    return HexTerrain(terrain, spec.level, extra=spec.extra)
+
+
+def _stroke_building(board: Board, spec: HexTerrain, brush: Brush, stroke: Stroke):
+    """The (name, upper levels) the "join" stroke builds on ``board``: the first building hex's
+    own building when it has one, otherwise a new one with the brush's upper levels."""
+    if board.id not in stroke.groups:
+        if spec.terrain == "building" and spec.building:
+            stroke.groups[board.id] = (spec.building, spec.upper_levels)
+        else:
+            upper = spec.upper_levels if spec.terrain == "building" else brush.upper_levels
+            stroke.groups[board.id] = (fresh_building(board), upper)
+    return stroke.groups[board.id]
+
+
+def edit_board(board: Board, col: int, row: int, brush: Brush, stroke: Stroke,
+               level: int | None = None) -> Board:
+    """``board`` with the brush applied to its hex (col, row); ``level`` is the ground level the
+    hex gets from "raise" and "lower" (the same for every half of a joined hex)."""
+    spec = board.at(col, row)
+    if brush.kind == "terrain":
+        return board.with_hex(col, row, _painted(spec, brush.terrain))
+    if brush.kind in ("raise", "lower"):
+        return board.with_hex(col, row, dataclasses.replace(spec, level=level))
+    if brush.kind == "join":
+        name, upper = _stroke_building(board, spec, brush, stroke)
+        return board.with_hex(col, row, HexTerrain("building", spec.level, name, upper,
+                                                   spec.extra))
+    if spec.terrain != "building":
+        return board                     # "separate" and "upper" only touch buildings
+    if brush.kind == "separate":
+        return board.with_hex(col, row, dataclasses.replace(spec, building=None))
+    if brush.kind == "upper":
+        upper = max(0, min(brush.upper_levels, MAX_UPPER_LEVELS))
+        if spec.building is None:
+            return board.with_hex(col, row, dataclasses.replace(spec, upper_levels=upper))
+        for (c, n), other in board.hexes.items():      # the whole building
+            if other.terrain == "building" and other.building == spec.building:
+                board = board.with_hex(c, n, dataclasses.replace(other, upper_levels=upper))
+        return board
+    raise ValueError(f"no brush {brush.kind!r}")
+
+
+def apply(s: engine.Scenario, i: int, brush: Brush, stroke: Stroke | None = None
+          ) -> LayoutResult | None:
+    """The scenario with the brush applied to map hex ``i`` (None: nothing changed, or the hex
+    was touched already in this stroke)."""
+    stroke = stroke if stroke is not None else Stroke(s)
+    if i in stroke.touched:
+        return None
+    stroke.touched.add(i)
+    level = None
+    if brush.kind in ("raise", "lower"):
+        step = 1 if brush.kind == "raise" else -1
+        level = max(-MAX_LEVEL, min(MAX_LEVEL, int(s.map.level[i]) + step))
+    edited = {}
+    for k, col, row in halves(s, i):
+        board = s.map.placements[k].board
+        after = edit_board(board, col, row, brush, stroke, level)
+        if after.content_key != board.content_key:
+            edited[s.map_entries[k].board] = after
+    if not edited:
+        return None
+    result = set_layout(s, list(s.map_entries), edited)
+    stroke.report.extend(result.report)
+    return result
+
+
+def blank_board(board_id: str, title: str = "") -> Board:
+    """A new board of open ground at level 0."""
+    return Board(board_id, title, HexTerrain(), {})
+
+
+def renamed(board: Board, board_id: str | None = None, title: str | None = None) -> Board:
+    """``board`` under another id and/or title."""
+    return Board(board.id if board_id is None else board_id,
+                 board.title if title is None else title, board.default, board.hexes,
+                 board.extra, board.path)

@@ -1,0 +1,74 @@
+"""The brush on the map (issue 10): while the board editor paints, it stands in for the player's
+hand (``view.hand``).  Press and drag with the left button: every hex the mouse passes gets the
+brush once, the map and the night overlays follow live, and the whole stroke is one undo step.
+Other buttons (the LOS thread on the right button) go to the hand as usual, so the player can
+stretch a thread and watch it change while painting."""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, Signal
+
+from ..commands import ScenarioEdit
+from ..scene.geometry import hex_at
+from .brush import Brush, Stroke, apply
+
+
+class PaintTool(QObject):
+    told = Signal(str)               # a sentence for the status bar
+    stroked = Signal(list)           # a stroke ended: what the layout had to change (report)
+
+    def __init__(self, document, scene, view, hand, parent=None):
+        super().__init__(parent)
+        self.document, self.scene, self.view, self.hand = document, scene, view, hand
+        self.brush = Brush()
+        self._stroke: Stroke | None = None
+
+    @property
+    def painting(self) -> bool:
+        return self._stroke is not None
+
+    def _hex(self, event) -> int:
+        return hex_at(self.scene.map, self.view.mapToScene(event.position().toPoint()))
+
+    # ------------------------------------------------------------------------ the view's calls
+    def press(self, event) -> bool:
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if event.button() != Qt.MouseButton.LeftButton or shift:
+            return self.hand.press(event)
+        self._stroke = Stroke(self.document.scenario)
+        self._paint(self._hex(event))
+        return True
+
+    def move(self, event) -> bool:
+        if self._stroke is None:
+            return self.hand.move(event)
+        self._paint(self._hex(event))
+        return False                 # the view still reports the hovered hex
+
+    def release(self, event) -> bool:
+        if self._stroke is None:
+            return self.hand.release(event)
+        self.finish()
+        return True
+
+    # ------------------------------------------------------------------------ strokes
+    def _paint(self, i: int) -> None:
+        if i < 0:
+            return
+        result = apply(self.document.scenario, i, self.brush, self._stroke)
+        if result is not None:
+            self.document.set_scenario(result.scenario)
+
+    def finish(self) -> None:
+        """End the stroke: one undo step for all it painted (none when it changed nothing)."""
+        stroke, self._stroke = self._stroke, None
+        if stroke is None:
+            return
+        d = self.document
+        if d.scenario is stroke.before:
+            return
+        n = len(stroke.touched)
+        text = f"{self.brush.describe()} on {n} hex{'es' if n != 1 else ''}"
+        d.undo_stack.push(ScenarioEdit(d, stroke.before, d.scenario, text))
+        self.told.emit(text + ("" if not stroke.report else ": " + "; ".join(stroke.report)))
+        if stroke.report:
+            self.stroked.emit(stroke.report)

@@ -1,0 +1,130 @@
+"""Autosave in the window and recovery at start-up (issue 8): the window keeps an Autosaver for
+its document; a normal close removes the recovery file; at the next start, what a crash left is
+offered back and restored unsaved, under the file it belongs to."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+import engine
+from engine.boards import assets_dir
+from engine.hexes import parse_local
+
+import app.__main__ as app_main
+import app.main_window
+from app.document import Document
+from app.main_window import MainWindow
+from app.recovery import Autosaver, autosave_for, offer_recovery, pending, recovery_folder
+from app_testing import hex_pos, settle
+
+W12 = assets_dir() / "scenarios" / "W-12.json"
+
+
+def answer_question(monkeypatch, button):
+    asked = []
+
+    def question(parent, title, text, *a, **k):
+        asked.append((title, text))
+        return button
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    return asked
+
+
+def crash_with_unsaved_work(tmp_path) -> str:
+    """A position edited and autosaved, then never closed (a crash)."""
+    pos = tmp_path / "mine.json"
+    pos.write_text(W12.read_text())
+    doc = Document.open_file(pos)
+    saver = Autosaver(doc)
+    doc.move_unit("A", "2BB6")
+    saver.write_now()
+    assert saver.file.exists()
+    return str(pos.resolve())
+
+
+def test_the_window_autosaves_into_the_recovery_folder_and_a_close_removes_it(
+        window_on, qtbot, recovery_dir, messages):
+    w = window_on(W12)
+    assert w.autosaver.folder == recovery_dir == recovery_folder()
+    w.document.move_unit("A", "2BB6")
+    w.autosaver.write_now()
+    assert pending() is not None
+    assert autosave_for(w) is w.autosaver               # same document: same autosaver
+    w.close()                                           # asked; the recorded answer: Discard
+    assert messages[-1][0] == "question"
+    assert pending() is None and not (recovery_dir / "recovery.json").exists()
+
+
+def test_restore_opens_the_work_unsaved_under_its_own_file(qtbot, tmp_path, monkeypatch,
+                                                          settings, recovery_dir):
+    belongs = crash_with_unsaved_work(tmp_path)
+    asked = answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
+    doc = offer_recovery()
+    assert asked and belongs in asked[0][1]
+    assert doc.path == belongs
+    assert doc.scenario.unit("A").hex == "2BB6"
+    assert not doc.undo_stack.isClean()
+    w = MainWindow(doc, settings)
+    qtbot.addWidget(w)
+    assert w.isWindowModified() and "mine.json" in w.windowTitle()
+    answer_question(monkeypatch, QMessageBox.StandardButton.Save)
+    assert w.save()                                     # Save writes where the player expects
+    assert engine.load_scenario(belongs).unit("A").hex == "2BB6"
+    assert pending() is None                            # saved: nothing left to recover
+    settle(qtbot, doc)
+
+
+def test_restore_declined_deletes_the_recovery_file(tmp_path, monkeypatch, recovery_dir):
+    crash_with_unsaved_work(tmp_path)
+    answer_question(monkeypatch, QMessageBox.StandardButton.No)
+    assert offer_recovery() is None
+    assert pending() is None
+
+
+def test_restore_at_start_up_in_window_mode(qtbot, tmp_path, monkeypatch, settings):
+    belongs = crash_with_unsaved_work(tmp_path)
+    asked = answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
+    windows = []
+
+    class Recorded(MainWindow):
+        def __init__(self, document):
+            super().__init__(document, settings)
+            windows.append(self)
+    monkeypatch.setattr(app.main_window, "MainWindow", Recorded)
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)
+    assert app_main.main([]) == 0                       # no scenario named: the crash comes first
+    w = windows[0]
+    qtbot.addWidget(w)
+    assert len(asked) == 1 and w.document.path == belongs
+    assert w.document.scenario.unit("A").hex == "2BB6" and w.isWindowModified()
+    assert w.autosaver.document is w.document
+    settle(qtbot, w.document)
+    answer_question(monkeypatch, QMessageBox.StandardButton.Discard)   # the test's end closes it
+
+
+def test_a_screenshot_never_asks_about_recovery(tmp_path, monkeypatch):
+    crash_with_unsaved_work(tmp_path)
+    asked = answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
+    assert app_main.main([str(W12), "--screenshot", str(tmp_path / "shot.png"),
+                          "--size", "320x200"]) == 0
+    assert asked == [] and pending() is not None
+
+
+def test_restore_brings_back_a_painted_board_still_unsaved(window_on, qtbot, tmp_path,
+                                                           monkeypatch, settings):
+    pos = tmp_path / "w12.json"
+    pos.write_text(W12.read_text())
+    w = window_on(pos)
+    w.board_editor.set_painting(True)
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, hex_pos(w.view, "2AA5"))
+    w.autosaver.write_now()                              # then the program dies
+    answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
+    doc = offer_recovery()
+    assert doc.scenario.map.placements[0].board.at(*parse_local("AA5")).terrain == "woods"
+    w2 = MainWindow(doc, settings)
+    qtbot.addWidget(w2)
+    assert w2.board_editor.unsaved() == [0]              # still to be saved as a board file
+    settle(qtbot, doc)
+    settle(qtbot, w.document)
+    answer_question(monkeypatch, QMessageBox.StandardButton.Discard)
