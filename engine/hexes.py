@@ -54,8 +54,14 @@ DIRECTIONS: dict[int, tuple[int, int]] = {
 DIRECTION_NAMES = {1: "N", 2: "NE", 3: "SE", 4: "S", 5: "SW", 6: "NW"}
 
 
-class HexIdError(ValueError):
-    """A hex id that cannot be parsed or does not exist on its board."""
+class HexIdError(ValueError, KeyError):
+    """A hex id that cannot be parsed or does not exist on its board (or map).
+
+    Also a KeyError, so that a field (a Mapping of hex ids) answers ``in`` and ``.get`` as a
+    Mapping should."""
+
+    def __str__(self) -> str:          # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
 
 
 class HexId(NamedTuple):

@@ -5,8 +5,9 @@
   with no hexside outside it: our assumption), jungle, light jungle and bamboo (G3.1) -- except a
   unit bypassing light jungle -- and underground locations.  They cast no shadows.
 - Blazes and Flames light every location of their circle (jungle and interiors too) that their
-  light reaches: the others are their blind hexes (the seed says so for fires; applied to Flames
-  too, as RULES.md assumes).  Radius: the marker's, default 2.
+  light reaches: the others are their blind hexes, unless another light reaches them (the seed
+  says so for fires; applied to Flames too, as RULES.md assumes).  Radius: the marker's,
+  default 2.  Underground locations (a unit level below 0) only by a fire reaching the hex.
 """
 from __future__ import annotations
 
@@ -44,7 +45,11 @@ class Illumination:
         return sorted(self.map.names[i] for i in np.flatnonzero(self.blind))
 
     def unit_lit(self, unit: Unit) -> bool:
+        """Is the unit's location Illuminated?  Underground locations (a level below 0) are not
+        lit by starshells or IR, only by a fire reaching their hex (E1.923, E1.933)."""
         i = self.map.index(unit.hex)
+        if unit.level < 0:
+            return bool(self.fire_lit[i])
         return bool(self.lit[i] or (unit.bypass and self.lit_bypass[i]))
 
     def why_lit(self, scenario: Scenario, i: int, bypass: bool = False) -> list[str]:
@@ -80,6 +85,7 @@ class Illumination:
     _marker_hex: dict = field(default_factory=dict)
     _radius: dict = field(default_factory=dict)
     circles: list = field(default_factory=list)   # per light: (marker index, centre, radius, circle)
+    fire_lit: np.ndarray | None = None            # reached by a Blaze or Flame
 
 
 @lru_cache(maxsize=64)
@@ -104,6 +110,7 @@ def _illumination(scenario: Scenario) -> Illumination:
     starlit, bypassable = _star_exceptions(m)
     sources, refused = [], []
     ill = Illumination(m, lit, lit_bypass, blind, sources, refused)
+    ill.fire_lit = np.zeros(n, dtype=bool)
     for k, mk in enumerate(scenario.markers):
         if mk.type not in STAR_LIGHTS + FIRE_LIGHTS:
             continue
@@ -118,6 +125,7 @@ def _illumination(scenario: Scenario) -> Illumination:
             reached = circle & day.clear
             no = circle & ~day.clear
             blind |= no
+            ill.fire_lit |= reached
         lit |= reached
         ill.circles.append((k, c, mk.light_radius, circle))
         sources.append((k, reached))
@@ -125,6 +133,7 @@ def _illumination(scenario: Scenario) -> Illumination:
         ill._marker_hex[k] = c
         ill._radius[k] = mk.light_radius
     lit_bypass |= lit
+    blind &= ~lit           # a hex another light reaches is not dark (the CLI's "blind" list)
     return ill
 
 

@@ -37,6 +37,7 @@ from .terrain import BY_CODE, ORCHARD
 # why a line is blocked (codes kept in arrays; sentences built only when asked for)
 CLEAR, HILL, HIGHER, EQUAL, BLIND, HINDRANCES = 0, 1, 2, 3, 4, 5
 MAX_HINDRANCES = 6          # A6.1: six hindrances block
+OFF_MAP_LEVEL = -10**6      # what lies off the map: below anything, so never in the way
 _FAR = np.iinfo(np.int64).max
 
 
@@ -185,9 +186,10 @@ class LosTable:
         self.map = m = game_map
         height = m.obstacle_height.astype(np.int64)
         self.orchard = np.append(m.terrain == ORCHARD, False)
-        # off-map (the last slot, index -1) reads as open ground at level 0
-        self.ground = np.append(m.level.astype(np.int64), 0)
-        self.top = self.ground + np.append(height, 0)
+        # off the map (the last slot, index -1; a line between boards with a gap, or along a
+        # board's edge) nothing is there: it never blocks nor hinders, whatever the elevations
+        self.ground = np.append(m.level.astype(np.int64), OFF_MAP_LEVEL)
+        self.top = np.append(m.level.astype(np.int64) + height, OFF_MAP_LEVEL)
         self.height = np.append(height, 0)
         self.hindrance = np.append(np.array([t.hindrance for t in BY_CODE])[m.terrain], False)
         self.any_orchard = bool(self.orchard.any())

@@ -65,6 +65,18 @@ def moving_carrier(scenario: Scenario, unit: Unit) -> Unit | None:
     return None
 
 
+def _moving_hexes(scenario: Scenario) -> list[tuple[int, bool]]:
+    """(hex index, tracked) of every unit a moving vehicle makes visible farther away (E1.14)."""
+    def compute():
+        out = []
+        for u in scenario.units:
+            carrier = moving_carrier(scenario, u)
+            if carrier is not None:
+                out.append((scenario.map.index(u.hex), carrier.tracked))
+        return out
+    return scenario.derived("moving", compute)
+
+
 def gunflash_mask(scenario: Scenario) -> np.ndarray:
     """E1.8: locations marked by a Gunflash or a fire marker (which counts as one)."""
     def compute():
@@ -255,6 +267,13 @@ def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
         why[:] = np.where(lit, W_LIT, np.where(rng <= nvr, W_WITHIN, np.where(gf, W_GF, W_BEYOND)))
         why[:] = np.where(jungle, np.where(lit, W_JUNGLE_LIT, np.where(gf, W_JUNGLE_GF, W_JUNGLE)),
                           why)
+        # E1.14: a hex holding a vehicle that entered it or changed its covered arc (or a unit
+        # aboard one) is within NVR out to 1.5 x NVR, 2 x if tracked (a lit viewer sees only lit
+        # locations and Gunflashes, E1.101, so not this)
+        for hex_index, tracked in _moving_hexes(scenario):
+            if why[hex_index] in (W_BEYOND, W_GF) and \
+                    rng[hex_index] <= moving_vehicle_range(nvr, tracked):
+                why[hex_index] = W_MOVING
     why[~day.clear] = W_DAY
     why[vi] = W_SELF
     codes = _codes(why)

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import math
 
-from .hexes import from_axial, line_crossing, to_axial
-from .light import illumination
+from .hexes import from_axial, line_crossing, neighbours, to_axial
 from .maps import Map
 from .scenario import Scenario
 from .terrain import BY_CODE
@@ -84,6 +83,51 @@ def daytime_clear(m: Map, a: int, a_level: int, b: int, b_level: int) -> bool:
     return hindrances < 6
 
 
+def _interior(m: Map, i: int) -> bool:
+    """A hex of a multi-hex building with no hexside outside it (RULES.md 4)."""
+    b = m.building[i]
+    if b is None:
+        return False
+    for pos in neighbours(m.pos(i)):
+        j = m.index_of_pos.get(pos)
+        if j is None or m.building[j] != b:
+            return False
+    return True
+
+
+def lights(s: Scenario) -> tuple[set, set, set]:
+    """(lit ground locations, lit for a unit bypassing light jungle, reached by a fire), hex by
+    hex (E1.923, E1.933, E1.9)."""
+    m = s.map
+    lit, bypass, fire = set(), set(), set()
+    for mk in s.markers:
+        if mk.type not in ("starshell", "ir", "blaze", "flame"):
+            continue
+        c = m.index(mk.hex)
+        radius = {"starshell": 3, "ir": 6}.get(mk.type, 2 if mk.radius is None else mk.radius)
+        for i in range(m.size):
+            if _dist(m, c, i) > radius:
+                continue
+            t = BY_CODE[int(m.terrain[i])]
+            if mk.type in ("starshell", "ir"):
+                if t.bypassable:
+                    bypass.add(i)
+                if t.starlit and not _interior(m, i):
+                    lit.add(i)
+            elif daytime_clear(m, c, 0, i, 0):
+                lit.add(i)
+                fire.add(i)
+    return lit, bypass | lit, fire
+
+
+def _unit_lit(s: Scenario, unit, light) -> bool:
+    lit, bypass, fire = light
+    i = s.map.index(unit.hex)
+    if unit.level < 0:
+        return i in fire
+    return i in lit or (unit.bypass and i in bypass)
+
+
 def sight(s: Scenario, viewer_id: str, hex_id: str) -> str:
     """The night verdict of a unit on one hex's ground location, one line at a time."""
     m = s.map
@@ -93,17 +137,27 @@ def sight(s: Scenario, viewer_id: str, hex_id: str) -> str:
         return "nvr"
     if not daytime_clear(m, vi, v.level, ti, 0):
         return "none"
-    light = illumination(s)
+    light = s.derived("reference-lights", lambda: lights(s))
     nvr = s.nvr // 2 if (v.bu and v.type in ("afv", "armor_leader")) else s.nvr
     gun = any(mk.is_gunflash and m.index(mk.hex) == ti for mk in s.markers)
-    lit = bool(light.lit[ti])
-    if light.unit_lit(v):                                          # E1.101 lit observer
+    lit = ti in light[0]
+    if _unit_lit(s, v, light):                                     # E1.101 lit observer
         return "nvr" if lit else ("gunflash" if gun else "none")
     dense = BY_CODE[int(m.terrain[vi])].dense and BY_CODE[int(m.terrain[ti])].dense
     if dense and _dist(m, vi, ti) == 1:                            # G2.3
         return "nvr" if lit else ("gunflash" if gun else "none")
     if lit or _dist(m, vi, ti) <= nvr:                             # E1.101, E1.1
         return "nvr"
+    for u in s.units:                                              # E1.14 moving vehicles
+        if m.index(u.hex) != ti:
+            continue
+        carrier = u
+        if u.type not in ("afv", "vehicle"):
+            carrier = next((c for c in s.units if c.id == u.extra.get("aboard")), None)
+        if (carrier is not None and carrier.type in ("afv", "vehicle")
+                and carrier.moving in ("entered", "changed_ca")
+                and _dist(m, vi, ti) <= moving_range(nvr, carrier.tracked)):
+            return "nvr"
     return "gunflash" if gun else "none"                           # E1.81
 
 

@@ -14,6 +14,7 @@ TERRAIN = st.sampled_from([{"terrain": "woods"}, {"terrain": "grain"}, {"terrain
                            {"terrain": "orchard"}, {"terrain": "dense_jungle"},
                            {"terrain": "building", "building": "b", "upper_levels": 1},
                            {"level": 1}, {"level": 2}, {"terrain": "woods", "level": 1},
+                           {"level": -1}, {"terrain": "grain", "level": -1},
                            {"terrain": "light_jungle"}, {"terrain": "bamboo"}])
 hex_ids = st.sampled_from(ALL)
 boards = st.dictionaries(hex_ids, TERRAIN, min_size=10, max_size=120).map(lambda h: board("t1", h))

@@ -222,3 +222,37 @@ def test_field_tells_whether_the_viewer_is_lit_and_why_its_nvr():
     assert "halved" in t.nvr_reason and "E1.14" in t.nvr_reason
     circles = illumination(s).circles
     assert len(circles) == 1 and circles[0][2] == 3 and circles[0][3].sum() == 37
+
+
+def test_W18_W19_the_field_shows_the_moving_vehicles_hex_too():
+    """The per-hex field agrees with the unit verdicts of W-18 and W-19 (E1.14)."""
+    s = example("W-18")
+    assert visibility_from(s, "O")["2Z4"].sight == "none"
+    moving = changed(s, "H", moving="entered")
+    v = visibility_from(moving, "O")["2Z4"]
+    assert v.sight == "nvr" and any("E1.14" in r for r in v.reasons)
+    assert visibility_from(changed(s, "H", moving="started"), "O")["2Z4"].sight == "none"
+    w19 = example("W-19")
+    assert visibility_from(changed(w19, "T", moving="entered"), "O")["2BB5"].sight == "none"
+    assert visibility_from(changed(w19, "T", moving="entered", hex="2AA6"), "O")["2AA6"].sight \
+        == "nvr"
+
+
+def test_a_bu_afv_with_nvr_1_has_nvr_0_and_sees_only_lit_gunflash_and_moving():
+    """E1.14: NVR 1 halved, fractions dropped, is 0: not even adjacent unlit hexes; a moving
+    vehicle 1.5 x 0 = 0 hexes away is no nearer than its own hex."""
+    s = example("W-11").replace(nvr=1)
+    f = visibility_from(s, "T1")
+    assert f.nvr == 0 and f["2CC7"].sight == "none" and f["2CC6"].sight == "nvr"
+    lit = with_markers(s, marker("starshell", "2CC10"))
+    assert visibility_from(lit, "T1")["2CC8"].sight == "nvr"
+
+
+def test_a_lit_viewer_does_not_see_an_unlit_moving_vehicle():
+    """Our reading (the seeds leave it open): E1.101 -- an observer in an Illuminated location
+    sees only Illuminated locations and Gunflashes, moving vehicles included."""
+    s = with_markers(changed(example("W-18"), "H", moving="entered"),
+                     marker("starshell", "2CC10"))
+    assert illumination(s).unit_lit(s.unit("O"))
+    assert sees(s, "O", "H").sight == "none"
+    assert visibility_from(s, "O")["2Z4"].sight == "none"
