@@ -17,7 +17,6 @@ import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Iterable, Protocol
 
 import numpy as np
@@ -130,11 +129,11 @@ def distribution(game_map: Map, at: int, method: str) -> dict[str, float]:
     return out
 
 
-@lru_cache(maxsize=64)
-def _lit_from(game_map: Map, radius: int) -> np.ndarray:
-    """Boolean (n, n): would a flare ending in hex i light hex j (E1.923 / E1.933 exceptions)."""
-    dq = game_map.q[None, :] - game_map.q[:, None]
-    dr = game_map.r[None, :] - game_map.r[:, None]
+def _lit_from(game_map: Map, ends: np.ndarray, radius: int) -> np.ndarray:
+    """Boolean (len(ends), n): would a flare ending in each of ``ends`` light each hex
+    (E1.923 / E1.933 exceptions).  At most 36 rows: cheap, and no n x n table to keep."""
+    dq = game_map.q[None, :] - game_map.q[ends][:, None]
+    dr = game_map.r[None, :] - game_map.r[ends][:, None]
     dist = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
     starlit, _ = _star_exceptions(game_map)
     return (dist <= radius) & starlit[None, :]
@@ -146,16 +145,16 @@ def lit_probability(game_map: Map, at: int, method: str) -> np.ndarray:
     on = oc.ends >= 0
     if not on.any():
         return np.zeros(game_map.size)
-    lit = _lit_from(game_map, LIGHT_RADIUS[light_kind(method)])
-    return (oc.weights[on] @ lit[oc.ends[on]]) / 36.0
+    lit = _lit_from(game_map, oc.ends[on], LIGHT_RADIUS[light_kind(method)])
+    return (oc.weights[on] @ lit) / 36.0
 
 
 def lit_probability_exact(game_map: Map, at: int, method: str) -> dict[int, Fraction]:
     """The same as Fractions (hexes with a probability above zero)."""
     oc = outcomes(game_map, at, method)
-    lit = _lit_from(game_map, LIGHT_RADIUS[light_kind(method)])
+    on = oc.ends >= 0
     counts = np.zeros(game_map.size, dtype=np.int64)
-    for e, w in zip(oc.ends, oc.weights):
-        if e >= 0:
-            counts += int(w) * lit[e]
+    if on.any():
+        lit = _lit_from(game_map, oc.ends[on], LIGHT_RADIUS[light_kind(method)])
+        counts = oc.weights[on].astype(np.int64) @ lit.astype(np.int64)
     return {int(i): Fraction(int(counts[i]), 36) for i in np.flatnonzero(counts)}

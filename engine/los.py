@@ -211,11 +211,12 @@ class LosTable:
         if self._geometry_ready:
             return
         m = self.map
-        dq = (m.q[None, :] - m.q[:, None]).ravel()
-        dr = (m.r[None, :] - m.r[:, None]).ravel()
-        span = int(max(np.abs(dq).max(), np.abs(dr).max()))
+        span = int(max(np.ptp(m.q), np.ptp(m.r)))
         seen = np.zeros((2 * span + 1, 2 * span + 1), dtype=bool)
-        seen[dq + span, dr + span] = True
+        for k in range(0, m.size, 256):               # in slices: memory stays small
+            dq = m.q[None, :] - m.q[k:k + 256, None]
+            dr = m.r[None, :] - m.r[k:k + 256, None]
+            seen[dq + span, dr + span] = True
         uq, ur = np.nonzero(seen)
         CROSSINGS.ids(uq - span, ur - span)
         self._geometry_ready = True

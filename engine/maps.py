@@ -66,6 +66,7 @@ class Map:
         level = np.zeros(self.size, dtype=np.int16)
         upper = np.zeros(self.size, dtype=np.int16)
         building: list[str | None] = []
+        joins: list[tuple[str, str]] = []
         self.board_of = []          # canonical HexId per index
         for i, g in enumerate(order):
             parts = halves[g]
@@ -79,12 +80,18 @@ class Map:
             terrain[i] = TERRAINS[spec.terrain].code
             level[i] = spec.level
             upper[i] = spec.upper_levels
-            building.append(f"{hid.board}:{spec.building}" if spec.terrain == "building" and
-                            spec.building else (f"{hid}" if spec.terrain == "building" else None))
+            building.append(_building_key(hid, spec))
+            # a building drawn across a board join is one building: its groups on both boards
+            # are joined through the two halves of the joined hex
+            if spec.terrain == "building" and len(parts) > 1:
+                for pj, other in parts:
+                    ospec = placements[pj].board.at(other.col, other.row)
+                    if ospec.terrain == "building":
+                        joins.append((building[-1], _building_key(other, ospec)))
         self.terrain = terrain
         self.level = level
         self.upper_levels = upper
-        self.building = building
+        self.building = _merge_groups(building, joins)
         # axial lookup grid
         self.q0, self.r0 = int(self.q.min()) - 1, int(self.r.min()) - 1
         qn, rn = int(self.q.max()) - self.q0 + 2, int(self.r.max()) - self.r0 + 2
@@ -198,3 +205,25 @@ def placements_key(placements) -> str:
     for p in placements:
         h.update(f"{p.board.content_key}@{tuple(p.at)}/{bool(p.rotated)};".encode())
     return h.hexdigest()
+
+
+def _building_key(hid: HexId, spec) -> str | None:
+    """The building a hex belongs to: its group on its board, or the hex alone."""
+    if spec.terrain != "building":
+        return None
+    return f"{hid.board}:{spec.building}" if spec.building else str(hid)
+
+
+def _merge_groups(keys: list[str | None], joins: list[tuple[str, str]]) -> list[str | None]:
+    """Building keys with the joined ones made equal (a small union-find)."""
+    parent: dict[str, str] = {}
+
+    def find(k: str) -> str:
+        while parent.get(k, k) != k:
+            k = parent[k]
+        return k
+    for a, b in joins:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    return [None if k is None else find(k) for k in keys]

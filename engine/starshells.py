@@ -165,10 +165,15 @@ def timing(s: Scenario, unit: Unit, ir: bool) -> tuple[bool, str]:
 # ------------------------------------------------------------------------------ where
 
 def hexes_along(s: Scenario, a: int, b: int) -> list[int]:
-    """Map indices of the hexes whose interior the LOS a -> b enters, nearest first."""
+    """Map indices of the hexes along the LOS a -> b (E1.922 "a hex along that LOS"): those whose
+    interior it enters, and both hexes of a hexside it runs along (it passes between them:
+    our reading, as for a hexside crossed at its midpoint in W-10)."""
     m = s.map
     cr = line_crossing(int(m.q[b] - m.q[a]), int(m.r[b] - m.r[a]))
-    idx = m.lookup_axial(m.q[a] + cr.interior[:, 0], m.r[a] + cr.interior[:, 1])
+    offs = np.concatenate([cr.interior, cr.sides.reshape(-1, 2)])
+    t = np.concatenate([cr.interior_t, np.repeat(cr.sides_t, 2)])
+    offs = offs[np.argsort(t, kind="stable")]
+    idx = m.lookup_axial(m.q[a] + offs[:, 0], m.r[a] + offs[:, 1])
     return [int(i) for i in idx if i >= 0]
 
 

@@ -62,8 +62,12 @@ def test_visibility_on_a_four_board_map(tmp_path):
     assert len(doc["hexes"]) == 4 * 346 - 10 - 10 - 16 - 16
     assert doc["hexes"]["2A5"]["sight"] == "nvr"               # canonical name of 1GG5 / 2A5
     assert "1GG5" not in doc["hexes"]
-    assert doc["hexes"]["t4CC8"]["sight"] in ("nvr", "none")
-    assert run_json("visibility", path, "--from", "A", "--to", "B")["fire"] in ("none", "normal")
+    # the level 2 hill t4U4 stands between 2A5 and the level 2 hill t4CC8: no height advantage
+    assert doc["hexes"]["t4CC8"]["sight"] == "none"
+    assert "t4U4" in doc["hexes"]["t4CC8"]["reasons"][0] and "A6.2" in \
+        doc["hexes"]["t4CC8"]["reasons"][0]
+    verdict = run_json("visibility", path, "--from", "A", "--to", "B")
+    assert (verdict["sight"], verdict["known"], verdict["fire"]) == ("nvr", True, "normal")
 
 
 def test_illumination_lists_sorted_lit_and_blind_hexes(tmp_path):

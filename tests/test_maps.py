@@ -236,3 +236,23 @@ def test_two_boards_in_one_slot_are_refused():
     assert e.value.place == "map[1].at"
     with pytest.raises(ScenarioError):
         Map([])
+
+
+def test_a_building_across_a_board_join_is_one_building():
+    """A multi-hex building drawn across the join of two boards: its interior hex next to the
+    join has no hexside outside the building (E1.923 interiors)."""
+    from engine.boards import Board, HexTerrain
+    from engine.hexes import neighbours, parse_local, COLUMN_NAMES
+    from engine.maps import Map, Placement
+    ff5 = parse_local("FF5")
+    ring = [ff5] + neighbours(ff5)
+    b1 = Board("t1", "", HexTerrain(), {p: HexTerrain("building", 0, "b1", 1) for p in ring
+                                        if p[0] <= 32})
+    halves = {(c - 32, r): HexTerrain("building", 0, "z", 1) for c, r in ring if c == 32}
+    b2 = Board("t2", "", HexTerrain(), halves)
+    m = Map([Placement(b1, (0, 0)), Placement(b2, (1, 0))])
+    i = m.index("t1FF5")
+    assert m.building_interior[i]
+    assert len({m.building[j] for j in m.neighbours[i]}) == 1
+    alone = Map([Placement(b1, (0, 0)), Placement(Board("t2", "", HexTerrain(), {}), (1, 0))])
+    assert not alone.building_interior[alone.index("t1FF5")]

@@ -158,3 +158,16 @@ def test_W21_one_roll_per_hex_the_mortars_may_also_fire_IR():
         ir = starshell_options(after, uid)["ir"]
         assert ir["may_fire"] and ir["usage_dr_max"] == 4, uid
         assert ir["methods"]["ir-6"]
+
+
+def test_method_2_along_a_LOS_that_runs_along_hexsides():
+    """E1.922 "a hex along that LOS": a LOS running along hexsides passes between the two hexes of
+    each, so both may take the starshell (our reading; W-10 counts a hexside crossed at its
+    midpoint the same way)."""
+    from engine.boards import bundled_board
+    from support import position, unit
+    s = position(bundled_board("2"), units=[unit("L", "2M5", type="leader"),
+                                            unit("E", "2Q5", side="axis")],
+                 markers=[marker("starshell", "2Q5")], starshells_used="earlier")
+    assert sees(s, "L", "E").known
+    assert starshell_options(s, "L")["methods"]["2"] == ["2N4", "2N5", "2O5", "2P4", "2P5", "2Q5"]
