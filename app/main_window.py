@@ -48,7 +48,7 @@ class MainWindow(QMainWindow):
         self.layer_actions = layer_actions(self, self.scene.set_layer_visible)
         self.view.zoomChanged.connect(self.scene.counters.set_pixels_per_unit)
         self.view.fileDropped.connect(self.open_path)
-        self.scene.mapChanged.connect(self.view.fit_map)
+        self.scene.mapChanged.connect(self.view.refit_if_moved)
         self.setAcceptDrops(True)           # a .json dropped anywhere on the window opens
         self._build_docks()
         self.view.hexHovered.connect(self.scene.set_hovered)

@@ -23,7 +23,7 @@ from PySide6.QtCore import QStandardPaths, QTimer
 from PySide6.QtWidgets import QMessageBox
 
 import engine
-from engine.boards import save_board
+from engine.boards import board_to_json
 from engine.files import scenario_from_json, scenario_to_json
 from engine.jsonio import atomic_write_json, read_json
 
@@ -176,7 +176,7 @@ class Autosaver:
             for k in unsaved_boards(s, self.folder):
                 board = s.map.placements[k].board
                 path = self.folder / f"board-{k}-{board.id}.json"
-                save_board(board, path)
+                atomic_write_json(path, board_to_json(board), backup=False)
                 data["map"][k]["board"] = str(path.resolve())
             data[KEY] = (str(Path(self.document.path).resolve()) if self.document.path
                          else None)

@@ -42,6 +42,7 @@ class MapView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._fitted = True
+        self._extent = None                 # the map's rectangle when it was last fitted in
         self._pan_from: QPointF | None = None
         self._space = False
         self.key: MapKey | None = None
@@ -82,7 +83,8 @@ class MapView(QGraphicsView):
 
     def fit_map(self) -> None:
         """The whole map in the view (between the caption and the key when they are shown)."""
-        r = map_rect(self.scene().map).adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
+        self._extent = map_rect(self.scene().map)
+        r = self._extent.adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
         vp = self.viewport().rect()
         top, bottom = self._bands()
         s = min(vp.width() / r.width(), max(vp.height() - top - bottom, 10) / r.height())
@@ -90,6 +92,12 @@ class MapView(QGraphicsView):
         self.centerOn(r.center().x(), r.center().y() + (bottom - top) / 2 / s)
         self._fitted = True
         self.zoomChanged.emit(self.pixels_per_unit)
+
+    def refit_if_moved(self) -> None:
+        """A new map is fitted in when its boards lie elsewhere (one added, moved, removed); a
+        map whose terrain alone changed (the board editor paints) keeps the player's zoom."""
+        if self._fitted or map_rect(self.scene().map) != self._extent:
+            self.fit_map()
 
     def zoom_by(self, factor: float) -> None:
         low = self._fit_scale() * 0.5

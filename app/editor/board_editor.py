@@ -207,9 +207,10 @@ class BoardEditor(QObject):
         return True
 
     def unsaved(self) -> list[int]:
-        """The map's boards that exist only in memory (indices)."""
-        saver = getattr(self.window, "autosaver", None)
-        return unsaved_boards(self.document.scenario, saver.folder if saver else None)
+        """The map's boards that exist only in memory (indices); a board restored from the
+        recovery folder is one of them."""
+        from ..recovery import recovery_folder       # (recovery imports this package)
+        return unsaved_boards(self.document.scenario, recovery_folder())
 
     def save_boards_first(self, scenario_path: str) -> bool:
         """Before the position is saved to ``scenario_path``: boards with edits not saved are
@@ -245,6 +246,7 @@ class BoardEditor(QObject):
             self._refused(title, e)
             return False
         self.document.edit(result.scenario, text)
+        self.tell(text[0].upper() + text[1:] + " (Ctrl+Z: undo)")
         self.report(title, result.report)
         return True
 

@@ -54,6 +54,8 @@ class BoardPanel(QWidget):
         self.title.editingFinished.connect(self._rename)
         self.state = QLabel()
         self.state.setWordWrap(True)
+        # two lines always: the buttons below must not move when the board's state changes
+        self.state.setMinimumHeight(2 * self.state.fontMetrics().lineSpacing() + 4)
         form = QFormLayout()
         form.addRow("Board", self.board)
         form.addRow("Id", self.board_id)

@@ -57,6 +57,7 @@ class PaintTool(QObject):
         result = apply(self.document.scenario, i, self.brush, self._stroke)
         if result is not None:
             self.document.set_scenario(result.scenario)
+            self.view.hexHovered.emit(i)         # the status bar reads the hex anew
 
     def finish(self) -> None:
         """End the stroke: one undo step for all it painted (none when it changed nothing)."""

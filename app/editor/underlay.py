@@ -13,12 +13,14 @@ import json
 from dataclasses import asdict, dataclass, field
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
-from PySide6.QtGui import QPixmap, QTransform
-from PySide6.QtWidgets import QGraphicsPixmapItem, QInputDialog
+from PySide6.QtGui import QPen, QPixmap, QTransform
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectItem,
+                               QInputDialog)
 
 from engine.hexes import COLUMN_NAMES, HexIdError, parse_local
 
 from .. import style
+from ..scene.geometry import board_rect
 from .calibration import Similarity, fitted, from_two_points, hex_centre, placement
 
 Z_UNDERLAY = 2          # over the terrain (0), under the grid (5) and the overlays (10 and up)
@@ -63,7 +65,8 @@ class Underlays(QObject):
     def __init__(self, scene, settings, parent=None):
         super().__init__(parent)
         self.scene, self.settings = scene, settings
-        self.items: dict[str, QGraphicsPixmapItem] = {}
+        self.items: dict[str, QGraphicsPixmapItem] = {}     # the images, by board id
+        self._frames: dict[str, QGraphicsRectItem] = {}     # their boards' rectangles
         scene.mapChanged.connect(self.follow_map)
         self.follow_map()
 
@@ -109,9 +112,9 @@ class Underlays(QObject):
             return
         spec.opacity = max(0.0, min(1.0, opacity))
         self._store(board_id, spec)
-        item = self.items.get(board_id)
-        if item is not None:
-            item.setOpacity(spec.opacity)
+        frame = self._frames.get(board_id)
+        if frame is not None:
+            frame.setOpacity(spec.opacity)
         self.changed.emit(board_id)
 
     def calibrate(self, board_id: str, points: list) -> None:
@@ -139,19 +142,22 @@ class Underlays(QObject):
 
     # ------------------------------------------------------------------------ drawing
     def _drop(self, board_id: str) -> None:
-        item = self.items.pop(board_id, None)
-        if item is not None and item.scene() is not None:
-            item.scene().removeItem(item)
+        self.items.pop(board_id, None)
+        frame = self._frames.pop(board_id, None)
+        if frame is not None and frame.scene() is not None:
+            frame.scene().removeItem(frame)
 
     def follow_map(self) -> None:
         """Every board on the map that has an underlay shows it where the board now lies (the
-        scene empties itself when the map changes)."""
+        scene empties itself when the map changes).  A calibrated image is cut to its board's
+        edges (a scan's margins would cover the next board); before calibration it is shown
+        whole, so that every dot can be clicked."""
         m = self.scene.map
-        on_map = {p.board.id for p in m.placements} if m is not None else set()
+        where = {p.board.id: p for p in m.placements} if m is not None else {}
         for board_id in list(self.items):
-            if board_id not in on_map:
+            if board_id not in where:
                 self._drop(board_id)
-        for board_id in sorted(on_map):
+        for board_id, p in sorted(where.items()):
             spec = self.spec(board_id)
             if spec is None:
                 continue
@@ -162,25 +168,29 @@ class Underlays(QObject):
                     continue                    # the scan was moved or deleted: nothing shown
                 item = QGraphicsPixmapItem(pixmap)
                 item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
-                item.setZValue(Z_UNDERLAY)
                 item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-                self.items[board_id] = item
+                frame = QGraphicsRectItem()
+                frame.setPen(QPen(Qt.PenStyle.NoPen))
+                frame.setZValue(Z_UNDERLAY)
+                frame.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                self.items[board_id], self._frames[board_id] = item, frame
+            frame = self._frames[board_id]
+            frame.setRect(board_rect(p.at))
+            frame.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape,
+                          len(spec.points) == 2)
             pm = item.pixmap()
-            chain = self._chain(board_id, spec, pm.width(), pm.height())
-            if chain is None:
-                continue
-            item.setTransform(QTransform(*chain.matrix))
-            item.setOpacity(spec.opacity)
-            if item.scene() is not self.scene:
-                self.scene.addItem(item)
+            item.setTransform(QTransform(*self._chain(p, spec, pm.width(), pm.height()).matrix))
+            frame.setOpacity(spec.opacity)
+            if frame.scene() is not self.scene:
+                self.scene.addItem(frame)
+            if item.parentItem() is not frame:      # the scene let go of it with the old map
+                item.setParentItem(frame)
 
-    def _chain(self, board_id: str, spec: UnderlaySpec, width: int, height: int):
-        m = self.scene.map
-        p = next((p for p in m.placements if p.board.id == board_id), None)
-        if p is None:
-            return None
+    @staticmethod
+    def _chain(p, spec: UnderlaySpec, width: int, height: int) -> Similarity:
+        """Image pixels -> scene pixels for the board placed as ``p``."""
         try:
-            image_to_board = calibration_of(spec, width, height, board_id)
+            image_to_board = calibration_of(spec, width, height, p.board.id)
         except (ValueError, HexIdError):
             image_to_board = fitted(width, height)
         return (image_to_board.then(placement(p.at, p.rotated))

@@ -15,7 +15,7 @@ from engine.boards import assets_dir, load_board
 from engine.hexes import parse_local
 
 from app.editor.brush import Brush, Stroke, apply
-from app_testing import drag, hex_pos, settle
+from app_testing import drag, hex_pos, scene_point, settle
 
 W12 = assets_dir() / "scenarios" / "W-12.json"       # A in 2CC6 sees the starshell's 2Y4
 
@@ -100,6 +100,24 @@ def test_paint_one_drag_is_one_undo_step(editing, qtbot):
     m = doc.scenario.map
     assert all(m.terrain_name(m.index(h)) != "grain" for h in hexes)
     settle(qtbot, doc)
+
+
+def test_paint_keeps_the_zoom_and_adding_a_board_fits_the_map_again(editing, qtbot):
+    w, view = editing, editing.view
+    view.zoom_by(4.0)                                    # the player zooms in (the wheel)
+    view.centerOn(scene_point(view.scene().map, "2AA5"))
+    w.board_editor.set_painting(True)
+    zoomed, centre = view.transform(), view.mapToScene(view.viewport().rect().center())
+    drag(qtbot, view, hex_pos(view, "2AA5"), [hex_pos(view, "2Z5"), hex_pos(view, "2Y5")])
+    assert view.transform() == zoomed                    # the map changed, the view did not
+    assert view.mapToScene(view.viewport().rect().center()) == centre
+    m = w.document.scenario.map
+    assert [m.terrain_name(m.index(h)) for h in ("2AA5", "2Z5", "2Y5")] == ["woods"] * 3
+    w.board_editor.add_bundled("34")                     # the map grew: all of it in view
+    assert view.transform() != zoomed
+    rect = view.viewport().rect()
+    assert rect.contains(hex_pos(view, "34GG5")) and rect.contains(hex_pos(view, "2A5"))
+    settle(qtbot, w.document)
 
 
 def test_paint_mode_leaves_the_right_button_to_the_LOS_thread(editing, qtbot):

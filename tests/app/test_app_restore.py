@@ -111,14 +111,17 @@ def test_a_screenshot_never_asks_about_recovery(tmp_path, monkeypatch):
 
 
 def test_restore_brings_back_a_painted_board_still_unsaved(window_on, qtbot, tmp_path,
-                                                           monkeypatch, settings):
+                                                           monkeypatch, settings, recovery_dir):
     pos = tmp_path / "w12.json"
     pos.write_text(W12.read_text())
     w = window_on(pos)
     w.board_editor.set_painting(True)
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.NoModifier, hex_pos(w.view, "2AA5"))
+    w.autosaver.write_now()
     w.autosaver.write_now()                              # then the program dies
+    assert sorted(p.name for p in recovery_dir.iterdir()) == ["board-0-2.json",
+                                                              "recovery.json"]
     answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
     doc = offer_recovery()
     assert doc.scenario.map.placements[0].board.at(*parse_local("AA5")).terrain == "woods"

@@ -108,7 +108,10 @@ def test_underlay_calibrated_by_two_clicks_puts_the_scan_on_its_hexes_and_follow
     ed = w.board_editor
     assert ed.load_underlay(str(image))
     item = ed.underlays.items["2"]
-    assert item.scene() is w.scene and item.zValue() < w.scene.grid.zValue()
+    frame = item.parentItem()
+    assert item.scene() is w.scene and w.scene.terrain.zValue() < frame.zValue() \
+        < w.scene.grid.zValue()
+    assert not frame.flags() & frame.GraphicsItemFlag.ItemClipsChildrenToShape   # all of it
     answers = iter(["C3", "2y8"])                        # the player names the two hexes
     monkeypatch.setattr(QInputDialog, "getText",
                         staticmethod(lambda *a, **k: (next(answers), True)))
@@ -120,6 +123,7 @@ def test_underlay_calibrated_by_two_clicks_puts_the_scan_on_its_hexes_and_follow
     assert w.view.hand is w.hand                         # calibrated: back to play
     spec = ed.underlays.spec("2")
     assert [p[2] for p in spec.points] == ["C3", "Y8"]
+    assert item.parentItem().flags() & frame.GraphicsItemFlag.ItemClipsChildrenToShape
     # every dot of the scan now lies on its hex centre (clicks land on whole screen pixels)
     tolerance = 0.04 * SCALE
     m = w.scene.map
@@ -134,13 +138,13 @@ def test_underlay_calibrated_by_two_clicks_puts_the_scan_on_its_hexes_and_follow
         dot = SCAN(*hex_centre(*parse_local(h)))
         assert near(shown_at(w, dot), scene_point(m, "2" + h), tolerance), h
     ed.underlays.set_opacity("2", 0.3)
-    assert ed.underlays.items["2"].opacity() == pytest.approx(0.3)
+    assert ed.underlays.items["2"].effectiveOpacity() == pytest.approx(0.3)
     settle(qtbot, w.document)
     # the path and the calibration live in the settings: a new window shows the scan again
     w2 = MainWindow(type(w.document)(engine.load_scenario(W12), str(W12)), settings)
     qtbot.addWidget(w2)
     again = w2.board_editor.underlays.items["2"]
-    assert again.opacity() == pytest.approx(0.3)
+    assert again.effectiveOpacity() == pytest.approx(0.3)
     dot = SCAN(*hex_centre(*parse_local("P5")))
     assert near(again.sceneTransform().map(QPointF(*dot)), scene_point(w2.scene.map, "2P5"),
                 tolerance)
