@@ -171,10 +171,12 @@ class Document(QObject):
 
     def finish_drag(self, before: engine.Scenario | None, text: str = "") -> None:
         """A drag that started on ``before`` ends on the position shown now: one undo step (or
-        none, when it ends where it began).  ``before`` None: it changed nothing."""
+        none, when it ends where it began).  ``before`` None: it changed nothing.  (Scenarios
+        compare without their map's terrain: a stroke of the board editor's brush changes that.)"""
         self.dragging = False
         after = self._scenario
-        if before is None or after == before:
+        if before is None or (after == before
+                              and after.map.content_key == before.map.content_key):
             self.set_scenario(before if before is not None else after)
             return
         self.undo_stack.push(ScenarioEdit(self, before, after, text))

@@ -68,6 +68,13 @@ class BoardEditor(QObject):
     def _refused(self, title: str, error: Exception) -> None:
         self.window.show_error(title, str(error))
 
+    def _valid_id(self, board_id: str, title: str) -> bool:
+        if BOARD_ID_RE.match(board_id):
+            return True
+        self._refused(title, ValueError(f"board id {board_id!r} must be digits, or a lower-case "
+                                        "letter followed by lower-case letters and digits"))
+        return False
+
     # ------------------------------------------------------------------------ modes
     def set_mode(self, mode: str) -> None:
         """"play" (the hand), "paint" (the brush) or "calibrate" (clicks on the underlay)."""
@@ -121,10 +128,7 @@ class BoardEditor(QObject):
         new = renamed(old, board_id, title)
         if new.id == old.id and new.title == old.title:
             return True
-        if not BOARD_ID_RE.match(new.id):
-            self._refused("Cannot rename the board", ValueError(
-                f"board id {new.id!r} must be digits, or a lower-case letter followed by "
-                "lower-case letters and digits"))
+        if not self._valid_id(new.id, "Cannot rename the board"):
             return False
         try:
             result = with_board(self.document.scenario, new, replacing=old.id)
@@ -150,10 +154,7 @@ class BoardEditor(QObject):
             if not ok or not board_id.strip():
                 return False
             board_id = board_id.strip()
-        if not BOARD_ID_RE.match(board_id):
-            self._refused("Cannot make the board", ValueError(
-                f"board id {board_id!r} must be digits, or a lower-case letter followed by "
-                "lower-case letters and digits"))
+        if not self._valid_id(board_id, "Cannot make the board"):
             return False
         try:
             at = free_slot(s)
@@ -167,7 +168,8 @@ class BoardEditor(QObject):
                   "then save it as a board file")
         return True
 
-    def _default_folder(self, k: int | None = None) -> str:
+    def default_folder(self, k: int | None = None) -> str:
+        """Where files are offered: next to the position, else next to board ``k``'s file."""
         d = self.document
         if d.path:
             return os.path.dirname(os.path.abspath(d.path))
@@ -185,7 +187,7 @@ class BoardEditor(QObject):
         s = self.document.scenario
         board, entry = s.map.placements[k].board, s.map_entries[k]
         if path is None:
-            start = os.path.join(folder or self._default_folder(k), f"board-{board.id}.json")
+            start = os.path.join(folder or self.default_folder(k), f"board-{board.id}.json")
             path, _ = QFileDialog.getSaveFileName(self.window, f"Save board {board.id} as",
                                                   start, BOARD_FILTER)
             if not path:
@@ -265,7 +267,7 @@ class BoardEditor(QObject):
         """Add a board file to the map (asks which when ``path`` is None)."""
         if path is None:
             path, _ = QFileDialog.getOpenFileName(self.window, "Add a board file to the map",
-                                                  self._default_folder(), BOARD_FILTER)
+                                                  self.default_folder(), BOARD_FILTER)
             if not path:
                 return False
         try:

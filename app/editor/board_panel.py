@@ -163,6 +163,8 @@ class BoardPanel(QWidget):
             self.refresh()
 
     def refresh(self) -> None:
+        if self.editor.document.dragging:
+            return              # a drag or a stroke: the drop refreshes it
         s = self.editor.document.scenario
         unsaved = set(self.editor.unsaved())
         self.board.blockSignals(True)

@@ -91,6 +91,8 @@ class LayoutPanel(QWidget):
         self.remove_button.setEnabled(len(entries) > 1)
 
     def refresh(self) -> None:
+        if self.editor.document.dragging:
+            return              # a drag or a stroke: the drop refreshes it
         s = self.editor.document.scenario
         unsaved = set(self.editor.unsaved())
         self.boards.blockSignals(True)

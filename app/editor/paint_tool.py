@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Signal
 
-from ..commands import ScenarioEdit
 from ..scene.geometry import hex_at
 from .brush import Brush, Stroke, apply
 
 
 class PaintTool(QObject):
-    told = Signal(str)               # a sentence for the status bar
-    stroked = Signal(list)           # a stroke ended: what the layout had to change (report)
+    told = Signal(str)               # a sentence for the status bar (and what the stroke did
+                                     # to units: a unit upstairs in a house painted away)
 
     def __init__(self, document, scene, view, hand, parent=None):
         super().__init__(parent)
@@ -35,6 +34,7 @@ class PaintTool(QObject):
         if event.button() != Qt.MouseButton.LeftButton or shift:
             return self.hand.press(event)
         self._stroke = Stroke(self.document.scenario)
+        self.document.begin_drag()          # the map follows each hex, the panels the end
         self._paint(self._hex(event))
         return True
 
@@ -56,7 +56,7 @@ class PaintTool(QObject):
             return
         result = apply(self.document.scenario, i, self.brush, self._stroke)
         if result is not None:
-            self.document.set_scenario(result.scenario)
+            self.document.show(result.scenario)
             self.view.hexHovered.emit(i)         # the status bar reads the hex anew
 
     def finish(self) -> None:
@@ -65,11 +65,10 @@ class PaintTool(QObject):
         if stroke is None:
             return
         d = self.document
-        if d.scenario is stroke.before:
-            return
+        changed = d.scenario is not stroke.before
         n = len(stroke.touched)
         text = f"{self.brush.describe()} on {n} hex{'es' if n != 1 else ''}"
-        d.undo_stack.push(ScenarioEdit(d, stroke.before, d.scenario, text))
+        d.finish_drag(stroke.before if changed else None, text)
+        if not changed:
+            return
         self.told.emit(text + ("" if not stroke.report else ": " + "; ".join(stroke.report)))
-        if stroke.report:
-            self.stroked.emit(stroke.report)

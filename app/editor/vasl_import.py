@@ -24,8 +24,7 @@ VASL_FILTER = "VASL boards (bd*);;All files (*)"
 def import_vasl_board(editor) -> str | None:
     """The whole act; returns the board file written, or None when the player stopped or the
     file was refused (the engine's message is shown)."""
-    w, doc = editor.window, editor.document
-    folder = os.path.dirname(os.path.abspath(doc.path)) if doc.path else os.path.expanduser("~")
+    w = editor.window
     source, _ = QFileDialog.getOpenFileName(w, "Import a VASL board", w.settings.value(
         "vasl/folder", os.path.expanduser("~")), VASL_FILTER)
     if not source:
@@ -38,7 +37,7 @@ def import_vasl_board(editor) -> str | None:
         return None
     stem = Path(source).name.split(".")[0] or f"bd{board.id}"
     target, _ = QFileDialog.getSaveFileName(w, f"Save the imported board {board.id} as",
-                                            os.path.join(folder, f"{stem}.json"), BOARD_FILTER)
+                                            os.path.join(editor.default_folder(), f"{stem}.json"), BOARD_FILTER)
     if not target:
         return None
     if not target.lower().endswith(".json"):
