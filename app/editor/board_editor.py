@@ -49,6 +49,7 @@ class BoardEditor(QObject):
         self.board_index = 0
         self._calibration: CalibrationClicks | None = None
         self.paint.told.connect(self.tell)
+        self.paint.painted.connect(self.choose_board_id)     # the panel shows what was painted
         self.hand.toolChanged.connect(lambda _tool: self.set_mode("play"))
         window.palette.picked.connect(lambda piece: piece and self.set_mode("play"))
         self.document.scenarioChanged.connect(self._clamp_board)

@@ -14,12 +14,14 @@ from .brush import Brush, Stroke, apply
 class PaintTool(QObject):
     told = Signal(str)               # a sentence for the status bar (and what the stroke did
                                      # to units: a unit upstairs in a house painted away)
+    painted = Signal(str)            # a stroke ended on this board (its id)
 
     def __init__(self, document, scene, view, hand, parent=None):
         super().__init__(parent)
         self.document, self.scene, self.view, self.hand = document, scene, view, hand
         self.brush = Brush()
         self._stroke: Stroke | None = None
+        self._board = ""                 # the board the stroke painted last
 
     @property
     def painting(self) -> bool:
@@ -57,6 +59,7 @@ class PaintTool(QObject):
         result = apply(self.document.scenario, i, self.brush, self._stroke)
         if result is not None:
             self.document.show(result.scenario)
+            self._board = result.scenario.map.board_of[i].board
             self.view.hexHovered.emit(i)         # the status bar reads the hex anew
 
     def finish(self) -> None:
@@ -72,3 +75,4 @@ class PaintTool(QObject):
         if not changed:
             return
         self.told.emit(text + ("" if not stroke.report else ": " + "; ".join(stroke.report)))
+        self.painted.emit(self._board)

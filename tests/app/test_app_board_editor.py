@@ -267,8 +267,11 @@ def test_layout_compose_two_boards_rotate_one_save_and_reload(editing, qtbot, mo
     assert s.map.pos(s.map.index("34E5")) == (32 + 32 - 4, 11 - 5)   # turned half round
     assert informed == []                                 # nothing lost: nothing to tell
     w.board_editor.set_painting(True)
+    w.board_editor.choose_board(0)
     click(qtbot, w, "34E4")                               # paint on the turned board
     assert doc.scenario.map.placements[1].board.at(*parse_local("E4")).terrain == "woods"
+    assert w.board_editor.board_index == 1                # the panel shows the painted board
+    assert "unsaved" in w.board_panel.board.currentText()
     answer(monkeypatch, save_as={"board": str(tmp_path / "board-34.json"),
                                  "position": str(tmp_path / "two.json")})
     assert w.save_as()
