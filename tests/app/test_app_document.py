@@ -48,11 +48,9 @@ def test_the_engine_runs_off_the_window_thread(doc, qtbot, monkeypatch):
         time.sleep(0.3)
         return real(scenario, viewer)
     monkeypatch.setattr(document_module, "ask_engine", slow)
-    start = time.monotonic()
     doc.select("L1")
     qtbot.wait(40)                             # the debounce timer fires, the job starts
-    assert time.monotonic() - start < 0.25     # ... and the event loop was never held up
-    assert not doc.is_settled
+    assert not doc.is_settled                  # ... and the window's loop runs on meanwhile
     settle(qtbot, doc)
     assert threads and all(t is not threading.main_thread() for t in threads)
 
