@@ -34,7 +34,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import engine                                      # noqa: E402
-from engine import drift, los, maps, reference    # noqa: E402
+from engine import drift, los, reference          # noqa: E402
 from engine.boards import save_board               # noqa: E402
 from engine.files import scenario_to_json          # noqa: E402
 from engine.jsonio import atomic_write_json        # noqa: E402
@@ -96,7 +96,7 @@ def main() -> None:
         same = []
         for _ in range(a.runs):
             t0 = time.perf_counter()
-            s2 = engine.load_scenario(p2)
+            engine.load_scenario(p2)
             same.append(time.perf_counter() - t0)
 
         units = [u.id for u in s1.units]

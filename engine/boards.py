@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ScenarioError
-from .hexes import BOARD_ID_RE, HexIdError, board_hexes, parse_local, COLUMN_NAMES
+from .hexes import BOARD_ID_RE, COLUMN_NAMES, HexIdError, parse_local
 from .jsonio import atomic_write_json, read_json
 from .terrain import TERRAINS
 
@@ -188,6 +188,3 @@ def bundled_board(board_id: str) -> Board:
                             "or give a path ending in .json)")
     return load_board(path)
 
-
-def all_board_hexes() -> list[tuple[int, int]]:
-    return board_hexes()

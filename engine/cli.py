@@ -70,7 +70,8 @@ def cmd_range(a) -> dict:
 
 
 def cmd_check(a) -> dict:
-    from .boards import board_from_json, board_hexes
+    from .boards import board_from_json
+    from .hexes import board_hexes
     from .files import scenario_from_json
     from .jsonio import read_json
     path = Path(a.file)
@@ -155,7 +156,8 @@ def cmd_starshell(a) -> dict:
 
 def cmd_import_vasl(a) -> dict:
     """Convert a VASL board archive to a board file (issue 9); nothing is written on error."""
-    from .boards import board_hexes, save_board
+    from .boards import save_board
+    from .hexes import board_hexes
     from .vasl import import_board
     out = Path(a.output)
     if out.suffix != ".json":

@@ -369,10 +369,3 @@ def save_scenario(s: Scenario, path: str | os.PathLike) -> Scenario:
                     for d, e in zip(data["map"], s.map_entries))
     return s.replace(map_entries=entries, folder=str(folder))
 
-
-def scenario_with_map(s: Scenario, entries: list[MapEntry]) -> Scenario:
-    """A new scenario on another map layout (validated again as a whole)."""
-    data = scenario_to_json(s)
-    data["map"] = [{"board": e.board, "at": list(e.at), **({"rotated": True} if e.rotated else {}),
-                    **e.extra} for e in entries]
-    return scenario_from_json(data, folder=s.folder)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -322,6 +322,3 @@ def crossed_hexes(a: tuple[int, int], b: tuple[int, int]):
     sides = [tuple(from_axial(int(qa + o[0]), int(ra + o[1])) for o in pair) for pair in cr.sides]
     return inter, sides
 
-
-def iter_board_ids(ids: Iterable[str]) -> list[HexId]:
-    return [parse_hex_id(i) for i in ids]

@@ -190,7 +190,6 @@ class LosTable:
         # board's edge) nothing is there: it never blocks nor hinders, whatever the elevations
         self.ground = np.append(m.level.astype(np.int64), OFF_MAP_LEVEL)
         self.top = np.append(m.level.astype(np.int64) + height, OFF_MAP_LEVEL)
-        self.height = np.append(height, 0)
         self.hindrance = np.append(np.array([t.hindrance for t in BY_CODE])[m.terrain], False)
         self.any_orchard = bool(self.orchard.any())
         # a lookup grid with a margin: every hex a line between two map hexes meets is inside
@@ -220,9 +219,6 @@ class LosTable:
         uq, ur = np.nonzero(seen)
         CROSSINGS.ids(uq - span, ur - span)
         self._geometry_ready = True
-
-    def _lookup(self, q: np.ndarray, r: np.ndarray) -> np.ndarray:
-        return self.grid[(q - self.q0) * self.stride + (r - self.r0)]
 
     def _flat_offsets(self):
         """Every crossing entry as an offset into this map's lookup grid (kept in step with the

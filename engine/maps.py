@@ -15,7 +15,7 @@ import numpy as np
 
 from .boards import Board
 from .errors import ScenarioError
-from .hexes import (COLUMN_NAMES, COLUMN_STEP, ROW_STEP, HexId, HexIdError, board_hexes,
+from .hexes import (COLUMN_STEP, ROW_STEP, HexId, HexIdError, board_hexes,
                     center, parse_hex_id, to_axial, DIRECTIONS)
 from .terrain import BY_CODE, TERRAINS
 

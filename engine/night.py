@@ -97,18 +97,9 @@ def _dense(scenario: Scenario) -> np.ndarray:
     return scenario.derived("dense", lambda: _DENSE[scenario.map.terrain])
 
 
-@dataclass(frozen=True)
-class Verdict:
-    sight: str
-    reasons: list
-
-    @property
-    def sees(self) -> bool:
-        return self.sight != "none"
-
-
 class LazyVerdict:
-    """A hex's verdict read from a field's arrays; the reasons are built when first read."""
+    """A hex's verdict (``sight``, ``reasons``) read from a field's arrays; the reasons are built
+    when first read."""
     __slots__ = ("_field", "_i", "_reasons")
 
     def __init__(self, field: "NightField", i: int):

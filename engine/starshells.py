@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .drift import METHODS, DiceSource, drift_end, roll_drift
+from .drift import METHODS, DiceSource, roll_drift
 from .errors import ScenarioError
 from .hexes import line_crossing
 from .light import illumination
@@ -355,7 +355,3 @@ def fire(s: Scenario, unit_id: str, at: str, method: str, dice: DiceSource) -> t
            + (f"ends in {end_name}" if end_name else "leaves the map and lights nothing"))
     return new, FireResult(kind, usage, True, d, r, end_name, (why,))
 
-
-def drift_preview_end(s: Scenario, at: str, method: str, direction: int, distance: int) -> str | None:
-    end = drift_end(s.map, s.map.index(at), method, direction, distance)
-    return None if end is None else s.map.names[end]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .hexes import crossed_hexes
 from .light import illumination
 from .los import BLIND, explain_block, los_table
-from .night import NONE, SIGHT_NAMES, moving_carrier, unit_verdict, visibility_from
+from .night import moving_carrier, unit_verdict, visibility_from
 from .scenario import Scenario, Unit
 
 PROBE = "__thread__"
@@ -111,9 +111,4 @@ def seen_by_side(s: Scenario, side: str) -> dict[str, str]:
     return out
 
 
-def field_codes(s: Scenario, unit_id: str):
-    """The viewer's verdict codes per hex (0 none, 1 nvr, 2 gunflash), for drawing."""
-    return visibility_from(s, unit_id).codes
-
-
-__all__ = ["Thread", "los_thread", "seen_by_side", "field_codes", "NONE", "SIGHT_NAMES"]
+__all__ = ["Thread", "los_thread", "seen_by_side"]

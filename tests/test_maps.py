@@ -242,7 +242,7 @@ def test_a_building_across_a_board_join_is_one_building():
     """A multi-hex building drawn across the join of two boards: its interior hex next to the
     join has no hexside outside the building (E1.923 interiors)."""
     from engine.boards import Board, HexTerrain
-    from engine.hexes import neighbours, parse_local, COLUMN_NAMES
+    from engine.hexes import neighbours, parse_local
     from engine.maps import Map, Placement
     ff5 = parse_local("FF5")
     ring = [ff5] + neighbours(ff5)
