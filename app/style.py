@@ -6,7 +6,7 @@ way the scene does, so tests can predict a pixel.
 """
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPalette
 
 SCALE = 40.0                     # scene pixels per map unit (hex circumradius)
 FONT_FAMILY = "DejaVu Sans"
@@ -34,6 +34,15 @@ def font(size_px: float, bold: bool = False) -> QFont:
     f.setPixelSize(max(1, round(size_px)))
     f.setBold(bold)
     return f
+
+
+def label_font(painter, hexes: float, min_px: float) -> tuple[float, QFontMetricsF]:
+    """Set a bold map label font ``hexes`` hex radii high, but never below ``min_px`` screen
+    pixels at the painter's zoom; returns (size in scene units, its metrics)."""
+    scale = max(painter.worldTransform().m11(), 1e-6)
+    size = max(hexes * SCALE, min_px / scale)
+    painter.setFont(font(size, bold=True))
+    return size, QFontMetricsF(painter.font())
 
 
 # ----------------------------------------------------------------------------- the table

@@ -7,7 +7,7 @@ the levels, the hindrances and the night verdict.  The words are the explanation
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath
+from PySide6.QtGui import QPainter, QPainterPath
 
 from .. import style
 from .geometry import centre, hex_polygon
@@ -83,10 +83,7 @@ class ThreadItem(MapOverlay):
         self._label(painter, b, thread_summary(t))
 
     def _label(self, painter: QPainter, at: QPointF, text: str):
-        scale = max(painter.worldTransform().m11(), 1e-6)
-        size = max(0.3 * style.SCALE, 12.0 / scale)
-        painter.setFont(style.font(size, bold=True))
-        fm = QFontMetricsF(painter.font())
+        size, fm = style.label_font(painter, 0.3, 12.0)
         w, h = fm.horizontalAdvance(text) + size, fm.height() * 1.2
         rect = QRectF(at.x() - w / 2, at.y() + 0.6 * style.SCALE, w, h)
         painter.setPen(Qt.PenStyle.NoPen)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import (QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap,
+from PySide6.QtGui import (QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap,
                            QTransform)
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -229,10 +229,7 @@ class OutlineItem(MapOverlay):
             self._draw_labels(painter)
 
     def _draw_labels(self, painter: QPainter):
-        scale = max(painter.worldTransform().m11(), 1e-6)
-        size = max(0.3 * style.SCALE, style.MIN_LABEL_PX / scale)
-        painter.setFont(style.font(size, bold=True))
-        fm = QFontMetricsF(painter.font())
+        size, fm = style.label_font(painter, 0.3, style.MIN_LABEL_PX)
         for anchor, text, colour, above in self.labels:
             w, h = fm.horizontalAdvance(text) + size, fm.height() * 1.1
             rect = QRectF(anchor.x() - w / 2, anchor.y() - (h if above else 0), w, h)

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath
+from PySide6.QtGui import QColor, QPainter, QPainterPath
 
 from engine import drift
 
@@ -116,10 +116,7 @@ class DriftOverlay(MapOverlay):
         self._labels(painter)
 
     def _labels(self, painter: QPainter):
-        scale = max(painter.worldTransform().m11(), 1e-6)
-        size = max(0.28 * style.SCALE, style.MIN_LABEL_PX / scale)
-        painter.setFont(style.font(size, bold=True))
-        fm = QFontMetricsF(painter.font())
+        size, fm = style.label_font(painter, 0.28, style.MIN_LABEL_PX)
         labels = [(centre(self.map, i), fraction_text(n)) for i, n in self._ends]
         if self.off_map > 0:
             below = centre(self.map, self.at) + QPointF(0, 0.9 * style.SCALE)
