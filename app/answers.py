@@ -12,18 +12,18 @@ from dataclasses import dataclass
 import numpy as np
 
 import engine
-from engine.night import gunflash_mask, moving_vehicle_range, viewer_nvr
-from engine.starshells import starshell_options
-from engine.thread import seen_by_side
+from engine.night.verdicts import gunflash_mask, moving_vehicle_range, viewer_nvr
+from engine.night.starshells import starshell_options
+from engine.night.thread import seen_by_side
 
 
 @dataclass(frozen=True)
 class Answers:
     scenario: engine.Scenario
-    light: object                         # engine.light.Illumination
+    light: object                         # engine.night.light.Illumination
     gunflash: np.ndarray                  # bool per hex: a Gunflash or fire marker (E1.8)
     viewer: str | None = None
-    field: object | None = None           # engine.night.NightField of the viewer
+    field: object | None = None           # engine.night.verdicts.NightField of the viewer
     nvr: int | None = None                # the viewer's own NVR (E1.14: BU AFV halved)
     moving_ranges: tuple[int, int] | None = None   # 1.5 x and 2 x NVR (E1.14)
     enemies: dict = dataclasses.field(default_factory=dict)    # enemy unit id -> engine UnitVerdict

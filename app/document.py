@@ -24,8 +24,8 @@ from PySide6.QtGui import QUndoStack
 
 import engine
 
-from engine.drift import RandomDice
-from engine.starshells import fire
+from engine.night.drift import RandomDice
+from engine.night.starshells import fire
 
 from .answers import Answers, ask_engine
 from .commands import ScenarioEdit, validated
@@ -183,7 +183,7 @@ class Document(QObject):
 
     def fire_starshell(self, unit_id: str, hex_id: str, method: str, dice=None):
         """``unit_id`` fires a starshell (or IR) at ``hex_id`` by ``method``: usage dr, drift and
-        marker as the engine says (``engine.starshells.fire``), one undo step.  Raises
+        marker as the engine says (``engine.night.starshells.fire``), one undo step.  Raises
         engine.ScenarioError when it may not; returns the engine's FireResult."""
         after, result = fire(self._scenario, unit_id, hex_id, method, dice or self.dice)
         what = "an IR" if result.kind == "ir" else "a starshell"

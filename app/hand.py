@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtWidgets import QApplication
 
 import engine
-from engine.thread import los_thread
+from engine.night.thread import los_thread
 
 from .scene.counters import CounterItem
 from .scene.geometry import centre, hex_at
@@ -53,8 +53,8 @@ class Piece:
 
 class Hand(StarshellPlacing, QObject):
     told = Signal(str)                 # a sentence for the status bar
-    threadChanged = Signal(object)     # engine.thread.Thread or None
-    fired = Signal(object)             # engine.starshells.FireResult
+    threadChanged = Signal(object)     # engine.night.thread.Thread or None
+    fired = Signal(object)             # engine.night.starshells.FireResult
     toolChanged = Signal(str)
     methodChanged = Signal(str)
     previewChanged = Signal()          # the drift preview moved

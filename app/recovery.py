@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QMessageBox
 
 import engine
 from engine.boards import board_to_json
-from engine.files import scenario_from_json, scenario_to_json
+from engine.night.files import scenario_from_json, scenario_to_json
 from engine.jsonio import atomic_write_json, read_json
 
 from .editor.unsaved import unsaved_boards

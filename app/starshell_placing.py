@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF
 
 import engine
-from engine.starshells import starshell_options
+from engine.night.starshells import starshell_options
 
 from .scene.counters import CounterItem
 

@@ -6,7 +6,7 @@ import random
 from engine.boards import Board, HexTerrain
 from engine.hexes import board_hexes
 from engine.maps import Map, Placement
-from engine.scenario import MapEntry, Marker, Scenario, Unit
+from engine.night.scenario import MapEntry, Marker, Scenario, Unit
 
 TERRAIN_MIX = [("open", 60), ("woods", 12), ("building", 6), ("grain", 8), ("brush", 4),
                ("orchard", 3)]

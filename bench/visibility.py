@@ -34,9 +34,10 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import engine                                      # noqa: E402
-from engine import drift, los, reference          # noqa: E402
+from engine import los
+from engine.night import drift, reference          # noqa: E402
 from engine.boards import save_board               # noqa: E402
-from engine.files import scenario_to_json          # noqa: E402
+from engine.night.files import scenario_to_json          # noqa: E402
 from engine.jsonio import atomic_write_json        # noqa: E402
 from mapgen import busy_scenario, random_map       # noqa: E402
 

@@ -27,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _scenario(path: str):
-    from .files import load_scenario
+    from .night.files import load_scenario
     return load_scenario(path)
 
 
@@ -72,7 +72,7 @@ def cmd_range(a) -> dict:
 def cmd_check(a) -> dict:
     from .boards import board_from_json
     from .hexes import board_hexes
-    from .files import scenario_from_json
+    from .night.files import scenario_from_json
     from .jsonio import read_json
     path = Path(a.file)
     data = read_json(path)
@@ -84,7 +84,7 @@ def cmd_check(a) -> dict:
 
 
 def cmd_visibility(a) -> dict:
-    from .night import unit_verdict, visibility_from
+    from .night.verdicts import unit_verdict, visibility_from
     s = _scenario(a.scenario)
     viewer = _unit(s, a.scenario, "--from", a.viewer)
     if a.to:
@@ -98,14 +98,14 @@ def cmd_visibility(a) -> dict:
 
 
 def cmd_illumination(a) -> dict:
-    from .light import illumination
+    from .night.light import illumination
     s = _scenario(a.scenario)
     ill = illumination(s)
     return {"illuminated": ill.lit_names(), "blind": ill.blind_names()}
 
 
 def cmd_reveal(a) -> dict:
-    from .night import reveal
+    from .night.verdicts import reveal
     s = _scenario(a.scenario)
     unit = _unit(s, a.scenario, "--unit", a.unit)
     target = None
@@ -128,7 +128,7 @@ def _dice(text: str, file: str) -> tuple[int, int]:
 
 
 def cmd_drift(a) -> dict:
-    from . import drift
+    from .night import drift
     s = _scenario(a.scenario)
     at = _hex(s, a.scenario, "--at", a.at)
     if a.method not in drift.METHODS:
@@ -148,7 +148,7 @@ def cmd_drift(a) -> dict:
 
 
 def cmd_starshell(a) -> dict:
-    from .starshells import starshell_options
+    from .night.starshells import starshell_options
     s = _scenario(a.scenario)
     unit = _unit(s, a.scenario, "--unit", a.unit)
     return starshell_options(s, unit.id)
@@ -158,7 +158,7 @@ def cmd_import_vasl(a) -> dict:
     """Convert a VASL board archive to a board file (issue 9); nothing is written on error."""
     from .boards import save_board
     from .hexes import board_hexes
-    from .vasl import import_board
+    from .importers.vasl import import_board
     out = Path(a.output)
     if out.suffix != ".json":
         raise ScenarioError("the board file name must end in .json (scenarios name board files "

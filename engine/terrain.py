@@ -41,7 +41,7 @@ _TABLE = [
     Terrain("swamp", "swamp", height=2, rule="G8 / A6.2"),
     Terrain("kunai", "kunai", hindrance=True, rule="G4 / A6.1"),
     Terrain("marsh", "marsh", hindrance=True, rule="B16 / A6.1"),
-    # Added for boards imported from VASL (engine/vasl.py); heights follow VASL's terrain table.
+    # Added for boards imported from VASL (engine/importers/vasl.py); heights follow VASL's terrain table.
     # No LOS effect: plowed fields are open ground; water, streams and gullies are no obstacle
     # (a stream's or gully's depression is the hex's ground level, -1 in VASL's data).
     Terrain("plowed", "plowed field", rule="B1 / A6.2"),

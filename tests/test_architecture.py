@@ -23,7 +23,7 @@ def test_engine_source_imports_no_qt():
 
 
 def test_engine_runs_without_loading_qt():
-    code = ("import sys, engine, engine.cli, engine.night, engine.light, engine.los;"
+    code = ("import sys, engine, engine.cli, engine.night.verdicts, engine.night.light, engine.los;"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in %r))" % (QT_NAMES,))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ENGINE.parent, check=True)

@@ -5,10 +5,10 @@ from itertools import product
 import numpy as np
 import pytest
 
-from engine.drift import (FixedDice, METHODS, RandomDice, distribution, drift_distance, drift_end,
+from engine.night.drift import (FixedDice, METHODS, RandomDice, distribution, drift_distance, drift_end,
                           lit_probability, lit_probability_exact, outcomes)
-from engine.light import illuminated_hexes
-from engine.scenario import Marker
+from engine.night.light import illuminated_hexes
+from engine.night.scenario import Marker
 from support import example
 
 PLACES = ["2W6", "2A1", "2GG10", "2B0", "2Q5", "2FF1"]   # inside, corners, half hexes

@@ -11,7 +11,7 @@ import pytest
 import engine
 from engine.boards import (Board, HexTerrain, board_to_json, bundled_board, load_board,
                            save_board)
-from engine.files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
+from engine.night.files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from engine.hexes import parse_local
 from engine.jsonio import MAX_FILE_BYTES
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine import ScenarioError
 from engine.boards import board_from_json, bundled_boards_dir
-from engine.files import scenario_from_json
+from engine.night.files import scenario_from_json
 from engine.jsonio import parse_json_text
 from support import SCENARIOS
 

@@ -3,10 +3,10 @@ import pytest
 
 from engine import ScenarioError, visibility_from
 from engine.boards import HexTerrain, bundled_board
-from engine.files import load_scenario, save_scenario
+from engine.night.files import load_scenario, save_scenario
 from engine.hexes import parse_local
-from engine.layout import add_board, move_board, remove_board, set_layout, with_board
-from engine.scenario import MapEntry
+from engine.night.layout import add_board, move_board, remove_board, set_layout, with_board
+from engine.night.scenario import MapEntry
 from support import example
 
 

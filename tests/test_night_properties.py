@@ -4,9 +4,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.hexes import COLUMN_NAMES, board_hexes
-from engine.light import illumination
+from engine.night.light import illumination
 from engine.los import los_table
-from engine.night import visibility_from
+from engine.night.verdicts import visibility_from
 from support import board, marker, position, unit
 
 ALL = [f"{COLUMN_NAMES[c]}{r}" for c, r in board_hexes()]

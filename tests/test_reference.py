@@ -5,8 +5,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import reference
-from engine.night import visibility_from
+from engine.night import reference
+from engine.night.verdicts import visibility_from
 from support import marker, position, unit
 from test_night_properties import ALL, boards, hex_ids
 
@@ -43,7 +43,7 @@ def test_engine_equals_the_per_pair_implementation(b, viewers, seed, nvr):
 def test_engine_equals_the_per_pair_implementation_across_joined_and_rotated_boards(
         b1, b2, rotated, vertical, viewer, seed):
     from engine.maps import Map, Placement
-    from engine.scenario import MapEntry, Scenario
+    from engine.night.scenario import MapEntry, Scenario
     b2 = b2.__class__("t2", b2.title, b2.default, b2.hexes)
     at2 = (0, 1) if vertical else (1 + seed % 2, 0)         # sometimes a gap between the boards
     m = Map([Placement(b1, (0, 0)), Placement(b2, at2, rotated)])

@@ -3,9 +3,9 @@ where, and where it drifts.  The docstring of each test is its example."""
 import pytest
 
 from engine import ScenarioError
-from engine.drift import FixedDice
-from engine.night import unit_verdict
-from engine.starshells import fire, hex_starshell_roller, starshell_options
+from engine.night.drift import FixedDice
+from engine.night.verdicts import unit_verdict
+from engine.night.starshells import fire, hex_starshell_roller, starshell_options
 
 from support import changed, example, marker, sees, sight, with_markers, without_markers
 

@@ -3,7 +3,7 @@ a table of phase x attacker/defender x unit type x first/later, with the answer 
 import pytest
 
 from engine.boards import bundled_board
-from engine.starshells import starshell_options
+from engine.night.starshells import starshell_options
 from support import position, unit
 
 

@@ -1,5 +1,5 @@
 """The LOS thread and "view as side" answers the app draws."""
-from engine.thread import los_thread, seen_by_side
+from engine.night.thread import los_thread, seen_by_side
 from support import changed, example, marker, with_markers
 
 
@@ -49,7 +49,7 @@ def test_seen_by_side_equals_asking_every_pair_on_a_busy_map():
     from support import ROOT
     sys.path.insert(0, str(ROOT / "bench"))
     from mapgen import busy_scenario, random_map
-    from engine.night import unit_verdict
+    from engine.night.verdicts import unit_verdict
     _, m = random_map(5)
     s = busy_scenario(m, 6, units=30)
     s = s.with_unit(s.units[0].replace(bypass=True))

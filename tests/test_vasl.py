@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import engine
-from engine import vasl
+from engine.importers import vasl
 from engine.boards import board_to_json, load_board, save_board
 from engine.cli import main
 from engine.errors import ScenarioError

@@ -3,7 +3,7 @@
 - Paint mode: the brush (``PaintTool``) stands in for the hand on the map; the night overlays
   follow every stroke (the Document asks the engine after each change).
 - Board edits: id and title, a new blank board, saving a board as a board file (the map entry
-  then names that file: ``engine.layout.with_board(ref=path)``).
+  then names that file: ``engine.night.layout.with_board(ref=path)``).
 - Layout edits: add a bundled board or a board file, move, rotate, remove; whatever a change
   does to units and markers (``LayoutResult.report``) is shown to the player.
 - Unsaved boards: saving the position first asks to save every board that exists only in memory
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 import engine
 from engine.boards import bundled_board, load_board, save_board
 from engine.hexes import BOARD_ID_RE
-from engine.layout import add_board, move_board, remove_board, with_board
+from engine.night.layout import add_board, move_board, remove_board, with_board
 
 from .brush import Brush, blank_board, renamed
 from .layout_edits import free_slot, new_board_ref

@@ -2,7 +2,7 @@
 or lower the ground, join hexes into one building or separate them, set a building's upper levels.
 
 Plain data, no Qt: a Scenario and a map hex in, the Scenario on the edited boards out
-(``engine.layout.set_layout``, which keeps units and markers on their hexes and reports any it
+(``engine.night.layout.set_layout``, which keeps units and markers on their hexes and reports any it
 has to bring down).  A joined half hex is one hex on the table, so every board's half of it is
 edited alike.  Which terrain does what to a line of sight is the engine's; here the terrain is
 only written down.
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import engine
 from engine.boards import MAX_LEVEL, MAX_UPPER_LEVELS, Board, HexTerrain
 from engine.hexes import parse_hex_id
-from engine.layout import LayoutResult, set_layout
+from engine.night.layout import LayoutResult, set_layout
 
 KINDS = ("terrain", "raise", "lower", "join", "separate", "upper")
 

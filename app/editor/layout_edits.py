@@ -1,10 +1,10 @@
 """The map layout as the player edits it (issue 10): where a new board goes, how a board of the
 map is named in the panels, and references for boards that exist only in memory.  No Qt; the
-edits themselves are ``engine.layout``'s."""
+edits themselves are ``engine.night.layout``'s."""
 from __future__ import annotations
 
 import engine
-from engine.files import MAX_MAP_SLOT
+from engine.night.files import MAX_MAP_SLOT
 
 NEW_PREFIX = "(new board "          # the reference of a board made in the program, never saved
 

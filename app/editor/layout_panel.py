@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLis
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from engine.boards import bundled_boards_dir
-from engine.files import MAX_MAP_SLOT
+from engine.night.files import MAX_MAP_SLOT
 
 from .layout_edits import entry_label
 

@@ -1,5 +1,5 @@
 """File > Import VASL board (issue 9, the app's part): choose a board file of VASL (``bd02``...),
-convert it (``engine.vasl.import_board``), save the Starshell board file where the player says
+convert it (``engine.importers.vasl.import_board``), save the Starshell board file where the player says
 (by default next to the position, ``bd02.json``), show what could not be imported, and offer to
 put the board on the map: added in a free slot, or in place of the map's board of the same id
 (the bundled stand-in, typically)."""
@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 import engine
 from engine.boards import save_board
-from engine.layout import add_board, with_board
-from engine.vasl import import_board
+from engine.night.layout import add_board, with_board
+from engine.importers.vasl import import_board
 
 from .board_editor import BOARD_FILTER
 from .layout_edits import free_slot

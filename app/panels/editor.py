@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGridLayout, Q
                                QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 import engine
-from engine.scenario import MARKER_TYPES, MOVING, RADIUS_MARKERS, UNIT_TYPES
+from engine.night.scenario import MARKER_TYPES, MOVING, RADIUS_MARKERS, UNIT_TYPES
 
 from .. import style
 

@@ -9,7 +9,7 @@ from html import escape
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout,
                                QWidget)
 
-from engine.drift import FixedDice
+from engine.night.drift import FixedDice
 
 from .. import style
 from ..hand import AUTO

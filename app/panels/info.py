@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QLabel, QSpinB
                                QWidget)
 
 import engine
-from engine.scenario import PHASES, STARSHELLS_USED
+from engine.night.scenario import PHASES, STARSHELLS_USED
 
 PHASE_NAMES = {"RPh": "Rally Phase", "PFPh": "Prep Fire Phase", "MPh": "Movement Phase",
                "DFPh": "Defensive Fire Phase", "AFPh": "Advancing Fire Phase",

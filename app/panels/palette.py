@@ -8,7 +8,7 @@ from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 import engine
-from engine.scenario import MARKER_TYPES, UNIT_TYPES
+from engine.night.scenario import MARKER_TYPES, UNIT_TYPES
 
 from ..hand import Piece
 from ..scene.counter_art import draw_marker, draw_unit

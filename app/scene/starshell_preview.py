@@ -4,8 +4,8 @@
   1 its own hex, 2 along a LOS, 3 three hexes away; E1.932: IR along a LOS or 6, 12... hexes
   away), each method in its own colour, dash and inset, so a hex legal by two shows both.
 - ``DriftOverlay``: for a flare placed in one hex by one method, the 36 drift outcomes as a
-  heat map of end hexes with their chance in 36ths (``engine.drift.distribution``), and every
-  hex shaded by the chance that it ends up lit (``engine.drift.lit_probability``).
+  heat map of end hexes with their chance in 36ths (``engine.night.drift.distribution``), and every
+  hex shaded by the chance that it ends up lit (``engine.night.drift.lit_probability``).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 
-from engine import drift
+from engine.night import drift
 
 from .. import style
 from .geometry import area, centre, hex_polygon

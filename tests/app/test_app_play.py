@@ -6,7 +6,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 
 import engine
-from engine.thread import seen_by_side
+from engine.night.thread import seen_by_side
 from app.scene.geometry import centre
 
 from app_testing import counter_pos, drag, hex_pos, settle, steps

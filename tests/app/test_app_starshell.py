@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from engine import drift
+from engine.night import drift
 from engine.boards import assets_dir
-from engine.drift import FixedDice
-from engine.starshells import starshell_options
+from engine.night.drift import FixedDice
+from engine.night.starshells import starshell_options
 
 from app_testing import drag, hex_pos, settle, steps
 

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication
 import engine
 from app.document import Document
 from engine.boards import assets_dir
-from engine.files import scenario_from_json, scenario_to_json
-from engine.scenario import MARKER_TYPES, Marker, Unit
+from engine.night.files import scenario_from_json, scenario_to_json
+from engine.night.scenario import MARKER_TYPES, Marker, Unit
 
 START = assets_dir() / "scenarios" / "default.json"
 HEXES = ["2A1", "2T6", "2BB5", "2CC8", "2GG5", "34A5", "34H7", "34I8", "34U6", "2DD6", "2Y4",

@@ -76,7 +76,7 @@ def test_import_vasl_board_in_place_of_the_stand_in(on_w12, qtbot, monkeypatch, 
     w, doc = on_w12, on_w12.document
     target = tmp_path / "real-2.json"
     seen = dialogs(monkeypatch, vasl_file, target)
-    monkeypatch.setattr(engine.vasl, "board_id_from_filename", lambda name: "2")
+    monkeypatch.setattr(engine.importers.vasl, "board_id_from_filename", lambda name: "2")
     w.import_vasl_action.trigger()
     assert "in place of board 2" in seen["questions"][0][1]
     s = doc.scenario

@@ -9,7 +9,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .maps import Map
+from ..maps import Map
 
 PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
 STARSHELLS_USED = ("never", "this_turn", "earlier")
@@ -131,7 +131,7 @@ class Scenario:
         for u in self.units:
             if u.id == unit_id:
                 return u
-        from .errors import ScenarioError
+        from ..errors import ScenarioError
         known = ", ".join(u.id for u in self.units) or "none"
         raise ScenarioError(f"no unit {unit_id!r} in this scenario (units: {known})")
 

@@ -26,9 +26,9 @@ from functools import cached_property
 import numpy as np
 
 from .light import Illumination, illumination
-from .los import BLIND, DayLines, explain_block, los_table
+from ..los import BLIND, DayLines, explain_block, los_table
 from .scenario import Scenario, Unit
-from .terrain import BY_CODE
+from ..terrain import BY_CODE
 
 NONE, NVR, GUNFLASH = 0, 1, 2
 SIGHT_NAMES = ("none", "nvr", "gunflash")

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .boards import Board
-from .errors import ScenarioError
-from .hexes import parse_hex_id
-from .maps import Map, Placement
+from ..boards import Board
+from ..errors import ScenarioError
+from ..hexes import parse_hex_id
+from ..maps import Map, Placement
 from .scenario import MapEntry, Scenario
 
 

@@ -10,11 +10,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .boards import Board, bundled_board, load_board
-from .errors import ScenarioError
-from .hexes import HexIdError
-from .jsonio import atomic_write_json, read_json
-from .maps import Map, Placement
+from ..boards import Board, bundled_board, load_board
+from ..errors import ScenarioError
+from ..hexes import HexIdError
+from ..jsonio import atomic_write_json, read_json
+from ..maps import Map, Placement
 from .scenario import (MARKER_TYPES, MOVING, PHASES, RADIUS_MARKERS, STARSHELLS_USED, UNIT_TYPES,
                        VEHICLE_TYPES, MapEntry, Marker, Scenario, Unit)
 

@@ -33,10 +33,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .drift import METHODS, DiceSource, roll_drift
-from .errors import ScenarioError
-from .hexes import line_crossing
+from ..errors import ScenarioError
+from ..hexes import line_crossing
 from .light import illumination
-from .night import MOVING_SEEN, unit_verdict, visibility_from
+from .verdicts import MOVING_SEEN, unit_verdict, visibility_from
 from .scenario import Marker, Scenario, Unit
 
 MMC = ("squad", "half_squad", "crew")

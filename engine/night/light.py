@@ -16,10 +16,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from .los import los_table
-from .maps import Map
+from ..los import los_table
+from ..maps import Map
 from .scenario import Scenario, Unit
-from .terrain import BY_CODE
+from ..terrain import BY_CODE
 
 STAR_LIGHTS = ("starshell", "ir")
 FIRE_LIGHTS = ("blaze", "flame")

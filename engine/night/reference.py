@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 
-from .hexes import from_axial, line_crossing, neighbours, to_axial
-from .maps import Map
+from ..hexes import from_axial, line_crossing, neighbours, to_axial
+from ..maps import Map
 from .scenario import Scenario
-from .terrain import BY_CODE
+from ..terrain import BY_CODE
 
 
 def _top(m: Map, i: int, hi: int, lo: int) -> tuple[int, bool]:

@@ -47,9 +47,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .boards import MAX_LEVEL, Board, HexTerrain
-from .errors import ScenarioError
-from .hexes import BOARD_COLUMNS, BOARD_ID_RE, BOARD_ROWS, COLUMN_NAMES, SQRT3, board_hexes
+from ..boards import MAX_LEVEL, Board, HexTerrain
+from ..errors import ScenarioError
+from ..hexes import BOARD_COLUMNS, BOARD_ID_RE, BOARD_ROWS, COLUMN_NAMES, SQRT3, board_hexes
 
 LOS_DATA = "LOSData"
 METADATA = "BoardMetadata.xml"

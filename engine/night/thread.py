@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .hexes import crossed_hexes
+from ..hexes import crossed_hexes
 from .light import illumination
-from .los import BLIND, explain_block, los_table
-from .night import moving_carrier, unit_verdict, visibility_from
+from ..los import BLIND, explain_block, los_table
+from .verdicts import moving_carrier, unit_verdict, visibility_from
 from .scenario import Scenario, Unit
 
 PROBE = "__thread__"

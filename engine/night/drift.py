@@ -21,9 +21,9 @@ from typing import Iterable, Protocol
 
 import numpy as np
 
-from .hexes import DIRECTIONS
+from ..hexes import DIRECTIONS
 from .light import _star_exceptions
-from .maps import Map
+from ..maps import Map
 
 METHODS = ("1", "2", "3", "ir-los", "ir-6")
 IR_METHODS = ("ir-los", "ir-6")
