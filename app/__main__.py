@@ -50,7 +50,8 @@ def main(argv=None) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")    # headless: no window shown
     from PySide6.QtWidgets import QApplication
 
-    import engine
+    from engine import api
+
     from .document import default_scenario_path
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -59,12 +60,30 @@ def main(argv=None) -> int:
     from . import style
     style.apply_theme(app)
     path = args.scenario or str(default_scenario_path())
+    from .rooms import room_for
+    try:
+        room = room_for(path)
+    except api.ScenarioError as e:
+        return _fail(str(e) if e.file else f"{path}: {e}")
+    if room is not None:                      # another game's file: its own room
+        try:
+            if args.screenshot:
+                width, height = args.size
+                room.save_screenshot(path, args.screenshot, width, height, args.select)
+                return 0
+            window = room.open_window(path)
+        except api.ScenarioError as e:
+            return _fail(str(e) if e.file else f"{path}: {e}")
+        except OSError as e:
+            return _fail(str(e))
+        window.show()
+        return app.exec()
     if args.screenshot:
         from .screenshot import save_screenshot
         width, height = args.size
         try:
             save_screenshot(path, args.screenshot, args.select, width, height)
-        except engine.ScenarioError as e:
+        except api.ScenarioError as e:
             return _fail(str(e) if e.file else f"{path}: {e}")
         except OSError as e:
             return _fail(str(e))
@@ -77,10 +96,10 @@ def main(argv=None) -> int:
         document = offer_recovery()
         if document is None:
             # the bundled default has no file name: Save asks for one instead of writing the assets
-            document = Document(engine.load_scenario(path), args.scenario)
+            document = Document(api.load_scenario(path), args.scenario)
             if args.select:
                 document.select(args.select)
-    except engine.ScenarioError as e:
+    except api.ScenarioError as e:
         return _fail(str(e) if e.file else f"{path}: {e}")
     window = MainWindow(document)
     window.show()

@@ -11,15 +11,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-import engine
-from engine.night.verdicts import gunflash_mask, moving_vehicle_range, viewer_nvr
-from engine.night.starshells import starshell_options
-from engine.night.thread import seen_by_side
+from engine import api
+from engine.api import gunflash_mask, moving_vehicle_range, seen_by_side, starshell_options, viewer_nvr
 
 
 @dataclass(frozen=True)
 class Answers:
-    scenario: engine.Scenario
+    scenario: api.Scenario
     light: object                         # engine.night.light.Illumination
     gunflash: np.ndarray                  # bool per hex: a Gunflash or fire marker (E1.8)
     viewer: str | None = None
@@ -33,24 +31,24 @@ class Answers:
     side_sight: dict = dataclasses.field(default_factory=dict)  # enemy id -> nvr/gunflash/none
 
 
-def ask_engine(scenario: engine.Scenario, viewer: str | None, side: str | None = None,
+def ask_engine(scenario: api.Scenario, viewer: str | None, side: str | None = None,
                starshells: bool = False, enemies: bool = True) -> Answers:
     """The engine's answers for ``scenario`` seen by unit ``viewer`` (or by nobody), and by the
     whole of ``side`` when the map is viewed as that side; where the viewer may place a starshell
     when ``starshells`` (asked only while the player is placing one: it costs a few ms).  Without
     ``enemies`` (during a drag: a frame is short) the verdicts on enemy units are left out."""
-    light = engine.illumination(scenario)
+    light = api.illumination(scenario)
     gunflash = gunflash_mask(scenario)
     seen = seen_by_side(scenario, side) if side is not None else {}
     if viewer is None:
         return Answers(scenario, light, gunflash, side=side, side_sight=seen)
     try:
         unit = scenario.unit(viewer)
-        night = engine.visibility_from(scenario, viewer)
-        verdicts = {e.id: engine.unit_verdict(scenario, viewer, e.id, light)
+        night = api.visibility_from(scenario, viewer)
+        verdicts = {e.id: api.unit_verdict(scenario, viewer, e.id, light)
                     for e in scenario.enemies_of(unit.side)} if enemies else {}
         options = starshell_options(scenario, viewer) if starshells else None
-    except (engine.ScenarioError, engine.HexIdError) as e:
+    except (api.ScenarioError, api.HexIdError) as e:
         return Answers(scenario, light, gunflash, viewer, error=str(e), side=side,
                        side_sight=seen)
     nvr = viewer_nvr(scenario, unit)

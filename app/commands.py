@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-import engine
+from engine import api
 
 
-def validated(s: engine.Scenario) -> engine.Scenario:
-    """``s`` as the engine would load it: raises engine.ScenarioError for an impossible state.
+def validated(s: api.Scenario) -> api.Scenario:
+    """``s`` as the engine would load it: raises api.ScenarioError for an impossible state.
 
     A map the engine cannot rebuild from its entries (boards made in memory, never saved) is not
     checked again: an edit of units, markers or settings never changes the map."""
     try:
-        engine.scenario_from_json(engine.scenario_to_json(s), folder=s.folder)
-    except engine.ScenarioError as e:
+        api.scenario_from_json(api.scenario_to_json(s), folder=s.folder)
+    except api.ScenarioError as e:
         if not (e.place or "").startswith("map"):
             raise
     return s

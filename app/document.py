@@ -22,10 +22,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-import engine
-
-from engine.night.drift import RandomDice
-from engine.night.starshells import fire
+from engine import api
+from engine.api import RandomDice, fire
 
 from .answers import Answers, ask_engine
 from .commands import ScenarioEdit, validated
@@ -35,7 +33,7 @@ _ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="starshell-engine
 
 
 def default_scenario_path() -> Path:
-    return engine.boards.assets_dir() / "scenarios" / "default.json"
+    return api.assets_dir() / "scenarios" / "default.json"
 
 
 class _Relay(QObject):
@@ -50,7 +48,7 @@ class Document(QObject):
     fileChanged = Signal()          # opened or saved under another name
     engineFailed = Signal(str)
 
-    def __init__(self, scenario: engine.Scenario, path: str | None = None, parent=None,
+    def __init__(self, scenario: api.Scenario, path: str | None = None, parent=None,
                  dice=None):
         super().__init__(parent)
         self._scenario = scenario
@@ -76,12 +74,12 @@ class Document(QObject):
 
     @classmethod
     def open_file(cls, path, parent=None) -> "Document":
-        """A document on the scenario file ``path`` (raises engine.ScenarioError)."""
-        return cls(engine.load_scenario(path), str(path), parent)
+        """A document on the scenario file ``path`` (raises api.ScenarioError)."""
+        return cls(api.load_scenario(path), str(path), parent)
 
     # ------------------------------------------------------------------------ state
     @property
-    def scenario(self) -> engine.Scenario:
+    def scenario(self) -> api.Scenario:
         return self._scenario
 
     @property
@@ -115,22 +113,22 @@ class Document(QObject):
 
     # ------------------------------------------------------------------------ files
     def load(self, path) -> None:
-        """Open ``path``; on a bad file raise engine.ScenarioError and change nothing."""
-        s = engine.load_scenario(path)
+        """Open ``path``; on a bad file raise api.ScenarioError and change nothing."""
+        s = api.load_scenario(path)
         self._take_file(s, str(path))
 
     def save(self, path=None) -> None:
-        """Save (atomically, engine.save_scenario) to ``path`` or the current file."""
+        """Save (atomically, api.save_scenario) to ``path`` or the current file."""
         target = path or self._path
         if target is None:
             raise ValueError("no file name yet: use Save As")
-        s = engine.save_scenario(self._scenario, target)
+        s = api.save_scenario(self._scenario, target)
         self._path = str(target)
         self.set_scenario(s)    # the same position, anchored at its new folder
         self.undo_stack.setClean()
         self.fileChanged.emit()
 
-    def _take_file(self, s: engine.Scenario, path: str | None) -> None:
+    def _take_file(self, s: api.Scenario, path: str | None) -> None:
         self.undo_stack.clear()
         self._path = path
         self.set_scenario(s)
@@ -138,7 +136,7 @@ class Document(QObject):
         self.fileChanged.emit()
 
     # ------------------------------------------------------------------------ edits
-    def set_scenario(self, s: engine.Scenario) -> None:
+    def set_scenario(self, s: api.Scenario) -> None:
         """Show another position (undo commands call this; user edits go through ``edit``)."""
         self._scenario = s
         lost = self._viewer is not None and self._viewer not in {u.id for u in s.units}
@@ -155,13 +153,13 @@ class Document(QObject):
 
     show = set_scenario     # a drag shows each step; ``finish_drag`` makes it one undo step
 
-    def edit(self, after: engine.Scenario, text: str) -> None:
+    def edit(self, after: api.Scenario, text: str) -> None:
         """An undoable change to ``after``."""
         self.undo_stack.push(ScenarioEdit(self, self._scenario, after, text))
 
-    def edit_checked(self, after: engine.Scenario, text: str) -> None:
+    def edit_checked(self, after: api.Scenario, text: str) -> None:
         """An undoable change to ``after`` once the engine accepts it as a whole position; an
-        impossible one (a unit both BU and CE...) raises engine.ScenarioError, changing nothing."""
+        impossible one (a unit both BU and CE...) raises api.ScenarioError, changing nothing."""
         validated(after)
         self.edit(after, text)
 
@@ -169,7 +167,7 @@ class Document(QObject):
         """A drag starts: the map follows every step, the panels only its end (a frame is short)."""
         self.dragging = True
 
-    def finish_drag(self, before: engine.Scenario | None, text: str = "") -> None:
+    def finish_drag(self, before: api.Scenario | None, text: str = "") -> None:
         """A drag that started on ``before`` ends on the position shown now: one undo step (or
         none, when it ends where it began).  ``before`` None: it changed nothing.  (Scenarios
         compare without their map's terrain: a stroke of the board editor's brush changes that.)"""
@@ -184,7 +182,7 @@ class Document(QObject):
     def fire_starshell(self, unit_id: str, hex_id: str, method: str, dice=None):
         """``unit_id`` fires a starshell (or IR) at ``hex_id`` by ``method``: usage dr, drift and
         marker as the engine says (``engine.night.starshells.fire``), one undo step.  Raises
-        engine.ScenarioError when it may not; returns the engine's FireResult."""
+        api.ScenarioError when it may not; returns the engine's FireResult."""
         after, result = fire(self._scenario, unit_id, hex_id, method, dice or self.dice)
         what = "an IR" if result.kind == "ir" else "a starshell"
         if not result.success:
@@ -196,7 +194,7 @@ class Document(QObject):
         self.undo_stack.push(ScenarioEdit(self, self._scenario, after, text))
         return result
 
-    def add_marker(self, marker: engine.Marker) -> None:
+    def add_marker(self, marker: api.Marker) -> None:
         self.edit(self._scenario.with_marker(marker), f"add {marker.type} in {marker.hex}")
 
     def remove_marker(self, index: int) -> None:
@@ -209,7 +207,7 @@ class Document(QObject):
     def select(self, unit_id: str | None) -> None:
         """Make ``unit_id`` the viewer whose night field is shown (None: nobody)."""
         if unit_id is not None:
-            self._scenario.unit(unit_id)        # raises engine.ScenarioError for an unknown id
+            self._scenario.unit(unit_id)        # raises api.ScenarioError for an unknown id
         if unit_id == self._viewer:
             return
         self._viewer = unit_id

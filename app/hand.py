@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtWidgets import QApplication
 
-import engine
-from engine.night.thread import los_thread
+from engine import api
+from engine.api import los_thread
 
 from .scene.counters import CounterItem
 from .scene.geometry import centre, hex_at
@@ -36,7 +36,7 @@ class Press:
     at: QPointF                    # viewport point of the press
     hex: int
     item: CounterItem | None = None
-    before: engine.Scenario | None = None
+    before: api.Scenario | None = None
     grab: QPointF | None = None    # scene offset from the counter's position to the mouse
     was_selected: bool = False
     dragging: bool = False
@@ -228,16 +228,16 @@ class Hand(StarshellPlacing, QObject):
         name = s.map.names[i]
         if piece.kind == "unit":
             uid = new_unit_id(s, piece.type)
-            after = s.with_unit(engine.Unit(uid, piece.side or "allied", piece.type, name))
+            after = s.with_unit(api.Unit(uid, piece.side or "allied", piece.type, name))
             text = f"add {piece.type.replace('_', ' ')} {uid} in {name}"
         else:
             side = piece.side if piece.type in ("gunflash", "prep_fire", "first_fire",
                                                 "final_fire", "ffe") else None
-            after = s.with_marker(engine.Marker(piece.type, name, side))
+            after = s.with_marker(api.Marker(piece.type, name, side))
             text = f"add {piece.type.replace('_', ' ')} in {name}"
         try:
             d.edit_checked(after, text)
-        except engine.ScenarioError as e:
+        except api.ScenarioError as e:
             self.told.emit(str(e))
             return
         if piece.kind == "unit":
@@ -286,7 +286,7 @@ class Hand(StarshellPlacing, QObject):
         try:
             t = los_thread(s, m.names[start], m.names[end], start_level, end_level,
                            viewer_id=viewer)
-        except (engine.ScenarioError, engine.HexIdError, ValueError) as e:
+        except (api.ScenarioError, api.HexIdError, ValueError) as e:
             self.told.emit(str(e))
             return
         self.set_thread(t)
@@ -303,20 +303,20 @@ class Hand(StarshellPlacing, QObject):
             m = self.scene.map
             self.stretch_thread(m.index(t.start), m.index(t.end))
 
-def moved(s: engine.Scenario, item: CounterItem, hex_id: str) -> engine.Scenario:
+def moved(s: api.Scenario, item: CounterItem, hex_id: str) -> api.Scenario:
     """``s`` with the piece of ``item`` in ``hex_id``."""
     if item.kind == "unit":
         return s.moved(item.key, hex_id)
     return s.with_marker(s.markers[item.key].replace(hex=s.map.canonical(hex_id)), item.key)
 
 
-def piece_of(s: engine.Scenario, item: CounterItem):
+def piece_of(s: api.Scenario, item: CounterItem):
     if item.kind == "unit":
         return next((u for u in s.units if u.id == item.key), None)
     return s.markers[item.key] if 0 <= item.key < len(s.markers) else None
 
 
-def new_unit_id(s: engine.Scenario, unit_type: str) -> str:
+def new_unit_id(s: api.Scenario, unit_type: str) -> str:
     """A fresh id: the type's initial and the first free number (S1, L2, M3...)."""
     prefix = {"half_squad": "HS", "armor_leader": "AL", "afv": "T", "vehicle": "V",
               "observer": "O"}.get(unit_type, unit_type[0].upper())

@@ -7,10 +7,18 @@ import os
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox,
-                               QScrollArea, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
-import engine
+from engine import api
 
 from . import actions
 from .editor import install as install_board_editor
@@ -25,6 +33,7 @@ from .panels.palette import Palette
 from .panels.unit import UnitPanel
 from .recent import RecentFiles
 from .recovery import autosave_for
+from .rooms import room_for
 from .scene.map_scene import MapScene
 from .view import MapView
 
@@ -39,6 +48,7 @@ class MainWindow(QMainWindow):
             document.setParent(self)        # the window's position lives as long as the window
         self.settings = settings if settings is not None else QSettings()
         self.recent = RecentFiles(self.settings)
+        self.room_windows: list[QMainWindow] = []
         self.scene = MapScene(document, self)
         self.view = MapView(self.scene)
         self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -178,8 +188,16 @@ class MainWindow(QMainWindow):
         if not confirmed and not self._may_discard():
             return False
         try:
+            room = room_for(path)
+            if room is not None:              # another game's file opens in its own window
+                other = room.open_window(path)
+                self.room_windows.append(other)   # kept alive beside this one
+                other.show()
+                self.recent.add(path)
+                self.statusBar().showMessage(f"Opened {path} in its own window", 5000)
+                return True
             self.document.load(path)
-        except (engine.ScenarioError, ValueError, OSError) as e:
+        except (api.ScenarioError, ValueError, OSError) as e:
             self._error("Cannot open this scenario", str(e))
             return False
         self.recent.add(path)
@@ -205,7 +223,7 @@ class MainWindow(QMainWindow):
             return False
         try:
             self.document.save(path)
-        except (engine.ScenarioError, ValueError, OSError) as e:
+        except (api.ScenarioError, ValueError, OSError) as e:
             self._error("Cannot save", str(e))
             return False
         self.recent.add(path)

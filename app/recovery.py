@@ -22,10 +22,8 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths, QTimer
 from PySide6.QtWidgets import QMessageBox
 
-import engine
-from engine.boards import board_to_json
-from engine.night.files import scenario_from_json, scenario_to_json
-from engine.jsonio import atomic_write_json, read_json
+from engine import api
+from engine.api import atomic_write_json, board_to_json, read_json, scenario_from_json, scenario_to_json
 
 from .editor.unsaved import unsaved_boards
 
@@ -46,7 +44,7 @@ def recovery_folder() -> Path:
 
 @dataclass
 class Recovered:
-    scenario: engine.Scenario
+    scenario: api.Scenario
     belongs_to: str | None          # the file the unsaved work was for (None: never saved)
     file: Path
 
@@ -61,7 +59,7 @@ def pending(folder: Path | None = None) -> Recovered | None:
         data = read_json(path)
         belongs = data.get(KEY) if isinstance(data, dict) else None
         s = scenario_from_json(data, file=str(path), folder=str(path.parent))
-    except engine.ScenarioError:
+    except api.ScenarioError:
         try:
             os.replace(path, path.with_suffix(".damaged"))
         except OSError:
@@ -182,7 +180,7 @@ class Autosaver:
                          else None)
             atomic_write_json(self.file, data, backup=False)
             self.last_error = None
-        except (OSError, engine.ScenarioError) as e:     # autosave must never break editing
+        except (OSError, api.ScenarioError) as e:     # autosave must never break editing
             self.last_error = str(e)
 
     def finish(self) -> None:

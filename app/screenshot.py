@@ -39,7 +39,7 @@ def render_map(document: Document, width: int, height: int) -> QImage:
 
 
 def save_screenshot(path: str, out: str, select: str | None, width: int, height: int) -> None:
-    """Raises engine.ScenarioError for a bad file or unit, OSError when ``out`` can't be written."""
+    """Raises api.ScenarioError for a bad file or unit, OSError when ``out`` can't be written."""
     document = Document.open_file(path)
     if select:
         document.select(select)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF
 
-import engine
-from engine.night.starshells import starshell_options
+from engine import api
+from engine.api import starshell_options
 
 from .scene.counters import CounterItem
 
@@ -72,7 +72,7 @@ class StarshellPlacing:
         kind = "ir" if method.startswith("ir") else "starshell"
         if self._ghost is None or self._ghost.piece.type != kind:
             self._drop_ghost()
-            self._ghost = CounterItem("ghost", None, engine.Marker(kind, "?"), None)
+            self._ghost = CounterItem("ghost", None, api.Marker(kind, "?"), None)
             self._ghost.place(max(self.scene.counters.ppu * 0.7, 24.0), QPointF(0, 0))
             self._ghost.setOpacity(0.85)
             self._ghost.setZValue(95)
@@ -100,7 +100,7 @@ class StarshellPlacing:
             return
         try:
             result = d.fire_starshell(d.viewer, name, method, self.typed_dice())
-        except (engine.ScenarioError, ValueError) as e:
+        except (api.ScenarioError, ValueError) as e:
             self.told.emit(str(e))
             return
         self.scene.drift.clear()

@@ -1,9 +1,10 @@
 """The map view: wheel zoom under the cursor, pan (middle button, or space + drag), fit to map.
 
-It reports the hex under the cursor (``hexHovered``), its scale (``zoomChanged``, in screen pixels per map unit, which sets the counters' size and the
-level of detail) and scenario files dropped on it (``fileDropped``).  Clicks and drags on the
-map go to the player's ``hand`` (``app.hand``): select, drag, thread, starshell.  While "fitted", resizing
-the window refits the map.  It can print a caption and a key over the map (``show_key``).
+It reports the hex under the cursor (``hexHovered``), its scale (``zoomChanged``, in screen
+pixels per map unit, which sets the counters' size and the level of detail) and scenario files
+dropped on it (``fileDropped``).  Clicks and drags on the map go to the player's ``hand``
+(``app.hand``): select, drag, thread, starshell.  While "fitted", resizing the window refits the
+map.  It can print a caption and a key over the map (``show_key``).
 """
 from __future__ import annotations
 

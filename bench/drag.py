@@ -35,6 +35,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 def measure(steps: int = 40, size=(1400, 800)) -> dict:
+    from mapgen import busy_scenario, random_map
     from PySide6.QtCore import QPoint, QSettings, Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
@@ -44,7 +45,6 @@ def measure(steps: int = 40, size=(1400, 800)) -> dict:
     from app.document import Document
     from app.main_window import MainWindow
     from app.scene.geometry import centre
-    from mapgen import busy_scenario, random_map
 
     app = QApplication.instance() or QApplication([])
     _, m = random_map()

@@ -33,13 +33,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-import engine                                      # noqa: E402
-from engine import los
-from engine.night import drift, reference          # noqa: E402
-from engine.boards import save_board               # noqa: E402
-from engine.night.files import scenario_to_json          # noqa: E402
-from engine.jsonio import atomic_write_json        # noqa: E402
-from mapgen import busy_scenario, random_map       # noqa: E402
+from mapgen import busy_scenario, random_map  # noqa: E402
+
+import engine  # noqa: E402
+from engine import los  # noqa: E402
+from engine.boards import save_board  # noqa: E402
+from engine.jsonio import atomic_write_json  # noqa: E402
+from engine.night import drift, reference  # noqa: E402
+from engine.night.files import scenario_to_json  # noqa: E402
 
 TARGETS = {"first_load": 3.0, "same_map_load": 0.3, "one_viewer_field": 0.002,
            "all_80_viewers": 0.25, "drift_preview": 0.016}

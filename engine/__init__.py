@@ -8,11 +8,11 @@ The front door (SPEC.md, "Python API")::
     engine.save_scenario(scenario, "position.json")     # atomic, keeps NAME.bak
 """
 from .errors import ScenarioError
-from .night.files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from .hexes import HexIdError
+from .night.files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from .night.light import illuminated_hexes, illumination
-from .night.verdicts import reveal, unit_verdict, visibility_from
 from .night.scenario import Marker, Scenario, Unit
+from .night.verdicts import reveal, unit_verdict, visibility_from
 
 __all__ = ["ScenarioError", "HexIdError", "load_scenario", "save_scenario", "scenario_from_json",
            "scenario_to_json", "illuminated_hexes", "illumination", "visibility_from",

@@ -6,6 +6,7 @@ and one line on stderr starting with ``error:`` that names the file and the plac
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -72,8 +73,8 @@ def cmd_range(a) -> dict:
 def cmd_check(a) -> dict:
     from .boards import board_from_json
     from .hexes import board_hexes
-    from .night.files import scenario_from_json
     from .jsonio import read_json
+    from .night.files import scenario_from_json
     path = Path(a.file)
     data = read_json(path)
     if isinstance(data, dict) and data.get("format") == "starshell-board":
@@ -198,7 +199,9 @@ def _print_text(cmd: str, out: dict) -> None:
             print(f"{k}: {v}")
 
 
-COMMANDS = {}
+# The other rooms' subcommands: each module has ``add_commands(add)``, ``add`` being the helper
+# below (name, function, help) that returns the subparser to take its arguments.
+ROOMS: tuple[str, ...] = ()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -240,6 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("boardfile", metavar="BOARDFILE")
     sp.add_argument("-o", "--output", required=True, metavar="BOARD.json")
     sp.add_argument("--id", metavar="ID", help="board id (default: from the file name, bd02 -> 2)")
+    for room in ROOMS:
+        importlib.import_module(room).add_commands(add)
     return p
 
 

@@ -15,8 +15,17 @@ import numpy as np
 
 from .boards import Board
 from .errors import ScenarioError
-from .hexes import (COLUMN_STEP, ROW_STEP, HexId, HexIdError, board_hexes,
-                    center, parse_hex_id, to_axial, DIRECTIONS)
+from .hexes import (
+    COLUMN_STEP,
+    DIRECTIONS,
+    ROW_STEP,
+    HexId,
+    HexIdError,
+    board_hexes,
+    center,
+    parse_hex_id,
+    to_axial,
+)
 from .terrain import BY_CODE, TERRAINS
 
 

@@ -7,8 +7,8 @@ import engine
 from engine.boards import Board, HexTerrain, assets_dir
 from engine.hexes import COLUMN_NAMES, parse_local
 from engine.maps import Map, Placement
-from engine.night.verdicts import unit_verdict, visibility_from
 from engine.night.scenario import MapEntry, Marker, Scenario, Unit
+from engine.night.verdicts import unit_verdict, visibility_from
 
 SCENARIOS = assets_dir() / "scenarios"
 

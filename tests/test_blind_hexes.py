@@ -5,10 +5,10 @@ hexes behind it are blind while D <= max(2(G+h) + R//5 - S - T + 1, 1) for an ob
 D <= max(2G + R//5 - S - T, 0) for a bare crest (RULES.md 2).  Here S = 2, T = 0.
 """
 import pytest
+from support import board, position, unit
 
 from engine.hexes import COLUMN_NAMES, step
 from engine.night.verdicts import visibility_from
-from support import board, position, unit
 
 VIEWER = (0, 10)          # t1A10, then straight NE along the board
 

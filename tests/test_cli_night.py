@@ -6,7 +6,6 @@ import sys
 from fractions import Fraction
 
 import pytest
-
 from support import ROOT, SCENARIOS
 
 

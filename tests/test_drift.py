@@ -4,12 +4,21 @@ from itertools import product
 
 import numpy as np
 import pytest
+from support import example
 
-from engine.night.drift import (FixedDice, METHODS, RandomDice, distribution, drift_distance, drift_end,
-                          lit_probability, lit_probability_exact, outcomes)
+from engine.night.drift import (
+    METHODS,
+    FixedDice,
+    RandomDice,
+    distribution,
+    drift_distance,
+    drift_end,
+    lit_probability,
+    lit_probability_exact,
+    outcomes,
+)
 from engine.night.light import illuminated_hexes
 from engine.night.scenario import Marker
-from support import example
 
 PLACES = ["2W6", "2A1", "2GG10", "2B0", "2Q5", "2FF1"]   # inside, corners, half hexes
 

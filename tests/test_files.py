@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.boards import (Board, HexTerrain, board_to_json, bundled_board, load_board,
-                           save_board)
-from engine.night.files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
+from engine.boards import Board, HexTerrain, board_to_json, bundled_board, load_board, save_board
 from engine.hexes import parse_local
 from engine.jsonio import MAX_FILE_BYTES
+from engine.night.files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
 
 # SPEC.md's example scenario, as written there
 SPEC_SCENARIO = {
@@ -406,8 +405,8 @@ def test_board_in_a_subfolder_and_saving_in_place(tmp_path):
 
 def test_loading_does_not_depend_on_the_working_folder(tmp_path, monkeypatch):
     write(tmp_path / "x" / "t1.json", SPEC_BOARD)
-    path = write(tmp_path / "x" / "s.json",
-                 scenario(map=[{"board": "t1.json", "at": [0, 0]}], units=[], markers=[]))
+    write(tmp_path / "x" / "s.json",
+          scenario(map=[{"board": "t1.json", "at": [0, 0]}], units=[], markers=[]))
     monkeypatch.chdir(tmp_path)
     assert load_scenario(Path("x") / "s.json").map.board_ids == ["t1"]
 

@@ -5,12 +5,12 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import SCENARIOS
 
 from engine import ScenarioError
 from engine.boards import board_from_json, bundled_boards_dir
-from engine.night.files import scenario_from_json
 from engine.jsonio import parse_json_text
-from support import SCENARIOS
+from engine.night.files import scenario_from_json
 
 SCENARIO_FILES = sorted(SCENARIOS.glob("*.json"))
 BOARD_FILES = sorted(bundled_boards_dir().glob("*.json"))

@@ -16,10 +16,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.boards import bundled_board
-from engine.hexes import (BOARD_ID_RE, COLUMN_NAMES, HexId, HexIdError, board_hexes, center,
-                          corners, crossed_hexes, disc, from_axial, hex_range, line_crossing,
-                          neighbours, parse_hex_id, parse_local, pixel_to_hex, ring, step,
-                          to_axial)
+from engine.hexes import (
+    BOARD_ID_RE,
+    COLUMN_NAMES,
+    HexId,
+    HexIdError,
+    board_hexes,
+    center,
+    corners,
+    crossed_hexes,
+    disc,
+    from_axial,
+    hex_range,
+    line_crossing,
+    neighbours,
+    parse_hex_id,
+    parse_local,
+    pixel_to_hex,
+    ring,
+    step,
+    to_axial,
+)
 from engine.maps import Map, Placement
 
 SQRT3 = math.sqrt(3.0)

@@ -1,13 +1,13 @@
 """Editing a scenario's map (issue 10, engine side): units keep their hexes or are reported."""
 import pytest
+from support import example
 
 from engine import ScenarioError, visibility_from
 from engine.boards import HexTerrain, bundled_board
-from engine.night.files import load_scenario, save_scenario
 from engine.hexes import parse_local
+from engine.night.files import load_scenario, save_scenario
 from engine.night.layout import add_board, move_board, remove_board, set_layout, with_board
 from engine.night.scenario import MapEntry
-from support import example
 
 
 def test_adding_a_board_keeps_every_unit_and_joins_the_edge():

@@ -8,8 +8,16 @@ import pytest
 
 from engine.boards import Board, HexTerrain, bundled_board
 from engine.errors import ScenarioError
-from engine.hexes import (COLUMN_NAMES, DIRECTIONS, HexIdError, board_hexes, center, hex_range,
-                          parse_local, step)
+from engine.hexes import (
+    COLUMN_NAMES,
+    DIRECTIONS,
+    HexIdError,
+    board_hexes,
+    center,
+    hex_range,
+    parse_local,
+    step,
+)
 from engine.maps import Map, Placement
 
 B2, B34 = bundled_board("2"), bundled_board("34")

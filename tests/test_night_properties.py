@@ -2,12 +2,12 @@
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import board, marker, position, unit
 
 from engine.hexes import COLUMN_NAMES, board_hexes
-from engine.night.light import illumination
 from engine.los import los_table
+from engine.night.light import illumination
 from engine.night.verdicts import visibility_from
-from support import board, marker, position, unit
 
 ALL = [f"{COLUMN_NAMES[c]}{r}" for c, r in board_hexes()]
 TERRAIN = st.sampled_from([{"terrain": "woods"}, {"terrain": "grain"}, {"terrain": "brush"},

@@ -4,11 +4,11 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import marker, position, unit
+from test_night_properties import ALL, boards, hex_ids
 
 from engine.night import reference
 from engine.night.verdicts import visibility_from
-from support import marker, position, unit
-from test_night_properties import ALL, boards, hex_ids
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

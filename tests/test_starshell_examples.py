@@ -1,13 +1,12 @@
 """Worked examples W-04 .. W-10 and W-21 (RULES.md section 6): who may fire a starshell, when,
 where, and where it drifts.  The docstring of each test is its example."""
 import pytest
+from support import changed, example, marker, sees, sight, with_markers, without_markers
 
 from engine import ScenarioError
 from engine.night.drift import FixedDice
-from engine.night.verdicts import unit_verdict
 from engine.night.starshells import fire, hex_starshell_roller, starshell_options
-
-from support import changed, example, marker, sees, sight, with_markers, without_markers
+from engine.night.verdicts import unit_verdict
 
 
 def may(s, unit_id):
@@ -164,8 +163,9 @@ def test_method_2_along_a_LOS_that_runs_along_hexsides():
     """E1.922 "a hex along that LOS": a LOS running along hexsides passes between the two hexes of
     each, so both may take the starshell (our reading; W-10 counts a hexside crossed at its
     midpoint the same way)."""
-    from engine.boards import bundled_board
     from support import position, unit
+
+    from engine.boards import bundled_board
     s = position(bundled_board("2"), units=[unit("L", "2M5", type="leader"),
                                             unit("E", "2Q5", side="axis")],
                  markers=[marker("starshell", "2Q5")], starshells_used="earlier")

@@ -1,10 +1,10 @@
 """When a starshell or an IR may be fired (E1.92, E1.921; ASOP 3.12D / 4.11D for the defender):
 a table of phase x attacker/defender x unit type x first/later, with the answer for each."""
 import pytest
+from support import position, unit
 
 from engine.boards import bundled_board
 from engine.night.starshells import starshell_options
-from support import position, unit
 
 
 def scene(phase, attacking, used, start, enemy_visible=True):

@@ -1,6 +1,7 @@
 """The LOS thread and "view as side" answers the app draws."""
-from engine.night.thread import los_thread, seen_by_side
 from support import changed, example, marker, with_markers
+
+from engine.night.thread import los_thread, seen_by_side
 
 
 def test_thread_along_a_hexside_W20():
@@ -46,9 +47,11 @@ def test_seen_by_side_W14():
 
 def test_seen_by_side_equals_asking_every_pair_on_a_busy_map():
     import sys
+
     from support import ROOT
     sys.path.insert(0, str(ROOT / "bench"))
     from mapgen import busy_scenario, random_map
+
     from engine.night.verdicts import unit_verdict
     _, m = random_map(5)
     s = busy_scenario(m, 6, units=30)

@@ -12,15 +12,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import vasl_synth as synth
 
 import engine
-from engine.importers import vasl
 from engine.boards import board_to_json, load_board, save_board
 from engine.cli import main
 from engine.errors import ScenarioError
 from engine.hexes import board_hexes
-
-import vasl_synth as synth
+from engine.importers import vasl
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -3,9 +3,9 @@
 Each test loads the bundled scenario of its example (assets/scenarios/W-nn.json) and checks the
 example's sentences; the docstring is the example.  NVR 3 unless a case says otherwise.
 """
-from engine import illuminated_hexes, illumination, reveal, visibility_from
-
 from support import changed, example, marker, sees, sight, with_markers, without_markers
+
+from engine import illuminated_hexes, illumination, reveal, visibility_from
 
 
 def test_W01_starshell_lights_every_hex_within_3():

@@ -19,10 +19,17 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-import engine
-from engine.boards import bundled_board, load_board, save_board
-from engine.hexes import BOARD_ID_RE
-from engine.night.layout import add_board, move_board, remove_board, with_board
+from engine import api
+from engine.api import (
+    BOARD_ID_RE,
+    add_board,
+    bundled_board,
+    load_board,
+    move_board,
+    remove_board,
+    save_board,
+    with_board,
+)
 
 from .brush import Brush, blank_board, renamed
 from .layout_edits import free_slot, new_board_ref
@@ -133,7 +140,7 @@ class BoardEditor(QObject):
             return False
         try:
             result = with_board(self.document.scenario, new, replacing=old.id)
-        except engine.ScenarioError as e:
+        except api.ScenarioError as e:
             self._refused("Cannot rename the board", e)
             return False
         what = f"board {old.id}: id {new.id}" if new.id != old.id else f"board {old.id}: title"
@@ -160,7 +167,7 @@ class BoardEditor(QObject):
         try:
             at = free_slot(s)
             result = add_board(s, new_board_ref(board_id), blank_board(board_id), at)
-        except engine.ScenarioError as e:
+        except api.ScenarioError as e:
             self._refused("Cannot make the board", e)
             return False
         self.document.edit(result.scenario, f"new blank board {board_id} at {list(at)}")
@@ -198,7 +205,7 @@ class BoardEditor(QObject):
         target = Path(path).resolve()
         try:
             save_board(board, target)
-        except (OSError, engine.ScenarioError) as e:
+        except (OSError, api.ScenarioError) as e:
             self._refused("Cannot save the board", e)
             return False
         same = board_file(entry.board, s.folder)
@@ -212,7 +219,7 @@ class BoardEditor(QObject):
     def unsaved(self) -> list[int]:
         """The map's boards that exist only in memory (indices); a board restored from the
         recovery folder is one of them."""
-        from ..recovery import recovery_folder       # (recovery imports this package)
+        from ..recovery import recovery_folder  # (recovery imports this package)
         return unsaved_boards(self.document.scenario, recovery_folder())
 
     def save_boards_first(self, scenario_path: str) -> bool:
@@ -245,7 +252,7 @@ class BoardEditor(QObject):
     def apply_layout(self, make, text: str, title: str) -> bool:
         try:
             result = make(self.document.scenario)
-        except (engine.ScenarioError, IndexError) as e:
+        except (api.ScenarioError, IndexError) as e:
             self._refused(title, e)
             return False
         self.document.edit(result.scenario, text)
@@ -258,7 +265,7 @@ class BoardEditor(QObject):
         try:
             board = bundled_board(board_id)
             at = at or free_slot(self.document.scenario)
-        except engine.ScenarioError as e:
+        except api.ScenarioError as e:
             self._refused("Cannot add the board", e)
             return False
         return self.apply_layout(lambda s: add_board(s, board_id, board, at, rotated),
@@ -274,7 +281,7 @@ class BoardEditor(QObject):
         try:
             board = load_board(path)
             at = at or free_slot(self.document.scenario)
-        except (engine.ScenarioError, OSError) as e:
+        except (api.ScenarioError, OSError) as e:
             self._refused("Cannot add the board", e)
             return False
         ref = str(Path(path).resolve())

@@ -5,12 +5,25 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
-from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QFormLayout, QGridLayout,
-                               QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QSlider,
-                               QSpinBox, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QSlider,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.boards import MAX_UPPER_LEVELS
-from engine.terrain import TERRAINS
+from engine.api import MAX_UPPER_LEVELS, TERRAINS
 
 from .. import style
 from ..scene.terrain_art import LOOKS

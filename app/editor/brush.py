@@ -12,10 +12,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-import engine
-from engine.boards import MAX_LEVEL, MAX_UPPER_LEVELS, Board, HexTerrain
-from engine.hexes import parse_hex_id
-from engine.night.layout import LayoutResult, set_layout
+from engine import api
+from engine.api import MAX_LEVEL, MAX_UPPER_LEVELS, Board, HexTerrain, LayoutResult, parse_hex_id, set_layout
 
 KINDS = ("terrain", "raise", "lower", "join", "separate", "upper")
 
@@ -37,13 +35,13 @@ class Brush:
 class Stroke:
     """One press-drag-release of the brush: each hex is touched once; a "join" stroke makes one
     building (its name per board, chosen at the first hex)."""
-    before: engine.Scenario
+    before: api.Scenario
     touched: set = field(default_factory=set)
     groups: dict = field(default_factory=dict)     # board id -> building name of this stroke
     report: list = field(default_factory=list)
 
 
-def halves(s: engine.Scenario, i: int) -> list[tuple[int, int, int]]:
+def halves(s: api.Scenario, i: int) -> list[tuple[int, int, int]]:
     """(placement index, col, row) of every board's half of map hex ``i``."""
     where = {p.board.id: k for k, p in enumerate(s.map.placements)}
     out = []
@@ -109,7 +107,7 @@ def edit_board(board: Board, col: int, row: int, brush: Brush, stroke: Stroke,
     raise ValueError(f"no brush {brush.kind!r}")
 
 
-def apply(s: engine.Scenario, i: int, brush: Brush, stroke: Stroke | None = None
+def apply(s: api.Scenario, i: int, brush: Brush, stroke: Stroke | None = None
           ) -> LayoutResult | None:
     """The scenario with the brush applied to map hex ``i`` (None: nothing changed, or the hex
     was touched already in this stroke)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.hexes import BOARD_ROWS, COLUMN_STEP, SQRT3, center
+from engine.api import BOARD_ROWS, COLUMN_STEP, SQRT3, center
 
 BOARD_WIDTH = 1.5 * COLUMN_STEP          # map units from the centres of column A to GG
 BOARD_HEIGHT = SQRT3 * BOARD_ROWS        # from the long edge to the other

@@ -3,8 +3,8 @@ map is named in the panels, and references for boards that exist only in memory.
 edits themselves are ``engine.night.layout``'s."""
 from __future__ import annotations
 
-import engine
-from engine.night.files import MAX_MAP_SLOT
+from engine import api
+from engine.api import MAX_MAP_SLOT
 
 NEW_PREFIX = "(new board "          # the reference of a board made in the program, never saved
 
@@ -15,7 +15,7 @@ def new_board_ref(board_id: str) -> str:
     return f"{NEW_PREFIX}{board_id})"
 
 
-def free_slot(s: engine.Scenario) -> tuple[int, int]:
+def free_slot(s: api.Scenario) -> tuple[int, int]:
     """The slot a new board takes: east of the row's last board, else below the map."""
     taken = {e.at for e in s.map_entries}
     rows = sorted({at[1] for at in taken})
@@ -27,10 +27,10 @@ def free_slot(s: engine.Scenario) -> tuple[int, int]:
         for col in range(MAX_MAP_SLOT + 1):
             if (col, row) not in taken:
                 return col, row
-    raise engine.ScenarioError("every board slot is taken")
+    raise api.ScenarioError("every board slot is taken")
 
 
-def entry_label(s: engine.Scenario, k: int, unsaved: bool = False) -> str:
+def entry_label(s: api.Scenario, k: int, unsaved: bool = False) -> str:
     """"2 at [0, 0], rotated" and where it comes from."""
     e, p = s.map_entries[k], s.map.placements[k]
     where = ("bundled" if not e.board.endswith(".json") and not e.board.startswith(NEW_PREFIX)

@@ -4,11 +4,19 @@ Each change is one undo step; units and markers keep their hexes, and those whos
 are listed to the player (``BoardEditor.report``)."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QListWidget,
-                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.boards import bundled_boards_dir
-from engine.night.files import MAX_MAP_SLOT
+from engine.api import MAX_MAP_SLOT, bundled_boards_dir
 
 from .layout_edits import entry_label
 

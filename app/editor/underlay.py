@@ -14,10 +14,9 @@ from dataclasses import asdict, dataclass, field
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QPen, QPixmap, QTransform
-from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectItem,
-                               QInputDialog)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectItem, QInputDialog
 
-from engine.hexes import COLUMN_NAMES, HexIdError, parse_local
+from engine.api import COLUMN_NAMES, HexIdError, parse_local
 
 from .. import style
 from ..scene.geometry import board_rect

@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import engine
-from engine.boards import Board, bundled_board, load_board
+from engine import api
+from engine.api import Board, bundled_board, load_board
 
 _FILES: dict[tuple[str, int, int], str] = {}     # (path, mtime, size) -> content key
 
@@ -35,7 +35,7 @@ def _content_on_disk(ref: str, folder: str | None) -> str | None:
         if key not in _FILES:
             _FILES[key] = load_board(path).content_key
         return _FILES[key]
-    except (engine.ScenarioError, OSError):
+    except (api.ScenarioError, OSError):
         return None
 
 
@@ -50,7 +50,7 @@ def is_saved(ref: str, board: Board, folder: str | None, scratch: Path | None = 
     return _content_on_disk(ref, folder) == board.content_key
 
 
-def unsaved_boards(s: engine.Scenario, scratch: Path | None = None) -> list[int]:
+def unsaved_boards(s: api.Scenario, scratch: Path | None = None) -> list[int]:
     """Indices (into ``s.map.placements``) of the boards not saved as they are."""
     return [k for k, (e, p) in enumerate(zip(s.map_entries, s.map.placements))
             if not is_saved(e.board, p.board, s.folder, scratch)]

@@ -10,10 +10,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-import engine
-from engine.boards import save_board
-from engine.night.layout import add_board, with_board
-from engine.importers.vasl import import_board
+from engine import api
+from engine.api import add_board, import_board, save_board, with_board
 
 from .board_editor import BOARD_FILTER
 from .layout_edits import free_slot
@@ -32,12 +30,13 @@ def import_vasl_board(editor) -> str | None:
     w.settings.setValue("vasl/folder", os.path.dirname(source))
     try:
         board, report = import_board(source)
-    except (engine.ScenarioError, OSError) as e:
+    except (api.ScenarioError, OSError) as e:
         w.show_error("Cannot import this VASL board", str(e))
         return None
     stem = Path(source).name.split(".")[0] or f"bd{board.id}"
     target, _ = QFileDialog.getSaveFileName(w, f"Save the imported board {board.id} as",
-                                            os.path.join(editor.default_folder(), f"{stem}.json"), BOARD_FILTER)
+                                            os.path.join(editor.default_folder(), f"{stem}.json"),
+                                            BOARD_FILTER)
     if not target:
         return None
     if not target.lower().endswith(".json"):
@@ -45,7 +44,7 @@ def import_vasl_board(editor) -> str | None:
     target = str(Path(target).resolve())
     try:
         save_board(board, target)
-    except (OSError, engine.ScenarioError) as e:
+    except (OSError, api.ScenarioError) as e:
         w.show_error("Cannot save the board", str(e))
         return None
     w.statusBar().showMessage(f"Imported VASL board {board.id} as {target}", 15000)

@@ -7,11 +7,21 @@ the engine's own message, the widgets going back to the position as it is.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGridLayout, QLabel,
-                               QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
-import engine
-from engine.night.scenario import MARKER_TYPES, MOVING, RADIUS_MARKERS, UNIT_TYPES
+from engine import api
+from engine.api import MARKER_TYPES, MOVING, RADIUS_MARKERS, UNIT_TYPES
 
 from .. import style
 
@@ -168,7 +178,7 @@ class PieceEditor(QWidget):
             if after is None:
                 return
             d.edit_checked(after, text)
-        except engine.ScenarioError as e:
+        except api.ScenarioError as e:
             self.refresh()
             self.error.setText(str(e))
             self.refused.emit(str(e))
@@ -182,7 +192,7 @@ class PieceEditor(QWidget):
             if new == u.id:
                 return None, ""
             if not new or any(v.id == new for v in s.units):
-                raise engine.ScenarioError(f"unit id {new!r} is empty or already used")
+                raise api.ScenarioError(f"unit id {new!r} is empty or already used")
             units = tuple(u.replace(id=new) if v.id == u.id else v for v in s.units)
             return s.replace(units=units), f"rename {u.id} to {new}"
         if what == "side":

@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 from html import escape
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from engine.night.drift import FixedDice
+from engine.api import FixedDice
 
 from .. import style
 from ..hand import AUTO

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
-import engine
-from engine.night.scenario import PHASES, STARSHELLS_USED
+from engine import api
+from engine.api import PHASES, STARSHELLS_USED
 
 PHASE_NAMES = {"RPh": "Rally Phase", "PFPh": "Prep Fire Phase", "MPh": "Movement Phase",
                "DFPh": "Defensive Fire Phase", "AFPh": "Advancing Fire Phase",
@@ -121,7 +120,7 @@ class ScenarioPanel(QWidget):
         self.error.clear()
         try:
             self.document.edit_checked(after, f"{key.replace('_', ' ')}: {value}")
-        except engine.ScenarioError as e:
+        except api.ScenarioError as e:
             self.error.setText(str(e))
             self.refresh()
 

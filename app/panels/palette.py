@@ -7,8 +7,8 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
-import engine
-from engine.night.scenario import MARKER_TYPES, UNIT_TYPES
+from engine import api
+from engine.api import MARKER_TYPES, UNIT_TYPES
 
 from ..hand import Piece
 from ..scene.counter_art import draw_marker, draw_unit
@@ -23,9 +23,9 @@ def counter_icon(kind: str, type_: str, side: int) -> QIcon:
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.scale(ICON / 100.0, ICON / 100.0)
     if kind == "unit":
-        draw_unit(p, engine.Unit(type_[:3].upper(), "x", type_, "?"), side, True)
+        draw_unit(p, api.Unit(type_[:3].upper(), "x", type_, "?"), side, True)
     else:
-        draw_marker(p, engine.Marker(type_, "?"), None, True)
+        draw_marker(p, api.Marker(type_, "?"), None, True)
     p.end()
     return QIcon(pix)
 

@@ -51,7 +51,8 @@ class UnitPanel(QWidget):
         if self.document.dragging:
             return              # the drop refreshes it
         if d.viewer is None:
-            self.text.setText(f"<span style='color:{style.TEXT_DIM}'>Click a unit (or choose a viewer above) to see its "
+            self.text.setText(f"<span style='color:{style.TEXT_DIM}'>Click a unit (or choose a viewer "
+                              "above) to see its "
                               "night field.</span>")
             return
         u = d.scenario.unit(d.viewer)

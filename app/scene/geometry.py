@@ -12,8 +12,7 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath, QPolygonF
 
-from engine.hexes import (BOARD_ROWS, COLUMN_STEP, CORNER_OFFSETS, SQRT3, center, disc,
-                          neighbours, pixel_to_hex)
+from engine.api import BOARD_ROWS, COLUMN_STEP, CORNER_OFFSETS, SQRT3, center, disc, neighbours, pixel_to_hex
 
 from ..style import SCALE
 

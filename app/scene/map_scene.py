@@ -12,7 +12,7 @@ from PySide6.QtCore import QPointF, Signal
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsScene
 
-from engine.hexes import center
+from engine.api import center
 
 from .. import style
 from ..layers import LAYERS

@@ -9,7 +9,7 @@ from PySide6.QtGui import QPainterPath, QPolygonF
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from engine.hexes import CORNER_OFFSETS
+from engine.api import CORNER_OFFSETS
 
 from ..style import SCALE
 

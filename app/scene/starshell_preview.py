@@ -15,7 +15,7 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 
-from engine.night import drift
+from engine.api import drift
 
 from .. import style
 from .geometry import area, centre, hex_polygon

@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QPainterPath
 from shapely.geometry import LineString, Point, box
 from shapely.ops import unary_union
 
-from engine.hexes import CORNER_OFFSETS
+from engine.api import CORNER_OFFSETS
 
 from .. import style
 from .geometry import EDGE_DIRECTION, all_corners, polygon

@@ -22,8 +22,8 @@ from typing import Iterable, Protocol
 import numpy as np
 
 from ..hexes import DIRECTIONS
-from .light import _star_exceptions
 from ..maps import Map
+from .light import _star_exceptions
 
 METHODS = ("1", "2", "3", "ir-los", "ir-6")
 IR_METHODS = ("ir-los", "ir-6")

@@ -15,8 +15,19 @@ from ..errors import ScenarioError
 from ..hexes import HexIdError
 from ..jsonio import atomic_write_json, read_json
 from ..maps import Map, Placement
-from .scenario import (MARKER_TYPES, MOVING, PHASES, RADIUS_MARKERS, STARSHELLS_USED, UNIT_TYPES,
-                       VEHICLE_TYPES, MapEntry, Marker, Scenario, Unit)
+from .scenario import (
+    MARKER_TYPES,
+    MOVING,
+    PHASES,
+    RADIUS_MARKERS,
+    STARSHELLS_USED,
+    UNIT_TYPES,
+    VEHICLE_TYPES,
+    MapEntry,
+    Marker,
+    Scenario,
+    Unit,
+)
 
 SCENARIO_FORMAT = "starshell-scenario"
 MAX_NVR = 99

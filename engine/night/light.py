@@ -18,8 +18,8 @@ import numpy as np
 
 from ..los import los_table
 from ..maps import Map
-from .scenario import Scenario, Unit
 from ..terrain import BY_CODE
+from .scenario import Scenario, Unit
 
 STAR_LIGHTS = ("starshell", "ir")
 FIRE_LIGHTS = ("blaze", "flame")

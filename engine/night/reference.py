@@ -11,8 +11,8 @@ import math
 
 from ..hexes import from_axial, line_crossing, neighbours, to_axial
 from ..maps import Map
-from .scenario import Scenario
 from ..terrain import BY_CODE
+from .scenario import Scenario
 
 
 def _top(m: Map, i: int, hi: int, lo: int) -> tuple[int, bool]:

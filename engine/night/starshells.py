@@ -32,12 +32,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .drift import METHODS, DiceSource, roll_drift
 from ..errors import ScenarioError
 from ..hexes import line_crossing
+from .drift import METHODS, DiceSource, roll_drift
 from .light import illumination
-from .verdicts import MOVING_SEEN, unit_verdict, visibility_from
 from .scenario import Marker, Scenario, Unit
+from .verdicts import MOVING_SEEN, unit_verdict, visibility_from
 
 MMC = ("squad", "half_squad", "crew")
 KNOWN_RANGE_LIMIT = 9          # method 2: a Known enemy "less than 9 hexes away"

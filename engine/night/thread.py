@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..hexes import crossed_hexes
-from .light import illumination
 from ..los import BLIND, explain_block, los_table
-from .verdicts import moving_carrier, unit_verdict, visibility_from
+from .light import illumination
 from .scenario import Scenario, Unit
+from .verdicts import moving_carrier, unit_verdict, visibility_from
 
 PROBE = "__thread__"
 

@@ -25,10 +25,10 @@ from functools import cached_property
 
 import numpy as np
 
-from .light import Illumination, illumination
 from ..los import BLIND, DayLines, explain_block, los_table
-from .scenario import Scenario, Unit
 from ..terrain import BY_CODE
+from .light import Illumination, illumination
+from .scenario import Scenario, Unit
 
 NONE, NVR, GUNFLASH = 0, 1, 2
 SIGHT_NAMES = ("none", "nvr", "gunflash")

@@ -4,13 +4,13 @@ instead of shown)."""
 from __future__ import annotations
 
 import pytest
+from app_testing import settle
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
 import engine
 from app.document import Document, default_scenario_path
 from app.main_window import MainWindow
-from app_testing import settle
 
 
 @pytest.fixture(autouse=True)

@@ -7,15 +7,14 @@ import json
 
 import numpy as np
 import pytest
+from app_testing import drag, hex_pos, scene_point, settle
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 import engine
+from app.editor.brush import Brush, Stroke, apply
 from engine.boards import assets_dir, load_board
 from engine.hexes import parse_local
-
-from app.editor.brush import Brush, Stroke, apply
-from app_testing import drag, hex_pos, scene_point, settle
 
 W12 = assets_dir() / "scenarios" / "W-12.json"       # A in 2CC6 sees the starshell's 2Y4
 

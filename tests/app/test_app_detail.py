@@ -2,11 +2,11 @@
 are drawn, and the Coordinates toggle shows or hides them."""
 from __future__ import annotations
 
+from app_testing import scene_point
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 
 from app import style
-from app_testing import scene_point
 
 
 def render(scene, hex_id: str, pixels_per_unit: float, size=(300, 200)) -> QImage:

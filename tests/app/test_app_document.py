@@ -6,11 +6,11 @@ import threading
 import time
 
 import pytest
+from app_testing import settle
 
 import engine
 from app import document as document_module
 from app.document import Document, default_scenario_path
-from app_testing import settle
 
 
 @pytest.fixture

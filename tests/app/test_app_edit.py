@@ -3,12 +3,11 @@ pieces from the palette, delete; each change one undo step; impossible edits ref
 engine's message; save after edits and reload; export; keys listed in Help; unsaved changes."""
 from __future__ import annotations
 
+from app_testing import counter_pos, drag, hex_pos, settle, steps
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
 import engine
-
-from app_testing import counter_pos, drag, hex_pos, settle, steps
 
 
 def test_edit_every_unit_property_with_undo(window, qtbot):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
+from app_testing import settle
 from PySide6.QtWidgets import QFileDialog
 
 import engine
-from app_testing import settle
 
 
 def test_save_as_and_open_round_trip(window, qtbot, tmp_path, monkeypatch):

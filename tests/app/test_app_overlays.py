@@ -3,11 +3,11 @@ of app.style (composed as the scene paints them)."""
 from __future__ import annotations
 
 import numpy as np
+from app_testing import DATA, close, pixel, scene_point, settle
 
 import engine
 from app import style
 from app.document import Document
-from app_testing import DATA, close, pixel, scene_point, settle
 
 QUIET = ("nvr_ring", "moving_rings", "coordinates")     # lines and labels that might cross a sample
 

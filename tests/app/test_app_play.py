@@ -3,13 +3,12 @@ its field follow, the LOS thread, view as side.  Real mouse events on the view's
 from __future__ import annotations
 
 import numpy as np
+from app_testing import counter_pos, drag, hex_pos, settle, steps
 from PySide6.QtCore import Qt
 
 import engine
-from engine.night.thread import seen_by_side
 from app.scene.geometry import centre
-
-from app_testing import counter_pos, drag, hex_pos, settle, steps
+from engine.night.thread import seen_by_side
 
 
 def test_select_by_click_cycle_the_stack_and_clear(window, qtbot):

@@ -3,19 +3,18 @@ its document; a normal close removes the recovery file; at the next start, what 
 offered back and restored unsaved, under the file it belongs to."""
 from __future__ import annotations
 
+from app_testing import hex_pos, settle
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-import engine
-from engine.boards import assets_dir
-from engine.hexes import parse_local
-
 import app.__main__ as app_main
 import app.main_window
+import engine
 from app.document import Document
 from app.main_window import MainWindow
 from app.recovery import Autosaver, autosave_for, offer_recovery, pending, recovery_folder
-from app_testing import hex_pos, settle
+from engine.boards import assets_dir
+from engine.hexes import parse_local
 
 W12 = assets_dir() / "scenarios" / "W-12.json"
 

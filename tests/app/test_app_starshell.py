@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from app_testing import drag, hex_pos, settle, steps
 from PySide6.QtCore import Qt
 
-from engine.night import drift
 from engine.boards import assets_dir
+from engine.night import drift
 from engine.night.drift import FixedDice
 from engine.night.starshells import starshell_options
-
-from app_testing import drag, hex_pos, settle, steps
 
 W10 = assets_dir() / "scenarios" / "W-10.json"
 

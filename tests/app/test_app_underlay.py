@@ -7,20 +7,18 @@ import cmath
 import math
 
 import pytest
+from app_testing import scene_point, settle
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QInputDialog
 
 import engine
-from engine.boards import assets_dir, bundled_board
-from engine.hexes import board_hexes, parse_local, COLUMN_NAMES
-from engine.maps import Map, Placement
-
-from app.editor.calibration import (BOARD_WIDTH, Similarity, fitted, from_two_points,
-                                    hex_centre, placement)
+from app.editor.calibration import BOARD_WIDTH, Similarity, fitted, from_two_points, hex_centre, placement
 from app.main_window import MainWindow
 from app.style import SCALE
-from app_testing import scene_point, settle
+from engine.boards import assets_dir, bundled_board
+from engine.hexes import COLUMN_NAMES, board_hexes, parse_local
+from engine.maps import Map, Placement
 
 W12 = assets_dir() / "scenarios" / "W-12.json"
 # the scan: 22 image pixels per map unit, turned 2 degrees, margins (a scanner's work)

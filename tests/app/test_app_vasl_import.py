@@ -3,17 +3,14 @@
 as bd99.json), its report shown, and put on the map on request (one undo step)."""
 from __future__ import annotations
 
-import json
-
 import pytest
+import vasl_synth as synth
+from app_testing import settle
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 import engine
 from engine.boards import assets_dir, load_board
 from engine.hexes import parse_local
-
-import vasl_synth as synth
-from app_testing import settle
 
 W12 = assets_dir() / "scenarios" / "W-12.json"
 

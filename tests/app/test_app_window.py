@@ -2,14 +2,13 @@
 the hex under the cursor, and lists recent files."""
 from __future__ import annotations
 
+from app_testing import settle
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 import engine
 from app.document import default_scenario_path
 from app.layers import LAYERS
-
-from app_testing import settle
 
 
 def test_window_opens_on_the_default_scenario(window):

@@ -1,0 +1,30 @@
+"""One program, several games: the ``format`` of the file opened picks the room that shows it.
+
+The night rules (``starshell-scenario``) are the main window of ``app.main_window``.  Every other
+room is a module named in ``ROOMS`` with two functions:
+
+- ``open_window(path: str) -> QMainWindow``: a window on that file (raises ``api.ScenarioError``
+  naming the file and the place when it is refused);
+- ``save_screenshot(path: str, out: str, width: int, height: int, select: str | None)``: the
+  same view rendered headless to a PNG of exactly width x height pixels.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from engine import api
+
+NIGHT = "starshell-scenario"
+ROOMS: dict[str, str] = {}
+
+
+def room_for(path: str) -> ModuleType | None:
+    """The room module that opens ``path``, or None for a night position (and for files that
+    are not JSON, such as VASL saved games, which the night room imports)."""
+    if not path.lower().endswith(".json"):
+        return None
+    fmt = api.file_format(path)
+    if fmt == NIGHT or fmt not in ROOMS:
+        return None
+    return importlib.import_module(ROOMS[fmt])
