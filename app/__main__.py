@@ -60,6 +60,9 @@ def main(argv=None) -> int:
     from . import style
     style.apply_theme(app)
     path = args.scenario or str(default_scenario_path())
+    from .vsav_open import is_vsav, run
+    if is_vsav(path):                         # a VASL saved game: a new, unsaved position
+        return run(app, path, args)
     from .rooms import room_for
     try:
         room = room_for(path)
@@ -92,7 +95,7 @@ def main(argv=None) -> int:
     from .main_window import MainWindow
     from .recovery import offer_recovery
     try:
-        # unsaved work a crash left behind comes first, if the player wants it back (issue 8)
+        # unsaved work a crash left behind comes first, if the player wants it back
         document = offer_recovery()
         if document is None:
             # the bundled default has no file name: Save asks for one instead of writing the assets

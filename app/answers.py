@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine import api
-from engine.api import gunflash_mask, moving_vehicle_range, seen_by_side, starshell_options, viewer_nvr
+from engine.api import gunflash_mask, moving_vehicle_range, nvr_of, seen_by_side, starshell_options
 
 
 @dataclass(frozen=True)
@@ -23,10 +23,11 @@ class Answers:
     viewer: str | None = None
     field: object | None = None           # engine.night.verdicts.NightField of the viewer
     nvr: int | None = None                # the viewer's own NVR (E1.14: BU AFV halved)
+    nvr_halved: bool = False              # ... and whether it is halved
     moving_ranges: tuple[int, int] | None = None   # 1.5 x and 2 x NVR (E1.14)
     enemies: dict = dataclasses.field(default_factory=dict)    # enemy unit id -> engine UnitVerdict
     error: str | None = None
-    starshell: dict | None = None         # starshell_options of the viewer
+    starshell: api.StarshellOptions | None = None   # where the viewer may place a flare
     side: str | None = None               # "view as side"
     side_sight: dict = dataclasses.field(default_factory=dict)  # enemy id -> nvr/gunflash/none
 
@@ -45,13 +46,14 @@ def ask_engine(scenario: api.Scenario, viewer: str | None, side: str | None = No
     try:
         unit = scenario.unit(viewer)
         night = api.visibility_from(scenario, viewer)
+        api.prepare_in_background(scenario)     # the map's LOS table: later fields read it
         verdicts = {e.id: api.unit_verdict(scenario, viewer, e.id, light)
                     for e in scenario.enemies_of(unit.side)} if enemies else {}
         options = starshell_options(scenario, viewer) if starshells else None
     except (api.ScenarioError, api.HexIdError) as e:
         return Answers(scenario, light, gunflash, viewer, error=str(e), side=side,
                        side_sight=seen)
-    nvr = viewer_nvr(scenario, unit)
-    rings = (moving_vehicle_range(nvr, False), moving_vehicle_range(nvr, True))
-    return Answers(scenario, light, gunflash, viewer, night, nvr, rings, verdicts,
-                   starshell=options, side=side, side_sight=seen)
+    nvr = nvr_of(scenario, unit)
+    rings = (moving_vehicle_range(nvr.value, False), moving_vehicle_range(nvr.value, True))
+    return Answers(scenario, light, gunflash, viewer, night, nvr.value, nvr.halved, rings,
+                   verdicts, starshell=options, side=side, side_sight=seen)

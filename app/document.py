@@ -3,9 +3,13 @@
 Edits make new Scenarios (``scenario.replace``, ``with_unit``, ``moved``, ``with_marker``...) and go
 through undo commands (``commands.ScenarioEdit``).  After any change the Document asks the engine
 again, debounced by a single-shot timer (rapid changes, e.g. a drag, ask once per frame), on one
-worker thread so the window never waits; ``answersChanged`` says new answers are in.  One thread
-for the whole program also keeps every engine call in order: the engine's caches (LOS tables)
-are never filled from two threads, and the window's thread only reads finished answers.
+worker thread so the window never waits; ``answersChanged`` says new answers are in.
+
+The engine's work for the window goes to that one thread: the answers (``_launch``), the
+questions answered later on the window's thread (``run``: the LOS thread) and the short acts
+the window waits for (``call``: an edit checked, a starshell fired, the drift preview, a hex's
+reasons, a board edit or brush stroke, a file opened or saved).  One thread keeps the engine's
+calls in order and its caches (LOS tables) filled from one thread only.
 
 A drag calls ``show`` on every move (live overlays, one engine call per frame at most) and
 ``finish_drag`` when it ends: one undo step.  Starshells are fired with the Document's dice
@@ -15,6 +19,7 @@ engine what one side sees of the other's units ("view as side").
 from __future__ import annotations
 
 import sys
+import threading
 import traceback
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -26,10 +31,11 @@ from engine import api
 from engine.api import RandomDice, fire
 
 from .answers import Answers, ask_engine
-from .commands import ScenarioEdit, validated
+from .commands import ScenarioEdit
 
 DEBOUNCE_MS = 16
-_ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="starshell-engine")
+_ENGINE_THREAD = "starshell-engine"
+_ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix=_ENGINE_THREAD)
 
 
 def default_scenario_path() -> Path:
@@ -39,6 +45,7 @@ def default_scenario_path() -> Path:
 class _Relay(QObject):
     """Carries a finished engine job from the worker thread to the window's thread."""
     done = Signal(int, object)
+    job = Signal(object, object)        # (callback, future) of ``Document.run``
 
 
 class Document(QObject):
@@ -66,6 +73,8 @@ class Document(QObject):
         self._in_flight: Future | None = None
         self._relay = _Relay()
         self._relay.done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
+        self._relay.job.connect(lambda done, future: done(future),
+                                Qt.ConnectionType.QueuedConnection)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
@@ -114,7 +123,7 @@ class Document(QObject):
     # ------------------------------------------------------------------------ files
     def load(self, path) -> None:
         """Open ``path``; on a bad file raise api.ScenarioError and change nothing."""
-        s = api.load_scenario(path)
+        s = self.call(api.load_scenario, path)
         self._take_file(s, str(path))
 
     def save(self, path=None) -> None:
@@ -122,7 +131,7 @@ class Document(QObject):
         target = path or self._path
         if target is None:
             raise ValueError("no file name yet: use Save As")
-        s = api.save_scenario(self._scenario, target)
+        s = self.call(api.save_scenario, self._scenario, target)
         self._path = str(target)
         self.set_scenario(s)    # the same position, anchored at its new folder
         self.undo_stack.setClean()
@@ -131,6 +140,10 @@ class Document(QObject):
     def _take_file(self, s: api.Scenario, path: str | None) -> None:
         self.undo_stack.clear()
         self._path = path
+        if (self._viewer, self._marker, self._side) != (None, None, None):
+            # another file: nothing of the last one stays selected (its ids may mean others)
+            self._viewer = self._marker = self._side = None
+            self.selectionChanged.emit()
         self.set_scenario(s)
         self.undo_stack.setClean()
         self.fileChanged.emit()
@@ -154,14 +167,11 @@ class Document(QObject):
     show = set_scenario     # a drag shows each step; ``finish_drag`` makes it one undo step
 
     def edit(self, after: api.Scenario, text: str) -> None:
-        """An undoable change to ``after``."""
+        """An undoable change to ``after`` once the engine accepts it as a whole position
+        (``api.check``); an impossible one (a unit both BU and CE...) raises api.ScenarioError,
+        changing nothing."""
+        self.call(api.check, after)
         self.undo_stack.push(ScenarioEdit(self, self._scenario, after, text))
-
-    def edit_checked(self, after: api.Scenario, text: str) -> None:
-        """An undoable change to ``after`` once the engine accepts it as a whole position; an
-        impossible one (a unit both BU and CE...) raises api.ScenarioError, changing nothing."""
-        validated(after)
-        self.edit(after, text)
 
     def begin_drag(self) -> None:
         """A drag starts: the map follows every step, the panels only its end (a frame is short)."""
@@ -177,13 +187,20 @@ class Document(QObject):
                               and after.map.content_key == before.map.content_key):
             self.set_scenario(before if before is not None else after)
             return
+        try:
+            self.call(api.check, after)
+        except api.ScenarioError:
+            self.set_scenario(before)           # refused: back where the drag began
+            raise
         self.undo_stack.push(ScenarioEdit(self, before, after, text))
 
     def fire_starshell(self, unit_id: str, hex_id: str, method: str, dice=None):
         """``unit_id`` fires a starshell (or IR) at ``hex_id`` by ``method``: usage dr, drift and
         marker as the engine says (``engine.night.starshells.fire``), one undo step.  Raises
         api.ScenarioError when it may not; returns the engine's FireResult."""
-        after, result = fire(self._scenario, unit_id, hex_id, method, dice or self.dice)
+        after, result = self.call(fire, self._scenario, unit_id, hex_id, method,
+                                  dice or self.dice)
+        self.call(api.check, after)
         what = "an IR" if result.kind == "ir" else "a starshell"
         if not result.success:
             text = f"{unit_id} fails to fire {what} (usage dr {result.usage_dr})"
@@ -237,6 +254,25 @@ class Document(QObject):
             self._request()
 
     # ------------------------------------------------------------------------ asking the engine
+    def call(self, job, *args):
+        """``job(*args)`` run on the engine's thread, waited for: a short act the window needs
+        at once (an edit checked, a starshell fired).  Its exception is raised here."""
+        if threading.current_thread().name.startswith(_ENGINE_THREAD):
+            return job(*args)                   # already there: waiting would never end
+        return _ENGINE.submit(job, *args).result()
+
+    def run(self, job, *args, done) -> None:
+        """``job(*args)`` run on the engine's thread; ``done(future)`` is called on the window's
+        thread when it is over (``future.result()`` or ``future.exception()``)."""
+        relay = self._relay
+
+        def finished(future):
+            try:
+                relay.job.emit(done, future)
+            except RuntimeError:                # the document was deleted meanwhile
+                pass
+        _ENGINE.submit(job, *args).add_done_callback(finished)
+
     def refresh(self) -> None:
         """Ask the engine again (after it failed, or when its data changed)."""
         self._request()
@@ -249,7 +285,7 @@ class Document(QObject):
         if self._in_flight is not None:
             return                              # _on_done asks again for the latest
         gen, relay = self._wanted, self._relay
-        future = _ENGINE.submit(self._ask, self._scenario, self._viewer, self._side,
+        future = _ENGINE.submit(ask_engine, self._scenario, self._viewer, self._side,
                                 self._starshells, not self.dragging)
         self._in_flight = future
 
@@ -259,12 +295,6 @@ class Document(QObject):
             except RuntimeError:                # the document was deleted meanwhile
                 pass
         future.add_done_callback(finished)
-
-    @staticmethod
-    def _ask(scenario, viewer, side, starshells, enemies) -> Answers:
-        if side is None and not starshells and enemies:
-            return ask_engine(scenario, viewer)
-        return ask_engine(scenario, viewer, side, starshells, enemies)
 
     def _on_done(self, gen: int, future: Future) -> None:
         if future is self._in_flight:
@@ -290,8 +320,8 @@ class Document(QObject):
         """Ask the engine now and wait for the answers (screenshots and tests)."""
         if not self.is_settled:
             self._timer.stop()
-            future = _ENGINE.submit(self._ask, self._scenario, self._viewer, self._side,
-                                self._starshells, not self.dragging)
+            future = _ENGINE.submit(ask_engine, self._scenario, self._viewer, self._side,
+                                    self._starshells, not self.dragging)
             future.result(timeout)
             self._deliver(self._wanted, future)
         return self._answers

@@ -23,6 +23,7 @@ LAYERS = (
     Layer("viewer_blind", "Blind hexes of the selected unit (A6.4)"),
     Layer("gunflashes", "Gunflash locations"),
     Layer("counters", "Units and markers"),
+    Layer("board_art", "Board art (the boards' own pictures)"),
     Layer("grid", "Hex grid"),
     Layer("coordinates", "Hex coordinates and board ids"),
 )

@@ -20,8 +20,11 @@ from PySide6.QtWidgets import (
 
 from engine import api
 
-from . import actions
-from .editor import install as install_board_editor
+from . import actions, examples
+from .editor import map_menu, paint_action
+from .editor.board_editor import BoardEditor
+from .editor.board_panel import BoardPanel
+from .editor.layout_panel import LayoutPanel
 from .hand import Hand
 from .layers import layer_actions
 from .panels.editor import PieceEditor
@@ -36,11 +39,16 @@ from .recovery import autosave_for
 from .rooms import room_for
 from .scene.map_scene import MapScene
 from .view import MapView
+from .vsav_open import is_vsav, open_filter, open_vsav
 
 FILTER = "Starshell scenarios (*.json);;All files (*)"
 
 
 class MainWindow(QMainWindow):
+    """Builds every part of the window and hands each its collaborators: the scene and view, the
+    hand and its tools, the panels (docks addressed by name, ``dock``), the board editor, the
+    menus and their actions.  Parts report to the status bar through their ``told`` signals."""
+
     def __init__(self, document, settings: QSettings | None = None, parent=None):
         super().__init__(parent)
         self.document = document
@@ -49,6 +57,10 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         self.recent = RecentFiles(self.settings)
         self.room_windows: list[QMainWindow] = []
+        self.docks: dict[str, QDockWidget] = {}
+        self.help_dialog = None
+
+        # the map, and the hand that clicks and drags on it
         self.scene = MapScene(document, self)
         self.view = MapView(self.scene)
         self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -56,38 +68,34 @@ class MainWindow(QMainWindow):
         self.hand = Hand(document, self.scene, self.view, self)
         self.view.hand = self.hand
         self.layer_actions = layer_actions(self, self.scene.set_layer_visible)
-        self.view.zoomChanged.connect(self.scene.counters.set_pixels_per_unit)
-        self.view.fileDropped.connect(self.open_path)
-        self.scene.mapChanged.connect(self.view.refit_if_moved)
-        self.setAcceptDrops(True)           # a .json dropped anywhere on the window opens
+
+        # the panels and the board editor
+        self.scenario_panel = ScenarioPanel(document)
+        self.unit_panel = UnitPanel(document)
+        self.explanation = ExplanationPanel(document)
+        self.legend = LegendPanel(self.layer_actions)
+        self.editor = PieceEditor(document)
+        self.palette = Palette(document)
+        self.starshell_panel = StarshellPanel(document, self.hand.starshell)
+        self.hand.starshell.set_dice_source(self.starshell_panel.typed_dice)
+        self.board_editor = BoardEditor(document, self.scene, self.view, self.hand,
+                                        self.settings, self)
+        self.paint_action = paint_action(self.board_editor, self)
+        self.import_vasl_action = QAction("&Import VASL board\u2026", self)
+        self.import_vasl_action.triggered.connect(self.board_editor.import_vasl)
+        self.layout_panel = LayoutPanel(self.board_editor, self.board_editor.import_vasl)
+        self.board_panel = BoardPanel(self.board_editor, self.paint_action)
         self._build_docks()
-        self.view.hexHovered.connect(self.scene.set_hovered)
-        self.view.hexHovered.connect(self.explanation.show_hex)
-        self.view.hexHovered.connect(self._show_where)
-        self.hand.told.connect(lambda text: self.statusBar().showMessage(text, 10000))
-        self.hand.threadChanged.connect(self.explanation.show_thread)
-        self.hand.fired.connect(self._fired)
-        self.palette.picked.connect(self.hand.arm)
-        self.editor.refused.connect(lambda text: self.statusBar().showMessage(text, 10000))
+
+        # the status bar, the menus
         self.where = QLabel()
         self.statusBar().addPermanentWidget(self.where)
         self._build_menus()
-        actions.build(self)
-        self.starshell_panel = StarshellPanel(document, self.hand, self.tool_actions["starshell"])
-        self.starshell_dock = self._dock("Starshell", self.starshell_panel, "starshell")
-        self.tabifyDockWidget(self.docks[1], self.starshell_dock)
-        self.docks[1].raise_()
-        self.hand.methodChanged.connect(self._method_changed)
-        self.hand.toolChanged.connect(
-            lambda tool: tool == "starshell" and self.starshell_dock.raise_())
-        document.fileChanged.connect(self._update_title)
-        document.undo_stack.cleanChanged.connect(self._clean_changed)
-        document.engineFailed.connect(self._engine_failed)
-        self.statusBar().showMessage(
-            "Click a unit to see its night field \u2013 drag it to move it \u2013 right-drag: "
-            "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys", 15000)
-        install_board_editor(self)          # Map menu, Map and Board panels (issue 10)
-        autosave_for(self)                  # unsaved work survives a crash (issue 8)
+        self._connect()
+        self.say("Click a unit to see its night field \u2013 drag it to move it \u2013 right-drag: "
+                 "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys",
+                 15000)
+        self.autosaver = autosave_for(self)     # unsaved work survives a crash
         self._update_title()
         self.resize(1500, 900)
         QTimer.singleShot(0, self.view.fit_map)
@@ -102,30 +110,31 @@ class MainWindow(QMainWindow):
         scroll.setWidget(widget)
         dock.setWidget(scroll)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.docks[name] = dock
         return dock
+
+    def dock(self, name: str) -> QDockWidget:
+        """The dock called ``name``: position, edit, palette, map_layout, board_editor,
+        explanation, legend, starshell."""
+        return self.docks[name]
 
     def _build_docks(self) -> None:
         position = QWidget()
         box = QVBoxLayout(position)
         box.setContentsMargins(0, 0, 0, 0)
-        self.scenario_panel = ScenarioPanel(self.document)
-        self.unit_panel = UnitPanel(self.document)
         box.addWidget(self.scenario_panel)
         box.addWidget(self.unit_panel)
-        self.explanation = ExplanationPanel(self.document)
-        self.legend = LegendPanel(self.layer_actions)
-        self.editor = PieceEditor(self.document)
-        self.palette = Palette(self.document)
-        self.docks = [self._dock("Position", position, "position"),
-                      self._dock("Explanation", self.explanation, "explanation"),
-                      self._dock("Legend", self.legend, "legend"),
-                      self._dock("Edit", self.editor, "edit"),
-                      self._dock("Palette", self.palette, "palette")]
-        self.tabifyDockWidget(self.docks[0], self.docks[3])
-        self.tabifyDockWidget(self.docks[0], self.docks[4])
-        self.tabifyDockWidget(self.docks[1], self.docks[2])
-        self.docks[0].raise_()
-        self.docks[1].raise_()
+        for tabs in ((("Position", position, "position"), ("Edit", self.editor, "edit"),
+                      ("Palette", self.palette, "palette"),
+                      ("Map", self.layout_panel, "map_layout"),
+                      ("Board", self.board_panel, "board_editor")),
+                     (("Explanation", self.explanation, "explanation"),
+                      ("Legend", self.legend, "legend"),
+                      ("Starshell", self.starshell_panel, "starshell"))):
+            first = self._dock(*tabs[0])
+            for tab in tabs[1:]:
+                self.tabifyDockWidget(first, self._dock(*tab))
+            first.raise_()
 
     def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
         a = menu.addAction(text)
@@ -141,10 +150,15 @@ class MainWindow(QMainWindow):
             self._action(f, "&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)]
         self.recent_menu = f.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        # the bundled positions, read-only: Save asks for a name of the player's own
+        self.examples_menu = f.addMenu("Open &worked example")
+        self.examples_menu.aboutToShow.connect(
+            lambda: examples.fill_menu(self.examples_menu, self.open_path))
         self.file_actions += [
             self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save),
             self._action(f, "Save &As\u2026", self.save_as, QKeySequence.StandardKey.SaveAs)]
-        f.addSeparator()
+        f.addAction(self.import_vasl_action)
+        f.addSeparator()                    # actions.build puts Export before Quit
         self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = self.edit_menu = bar.addMenu("&Edit")
         stack = self.document.undo_stack
@@ -160,7 +174,9 @@ class MainWindow(QMainWindow):
         self.file_actions.append(self.quit_action)
         v = self.view_menu = bar.addMenu("&View")
         self._action(v, "&Fit to map", self.view.fit_map, "Ctrl+0")
-        self._action(v, "Zoom &in", lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
+        zoom_in = self._action(v, "Zoom &in", lambda: self.view.zoom_by(1.25))
+        zoom_in.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.ZoomIn)
+                             + [QKeySequence("Ctrl+=")])      # the + key without Shift
         self._action(v, "Zoom &out", lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
         v.addSeparator()
         for a in self.layer_actions.values():
@@ -169,17 +185,58 @@ class MainWindow(QMainWindow):
         key.setCheckable(True)
         key.toggled.connect(self.view.show_key)
         v.addSeparator()
-        for dock in self.docks:
+        for dock in self.docks.values():
             v.addAction(dock.toggleViewAction())
+        self.map_menu = map_menu(self.board_editor, self.paint_action, self)
+        bar.addMenu(self.map_menu)
         self.tools_menu = bar.addMenu("&Tools")
         self.help_menu = bar.addMenu("&Help")
+        play = actions.build(self, self.hand, self.document)
+        self.play_actions, self.tool_actions = play.actions, play.tools
+        self.method_actions, self.side_menu = play.methods, play.side_menu
+        self.addAction(self.paint_action)
+
+    def _connect(self) -> None:
+        d, hand, view = self.document, self.hand, self.view
+        view.zoomChanged.connect(self.scene.counters.set_pixels_per_unit)
+        view.fileDropped.connect(self.open_path)
+        self.scene.mapChanged.connect(view.refit_if_moved)
+        self.setAcceptDrops(True)           # a .json dropped anywhere on the window opens
+        view.hexHovered.connect(self.scene.set_hovered)
+        view.hexHovered.connect(self.explanation.show_hex)
+        view.hexHovered.connect(self._show_where)
+        hand.told.connect(lambda text: self.say(text, 10000))
+        self.board_editor.told.connect(lambda text: self.say(text, 15000))
+        self.editor.refused.connect(lambda text: self.say(text, 10000))
+        self.board_editor.failed.connect(self.show_error)
+        hand.threads.threadChanged.connect(self.explanation.show_thread)
+        hand.starshell.fired.connect(self._fired)
+        hand.starshell.methodChanged.connect(self._method_changed)
+        hand.toolChanged.connect(lambda tool: tool == "starshell" and self.dock("starshell").raise_())
+        self.palette.picked.connect(hand.arm)
+        self.palette.picked.connect(lambda piece: piece and self.board_editor.set_mode("play"))
+        starshell_tool = self.tool_actions["starshell"]
+        self.starshell_panel.tool.toggled.connect(starshell_tool.setChecked)
+        starshell_tool.toggled.connect(self.starshell_panel.tool.setChecked)
+        d.fileChanged.connect(self._update_title)
+        d.undo_stack.cleanChanged.connect(self._clean_changed)
+        d.undo_stack.indexChanged.connect(self._undone)
+        d.engineFailed.connect(self._engine_failed)
+
+    def show_help(self) -> None:
+        """The list of every key and mouse gesture (F1)."""
+        self.help_dialog = actions.show_help(self, self.help_dialog)
+
+    def say(self, text: str, ms: int = 5000) -> None:
+        """A sentence in the status bar for ``ms`` milliseconds."""
+        self.statusBar().showMessage(text, ms)
 
     # ------------------------------------------------------------------------ files
     def open_dialog(self) -> None:
         if not self._may_discard():
             return
         start = os.path.dirname(self.document.path) if self.document.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open a scenario", start, FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, "Open a scenario", start, open_filter(FILTER))
         if path:
             self.open_path(path, confirmed=True)
 
@@ -187,6 +244,8 @@ class MainWindow(QMainWindow):
         """Open ``path``; a bad file shows the engine's message and keeps the current position."""
         if not confirmed and not self._may_discard():
             return False
+        if is_vsav(path):                     # a VASL saved game: a new, unsaved position
+            return open_vsav(self, path)
         try:
             room = room_for(path)
             if room is not None:              # another game's file opens in its own window
@@ -194,28 +253,32 @@ class MainWindow(QMainWindow):
                 self.room_windows.append(other)   # kept alive beside this one
                 other.show()
                 self.recent.add(path)
-                self.statusBar().showMessage(f"Opened {path} in its own window", 5000)
+                self.say(f"Opened {path} in its own window")
                 return True
             self.document.load(path)
         except (api.ScenarioError, ValueError, OSError) as e:
             self._error("Cannot open this scenario", str(e))
             return False
         self.recent.add(path)
-        self.statusBar().showMessage(f"Opened {path}", 5000)
+        self.say(f"Opened {path}")
         return True
 
     def save(self) -> bool:
-        if self.document.path is None:
-            return self.save_as()
+        if self.document.path is None or examples.is_bundled(self.document.path):
+            return self.save_as()           # a bundled example is never written over
         return self._save_to(self.document.path)
 
     def save_as(self) -> bool:
-        start = self.document.path or os.path.join(os.path.expanduser("~"), "position.json")
+        start = examples.save_as_start(self.document.path)
         path, _ = QFileDialog.getSaveFileName(self, "Save the position as", start, FILTER)
         if not path:
             return False
         if not path.lower().endswith(".json"):
             path += ".json"
+        if examples.is_bundled(path):
+            self._error("Cannot save", f"{path}: the bundled examples are read-only; "
+                        "save the position in a folder of your own")
+            return False
         return self._save_to(path)
 
     def _save_to(self, path: str) -> bool:
@@ -227,7 +290,7 @@ class MainWindow(QMainWindow):
             self._error("Cannot save", str(e))
             return False
         self.recent.add(path)
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self.say(f"Saved {path}")
         return True
 
     def _fill_recent(self) -> None:
@@ -253,31 +316,36 @@ class MainWindow(QMainWindow):
         answer = QMessageBox.question(
             self, "Unsaved changes", "The position has changed. Save it first?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel)
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)      # Enter neither writes nor drops anything
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
     def _error(self, title: str, text: str) -> None:
-        self.statusBar().showMessage(text, 15000)
+        self.say(text, 15000)
         QMessageBox.warning(self, title, text)
 
     show_error = _error
 
     # ------------------------------------------------------------------------ play
-    def choose_method(self, method: str) -> None:
-        """The placement method of the next starshell (or IR)."""
-        self.hand.set_method(method)
-
     def _method_changed(self, method: str) -> None:
         self.method_actions[method].setChecked(True)
-        combo = self.starshell_panel.method
-        combo.setCurrentIndex(combo.findData(method))
+        self.starshell_panel.show_method(method)
 
     def _fired(self, result) -> None:
-        self.starshell_dock.raise_()
-        self.statusBar().showMessage(self.document.undo_stack.text(
-            self.document.undo_stack.index() - 1), 10000)
+        self.dock("starshell").raise_()
+        stack = self.document.undo_stack
+        self._fired_said = (stack.index(), stack.text(stack.index() - 1))
+        self.say(self._fired_said[1], 10000)
+
+    def _undone(self, index: int) -> None:
+        """Ctrl+Z took back the starshell the status bar tells of: the sentence goes too."""
+        said = getattr(self, "_fired_said", None)
+        if said is not None and index < said[0]:
+            self._fired_said = None
+            if self.statusBar().currentMessage() == said[1]:
+                self.statusBar().clearMessage()
 
     def _show_where(self, i: int) -> None:
         """The status bar: the hex under the mouse, its terrain and level, and its range from
@@ -296,11 +364,13 @@ class MainWindow(QMainWindow):
         self.setWindowModified(not clean)
 
     def _engine_failed(self, text: str) -> None:
-        self.statusBar().showMessage(text, 10000)
+        self.say(text, 10000)
 
     def _update_title(self) -> None:
         d = self.document
         name = os.path.basename(d.path) if d.path else (d.scenario.title or "untitled")
+        if examples.is_bundled(d.path):
+            name += " (read-only example)"
         self.setWindowTitle(f"{name}[*] \u2013 Starshell")
         self.setWindowModified(not d.undo_stack.isClean())
 

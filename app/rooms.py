@@ -16,7 +16,7 @@ from types import ModuleType
 from engine import api
 
 NIGHT = "starshell-scenario"
-ROOMS: dict[str, str] = {}
+ROOMS: dict[str, str] = {"starshell-fire": "app.napoleonic", "starshell-table": "app.tabletop"}
 
 
 def room_for(path: str) -> ModuleType | None:

@@ -50,9 +50,10 @@ BACKGROUND = QColor("#080b11")            # around the map
 BOARD_EDGE = QColor("#05070b")
 
 # ground by hill level (E: level 0 is open ground); deeper levels darker, hills warmer and lighter
-GROUND = {-2: QColor("#3a4733"), -1: QColor("#46543d"), 0: QColor("#52613f"),
-          1: QColor("#7a6a43"), 2: QColor("#958152"), 3: QColor("#ad9762"),
-          4: QColor("#c1ab74"), 5: QColor("#d2bd88")}
+# (a clear step of lightness per level, so that the levels still differ under the night veil)
+GROUND = {-2: QColor("#34402e"), -1: QColor("#44523b"), 0: QColor("#52613f"),
+          1: QColor("#85703f"), 2: QColor("#ad9356"), 3: QColor("#c8ae70"),
+          4: QColor("#dac48a"), 5: QColor("#e6d4a2")}
 HILL_EDGE = QColor("#1b150b")             # contour between two levels
 HILL_EDGE_LIGHT = rgba("#e8d7a4", 0.35)   # its highlight on the higher side
 
@@ -90,6 +91,7 @@ HUT_ROOF = QColor("#b39a66")
 BARE_TREE = QColor("#6f5f44")
 BUILDING = QColor("#8a93a2")
 BUILDING_EDGE = QColor("#eef1f5")
+BUILDING_GROUND = QColor("#4f5560")       # the whole hex of a building, around its walls
 BUILDING_LEVEL = rgba("#3b4350", 0.85)    # one inner outline per upper level
 
 GRID = rgba("#c9d3c0", 0.30)
@@ -97,6 +99,9 @@ GRID_DOT = rgba("#e7eddf", 0.55)
 COORDINATE = rgba("#e7eddf", 0.70)
 BOARD_LABEL = QColor("#f1ead2")
 BOARD_LABEL_BACK = rgba("#0b0e14", 0.80)
+EDGE_LABEL_BACK = rgba("#0b0e14", 0.62)   # column letters and row numbers along board edges
+HILL_CONTOUR = rgba("#f0dfa8", 0.55)      # over the night veil: hills read in the dark
+LEVEL_TEXT = rgba("#f6e7b8", 0.90)        # a hill's level number
 
 # overlays: what the selected unit sees (SPEC: none / nvr / gunflash)
 SIGHT_NVR = rgba("#a8d8ff", 0.14)         # within NVR or lit: a faint moonlight tint

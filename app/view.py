@@ -49,7 +49,15 @@ class MapView(QGraphicsView):
         self.key: MapKey | None = None
         self.hand = None                    # app.hand.Hand: what clicks and drags do
         scene.mapChanged.connect(self._map_changed)
+        for signal in (scene.document.selectionChanged, scene.document.answersChanged,
+                       scene.document.scenarioChanged, scene.document.fileChanged):
+            signal.connect(self._key_changed)
         self._map_changed()
+
+    def _key_changed(self) -> None:
+        """The caption names the selected unit and the position: print it again."""
+        if self.key is not None:
+            self.viewport().update()
 
     def _map_changed(self) -> None:
         """Room to pan (and to centre the map between the caption and the key)."""
@@ -164,11 +172,33 @@ class MapView(QGraphicsView):
             return
         scene = self.scene()
         if scene.map is not None:
-            i = hex_at(scene.map, self.mapToScene(event.position().toPoint()))
-            self.hexHovered.emit(i)
+            self.hexHovered.emit(self._hover(event))
         if self.hand is not None and not self._space and self.hand.move(event):
             return
         super().mouseMoveEvent(event)
+
+    def _hover(self, event) -> int:
+        """The hex under the mouse; over a counter, the hex its stack stands in (a spread-out
+        stack reaches over its neighbours).  Hovering a stack spreads it out."""
+        scene = self.scene()
+        pos = event.position().toPoint()
+        item = self.counter_at(pos)
+        i = hex_at(scene.map, self.mapToScene(pos))
+        if event.buttons() != Qt.MouseButton.NoButton:
+            return item.hex if item is not None and not scene.document.dragging else i
+        counters = scene.counters
+        if item is not None:
+            counters.expand(item.hex)
+            return item.hex
+        if counters.expanded is not None and i != counters.expanded:
+            counters.expand(None)
+        return i
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        thread = getattr(self.scene(), "thread", None)
+        if thread is not None and thread.thread is not None:
+            thread.update()             # its label stays inside the view
 
     def mouseReleaseEvent(self, event):
         if event.button() == Qt.MouseButton.MiddleButton and self._pan_from is not None:
@@ -183,6 +213,7 @@ class MapView(QGraphicsView):
         event.accept()              # the right button draws the LOS thread
 
     def leaveEvent(self, event):
+        self.scene().counters.expand(None)
         self.hexHovered.emit(-1)
         super().leaveEvent(event)
 

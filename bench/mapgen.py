@@ -1,18 +1,21 @@
-"""A random 2 x 2-board map and a busy night position on it (issue 5's benchmark; tests too)."""
+"""A random 2 x 2-board map and a busy night position on it (for the benchmark and the tests)."""
 from __future__ import annotations
 
 import random
 
-from engine.boards import Board, HexTerrain
+from engine.boards import Board, HexTerrain, hexside_key
 from engine.hexes import board_hexes
 from engine.maps import Map, Placement
 from engine.night.scenario import MapEntry, Marker, Scenario, Unit
 
 TERRAIN_MIX = [("open", 60), ("woods", 12), ("building", 6), ("grain", 8), ("brush", 4),
                ("orchard", 3)]
+# hexside terrain (RULES.md 7): walls and hedges on about one hex in six
+SIDE_MIX = [("wall", 1), ("hedge", 1)]
+SIDE_SHARE = 0.16
 
 
-def random_board(board_id: str, rng: random.Random) -> Board:
+def random_board(board_id: str, rng: random.Random, hexsides: bool = True) -> Board:
     hexes = {}
     names, weights = zip(*TERRAIN_MIX)
     # hills: a few blobs of level 1 with level 2 tops
@@ -31,12 +34,30 @@ def random_board(board_id: str, rng: random.Random) -> Board:
         spec = HexTerrain(t, level, f"b{c}_{n}" if t == "building" else None,
                           rng.choice([0, 0, 1]) if t == "building" else 0)
         hexes[(c, n)] = spec
-    return Board(board_id, f"random {board_id}", HexTerrain(), hexes)
+    return Board(board_id, f"random {board_id}", HexTerrain(), hexes,
+                 hexsides=random_hexsides(board_id) if hexsides else {})
 
 
-def random_map(seed: int = 1) -> tuple[list[Board], Map]:
+def random_hexsides(board_id: str) -> dict:
+    """Walls and hedges in short runs along hexsides (their own random stream: the terrain of
+    the map is what it was before hexsides were added)."""
+    rng = random.Random(f"hexsides-{board_id}")
+    names, weights = zip(*SIDE_MIX)
+    sides = {}
+    for (c, n) in board_hexes():
+        if rng.random() < SIDE_SHARE:
+            name = rng.choices(names, weights)[0]
+            first = rng.randint(1, 6)
+            for d in range(first, first + rng.choice([1, 1, 2])):       # one side or two
+                sides[hexside_key(c, n, (d - 1) % 6 + 1)] = name
+    return sides
+
+
+def random_map(seed: int = 1, hexsides: bool = True) -> tuple[list[Board], Map]:
+    """Four random boards, 2 x 2; ``hexsides=False``: the same map without its walls, hedges
+    and bocage (to measure what they cost)."""
     rng = random.Random(seed)
-    boards = [random_board(f"r{k}", rng) for k in range(4)]
+    boards = [random_board(f"r{k}", rng, hexsides) for k in range(4)]
     slots = [(0, 0), (1, 0), (0, 1), (1, 1)]
     return boards, Map([Placement(b, at) for b, at in zip(boards, slots)])
 

@@ -1,18 +1,34 @@
-"""Board files (SPEC.md, ``format: "starshell-board"``, version 1): load, validate, save."""
+"""Board files (SPEC.md, ``format: "starshell-board"``, version 1): load, validate, save.
+
+Extension key ``"raster": {"file": "bd02.raster.npz", "digest": "..."}`` (optional): the board's
+terrain as drawn, per pixel, in a file beside the board file (``engine.raster``); kept through
+``extra`` and written by ``save_board``."""
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import ScenarioError
-from .hexes import BOARD_ID_RE, COLUMN_NAMES, HexIdError, parse_local
+from .errors import ScenarioError, shown
+from .hexes import (
+    BOARD_ID_RE,
+    DEFAULT_SIZE,
+    DIRECTIONS,
+    MAX_BOARD_COLUMNS,
+    MAX_BOARD_ROWS,
+    HexIdError,
+    column_name,
+    from_axial,
+    parse_local,
+    rows_of_column,
+    to_axial,
+)
 from .jsonio import atomic_write_json, read_json
-from .terrain import TERRAINS
+from .terrain import HEXSIDES, TERRAINS
 
 BOARD_FORMAT = "starshell-board"
 MAX_LEVEL = 10
@@ -26,6 +42,7 @@ class HexTerrain:
     building: str | None = None
     upper_levels: int = 0
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+    half_level: bool = False     # obstacle top half a level above ground (rubble; RULES.md 7)
 
 
 @dataclass(frozen=True)
@@ -36,6 +53,12 @@ class Board:
     hexes: dict  # (col, row) -> HexTerrain, sparse
     extra: dict = field(default_factory=dict, compare=False, hash=False)
     path: str | None = field(default=None, compare=False, hash=False)
+    size: tuple[int, int] = DEFAULT_SIZE      # (columns, rows), SPEC.md "size"
+    hexsides: dict = field(default_factory=dict)   # canonical (col, row, direction) -> name
+    # the board's picture (SPEC.md "image") not yet written beside a board file: save_board does
+    image_data: bytes | None = field(default=None, compare=False, hash=False, repr=False)
+    # the terrain as drawn (engine.raster, "raster" key) not yet written beside a board file
+    raster_data: object | None = field(default=None, compare=False, hash=False, repr=False)
 
     def at(self, col: int, row: int) -> HexTerrain:
         return self.hexes.get((col, row), self.default)
@@ -54,7 +77,46 @@ class Board:
             hexes.pop((col, row), None)
         else:
             hexes[(col, row)] = spec
-        return Board(self.id, self.title, self.default, hexes, self.extra, self.path)
+        return replace(self, hexes=hexes)
+
+    def hexside(self, col: int, row: int, direction: int) -> str | None:
+        """The hexside terrain on that side of a hex of this board (B9), or None."""
+        return self.hexsides.get(hexside_key(col, row, direction, self.size))
+
+    def with_hexside(self, col: int, row: int, direction: int, name: str | None) -> "Board":
+        """This board with the hexside set (``None`` clears it)."""
+        if name is not None and name not in HEXSIDES:
+            raise ValueError(f"unknown hexside terrain {name!r}")
+        sides = dict(self.hexsides)
+        key = hexside_key(col, row, direction, self.size)
+        if name is None:
+            sides.pop(key, None)
+        else:
+            sides[key] = name
+        return replace(self, hexsides=sides)
+
+    @property
+    def hexes_all(self) -> list[tuple[int, int]]:
+        """Every (col, row) printed on this board."""
+        columns, rows = self.size
+        return [(c, n) for c in range(columns) for n in rows_of_column(c, rows)]
+
+
+def on_board(col: int, row: int, size: tuple[int, int]) -> bool:
+    return 0 <= col < size[0] and row in rows_of_column(col, size[1])
+
+
+def hexside_key(col: int, row: int, direction: int, size: tuple[int, int] = DEFAULT_SIZE
+                ) -> tuple[int, int, int]:
+    """The one name of a hexside (SPEC.md "hexsides"): a side 4..6 (S, SW, NW) is named from the
+    neighbour beyond it as its side 1..3 when that neighbour is on the board."""
+    if direction >= 4:
+        dq, dr = DIRECTIONS[direction]
+        q, r = to_axial(col, row)
+        nc, nr = from_axial(q + dq, r + dr)
+        if on_board(nc, nr, size):
+            return nc, nr, direction - 3
+    return col, row, direction
 
 
 def _is_int(v: Any) -> bool:
@@ -84,8 +146,13 @@ def _hex_terrain(obj: Any, place: str, base: HexTerrain | None) -> HexTerrain:
     if terrain != "building" and (building is not None or upper):
         raise ScenarioError(f"building and upper_levels only go with terrain 'building', "
                             f"not {terrain!r}", place=place)
-    extra = {k: v for k, v in obj.items() if k not in ("terrain", "level", "building", "upper_levels")}
-    return HexTerrain(terrain, level, building, upper, extra)
+    half = obj.get("half_level", False)
+    if not isinstance(half, bool):
+        raise ScenarioError(f"half_level must be true or false, not {half!r}",
+                            place=f"{place}.half_level")
+    extra = {k: v for k, v in obj.items()
+             if k not in ("terrain", "level", "building", "upper_levels", "half_level")}
+    return HexTerrain(terrain, level, building, upper, extra, half)
 
 
 def board_from_json(data: Any, file: str | None = None) -> Board:
@@ -112,6 +179,7 @@ def _board_from_json(data: Any) -> Board:
     title = data.get("title", "")
     if not isinstance(title, str):
         raise ScenarioError("title must be a string", place="title")
+    size = _size(data.get("size", list(DEFAULT_SIZE)))
     default = _hex_terrain(data.get("default", {}), "default", None)
     hexes_obj = data.get("hexes", {})
     if not isinstance(hexes_obj, dict):
@@ -119,14 +187,54 @@ def _board_from_json(data: Any) -> Board:
     hexes = {}
     for key, val in hexes_obj.items():
         try:
-            col, row = parse_local(key)
+            col, row = parse_local(key, size)
         except HexIdError as e:
             raise ScenarioError(str(e), place=f"hexes.{key}") from None
         spec = _hex_terrain(val, f"hexes.{key}", HexTerrain(default.terrain, default.level))
         hexes[(col, row)] = spec
+    hexsides = _hexsides(data.get("hexsides", {}), size)
     extra = {k: v for k, v in data.items()
-             if k not in ("format", "version", "id", "title", "default", "hexes")}
-    return Board(bid, title, default, hexes, extra)
+             if k not in ("format", "version", "id", "title", "default", "hexes", "size",
+                          "hexsides")}
+    return Board(bid, title, default, hexes, extra, size=size, hexsides=hexsides)
+
+
+def _size(obj: Any) -> tuple[int, int]:
+    ok = (isinstance(obj, list) and len(obj) == 2 and all(_is_int(v) for v in obj)
+          and 2 <= obj[0] <= MAX_BOARD_COLUMNS and 1 <= obj[1] <= MAX_BOARD_ROWS)
+    if not ok:
+        raise ScenarioError(f"size must be [columns, rows] with 2..{MAX_BOARD_COLUMNS} columns "
+                            f"and 1..{MAX_BOARD_ROWS} rows, not {obj!r}", place="size")
+    return obj[0], obj[1]
+
+
+def _hexsides(obj: Any, size: tuple[int, int]) -> dict:
+    """SPEC.md "hexsides": ``"HEX/DIR": name``; a hexside named twice must agree."""
+    if not isinstance(obj, dict):
+        raise ScenarioError("hexsides must be an object mapping 'HEX/DIR' to a hexside terrain",
+                            place="hexsides")
+    out: dict = {}
+    spelled: dict = {}
+    for key, name in obj.items():
+        place = f"hexsides.{key}"
+        hex_part, slash, dir_part = key.partition("/")
+        if not slash or dir_part not in ("1", "2", "3", "4", "5", "6"):
+            raise ScenarioError(f"a hexside is a hex and a direction 1..6, like 'C8/1', "
+                                f"not {key!r}", place=place)
+        try:
+            col, row = parse_local(hex_part, size)
+        except HexIdError as e:
+            raise ScenarioError(str(e), place=place) from None
+        if not isinstance(name, str) or name not in HEXSIDES:
+            raise ScenarioError(f"unknown hexside terrain {name!r} (known: {', '.join(HEXSIDES)})",
+                                place=place)
+        canon = hexside_key(col, row, int(dir_part), size)
+        if canon in out and out[canon] != name:
+            raise ScenarioError(f"the hexside is also named {spelled[canon]!r} with "
+                                f"{out[canon]!r}: one hexside, two values", place=place)
+        out[canon] = name
+        spelled[canon] = key
+    return out
 
 
 def _hex_terrain_json(spec: HexTerrain, default: HexTerrain | None) -> dict:
@@ -139,6 +247,8 @@ def _hex_terrain_json(spec: HexTerrain, default: HexTerrain | None) -> dict:
         out["building"] = spec.building
     if spec.upper_levels:
         out["upper_levels"] = spec.upper_levels
+    if spec.half_level:
+        out["half_level"] = True
     out.update(spec.extra)
     return out
 
@@ -146,9 +256,15 @@ def _hex_terrain_json(spec: HexTerrain, default: HexTerrain | None) -> dict:
 def board_to_json(board: Board) -> dict:
     hexes = {}
     for (c, n) in sorted(board.hexes):
-        hexes[f"{COLUMN_NAMES[c]}{n}"] = _hex_terrain_json(board.hexes[(c, n)], board.default)
-    out = {"format": BOARD_FORMAT, "version": 1, "id": board.id, "title": board.title,
-           "default": _hex_terrain_json(board.default, None), "hexes": hexes}
+        hexes[f"{column_name(c)}{n}"] = _hex_terrain_json(board.hexes[(c, n)], board.default)
+    out = {"format": BOARD_FORMAT, "version": 1, "id": board.id, "title": board.title}
+    if tuple(board.size) != DEFAULT_SIZE:
+        out["size"] = list(board.size)
+    out["default"] = _hex_terrain_json(board.default, None)
+    out["hexes"] = hexes
+    if board.hexsides:
+        out["hexsides"] = {f"{column_name(c)}{n}/{d}": board.hexsides[(c, n, d)]
+                           for (c, n, d) in sorted(board.hexsides)}
     out.update(board.extra)
     return out
 
@@ -157,11 +273,38 @@ def load_board(path: str | Path) -> Board:
     path = Path(path)
     data = read_json(path)
     board = board_from_json(data, file=str(path))
-    return Board(board.id, board.title, board.default, board.hexes, board.extra, str(path))
+    return replace(board, path=str(path))
+
+
+MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024
+
+
+def board_image_path(board: Board) -> Path | None:
+    """The board's picture (SPEC.md "image": a file name beside the board file), when the board
+    names one and has been read from or saved to a file."""
+    image = board.extra.get("image")
+    name = image.get("file") if isinstance(image, dict) else None
+    if not isinstance(name, str) or not board.path or Path(name).name != name or name in ("", ".", ".."):
+        return None
+    return Path(board.path).parent / name
 
 
 def save_board(board: Board, path: str | Path) -> None:
-    atomic_write_json(Path(path), board_to_json(board))
+    """Write the board file; a board with a picture (SPEC.md "image") gets it beside the file."""
+    path = Path(path)
+    image = board_image_path(replace(board, path=str(path)))
+    data = board.image_data
+    source = board_image_path(board)
+    if data is None and image is not None and source is not None and source.is_file() \
+            and source.resolve() != image.resolve() and source.stat().st_size <= MAX_IMAGE_FILE_BYTES:
+        data = source.read_bytes()
+    if image is not None and data is not None:
+        tmp = image.with_name(image.name + ".tmp")
+        tmp.write_bytes(data)
+        tmp.replace(image)
+    from .raster import keep_raster  # the terrain as drawn, beside the file
+    board = keep_raster(board, path)
+    atomic_write_json(path, board_to_json(board))
 
 
 def assets_dir() -> Path:
@@ -180,11 +323,11 @@ def bundled_boards_dir() -> Path:
 @lru_cache(maxsize=None)
 def bundled_board(board_id: str) -> Board:
     # only a board id names a bundled board: "../scenarios/x" must not reach files outside it
-    valid = isinstance(board_id, str) and BOARD_ID_RE.match(board_id)
+    valid = isinstance(board_id, str) and len(board_id) <= 40 and BOARD_ID_RE.match(board_id)
     path = bundled_boards_dir() / f"{board_id}.json"
     if not valid or not path.is_file():
         known = sorted(p.stem for p in bundled_boards_dir().glob("*.json"))
-        raise ScenarioError(f"no bundled board {board_id!r} (bundled: {', '.join(known)}; "
+        raise ScenarioError(f"no bundled board {shown(board_id)} (bundled: {', '.join(known)}; "
                             "or give a path ending in .json)")
     return load_board(path)
 

@@ -79,13 +79,13 @@ def cmd_check(a) -> dict:
     data = read_json(path)
     if isinstance(data, dict) and data.get("format") == "starshell-board":
         b = board_from_json(data, file=str(path))
-        return {"ok": True, "board": b.id, "hexes": len(board_hexes())}
+        return {"ok": True, "board": b.id, "hexes": len(board_hexes(b.size))}
     s = scenario_from_json(data, file=str(path), folder=str(path.resolve().parent))
     return {"ok": True, "hexes": s.map.size, "units": len(s.units), "markers": len(s.markers)}
 
 
 def cmd_visibility(a) -> dict:
-    from .night.verdicts import unit_verdict, visibility_from
+    from .api import unit_verdict, visibility_from
     s = _scenario(a.scenario)
     viewer = _unit(s, a.scenario, "--from", a.viewer)
     if a.to:
@@ -94,7 +94,7 @@ def cmd_visibility(a) -> dict:
     field = visibility_from(s, viewer.id)
     hexes = {}
     for i, name in enumerate(s.map.names):
-        hexes[name] = {"sight": field.sight_at(i), "reasons": field.reasons_at(i)}
+        hexes[name] = {"sight": field.sight_at(i).value, "reasons": field.reasons_at(i)}
     return {"viewer": viewer.id, "nvr": field.nvr, "hexes": hexes}
 
 
@@ -143,20 +143,20 @@ def cmd_drift(a) -> dict:
         end = drift.drift_end(s.map, at, a.method, d, r)
         return {"end": None if end is None else s.map.names[end]}
     if a.lit:
-        p = drift.lit_probability(s.map, at, a.method)
+        p = drift.lit_probability_after(s, at, a.method)     # with the lights already there
         return {"lit_probability": {s.map.names[i]: float(p[i]) for i in np.flatnonzero(p > 0)}}
     return {"distribution": drift.distribution(s.map, at, a.method)}
 
 
 def cmd_starshell(a) -> dict:
-    from .night.starshells import starshell_options
+    from .api import starshell_options
     s = _scenario(a.scenario)
     unit = _unit(s, a.scenario, "--unit", a.unit)
-    return starshell_options(s, unit.id)
+    return starshell_options(s, unit.id).as_json()
 
 
 def cmd_import_vasl(a) -> dict:
-    """Convert a VASL board archive to a board file (issue 9); nothing is written on error."""
+    """Convert a VASL board archive to a board file; nothing is written on error."""
     from .boards import save_board
     from .hexes import board_hexes
     from .importers.vasl import import_board
@@ -165,12 +165,12 @@ def cmd_import_vasl(a) -> dict:
         raise ScenarioError("the board file name must end in .json (scenarios name board files "
                             "by a path ending in .json)", file=a.output, place="-o")
     source = Path(a.boardfile)
-    if out.exists() and source.exists() and out.resolve() == source.resolve():
+    if os.path.exists(out) and os.path.exists(source) and out.resolve() == source.resolve():
         raise ScenarioError("would overwrite the VASL board file itself", file=a.output,
                             place="-o")
     board, report = import_board(a.boardfile, a.id)
     save_board(board, out)
-    return {"ok": True, "board": board.id, "hexes": len(board_hexes()), "report": report,
+    return {"ok": True, "board": board.id, "hexes": len(board_hexes(board.size)), "report": report,
             "file": str(out)}
 
 
@@ -201,7 +201,7 @@ def _print_text(cmd: str, out: dict) -> None:
 
 # The other rooms' subcommands: each module has ``add_commands(add)``, ``add`` being the helper
 # below (name, function, help) that returns the subparser to take its arguments.
-ROOMS: tuple[str, ...] = ()
+ROOMS: tuple[str, ...] = ("engine.tabletop.cli", "engine.napoleonic.cli", "engine.importers.cli")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -224,18 +224,26 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("scenario", metavar="SCENARIO")
     sp.add_argument("--from", dest="viewer", required=True, metavar="UNIT")
     sp.add_argument("--to", metavar="UNIT")
-    sp = add("illumination", cmd_illumination, "lit hexes and blaze shadows")
+    sp = add("illumination", cmd_illumination, "lit hexes and blaze/flame blind hexes")
+    sp.description = ("illuminated: the lit ground locations (E1.9). blind: the hexes inside a "
+                      "blaze/flame circle that no light reaches; a hex in a fire's shadow that "
+                      "another light reaches is lit, not blind.")
     sp.add_argument("scenario", metavar="SCENARIO")
     sp = add("reveal", cmd_reveal, "would a unit lose concealment if it fired now")
     sp.add_argument("scenario", metavar="SCENARIO")
     sp.add_argument("--unit", required=True, metavar="UNIT")
     sp.add_argument("--target", metavar="HEX")
     sp = add("drift", cmd_drift, "where a starshell/IR placed at a hex may drift")
+    sp.description = ("--dice: the end hex for those dice; alone: the exact distribution of end "
+                      "hexes; --lit: the exact probability that each hex is illuminated once "
+                      "the flare has landed, counting the lights already on the map.")
     sp.add_argument("scenario", metavar="SCENARIO")
     sp.add_argument("--at", required=True, metavar="HEX")
     sp.add_argument("--method", required=True, metavar="M", help="1, 2, 3, ir-los or ir-6")
     sp.add_argument("--dice", metavar="D,R", help="direction dr, distance dr")
-    sp.add_argument("--lit", action="store_true", help="probability that each hex ends up lit")
+    sp.add_argument("--lit", action="store_true",
+                    help="probability that each hex ends up lit once the flare has landed, "
+                         "counting the lights already on the map (a hex lit now: 1)")
     sp = add("starshell", cmd_starshell, "may a unit fire a starshell/IR now, and where")
     sp.add_argument("scenario", metavar="SCENARIO")
     sp.add_argument("--unit", required=True, metavar="UNIT")
@@ -258,7 +266,14 @@ def main(argv: list[str] | None = None) -> int:
     except (CliError, ScenarioError, HexIdError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    except Exception as e:            # never a traceback (issue 8)
+    except OSError as e:              # a file the engine did not expect to fail: name it
+        where = e.filename if e.filename is not None else "a file"
+        print(f"error: {where}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("error: out of memory (a file too large for its limits?)", file=sys.stderr)
+        return 2
+    except Exception as e:            # never a traceback
         print(f"error: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 2
     try:

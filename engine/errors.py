@@ -1,6 +1,23 @@
 """Errors that name the file, the place in it and the problem (SPEC.md)."""
 from __future__ import annotations
 
+import json
+from typing import Any
+
+SHOWN_CHARS = 60       # a value quoted in a message is cut to about this many characters
+
+
+def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
+    """A value as a file writes it (JSON: ``true``, ``["T"]``, ``null``), cut to about ``limit``
+    characters, for a message."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = str(value)
+    if len(text) > limit:
+        text = f"{text[:limit]}... ({len(text)} characters)"
+    return text
+
 
 class ScenarioError(ValueError):
     """Bad input: a malformed board or scenario file, an unknown hex or unit, an impossible state.

@@ -23,23 +23,32 @@ from typing import NamedTuple
 
 import numpy as np
 
-BOARD_COLUMNS = 33          # A..Z, AA..GG
+BOARD_COLUMNS = 33          # A..Z, AA..GG: a geomorphic board, the default size
 BOARD_ROWS = 10
+DEFAULT_SIZE = (BOARD_COLUMNS, BOARD_ROWS)
+MAX_BOARD_COLUMNS = 104     # A..ZZZZ: bounds what a board file may ask for (SPEC.md "size")
+MAX_BOARD_ROWS = 99
 COLUMN_STEP = 32            # a board starts every 32 global columns (its GG is the next one's A)
 ROW_STEP = 10               # ... and every 10 global rows
 
 SQRT3 = math.sqrt(3.0)
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-COLUMN_NAMES: tuple[str, ...] = tuple(list(_LETTERS) + [c * 2 for c in _LETTERS[:7]])
-_COLUMN_INDEX = {name: i for i, name in enumerate(COLUMN_NAMES)}
+
+
+def column_name(col: int) -> str:
+    """VASL's column names: A..Z, then AA..ZZ, AAA..ZZZ (one letter repeated)."""
+    return _LETTERS[col % 26] * (col // 26 + 1)
+
+
+COLUMN_NAMES: tuple[str, ...] = tuple(column_name(i) for i in range(BOARD_COLUMNS))  # geomorphic
 
 # ``\Z``, not ``$``: ``$`` also matches before a trailing newline, which let "t1\n" pass as a board
 # id and "2CC6\n" as a hex id.  Rows are written without leading zeros ("A1", not "A01": two
 # spellings of one hex would let a board file list a hex twice).
 BOARD_ID_RE = re.compile(r"^(?:[0-9]+|[a-z][a-z0-9]*)\Z")
-_HEX_ID_RE = re.compile(r"^([0-9]+|[a-z][a-z0-9]*)([A-Z]{1,2})(0|[1-9][0-9]?)\Z")
-_LOCAL_ID_RE = re.compile(r"^([A-Z]{1,2})(0|[1-9][0-9]?)\Z")
+_HEX_ID_RE = re.compile(r"^([0-9]+|[a-z][a-z0-9]*)([A-Z]{1,4})(0|[1-9][0-9]?)\Z")
+_LOCAL_ID_RE = re.compile(r"^([A-Z]{1,4})(0|[1-9][0-9]?)\Z")
 
 # Directions clockwise from map north (RULES.md section 1, used by drift E1.922): number -> (dq, dr).
 # Keep this the only place that says which way a direction points.
@@ -70,53 +79,71 @@ class HexId(NamedTuple):
     row: int
 
     def __str__(self) -> str:
-        return f"{self.board}{COLUMN_NAMES[self.col]}{self.row}"
+        return f"{self.board}{column_name(self.col)}{self.row}"
 
     @property
     def local(self) -> str:
-        return f"{COLUMN_NAMES[self.col]}{self.row}"
+        return f"{column_name(self.col)}{self.row}"
 
 
-def rows_of_column(col: int) -> range:
-    """Printed rows of a board column: 1..10 for A, C, E..., 0..10 for B, D, F... (half hexes 0, 10)."""
-    return range(0, BOARD_ROWS + 1) if col % 2 else range(1, BOARD_ROWS + 1)
+def rows_of_column(col: int, rows: int = BOARD_ROWS) -> range:
+    """Printed rows of a board column: 1..rows for A, C, E..., 0..rows for B, D, F... (half hexes
+    0 and ``rows`` cut by the long edges, RULES.md 1; 10 rows on a geomorphic board)."""
+    return range(0, rows + 1) if col % 2 else range(1, rows + 1)
 
 
-def board_hexes() -> list[tuple[int, int]]:
-    """Every (col, row) printed on one geomorphic board, column by column."""
-    return [(c, n) for c in range(BOARD_COLUMNS) for n in rows_of_column(c)]
+def board_hexes(size: tuple[int, int] = DEFAULT_SIZE) -> list[tuple[int, int]]:
+    """Every (col, row) printed on one board of ``size`` (columns, rows), column by column."""
+    columns, rows = size
+    return [(c, n) for c in range(columns) for n in rows_of_column(c, rows)]
+
+
+def column_range(columns: int) -> str:
+    """``"A..GG"`` for 33 columns."""
+    return f"A..{column_name(columns - 1)}"
 
 
 def column_index(name: str) -> int:
-    try:
-        return _COLUMN_INDEX[name]
-    except KeyError:
-        raise HexIdError(f"unknown column {name!r} (columns run A..Z, AA..GG)") from None
+    """``"A"`` -> 0, ``"GG"`` -> 32, ``"AAA"`` -> 52 (VASL's names: one letter repeated)."""
+    if not isinstance(name, str) or not name or not name.isascii() or not name.isupper() \
+            or len(set(name)) != 1 or not name.isalpha():
+        raise HexIdError(f"unknown column {name!r} (columns run A..Z, AA..ZZ, AAA..)")
+    return (len(name) - 1) * 26 + _LETTERS.index(name[0])
 
 
-def parse_local(text: str) -> tuple[int, int]:
-    """``"CC8"`` -> ``(28, 8)``; the hex must exist on a board."""
+def parse_local(text: str, size: tuple[int, int] = DEFAULT_SIZE) -> tuple[int, int]:
+    """``"CC8"`` -> ``(28, 8)``; the hex must exist on a board of ``size`` (columns, rows)."""
     if not isinstance(text, str):
         raise HexIdError(f"hex must be a string like 'CC8', not {type(text).__name__}")
+    columns, rows = size
     m = _LOCAL_ID_RE.match(text)
     if not m:
-        raise HexIdError(f"{text!r} is not a hex of a board (column A..GG, then row, e.g. 'CC8')")
+        raise HexIdError(f"{text!r} is not a hex of a board (column {column_range(columns)}, "
+                         "then row, e.g. 'C8')")
     col = column_index(m.group(1))
+    if col >= columns:
+        raise HexIdError(f"{text!r} is not on a board: columns run {column_range(columns)}")
     row = int(m.group(2))
-    if row not in rows_of_column(col):
-        first = rows_of_column(col)[0]
-        raise HexIdError(f"{text!r} is not on a board: column {m.group(1)} has rows {first}..10")
+    if row not in rows_of_column(col, rows):
+        first = rows_of_column(col, rows)[0]
+        raise HexIdError(f"{text!r} is not on a board: column {m.group(1)} has rows "
+                         f"{first}..{rows}")
     return col, row
 
 
-def parse_hex_id(text: str) -> HexId:
-    """``"2CC6"`` -> ``HexId("2", 28, 6)``; ``"t1A1"`` -> ``HexId("t1", 0, 1)``."""
+def parse_hex_id(text: str, size: tuple[int, int] | None = DEFAULT_SIZE) -> HexId:
+    """``"2CC6"`` -> ``HexId("2", 28, 6)``; ``"t1A1"`` -> ``HexId("t1", 0, 1)``.
+
+    The hex must exist on a board of ``size``; ``size=None`` checks only the spelling (a map
+    knows its boards' sizes)."""
     if not isinstance(text, str):
         raise HexIdError(f"hex id must be a string like '2CC6', not {type(text).__name__}")
     m = _HEX_ID_RE.match(text)
     if not m:
         raise HexIdError(f"{text!r} is not a hex id (board id, column A..GG, row: e.g. '2CC6')")
-    col, row = parse_local(m.group(2) + m.group(3))
+    if size is None:
+        return HexId(m.group(1), column_index(m.group(2)), int(m.group(3)))
+    col, row = parse_local(m.group(2) + m.group(3), size)
     return HexId(m.group(1), col, row)
 
 
@@ -240,6 +267,21 @@ class Crossing(NamedTuple):
     sides_t: np.ndarray
 
 
+_STEPS_AND_STAY = np.array([(0, 0)] + list(DIRECTIONS.values()), dtype=np.int64)
+
+
+def _cube_round_many(q: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``cube_round`` of arrays (the same rounding: half to even, as Python's round)."""
+    s = -q - r
+    rq, rr, rs = np.round(q), np.round(r), np.round(s)
+    dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
+    fix_q = (dq > dr) & (dq > ds)
+    fix_r = ~fix_q & (dr > ds)
+    rq = np.where(fix_q, -rr - rs, rq)
+    rr = np.where(fix_r, -rq - rs, rr)
+    return rq.astype(np.int64), rr.astype(np.int64)
+
+
 @lru_cache(maxsize=None)
 def line_crossing(dq: int, dr: int) -> Crossing:
     """Exact crossing of the line from the centre of hex (0, 0) to the centre of hex (dq, dr).
@@ -257,16 +299,11 @@ def line_crossing(dq: int, dr: int) -> Crossing:
                         np.zeros(0, np.int64))
     # candidates: hexes around samples every half hex along the line, plus their neighbours
     ts = np.arange(2 * n + 1) / (2 * n)
-    cand = set()
-    fq, fr = ts * dq, ts * dr
-    for qf, rf in zip(fq, fr):
-        q0, r0 = cube_round(float(qf), float(rf))
-        cand.add((q0, r0))
-        for ddq, ddr in DIRECTIONS.values():
-            cand.add((q0 + ddq, r0 + ddr))
-    cand.discard((0, 0))
-    cand.discard((dq, dr))
-    h = np.array(sorted(cand), dtype=np.int64)
+    q0, r0 = _cube_round_many(ts * dq, ts * dr)          # cube_round of every sample at once
+    key = np.unique(((q0[:, None] + _STEPS_AND_STAY[:, 0]) << 21)
+                    + (r0[:, None] + _STEPS_AND_STAY[:, 1] + (1 << 20)))   # sorted by (q, r)
+    h = np.stack([key >> 21, (key & ((1 << 21) - 1)) - (1 << 20)], axis=1)
+    h = h[~(((h[:, 0] == 0) & (h[:, 1] == 0)) | ((h[:, 0] == dq) & (h[:, 1] == dr)))]
     hq, hr = h[:, 0], h[:, 1]
     # cube of candidate and of the line end
     hx, hy, hz = hq, -hq - hr, hr
@@ -322,3 +359,89 @@ def crossed_hexes(a: tuple[int, int], b: tuple[int, int]):
     sides = [tuple(from_axial(int(qa + o[0]), int(ra + o[1])) for o in pair) for pair in cr.sides]
     return inter, sides
 
+
+
+_DIRECTION_INDEX = {v: k for k, v in enumerate(DIRECTIONS.values())}     # (dq, dr) -> 0..5
+
+
+_DIRECTION_OF = np.full((3, 3), -1, dtype=np.int64)        # (dq + 1, dr + 1) -> 0..5
+for (_dq, _dr), _k in _DIRECTION_INDEX.items():
+    _DIRECTION_OF[_dq + 1, _dr + 1] = _k
+
+
+def direction_index(dq: int, dr: int) -> int:
+    """0..5 for the axial step (dq, dr) to a neighbour (direction 1..6 less one)."""
+    return _DIRECTION_INDEX[(dq, dr)]
+
+
+class Transits(NamedTuple):
+    """The hexsides a centre-to-centre line crosses, relative to its start (axial offsets).
+
+    ``sides``: (k, 2, 2) the two hexes of each hexside, the first one nearer the start where the
+    line passes from one to the other; ``t``: order along the line, on twice the scale of
+    :class:`Crossing`'s ``interior_t`` (strictly between the elements it lies between);
+    ``direction``: 0..5, the side of the first hex it is.
+    """
+    sides: np.ndarray
+    t: np.ndarray
+    direction: np.ndarray
+
+
+@lru_cache(maxsize=None)
+def line_transits(dq: int, dr: int) -> Transits:
+    """The hexsides the line from hex (0, 0) to hex (dq, dr) crosses (RULES.md 7).
+
+    Walking the line: passing from one hex into the next (through a hexside or at a vertex of
+    both) crosses their common hexside; a stretch running exactly along a hexside crosses that
+    hexside (VASL: hexside terrain lies on the hexside); and where such a stretch starts or ends
+    at a vertex, the line also crosses the two hexsides of the hex it leaves or enters there
+    (they meet at that vertex, on the line).  Touching the far end of a hexside elsewhere is not
+    crossing it.
+    """
+    n = axial_distance(dq, dr)
+    empty = Transits(np.zeros((0, 2, 2), np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64))
+    if n == 0:
+        return empty
+    cr = line_crossing(dq, dr)
+    if not len(cr.sides_t):
+        # no run along a hexside (every line but those along a hexspine): from hex to hex
+        seq = np.concatenate([np.zeros((1, 2), np.int64), cr.interior,
+                              np.array([[dq, dr]], np.int64)])
+        t_in = cr.interior_t
+        ts = np.concatenate([[2 * t_in[0] - 1 if len(t_in) else 1],
+                             t_in[:-1] + t_in[1:],
+                             [2 * t_in[-1] + 1] if len(t_in) else []]).astype(np.int64)
+        step = seq[1:] - seq[:-1]
+        return Transits(np.stack([seq[:-1], seq[1:]], axis=1), ts,
+                        _DIRECTION_OF[step[:, 0] + 1, step[:, 1] + 1])
+    # the line's elements in order: (t, 0, hex offset) and (t, 1, (hex, hex)) for a run
+    items = [(t, 0, (o[0], o[1])) for o, t in zip(cr.interior.tolist(), cr.interior_t.tolist())]
+    items += [(t, 1, ((p[0][0], p[0][1]), (p[1][0], p[1][1])))
+              for p, t in zip(cr.sides.tolist(), cr.sides_t.tolist())]
+    items.sort()
+    last_t = items[-1][0] + 1 if items else 1
+    seq = [(-1, 0, (0, 0))] + items + [(last_t, 0, (dq, dr))]
+    a_q, a_r, b_q, b_r, ts = [], [], [], [], []
+
+    def add(a, b, t):
+        a_q.append(a[0])
+        a_r.append(a[1])
+        b_q.append(b[0])
+        b_r.append(b[1])
+        ts.append(t)
+    for (t1, k1, e1), (t2, k2, e2) in zip(seq, seq[1:]):
+        t = t1 + t2 if t1 >= 0 else 2 * t2 - 1
+        if k1 == 0 and k2 == 0:
+            add(e1, e2, t)
+        elif k1 == 0:                      # a hex, then a run along a hexside from its vertex
+            add(e1, e2[0], t)
+            add(e1, e2[1], t)
+        else:                              # the run itself, then the hex it ends in (runs and
+            add(e1[0], e1[1], 2 * t1)      # hex interiors alternate)
+            add(e1[0], e2, t)
+            add(e1[1], e2, t)
+    aq, ar, bq, br = (np.array(v, dtype=np.int64) for v in (a_q, a_r, b_q, b_r))
+    sides = np.stack([np.stack([aq, ar], axis=1), np.stack([bq, br], axis=1)], axis=1)
+    dirs = _DIRECTION_OF[bq - aq + 1, br - ar + 1]
+    ts = np.array(ts, dtype=np.int64)
+    return Transits(sides, ts, dirs)

@@ -1,6 +1,6 @@
 """Reading and writing JSON files safely (SPEC.md: nothing half-loaded, atomic saves).
 
-Limits on what a file may hold (issue 8): at most ``MAX_FILE_BYTES`` bytes and ``MAX_DEPTH``
+Limits on what a file may hold: at most ``MAX_FILE_BYTES`` bytes and ``MAX_DEPTH``
 levels of nesting; no NaN or infinite numbers, no key written twice in one object, no lone
 surrogates (text that could not be saved again).  Nothing in a file is ever executed.
 """
@@ -9,14 +9,19 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
+import shutil
+import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
-from .errors import ScenarioError
+from .errors import ScenarioError, shown
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 32
+MAX_INT_DIGITS = 100     # a whole number with more digits is no value any file needs
 
 
 class _Constant:
@@ -24,6 +29,18 @@ class _Constant:
 
     def __init__(self, name: str):
         self.name = name
+
+
+class _BigInt:
+    """A whole number of more than ``MAX_INT_DIGITS`` digits: refused later, naming its place."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+
+
+def _parse_int(text: str):
+    digits = len(text.lstrip("-"))
+    return _BigInt(digits) if digits > MAX_INT_DIGITS else int(text)
 
 
 class _PairsDict(dict):
@@ -56,18 +73,37 @@ def _depth(obj: Any, limit: int) -> int:
     return deepest
 
 
+def _utf16_or_32(raw: bytes) -> str | None:
+    """The encoding of text saved as UTF-16 or UTF-32 (by its byte order mark, or the zero
+    bytes of ASCII text in it), else None."""
+    if raw[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return "UTF-32"
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "UTF-16"
+    head = raw[:64]
+    if len(head) >= 4 and head[:4].count(0) in (2, 3) and (head[0] == 0) != (head[1] == 0):
+        return "UTF-32" if head[:4].count(0) == 3 else "UTF-16"
+    return None
+
+
 def parse_json_text(text: str | bytes, file: str) -> Any:
     if isinstance(text, bytes):
+        encoding = _utf16_or_32(text)
+        if encoding:
+            raise ScenarioError(f"this is {encoding} text: Starshell files are JSON in UTF-8 "
+                                "(save it again as UTF-8)", file=file)
         if b"\x00" in text:
             raise ScenarioError("this is a binary file, not JSON", file=file)
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            raise ScenarioError(f"not UTF-8 text (byte {e.start})", file=file) from None
+            raise ScenarioError(f"not UTF-8 text (byte {e.start}): Starshell files are JSON in "
+                                "UTF-8", file=file) from None
     if not text.strip():
         raise ScenarioError("the file is empty", file=file)
     try:
-        data = json.loads(text, parse_constant=_Constant, object_pairs_hook=_pairs)
+        data = json.loads(text, parse_constant=_Constant, object_pairs_hook=_pairs,
+                          parse_int=_parse_int)
     except RecursionError:
         raise ScenarioError(f"nested deeper than {MAX_DEPTH} levels", file=file) from None
     except json.JSONDecodeError as e:
@@ -81,7 +117,12 @@ def parse_json_text(text: str | bytes, file: str) -> Any:
     return data
 
 
+def _cut(key: str) -> str:
+    return key if len(key) <= 40 else key[:40] + "..."
+
+
 def _join(place: str, key: str) -> str:
+    key = _cut(key)
     return f"{place}.{key}" if place else key
 
 
@@ -104,6 +145,8 @@ def _check_values(obj: Any, file: str) -> Any:
     def walk(o: Any, place: str) -> Any:
         if isinstance(o, _Constant):
             fail(f"{o.name} is not a number a file may hold", place)
+        if isinstance(o, _BigInt):
+            fail(f"holds a whole number of {o.digits} digits (at most {MAX_INT_DIGITS})", place)
         if isinstance(o, float) and not math.isfinite(o):
             fail("holds a number too large to be finite", place)
         if isinstance(o, str):
@@ -112,7 +155,8 @@ def _check_values(obj: Any, file: str) -> Any:
             return o
         if isinstance(o, dict):
             if getattr(o, "duplicate", None) is not None:
-                fail(f"the key {o.duplicate!r} is written twice", _join(place, o.duplicate))
+                fail(f"the key {shown(o.duplicate)} is written twice",
+                     _join(place, _cut(o.duplicate)))
             out = {}
             for k, v in o.items():
                 if _bad_text(k):
@@ -126,67 +170,176 @@ def _check_values(obj: Any, file: str) -> Any:
     return walk(obj, "")
 
 
+def open_regular(path: Path, file: str | None = None) -> tuple[int, os.stat_result]:
+    """Open ``path`` for reading, refusing anything that is not a regular file (a FIFO would
+    hang a read, a device such as /dev/zero never ends).  Returns (fd, its stat); the caller
+    closes fd.  Every OSError becomes a ScenarioError naming the file."""
+    file = file or str(path)
+    try:   # O_NONBLOCK: opening a FIFO with no writer must not wait for one
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as e:
+        raise path_error(e, file, "read") from None
+    try:
+        st = os.fstat(fd)
+    except OSError as e:
+        os.close(fd)
+        raise path_error(e, file, "read") from None
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise ScenarioError(f"is {_kind(st.st_mode)}, not a file", file=file)
+    return fd, st
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def path_error(e: OSError, file: str, doing: str = "read") -> ScenarioError:
+    """An OSError on a file as one message naming the file (no such file, a name too long...)."""
+    if isinstance(e, FileNotFoundError):
+        return ScenarioError("no such file", file=file)
+    if isinstance(e, IsADirectoryError):
+        return ScenarioError("is a folder, not a file", file=file)
+    return ScenarioError(f"cannot {doing}: {e.strerror or e}", file=file)
+
+
+def read_limited(path: Path, limit: int, file: str | None = None) -> bytes:
+    """At most ``limit`` bytes of a regular file (ScenarioError naming the file when it holds
+    more, is not a regular file, or cannot be read)."""
+    file = file or str(path)
+    fd, st = open_regular(path, file)
+    if st.st_size > limit:
+        os.close(fd)
+        raise ScenarioError(f"too large ({st.st_size} bytes; the limit is {limit})", file=file)
+    try:
+        with os.fdopen(fd, "rb") as f:
+            raw = f.read(limit + 1)      # st_size may lie (a file still growing)
+    except OSError as e:
+        raise path_error(e, file, "read") from None
+    if len(raw) > limit:
+        raise ScenarioError(f"too large (more than {limit} bytes; the limit is {limit})",
+                            file=file)
+    return raw
+
+
 def read_json(path: Path) -> Any:
     file = str(path)
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise ScenarioError("no such file", file=file) from None
-    except OSError as e:
-        raise ScenarioError(f"cannot read: {e.strerror}", file=file) from None
-    if path.is_dir():
-        raise ScenarioError("is a folder, not a file", file=file)
-    if size > MAX_FILE_BYTES:
-        raise ScenarioError(f"too large ({size} bytes; the limit is {MAX_FILE_BYTES})", file=file)
-    try:
-        raw = path.read_bytes()
-    except OSError as e:
-        raise ScenarioError(f"cannot read: {e.strerror}", file=file) from None
-    return parse_json_text(raw, file)
+    return parse_json_text(read_limited(Path(path), MAX_FILE_BYTES, file), file)
+
+
+STALE_TEMP_SECONDS = 60       # a temporary file older than this is a killed save's leftover
 
 
 def atomic_write_json(path: Path, data: Any, backup: bool = True) -> None:
     """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``.
 
-    The previous file, if any, is kept as ``NAME.bak``.  Any failure leaves the old file intact
-    and raises ScenarioError naming the file.
+    A symbolic link is followed: its target is written and the link stays.  The file keeps its
+    permissions (a new file gets the user's default ones, umask).  The previous file, if any, is
+    kept as ``NAME.bak``; when that copy cannot be made nothing is saved.  Temporary files of
+    the same target that an interrupted (killed) save left are removed.  Any failure leaves the
+    old file intact and raises ScenarioError naming the file.
     """
     path = Path(path)
     try:   # what cannot be written (NaN, a lone surrogate...) fails before any file is touched
         raw = (json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
     except (TypeError, ValueError) as e:
         raise ScenarioError(f"could not save: {e}", file=str(path)) from None
-    folder = path.parent if str(path.parent) else Path(".")
+    file = str(path)
+    try:
+        target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    except OSError as e:
+        raise path_error(e, file, "save") from None
+    folder = target.parent if str(target.parent) else Path(".")
+    mode = _existing_mode(target, file)
+    _remove_stale_temps(folder, target.name)
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
             f.flush()
             os.fsync(f.fileno())
-        if backup and path.exists():
-            bak = path.with_name(path.name + ".bak")
+        os.chmod(tmp, _default_mode() if mode is None else mode)
+        if backup and mode is not None:
+            bak = target.with_name(target.name + ".bak")
             try:
-                _copy_over(path, bak)
-            except OSError:
-                pass  # a backup that cannot be written does not stop the save
-        os.replace(tmp, path)
+                _copy_over(target, bak, mode)
+            except (OSError, ScenarioError) as e:
+                why = e.problem if isinstance(e, ScenarioError) else (e.strerror or str(e))
+                raise ScenarioError(f"not saved: the previous version could not be kept as "
+                                    f"{bak.name} ({why}); the file is unchanged",
+                                    file=file) from None
+        os.replace(tmp, target)
         tmp = None
     except OSError as e:
-        raise ScenarioError(f"could not save: {e.strerror or e}", file=str(path)) from None
+        raise ScenarioError(f"could not save: {e.strerror or e}", file=file) from None
     finally:
         if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
 
 
-def _copy_over(src: Path, dst: Path) -> None:
-    """Copy src to dst atomically (the backup is itself written via a temporary file)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
+def _existing_mode(target: Path, file: str) -> int | None:
+    """The permission bits of the file being replaced, None when there is none yet; anything
+    but a regular file (a folder, a FIFO, a device) is refused: it is not replaced by a save."""
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(src.read_bytes())
-        os.replace(tmp, dst)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+        st = os.stat(target)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise path_error(e, file, "save") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise ScenarioError(f"is {_kind(st.st_mode)}, not a file: not saved there", file=file)
+    return stat.S_IMODE(st.st_mode)
+
+
+def _default_mode() -> int:
+    """A new file's permissions: read-write for whom the user's umask allows."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _remove_stale_temps(folder: Path, name: str) -> None:
+    """Temporary files of saves of ``name`` (or of its backup) killed half-way: mkstemp's names
+    ``.NAME.XXXXXXXX.tmp``, left for longer than a save takes."""
+    pattern = re.compile(r"\." + re.escape(name) + r"(\.bak)?\.[a-z0-9_]{8}\.tmp")
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    now = time.time()
+    for entry in entries:
+        if not pattern.fullmatch(entry.name):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime > STALE_TEMP_SECONDS:
+                os.unlink(entry.path)
+        except OSError:
+            pass     # another save's file, or already gone
+
+
+def _copy_over(src: Path, dst: Path, mode: int) -> None:
+    """Copy src to dst atomically (the backup is itself written via a temporary file)."""
+    fd_src, _ = open_regular(src)
+    with os.fdopen(fd_src, "rb") as source:
+        fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                shutil.copyfileobj(source, f)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, mode)
+            os.replace(tmp, dst)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise

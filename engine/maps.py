@@ -4,6 +4,11 @@ RULES.md section 1: a board starts every 32 columns and every 10 rows of a globa
 hexes of two boards joined edge to edge fall on one global hex, which answers to both names; its
 canonical name is the north-easternmost board's.  A board may be rotated 180 degrees.
 Where the two halves of a joined hex disagree, the canonical half's terrain is used.
+
+Boards of another size (SPEC.md "size"): a slot column is as wide as its widest board, less
+one column when that leaves an even step (an odd column count ends in a half hex that the next
+board's A column joins, as on geomorphic boards); a slot row is as tall as its tallest board.
+Even steps keep column parity.  A slot column or row with no board keeps the geomorphic step.
 """
 from __future__ import annotations
 
@@ -19,14 +24,14 @@ from .hexes import (
     COLUMN_STEP,
     DIRECTIONS,
     ROW_STEP,
+    SQRT3,
     HexId,
     HexIdError,
-    board_hexes,
     center,
     parse_hex_id,
     to_axial,
 )
-from .terrain import BY_CODE, TERRAINS
+from .terrain import BY_CODE, HEXSIDE_BY_CODE, HEXSIDES, TERRAINS
 
 
 @dataclass(frozen=True)
@@ -36,12 +41,32 @@ class Placement:
     rotated: bool = False
 
 
-def _place(col: int, row: int, rotated: bool) -> tuple[int, int]:
+def _place(col: int, row: int, rotated: bool, size: tuple[int, int] = (33, 10)) -> tuple[int, int]:
     """A board-local hex's position inside its slot; a 180-degree turn maps the board onto itself."""
     if not rotated:
         return col, row
-    # even columns hold rows 1..10, odd columns 0..10 (RULES.md 1); see engine/hexes.py
-    return 32 - col, (11 - row) if col % 2 == 0 else (10 - row)
+    columns, rows = size
+    # even columns hold rows 1..rows, odd columns 0..rows (RULES.md 1); see engine/hexes.py
+    return columns - 1 - col, (rows + 1 - row) if col % 2 == 0 else (rows - row)
+
+
+def column_step(size: tuple[int, int]) -> int:
+    """Global columns from a board's A to the next slot's A: even (parity), 32 for 33 columns."""
+    return 2 * (size[0] // 2)
+
+
+def slot_origins(placements) -> list[tuple[int, int]]:
+    """Global (column, row) of each placement's A column and row 0 (see the module doc)."""
+    widths: dict[int, int] = {}
+    heights: dict[int, int] = {}
+    for p in placements:
+        widths[p.at[0]] = max(widths.get(p.at[0], 0), column_step(p.board.size))
+        heights[p.at[1]] = max(heights.get(p.at[1], 0), p.board.size[1])
+
+    def offset(steps: dict[int, int], k: int, default: int) -> int:
+        return sum(steps.get(j, default) for j in range(k))
+    return [(offset(widths, p.at[0], COLUMN_STEP), offset(heights, p.at[1], ROW_STEP))
+            for p in placements]
 
 
 class Map:
@@ -56,12 +81,18 @@ class Map:
             if p.at in seen_slots:
                 raise ScenarioError(f"two boards in slot {list(p.at)}", place=f"map[{i}].at")
             seen_slots[p.at] = i
+        for i, p in enumerate(placements):
+            if p.rotated and p.board.size[0] % 2 == 0:
+                raise ScenarioError(f"board {p.board.id} has an even number of columns "
+                                    f"({p.board.size[0]}): it cannot be turned (RULES.md 1)",
+                                    place=f"map[{i}].rotated")
+        self.origins = slot_origins(placements)
         halves: dict[tuple[int, int], list[tuple[int, HexId]]] = {}
         for pi, p in enumerate(placements):
-            sx, sy = p.at
-            for (c, n) in board_hexes():
-                pc, pn = _place(c, n, p.rotated)
-                g = (COLUMN_STEP * sx + pc, ROW_STEP * sy + pn)
+            ox, oy = self.origins[pi]
+            for (c, n) in p.board.hexes_all:
+                pc, pn = _place(c, n, p.rotated, p.board.size)
+                g = (ox + pc, oy + pn)
                 halves.setdefault(g, []).append((pi, HexId(p.board.id, c, n)))
         order = sorted(halves)
         self.size = len(order)
@@ -74,6 +105,7 @@ class Map:
         terrain = np.zeros(self.size, dtype=np.int16)
         level = np.zeros(self.size, dtype=np.int16)
         upper = np.zeros(self.size, dtype=np.int16)
+        half = np.zeros(self.size, dtype=bool)
         building: list[str | None] = []
         joins: list[tuple[str, str]] = []
         self.board_of = []          # canonical HexId per index
@@ -87,6 +119,7 @@ class Map:
                 self._index_of_name[str(other)] = i
             spec = placements[pi].board.at(hid.col, hid.row)
             terrain[i] = TERRAINS[spec.terrain].code
+            half[i] = spec.half_level or TERRAINS[spec.terrain].half_level
             level[i] = spec.level
             upper[i] = spec.upper_levels
             building.append(_building_key(hid, spec))
@@ -100,6 +133,7 @@ class Map:
         self.terrain = terrain
         self.level = level
         self.upper_levels = upper
+        self.half_level = half
         self.building = _merge_groups(building, joins)
         # axial lookup grid
         self.q0, self.r0 = int(self.q.min()) - 1, int(self.r.min()) - 1
@@ -113,6 +147,47 @@ class Map:
             nb[:, k] = self.lookup_axial(self.q + dq, self.r + dr)
         self.neighbours = nb
         self.x, self.y = center(self.col, self.row)
+        self.hexside = self._hexsides(order, halves)
+
+    def _hexsides(self, order, halves) -> np.ndarray:
+        """Hexside terrain codes (size x 6; column k is direction k + 1), both sides of each
+        hexside set.  A board turned half round turns its directions by three."""
+        out = np.zeros((self.size, 6), dtype=np.int8)
+        index = self.index_of_pos
+        for pi, p in enumerate(self.placements):
+            if not p.board.hexsides:
+                continue
+            ox, oy = self.origins[pi]
+            for (c, n, d), name in p.board.hexsides.items():
+                pc, pn = _place(c, n, p.rotated, p.board.size)
+                i = index.get((ox + pc, oy + pn))
+                if i is None:
+                    continue
+                k = (d - 1 + (3 if p.rotated else 0)) % 6
+                code = HEXSIDES[name].code
+                if out[i, k] == 0:
+                    out[i, k] = code
+                j = self.neighbours[i, k]
+                if j >= 0 and out[j, (k + 3) % 6] == 0:
+                    out[j, (k + 3) % 6] = code
+        return out
+
+    def board_frame(self, pi: int) -> tuple[float, float, float, float]:
+        """(x, y, width, height) in map units of placement ``pi``'s printed area: from the
+        centre of its A column to the next slot's (for 33 columns, GG's centre), and from the
+        long edges that cut its half hexes (RULES.md 1)."""
+        p = self.placements[pi]
+        ox, oy = self.origins[pi]
+        return 1.5 * ox, SQRT3 * oy, 1.5 * column_step(p.board.size), SQRT3 * p.board.size[1]
+
+    @property
+    def any_hexsides(self) -> bool:
+        return bool(self.hexside.any())
+
+    def hexside_name(self, i: int, k: int) -> str | None:
+        """The hexside terrain on direction ``k + 1`` of hex i (None for none)."""
+        h = HEXSIDE_BY_CODE[int(self.hexside[i, k])]
+        return None if h is None else h.name
 
     # ------------------------------------------------------------------ identity and lookup
     @cached_property
@@ -151,7 +226,10 @@ class Map:
         i = self._index_of_name.get(hex_id)
         if i is not None:
             return i
-        parse_hex_id(hex_id)   # raises a clear message for malformed ids
+        h = parse_hex_id(hex_id, size=None)   # raises a clear message for malformed ids
+        for p in self.placements:
+            if p.board.id == h.board:
+                parse_hex_id(hex_id, size=p.board.size)     # ... and for hexes off its board
         raise HexIdError(f"{hex_id!r} is not on this map (boards {', '.join(self.board_ids)})")
 
     def has(self, hex_id: str) -> bool:
@@ -183,7 +261,9 @@ class Map:
     def obstacle_height(self) -> np.ndarray:
         """Height of each hex's obstacle above its ground (A6.2; buildings add upper levels)."""
         h = np.array([t.height for t in BY_CODE], dtype=np.int16)[self.terrain]
-        return h + np.where(self.terrain == TERRAINS["building"].code, self.upper_levels, 0)
+        h = h + np.where(self.terrain == TERRAINS["building"].code, self.upper_levels, 0)
+        # a half-level obstacle has no whole level: its own rule (RULES.md 7, engine.los)
+        return np.where(self.half_level, 0, h).astype(np.int16)
 
     @cached_property
     def building_interior(self) -> np.ndarray:

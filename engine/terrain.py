@@ -21,6 +21,7 @@ class Terrain:
     starlit: bool = True       # lit by starshells and IR (E1.923 / E1.933)
     dense: bool = False        # G2.3 dense jungle / bamboo (G3.1)
     bypassable: bool = False   # a unit may bypass it and then be lit by starshells (E1.923)
+    half_level: bool = False   # obstacle top half a level above ground (RULES.md 7, B24)
     rule: str = "A6.2"
     code: int = 0              # small integer used in the map's arrays
 
@@ -48,11 +49,9 @@ _TABLE = [
     Terrain("water", "water", rule="B21 / A6.2"),
     Terrain("stream", "stream", rule="B20 / A6.2"),
     Terrain("gully", "gully", rule="B19 / A6.2"),
-    # Rubble is a half-level obstacle (VASL: obstacle, half level).  Our levels are whole
-    # numbers, so it is rounded up to one level: it blocks a line between two ground-level
-    # locations, as it should, and may block a line from one level up to ground level that
-    # clears in ASL.
-    Terrain("rubble", "rubble", height=1, rule="B24 / A6.2"),
+    # Rubble is a half-level obstacle (VASL: obstacle, half level; RULES.md 7): it blocks only a
+    # line whose two ends are both at its ground level (VASL's checkHalfLevelTerrainRule).
+    Terrain("rubble", "rubble", half_level=True, rule="B24.1 / A6.2"),
     # Huts and out-of-season orchards are hindrances, not obstacles (VASL's table).
     Terrain("huts", "huts", hindrance=True, rule="G5 / A6.1"),
     Terrain("orchard_out_of_season", "orchard (out of season)", hindrance=True,
@@ -70,3 +69,37 @@ BUILDING = TERRAINS["building"].code
 
 def terrain(name: str) -> Terrain:
     return TERRAINS[name]
+
+
+# ----------------------------------------------------------------------------- hexside terrain
+
+@dataclass(frozen=True)
+class Hexside:
+    """Terrain lying on a hexside (RULES.md 7; VASL's LOSCategory HEXSIDE)."""
+    name: str
+    label: str
+    kind: str          # "wall" (blocks same-level lines, B9.2), "obstacle" (A6.2 height rules
+    #                    with blind hexes), "cliff" (changes the blind-hex count only)
+    height: int = 0    # obstacle height above the hexside's ground, in levels ("obstacle")
+    ignorable: bool = True   # ignored on the viewer's / target's own hexside (B9.2, B9.52)
+    spine_ignorable: bool = True   # ... and where met at a vertex of the viewer's / target's hex
+    rule: str = "B9.2"
+    code: int = 0
+
+
+_HEXSIDE_TABLE = [
+    Hexside("wall", "wall", "wall", rule="B9.2"),
+    Hexside("hedge", "hedge", "wall", rule="B9.2"),
+    Hexside("cactus_hedge", "cactus hedge", "wall", rule="F5.4 / B9.2"),
+    # bocage: a one-level obstacle; not ignorable at a hexspine of the end hexes (RULES.md 7)
+    Hexside("bocage", "bocage", "obstacle", height=1, spine_ignorable=False, rule="B9.52 / A6.2"),
+    Hexside("cliff", "cliff", "cliff", ignorable=False, spine_ignorable=False, rule="B11"),
+    # rowhouse walls block by the height rules of the building they divide (B23.71)
+    Hexside("rowhouse_wall", "rowhouse wall", "obstacle", height=1, ignorable=False,
+            spine_ignorable=False, rule="B23.71 / A6.2"),
+]
+
+HEXSIDES: dict[str, Hexside] = {}
+for _i, _h in enumerate(_HEXSIDE_TABLE, start=1):      # code 0: no hexside terrain
+    HEXSIDES[_h.name] = Hexside(**{**_h.__dict__, "code": _i})
+HEXSIDE_BY_CODE: list[Hexside | None] = [None] + sorted(HEXSIDES.values(), key=lambda h: h.code)

@@ -1,4 +1,4 @@
-"""Fuzzing the loaders (issue 8): mutations of valid scenario and board files either load or raise
+"""Fuzzing the loaders: mutations of valid scenario and board files either load or raise
 engine.ScenarioError (with a message naming the file) -- never anything else."""
 import copy
 import json

@@ -1,4 +1,4 @@
-"""Editing a scenario's map (issue 10, engine side): units keep their hexes or are reported."""
+"""Editing a scenario's map (the engine's side): units keep their hexes or are reported."""
 import pytest
 from support import example
 

@@ -16,6 +16,7 @@ import gzip
 import math
 import struct
 import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -306,3 +307,56 @@ def standard_board(name: str = "99") -> SynthBoard:
     b.area("O5", PALM_TREES, "orchard")
     b.area("Q3", SHELLHOLES, "open")
     return b
+
+
+# ------------------------------------------------------------------------- hostile files
+def blank_payload(width: int, height: int, grid_w: int, grid_h: int) -> bytes:
+    """A well-formed payload of any claimed size: open ground at level 0 everywhere."""
+    n_stairs = sum(height + col % 2 for col in range(width))
+    return (struct.pack(">iiii", width, height, grid_w, grid_h)
+            + bytes(2 * grid_w * grid_h) + bytes(n_stairs))
+
+
+def empty_blocks_los(count: int) -> bytes:
+    """A gzip-compressed object stream of ``count`` empty block-data records (``77 00``): a few
+    kilobytes that decompress to 2 x count bytes."""
+    z = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    chunk = b"\x77\x00" * (1 << 19)
+    out = [z.compress(JAVA_MAGIC)]
+    whole, rest = divmod(count, 1 << 19)
+    for _ in range(whole):
+        out.append(z.compress(chunk))
+    out.append(z.compress(b"\x77\x00" * rest))
+    out.append(z.flush())
+    return b"".join(out)
+
+
+def hostile_archive(path: str | Path, *, los: bytes | None = None,
+                    metadata: bytes | None = None) -> Path:
+    """A board archive with the given LOSData and metadata (defaults: a blank standard board)."""
+    entries = {"BoardMetadata.xml": metadata if metadata is not None else metadata_xml("66"),
+               "LOSData": los if los is not None else los_data(
+                   blank_payload(BOARD_COLUMNS, BOARD_ROWS, GRID_W, GRID_H))}
+    return write_archive(path, entries)
+
+
+def mark_encrypted(path: str | Path, name: str) -> Path:
+    """Set the "encrypted" flag of entry ``name`` in its local and central headers (what a
+    password-protected ZIP says; the data itself is left as it is)."""
+    path = Path(path)
+    with zipfile.ZipFile(path) as z:
+        info = z.getinfo(name)
+        local = info.header_offset
+    raw = bytearray(path.read_bytes())
+    raw[local + 6] |= 1                                  # local header: general purpose flags
+    at = 0
+    while True:                                          # the central directory entry of name
+        at = raw.find(b"PK\x01\x02", at)
+        if at < 0:
+            break
+        n = struct.unpack("<H", raw[at + 28:at + 30])[0]
+        if raw[at + 46:at + 46 + n] == name.encode():
+            raw[at + 8] |= 1
+        at += 4
+    path.write_bytes(bytes(raw))
+    return path

@@ -1,4 +1,4 @@
-"""The board editor (issue 10): what the Map menu and the Board and Map panels do.
+"""The board editor: what the Map menu and the Board and Map panels do.
 
 - Paint mode: the brush (``PaintTool``) stands in for the hand on the map; the night overlays
   follow every stroke (the Document asks the engine after each change).
@@ -44,26 +44,27 @@ IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp);;All
 class BoardEditor(QObject):
     modeChanged = Signal(str)        # "play", "paint" or "calibrate"
     boardChosen = Signal(int)        # the board the panels edit (index into the map's boards)
+    told = Signal(str)               # a sentence for the status bar
+    failed = Signal(str, str)        # (title, message) of a refused change
 
-    def __init__(self, window, parent=None):
-        super().__init__(parent or window)
-        self.window = window
-        self.document, self.scene, self.view, self.hand = (window.document, window.scene,
-                                                           window.view, window.hand)
+    def __init__(self, document, scene, view, hand, settings, window):
+        """``window``: the widget the editor's dialogs belong to (and its parent)."""
+        super().__init__(window)
+        self.window, self.settings = window, settings
+        self.document, self.scene, self.view, self.hand = document, scene, view, hand
         self.paint = PaintTool(self.document, self.scene, self.view, self.hand, self)
-        self.underlays = Underlays(self.scene, window.settings, self)
+        self.underlays = Underlays(self.scene, settings, self)
         self.mode = "play"
         self.board_index = 0
         self._calibration: CalibrationClicks | None = None
         self.paint.told.connect(self.tell)
         self.paint.painted.connect(self.choose_board_id)     # the panel shows what was painted
         self.hand.toolChanged.connect(lambda _tool: self.set_mode("play"))
-        window.palette.picked.connect(lambda piece: piece and self.set_mode("play"))
         self.document.scenarioChanged.connect(self._clamp_board)
 
     # ------------------------------------------------------------------------ talking
     def tell(self, text: str) -> None:
-        self.window.statusBar().showMessage(text, 15000)
+        self.told.emit(text)
 
     def report(self, title: str, lines: list[str]) -> None:
         """What a layout change did to units and markers: the status bar and a message."""
@@ -74,7 +75,12 @@ class BoardEditor(QObject):
                                 + "\n\nUndo (Ctrl+Z) puts them back.")
 
     def _refused(self, title: str, error: Exception) -> None:
-        self.window.show_error(title, str(error))
+        self.failed.emit(title, str(error))
+
+    def import_vasl(self) -> str | None:
+        """File > Import VASL board (``vasl_import``)."""
+        from .vasl_import import import_vasl_board  # it imports this module's BOARD_FILTER
+        return import_vasl_board(self)
 
     def _valid_id(self, board_id: str, title: str) -> bool:
         if BOARD_ID_RE.match(board_id):
@@ -139,7 +145,8 @@ class BoardEditor(QObject):
         if not self._valid_id(new.id, "Cannot rename the board"):
             return False
         try:
-            result = with_board(self.document.scenario, new, replacing=old.id)
+            s = self.document.scenario
+            result = self.document.call(lambda: with_board(s, new, replacing=old.id))
         except api.ScenarioError as e:
             self._refused("Cannot rename the board", e)
             return False
@@ -166,7 +173,8 @@ class BoardEditor(QObject):
             return False
         try:
             at = free_slot(s)
-            result = add_board(s, new_board_ref(board_id), blank_board(board_id), at)
+            result = self.document.call(add_board, s, new_board_ref(board_id),
+                                        blank_board(board_id), at)
         except api.ScenarioError as e:
             self._refused("Cannot make the board", e)
             return False
@@ -211,7 +219,7 @@ class BoardEditor(QObject):
         same = board_file(entry.board, s.folder)
         ref = entry.board if same is not None and same.resolve() == target else str(target)
         if ref != entry.board:
-            result = with_board(s, board, ref=ref)
+            result = self.document.call(lambda: with_board(s, board, ref=ref))
             self.document.edit(result.scenario, f"board {board.id} saved as {target.name}")
         self.tell(f"Saved board {board.id} as {target}")
         return True
@@ -251,7 +259,7 @@ class BoardEditor(QObject):
     # ------------------------------------------------------------------------ layout edits
     def apply_layout(self, make, text: str, title: str) -> bool:
         try:
-            result = make(self.document.scenario)
+            result = self.document.call(make, self.document.scenario)     # engine thread
         except (api.ScenarioError, IndexError) as e:
             self._refused(title, e)
             return False
@@ -279,7 +287,7 @@ class BoardEditor(QObject):
             if not path:
                 return False
         try:
-            board = load_board(path)
+            board = self.document.call(load_board, path)
             at = at or free_slot(self.document.scenario)
         except (api.ScenarioError, OSError) as e:
             self._refused("Cannot add the board", e)

@@ -36,7 +36,9 @@ TOOLS = (("raise", "Raise ground", "Each hex passed: its ground one level up"),
                                    "new one with the upper levels below)"),
          ("separate", "Separate", "Building hexes passed each become a building of their own"),
          ("upper", "Set upper levels", "Click a building: all its hexes get the upper levels "
-                                       "below"))
+                                       "below"),
+         ("hexside", "Hexsides", "Click near a hexside: none, wall, hedge, bocage, cliff in turn; "
+                                 "drag on: the hexsides passed get the same (RULES.md 7)"))
 
 
 def swatch(terrain: str) -> QIcon:
@@ -81,7 +83,10 @@ class BoardPanel(QWidget):
         grid.setSpacing(2)
         names = list(TERRAINS)
         for k, name in enumerate(names):
-            b = self._button(name.replace("_", " "), f"Paint {name.replace('_', ' ')}", name)
+            tip = f"Paint {name.replace('_', ' ')}" + (
+                " (a half-level obstacle: it blocks only lines between two ends at its ground "
+                "level, RULES.md 7)" if TERRAINS[name].half_level else "")
+            b = self._button(name.replace("_", " "), tip, name)
             b.setIcon(swatch(name))
             grid.addWidget(b, k // 3, k % 3)
         tools = QGridLayout()

@@ -1,5 +1,6 @@
-"""What the board editor's brush does to the boards under it (issue 10): paint a terrain, raise
-or lower the ground, join hexes into one building or separate them, set a building's upper levels.
+"""What the board editor's brush does to the boards under it: paint a terrain, raise
+or lower the ground, join hexes into one building or separate them, set a building's upper levels,
+put walls, hedges, bocage and cliffs on hexsides (RULES.md 7).
 
 Plain data, no Qt: a Scenario and a map hex in, the Scenario on the edited boards out
 (``engine.night.layout.set_layout``, which keeps units and markers on their hexes and reports any it
@@ -10,12 +11,16 @@ only written down.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass, field
 
 from engine import api
 from engine.api import MAX_LEVEL, MAX_UPPER_LEVELS, Board, HexTerrain, LayoutResult, parse_hex_id, set_layout
 
-KINDS = ("terrain", "raise", "lower", "join", "separate", "upper")
+KINDS = ("terrain", "raise", "lower", "join", "separate", "upper", "hexside")
+# the hexside brush cycles a clicked hexside through these (None: no hexside terrain)
+SIDE_CYCLE = (None, "wall", "hedge", "bocage", "cliff")
+SIDE_REACH = 0.35        # map units from a hex centre: nearer than this, no hexside is meant
 
 
 @dataclass(frozen=True)
@@ -28,7 +33,8 @@ class Brush:
         return {"terrain": f"paint {self.terrain.replace('_', ' ')}",
                 "raise": "raise the ground", "lower": "lower the ground",
                 "join": "join into one building", "separate": "separate building hexes",
-                "upper": f"set {self.upper_levels} upper level(s)"}[self.kind]
+                "upper": f"set {self.upper_levels} upper level(s)",
+                "hexside": "set hexsides"}[self.kind]
 
 
 @dataclass
@@ -39,6 +45,8 @@ class Stroke:
     touched: set = field(default_factory=set)
     groups: dict = field(default_factory=dict)     # board id -> building name of this stroke
     report: list = field(default_factory=list)
+    sides: set = field(default_factory=set)        # (hex, side 0..5) the hexside brush touched
+    side_value: tuple = ()                         # (name or None,): what this stroke puts down
 
 
 def halves(s: api.Scenario, i: int) -> list[tuple[int, int, int]]:
@@ -46,7 +54,7 @@ def halves(s: api.Scenario, i: int) -> list[tuple[int, int, int]]:
     where = {p.board.id: k for k, p in enumerate(s.map.placements)}
     out = []
     for name in s.map.aliases(i):
-        h = parse_hex_id(name)
+        h = parse_hex_id(name, size=None)
         if h.board in where:
             out.append((where[h.board], h.col, h.row))
     return out
@@ -139,6 +147,61 @@ def blank_board(board_id: str, title: str = "") -> Board:
 
 def renamed(board: Board, board_id: str | None = None, title: str | None = None) -> Board:
     """``board`` under another id and/or title."""
-    return Board(board.id if board_id is None else board_id,
-                 board.title if title is None else title, board.default, board.hexes,
-                 board.extra, board.path)
+    return dataclasses.replace(board, id=board.id if board_id is None else board_id,
+                               title=board.title if title is None else title)
+
+
+# ------------------------------------------------------------------------ hexside brush
+
+def nearest_side(m, i: int, x: float, y: float) -> int | None:
+    """The side (0..5: direction 1..6 less one) of map hex ``i`` nearest the map point (x, y),
+    or None when the point is near the hex's centre."""
+    dx, dy = x - float(m.x[i]), y - float(m.y[i])
+    if math.hypot(dx, dy) < SIDE_REACH:
+        return None
+    # side k faces the angle of its midpoint: N is straight up (y grows south), then clockwise
+    angle = math.degrees(math.atan2(dx, -dy)) % 360
+    return int(((angle + 30) % 360) // 60)
+
+
+def next_side(name: str | None) -> str | None:
+    """The hexside terrain after ``name`` in the brush's cycle (terrain off the cycle: none)."""
+    k = SIDE_CYCLE.index(name) if name in SIDE_CYCLE else len(SIDE_CYCLE) - 1
+    return SIDE_CYCLE[(k + 1) % len(SIDE_CYCLE)]
+
+
+def apply_side(s: api.Scenario, i: int, x: float, y: float, stroke: Stroke | None = None
+               ) -> LayoutResult | None:
+    """The scenario with the hexside of map hex ``i`` nearest (x, y) set: the stroke's first
+    hexside is cycled to the next terrain, every later one gets the same (None: nothing
+    changed, no hexside meant, or already touched in this stroke)."""
+    stroke = stroke if stroke is not None else Stroke(s)
+    m = s.map
+    k = nearest_side(m, i, x, y)
+    if k is None:
+        return None
+    j = int(m.neighbours[i, k])
+    key = (i, k) if j < 0 or i < j else (j, (k + 3) % 6)
+    if key in stroke.sides:
+        return None
+    stroke.sides.add(key)
+    if not stroke.side_value:
+        stroke.side_value = (next_side(m.hexside_name(i, k)),)
+    name = stroke.side_value[0]
+    edited: dict = {}
+    for hex_index, side in ((i, k), (j, (k + 3) % 6)):
+        if hex_index < 0:
+            continue
+        for p, col, row in halves(s, hex_index):
+            entry = s.map_entries[p]
+            board = edited.get(entry.board, s.map.placements[p].board)
+            turned = s.map.placements[p].rotated
+            direction = (side + (3 if turned else 0)) % 6 + 1      # the board's own direction
+            after = board.with_hexside(col, row, direction, name)
+            if after.content_key != board.content_key:
+                edited[entry.board] = after
+    if not edited:
+        return None
+    result = set_layout(s, list(s.map_entries), edited)
+    stroke.report.extend(result.report)
+    return result

@@ -1,4 +1,4 @@
-"""Where a player's scan of a board lies on the map (issue 10): a similarity transform (scale,
+"""Where a player's scan of a board lies on the map: a similarity transform (scale,
 turn and shift, no shear) from two points of the image whose hex centres the player names.
 
 Plain maths, no Qt.  Points are complex numbers ``x + 1j*y`` (y grows downwards both in an image

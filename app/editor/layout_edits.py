@@ -1,4 +1,4 @@
-"""The map layout as the player edits it (issue 10): where a new board goes, how a board of the
+"""The map layout as the player edits it: where a new board goes, how a board of the
 map is named in the panels, and references for boards that exist only in memory.  No Qt; the
 edits themselves are ``engine.night.layout``'s."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The brush on the map (issue 10): while the board editor paints, it stands in for the player's
+"""The brush on the map: while the board editor paints, it stands in for the player's
 hand (``view.hand``).  Press and drag with the left button: every hex the mouse passes gets the
 brush once, the map and the night overlays follow live, and the whole stroke is one undo step.
 Other buttons (the LOS thread on the right button) go to the hand as usual, so the player can
@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Signal
 
+from .. import style
 from ..scene.geometry import hex_at
-from .brush import Brush, Stroke, apply
+from .brush import Brush, Stroke, apply, apply_side
 
 
 class PaintTool(QObject):
@@ -30,6 +31,11 @@ class PaintTool(QObject):
     def _hex(self, event) -> int:
         return hex_at(self.scene.map, self.view.mapToScene(event.position().toPoint()))
 
+    def _point(self, event) -> tuple[float, float]:
+        """The mouse in map units (the hexside brush picks the hexside nearest it)."""
+        p = self.view.mapToScene(event.position().toPoint())
+        return p.x() / style.SCALE, p.y() / style.SCALE
+
     # ------------------------------------------------------------------------ the view's calls
     def press(self, event) -> bool:
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
@@ -37,13 +43,13 @@ class PaintTool(QObject):
             return self.hand.press(event)
         self._stroke = Stroke(self.document.scenario)
         self.document.begin_drag()          # the map follows each hex, the panels the end
-        self._paint(self._hex(event))
+        self._paint(self._hex(event), self._point(event))
         return True
 
     def move(self, event) -> bool:
         if self._stroke is None:
             return self.hand.move(event)
-        self._paint(self._hex(event))
+        self._paint(self._hex(event), self._point(event))
         return False                 # the view still reports the hovered hex
 
     def release(self, event) -> bool:
@@ -53,10 +59,14 @@ class PaintTool(QObject):
         return True
 
     # ------------------------------------------------------------------------ strokes
-    def _paint(self, i: int) -> None:
+    def _paint(self, i: int, point: tuple[float, float] = (0.0, 0.0)) -> None:
         if i < 0:
             return
-        result = apply(self.document.scenario, i, self.brush, self._stroke)
+        d = self.document                        # the edit is worked out on the engine thread
+        if self.brush.kind == "hexside":
+            result = d.call(apply_side, d.scenario, i, *point, self._stroke)
+        else:
+            result = d.call(apply, d.scenario, i, self.brush, self._stroke)
         if result is not None:
             self.document.show(result.scenario)
             self._board = result.scenario.map.board_of[i].board
@@ -71,6 +81,10 @@ class PaintTool(QObject):
         changed = d.scenario is not stroke.before
         n = len(stroke.touched)
         text = f"{self.brush.describe()} on {n} hex{'es' if n != 1 else ''}"
+        if self.brush.kind == "hexside":
+            n = len(stroke.sides)
+            value = stroke.side_value[0] if stroke.side_value else None
+            text = f"{(value or 'no terrain').replace('_', ' ')} on {n} hexside{'s' if n != 1 else ''}"
         d.finish_drag(stroke.before if changed else None, text)
         if not changed:
             return

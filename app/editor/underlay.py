@@ -1,4 +1,4 @@
-"""Underlays (issue 10): a player's own scan of a board, shown on its board to trace over.
+"""Underlays: a player's own scan of a board, shown on its board to trace over.
 
 The image is never copied into our files: its path, its calibration and its opacity are kept in
 the program's settings (QSettings, under ``underlays/<board id>``), and the image comes back

@@ -1,4 +1,4 @@
-"""Which boards of a position exist only in memory (issue 10).
+"""Which boards of a position exist only in memory.
 
 A scenario file names its boards (a bundled id or a board file); a board edited in the program
 and not saved yet would be lost by saving the position alone.  A board is *unsaved* when what

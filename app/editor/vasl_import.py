@@ -1,17 +1,23 @@
-"""File > Import VASL board (issue 9, the app's part): choose a board file of VASL (``bd02``...),
+"""File > Import VASL board (the app's part): choose a board file of VASL (``bd02``...),
 convert it (``engine.importers.vasl.import_board``), save the Starshell board file where the player says
 (by default next to the position, ``bd02.json``), show what could not be imported, and offer to
 put the board on the map: added in a free slot, or in place of the map's board of the same id
-(the bundled stand-in, typically)."""
+(the bundled stand-in, typically).
+
+The conversion runs in a worker thread behind a progress dialog with Cancel: the window keeps
+painting, and a large or hostile file can be stopped (the engine bounds every size as well)."""
 from __future__ import annotations
 
 import os
+import threading
+from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
 
 from engine import api
-from engine.api import add_board, import_board, save_board, with_board
+from engine.api import ImportCancelled, add_board, import_board, save_board, with_board
 
 from .board_editor import BOARD_FILTER
 from .layout_edits import free_slot
@@ -28,11 +34,15 @@ def import_vasl_board(editor) -> str | None:
     if not source:
         return None
     w.settings.setValue("vasl/folder", os.path.dirname(source))
-    try:
-        board, report = import_board(source)
-    except (api.ScenarioError, OSError) as e:
-        w.show_error("Cannot import this VASL board", str(e))
+    job = ImportJob(source)
+    outcome = job.run(w)
+    if outcome is None:                 # cancelled
+        w.statusBar().showMessage("VASL import cancelled", 10000)
         return None
+    if isinstance(outcome, str):
+        w.show_error("Cannot import this VASL board", outcome)
+        return None
+    board, report = outcome
     stem = Path(source).name.split(".")[0] or f"bd{board.id}"
     target, _ = QFileDialog.getSaveFileName(w, f"Save the imported board {board.id} as",
                                             os.path.join(editor.default_folder(), f"{stem}.json"),
@@ -47,7 +57,8 @@ def import_vasl_board(editor) -> str | None:
     except (OSError, api.ScenarioError) as e:
         w.show_error("Cannot save the board", str(e))
         return None
-    w.statusBar().showMessage(f"Imported VASL board {board.id} as {target}", 15000)
+    board = replace(board, path=target)     # its picture (SPEC.md "image") lies beside it
+    editor.tell(f"Imported VASL board {board.id} as {target}")
     offer_on_map(editor, board, target, report)
     return target
 
@@ -73,3 +84,68 @@ def offer_on_map(editor, board, target: str, report: list[str]) -> bool:
                               f"board {board.id} from VASL", "Board replaced")
     return editor.apply_layout(lambda s: add_board(s, target, board, at),
                           f"add VASL board {board.id} at {list(at)}", "Board added")
+
+
+class ImportJob(QObject):
+    """One conversion in a worker thread, shown by a progress dialog whose Cancel stops it.
+
+    ``run`` returns (board, report), the error message (str), or None when cancelled."""
+
+    progressed = Signal(int)            # per mille
+
+    def __init__(self, source: str):
+        super().__init__()
+        self.source = source
+        self.outcome = None
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def _progress(self, fraction: float) -> None:      # in the worker thread
+        if self._cancel.is_set():
+            raise ImportCancelled()
+        self.progressed.emit(int(1000 * fraction))
+
+    def _work(self) -> None:                            # in the worker thread
+        try:
+            self.outcome = import_board(self.source, progress=self._progress)
+        except ImportCancelled:
+            self.outcome = None
+        except api.ScenarioError as e:
+            self.outcome = str(e)
+        except MemoryError:
+            self.outcome = f"{self.source}: too large to import (out of memory)"
+        except Exception as e:           # never a traceback: the file is named
+            self.outcome = f"{self.source}: cannot be imported ({type(e).__name__}: {e})"
+        if self._cancel.is_set():
+            self.outcome = None
+
+    def run(self, parent):
+        dialog = QProgressDialog(f"Importing {os.path.basename(self.source)}...", "Cancel",
+                                 0, 1000, parent)
+        dialog.setWindowTitle("Import a VASL board")
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(300)
+        dialog.canceled.connect(self.cancel)
+        self.progressed.connect(dialog.setValue)
+        thread = _Worker(self._work)
+        loop = QEventLoop()
+        thread.finished.connect(loop.quit)
+        thread.start()
+        if not thread.isFinished():
+            loop.exec()
+        thread.wait()
+        self.progressed.disconnect(dialog.setValue)
+        dialog.close()
+        dialog.deleteLater()
+        return self.outcome
+
+
+class _Worker(QThread):
+    def __init__(self, work):
+        super().__init__()
+        self.work = work
+
+    def run(self) -> None:
+        self.work()

@@ -1,6 +1,6 @@
 """Edit the selected unit or the picked marker: every property the scenario file knows.
 
-Each change is one undo step (``Document.edit_checked``); the engine checks the whole position
+Each change is one undo step (``Document.edit``); the engine checks the whole position
 first, and an impossible one (a unit both BU and CE, a squad that is tracked...) is refused with
 the engine's own message, the widgets going back to the position as it is.
 """
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine import api
-from engine.api import MARKER_TYPES, MOVING, RADIUS_MARKERS, UNIT_TYPES
+from engine.api import MARKER_TYPES, MOVING, RADIUS_MARKERS, UNIT_TYPES, unit_properties
 
 from .. import style
 
@@ -30,6 +30,18 @@ UNIT_FLAGS = (("bu", "BU (buttoned up)"), ("ce", "CE (crew exposed)"), ("tracked
               ("pinned", "pinned"), ("bypass", "bypassing light jungle"),
               ("ir", "fires IR (mortar)"))
 NO_SIDE = "(none)"
+FIELD_WORDS = {"id": "Id", "side": "Side", "type": "Type", "hex": "Hex", "level": "Level",
+               "moving": "Moving", "radius": "Radius", **dict(UNIT_FLAGS)}
+
+
+def refusal(e: api.ScenarioError, kind: str, piece) -> str:
+    """The engine's refusal in words: the field it names (``units[0].bu`` -> "BU (buttoned
+    up)"), or the piece, then the problem."""
+    field = (e.place or "").rsplit(".", 1)[-1] if "." in (e.place or "") else ""
+    if field in FIELD_WORDS:
+        return f"{FIELD_WORDS[field]}: {e.problem}"
+    name = f"Unit {piece.id}" if kind == "unit" else f"The {words(piece.type)}"
+    return f"{name}: {e.problem}"
 
 
 def words(name: str) -> str:
@@ -141,9 +153,12 @@ class PieceEditor(QWidget):
         self.moving.setCurrentIndex(max(self.moving.findData(u.moving), 0))
         self.form.setRowVisible(5, False)
         self.radius.setVisible(False)
+        applies = unit_properties(u.type)          # no BU, CE or IR for a leader...
+        self.form.setRowVisible(4, "moving" in applies)
         values = {"ce": u.is_ce, "motorized": u.is_motorized}
         for name, box in self.flags.items():
             box.setChecked(values.get(name, getattr(u, name)))
+            box.setVisible(name in applies)
 
     def _fill_marker(self, mk) -> None:
         self.heading.setText(f"<b>Marker: {words(mk.type)}</b> in {mk.hex}")
@@ -177,11 +192,12 @@ class PieceEditor(QWidget):
                 after, text = self._marker_edit(s, piece, what)
             if after is None:
                 return
-            d.edit_checked(after, text)
+            d.edit(after, text)
         except api.ScenarioError as e:
             self.refresh()
-            self.error.setText(str(e))
-            self.refused.emit(str(e))
+            text = refusal(e, kind, piece)
+            self.error.setText(text)
+            self.refused.emit(text)
             return
         if kind == "unit" and what == "id":
             d.select(self.id.text().strip())

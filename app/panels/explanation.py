@@ -75,8 +75,8 @@ class ExplanationPanel(QTextBrowser):
         if a.field is not None:
             html += (f"<p>{escape(a.viewer)} \u2192 {escape(name)}: "
                      f"{sight_html(a.field.sight_at(i))}</p>")
-            html += _bullets(a.field.reasons_at(i))
+            html += _bullets(self.document.call(a.field.reasons_at, i))   # engine thread
         else:
-            lit = a.light.why_lit(s, i)
-            html += _bullets(lit if lit else [a.light.why_dark(s, i)])
+            lit = self.document.call(a.light.why_lit, s, i)
+            html += _bullets(lit if lit else [self.document.call(a.light.why_dark, s, i)])
         self.setHtml(html)

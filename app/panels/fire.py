@@ -8,17 +8,14 @@ from html import escape
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from engine.api import FixedDice
+from engine.api import AUTO, METHODS, FixedDice
 
 from .. import style
-from ..hand import AUTO
 from ..scene.starshell_preview import fraction_text
 
 METHOD_WORDS = {AUTO: "the first legal one (1, 2, 3, then IR)",
-                "1": "1 \u2013 its own hex (E1.922)", "2": "2 \u2013 along a LOS (E1.922)",
-                "3": "3 \u2013 three hexes away (E1.922)",
-                "ir-los": "IR \u2013 along a LOS (E1.932)",
-                "ir-6": "IR \u2013 6, 12\u2026 hexes away (E1.932)"}
+                **{m.key: f"{'IR' if m.flare == 'ir' else m.key} \u2013 {m.label} ({m.rule})"
+                   for m in METHODS}}
 
 
 def parse_dice(text: str) -> list[int] | None:
@@ -33,17 +30,18 @@ def parse_dice(text: str) -> list[int] | None:
 
 
 class StarshellPanel(QWidget):
-    def __init__(self, document, hand, tool_action, parent=None):
+    """The panel of the starshell tool (``tools.starshell.StarshellTool``); its ``tool`` box
+    turns the tool on and off (the window ties it to the Tools menu's action)."""
+
+    def __init__(self, document, starshell, parent=None):
         super().__init__(parent)
-        self.document, self.hand = document, hand
+        self.document, self.starshell = document, starshell
         self.tool = QCheckBox("Place a starshell (S): hover or drag over the map, release to fire")
-        self.tool.toggled.connect(tool_action.setChecked)
-        tool_action.toggled.connect(self.tool.setChecked)
         self.method = QComboBox()
         self.method.setObjectName("method")
         for key, text in METHOD_WORDS.items():
             self.method.addItem(text, key)
-        self.method.activated.connect(lambda _: hand.set_method(self.method.currentData()))
+        self.method.activated.connect(lambda _: starshell.set_method(self.method.currentData()))
         self.dice = QLineEdit()
         self.dice.setObjectName("dice")
         self.dice.setPlaceholderText("blank: the computer rolls; or e.g. 3 2 5")
@@ -64,12 +62,16 @@ class StarshellPanel(QWidget):
         box.addWidget(self.result)
         box.addWidget(self.options)
         box.addStretch(1)
-        hand.typed_dice = self.typed_dice
-        hand.fired.connect(self.show_result)
-        hand.previewChanged.connect(self.show_preview)
+        starshell.fired.connect(self.show_result)
+        self._fired_step = -1        # the undo step the shown result made
+        document.undo_stack.indexChanged.connect(self._undone)
+        starshell.previewChanged.connect(self.show_preview)
         for signal in (document.selectionChanged, document.answersChanged):
             signal.connect(self.show_options)
         self.show_options()
+
+    def show_method(self, method: str) -> None:
+        self.method.setCurrentIndex(self.method.findData(method))
 
     def typed_dice(self):
         """FixedDice of the typed rolls (then the field is cleared), or None: the Document's."""
@@ -85,22 +87,22 @@ class StarshellPanel(QWidget):
             self.options.setText(f"<span style='color:{style.TEXT_DIM}'>Select the unit that "
                                  "fires.</span>")
             return
-        if not self.hand.tool == "starshell":
+        if not self.starshell.on:
             self.options.setText(f"<span style='color:{style.TEXT_DIM}'>{escape(d.viewer)}: "
                                  "turn on the starshell tool to see where it may fire.</span>")
             return
-        o = self.hand.options()
+        o = self.starshell.options()
         rows = []
-        for title, part in (("Starshell", o), ("IR", o["ir"])):
-            verdict = (f"may fire, usage dr \u2264 {part['usage_dr_max']}"
-                       if part["may_fire"] and part["usage_dr_max"] is not None
-                       else "may fire, no usage dr" if part["may_fire"] else "may not fire")
+        for title, part in (("Starshell", o.starshell), ("IR", o.ir)):
+            verdict = (f"may fire, usage dr \u2264 {part.usage_dr_max}"
+                       if part.may_fire and part.usage_dr_max is not None
+                       else "may fire, no usage dr" if part.may_fire else "may not fire")
             rows.append(f"<p><b>{title}</b>: {verdict}</p><ul style='margin-left:-20px'>"
-                        + "".join(f"<li>{escape(r)}</li>" for r in part["reasons"]) + "</ul>")
+                        + "".join(f"<li>{escape(r)}</li>" for r in part.reasons) + "</ul>")
         self.options.setText("".join(rows))
 
     def show_preview(self) -> None:
-        drift = self.hand.scene.drift
+        drift = self.starshell.scene.drift
         if drift.at is None:
             self.preview.clear()
             return
@@ -128,3 +130,10 @@ class StarshellPanel(QWidget):
             text = (f"{what}: {usage}fired; drift direction {r.direction}, distance dr "
                     f"{r.distance}: {end}.")
         self.result.setText(text)
+        self._fired_step = self.document.undo_stack.index()
+
+    def _undone(self, index: int) -> None:
+        """Ctrl+Z took the shown roll back: the result no longer holds (another file too)."""
+        if self._fired_step >= 0 and index < self._fired_step:
+            self._fired_step = -1
+            self.result.clear()

@@ -119,7 +119,7 @@ class ScenarioPanel(QWidget):
             after = s.replace(**{key: value})
         self.error.clear()
         try:
-            self.document.edit_checked(after, f"{key.replace('_', ' ')}: {value}")
+            self.document.edit(after, f"{key.replace('_', ' ')}: {value}")
         except api.ScenarioError as e:
             self.error.setText(str(e))
             self.refresh()

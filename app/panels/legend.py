@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QWidget
 
 from .. import style
 from ..layers import LAYERS
+from ..scene.hexsides import legend_swatch as hexside_swatch
 from ..scene.terrain_art import LOOKS
 
 W, H = 40, 26
@@ -95,12 +96,48 @@ def map_key_entries() -> list[tuple[QPixmap, str]]:
             (swatch(None, _pen(style.MOVING_RING, 2, [1, 2])), "moving vehicle 1.5× / 2× NVR")]
 
 
+def level_swatch(level: int) -> QPixmap:
+    """A hill hex as the map draws it: its level's ground, its contour and its number; the
+    right half under the night veil (no LOS), where the number and contour still read."""
+    pix = swatch(ground=style.GROUND[level])
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setClipRect(W // 2, 0, W - W // 2, H)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(style.SIGHT_NONE)
+    p.drawPolygon(_hex())
+    p.setClipping(False)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(style.HILL_CONTOUR, 1.4))
+    p.drawPolygon(_hex())
+    p.setPen(style.LEVEL_TEXT)
+    p.setFont(style.font(10, bold=True))
+    p.drawText(pix.rect(), Qt.AlignmentFlag.AlignCenter, f"L{level}")
+    p.end()
+    return pix
+
+
+def building_swatch() -> QPixmap:
+    """A building hex: the whole hex is building, its walls drawn inside."""
+    pix = swatch(ground=style.BUILDING_GROUND)
+    p = QPainter(pix)
+    p.setPen(_pen(style.BUILDING_EDGE, 1.5))
+    p.setBrush(style.BUILDING)
+    p.drawRect(W // 2 - 11, H // 2 - 8, 22, 16)
+    p.end()
+    return pix
+
+
 def terrain_keys() -> list[tuple[QPixmap, str]]:
-    keys = [(swatch(ground=style.GROUND[level]), f"hill, level {level}") for level in (1, 2, 3)]
-    keys.append((swatch(ground=style.BUILDING, edge=_pen(style.BUILDING_EDGE, 2)), "building"))
+    keys = [(level_swatch(level), f"hill, level {level}: its number and contour show at night "
+             "too (right half: no LOS)" if level == 1 else f"hill, level {level}")
+            for level in (1, 2, 3)]
+    keys.append((building_swatch(), "building (the whole hex; +N lvl: its upper levels)"))
     for name in ("woods", "grain", "brush", "orchard", "dense_jungle", "light_jungle", "bamboo"):
         look = LOOKS[name]
         keys.append((swatch(None, _pen(look.detail, 2), ground=look.fill), name.replace("_", " ")))
+    keys.append((hexside_swatch(W, H), "hexsides (RULES.md 7): wall (grey, N), hedge (green, "
+                 "NE), bocage (thick, SE), cliff (brown ticks, S), rowhouse wall (black, SW)"))
     return keys
 
 

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QTool
 from engine import api
 from engine.api import MARKER_TYPES, UNIT_TYPES
 
-from ..hand import Piece
 from ..scene.counter_art import draw_marker, draw_unit
+from ..tools.pieces import Piece
 
 ICON = 44
 
@@ -31,7 +31,7 @@ def counter_icon(kind: str, type_: str, side: int) -> QIcon:
 
 
 class Palette(QWidget):
-    picked = Signal(object)          # a hand.Piece
+    picked = Signal(object)          # a tools.pieces.Piece
 
     def __init__(self, document, parent=None):
         super().__init__(parent)

@@ -66,7 +66,7 @@ class UnitPanel(QWidget):
         if a.error:
             self.text.setText(html + f"<p style='color:#ff8080'>{escape(a.error)}</p>")
             return
-        html += (f"<p>NVR <b>{a.nvr}</b> (E1.1{', halved: BU AFV, E1.14' if a.nvr < a.scenario.nvr else ''})"
+        html += (f"<p>NVR <b>{a.nvr}</b> (E1.1{', halved: BU AFV, E1.14' if a.nvr_halved else ''})"
                  f"; a moving vehicle is seen out to {a.moving_ranges[0]} hexes, "
                  f"{a.moving_ranges[1]} if tracked (E1.14).")
         if a.light.unit_lit(u):

@@ -12,6 +12,8 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 
+from engine.api import MARKER_KINDS, Light
+
 from .. import style
 from .unit_symbols import SYMBOLS
 
@@ -134,7 +136,7 @@ def flame(cx: float, base: float, w: float, h: float) -> QPainterPath:
 
 def draw_marker(p: QPainter, marker, side: int | None, compact: bool) -> None:
     t = marker.type
-    if t in ("starshell", "ir"):
+    if MARKER_KINDS[t].light is Light.STAR:
         _body(p, style.MARKER_DARK, style.MARKER_STAR.darker(170), False, round_=True)
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(style.MARKER_STAR)

@@ -12,7 +12,17 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath, QPolygonF
 
-from engine.api import BOARD_ROWS, COLUMN_STEP, CORNER_OFFSETS, SQRT3, center, disc, neighbours, pixel_to_hex
+from engine.api import (
+    BOARD_ROWS,
+    COLUMN_STEP,
+    CORNER_OFFSETS,
+    SQRT3,
+    center,
+    disc,
+    neighbours,
+    per_map,
+    pixel_to_hex,
+)
 
 from ..style import SCALE
 
@@ -20,11 +30,13 @@ from ..style import SCALE
 EDGE_DIRECTION = tuple(((k + 2) % 6) + 1 for k in range(6))
 
 
-def centre(m, i: int) -> QPointF:
+def scene_center(m, i: int) -> QPointF:
+    """The scene point of the centre of hex ``i`` of map ``m`` (``api.center`` gives a hex's
+    map coordinates from its column and row)."""
     return QPointF(float(m.x[i]) * SCALE, float(m.y[i]) * SCALE)
 
 
-@lru_cache(maxsize=8)
+@per_map(8)
 def all_corners(m) -> np.ndarray:
     """(n, 6, 2) corners of every hex of map ``m``, in scene coordinates."""
     xy = np.stack([m.x, m.y], axis=1)[:, None, :] + CORNER_OFFSETS[None, :, :]
@@ -105,11 +117,58 @@ def _loops(nxt: dict, points: dict) -> QPainterPath:
 
 
 def mask_outline(m, mask: np.ndarray) -> QPainterPath:
-    """The border of the hexes where ``mask`` is true: ``outline`` for a map's mask, with the
-    boundary edges found by numpy (a drag redraws a whole field every frame)."""
-    cells = np.flatnonzero(mask)
-    if cells.size == 0:
+    """The border of the hexes where ``mask`` is true: ``outline`` for a map's mask.  The map's
+    hex edges and corners are numbered once (``_edges``); a mask's boundary edges are then
+    found and chained by numpy (every corner of a hex grid joins three hexes, so a boundary
+    edge has exactly one boundary edge after it), and only the path is built in Python (a drag
+    redraws a whole field every frame)."""
+    mask = np.asarray(mask, dtype=bool)
+    if not mask.any():
         return QPainterPath()
+    nb, start, end, vx, vy = _edges(m)
+    outside = mask[:, None] & ((nb < 0) | ~mask[np.where(nb < 0, 0, nb)])
+    sv, ev = start[outside], end[outside]
+    after = np.full(len(vx), -1, dtype=np.int64)
+    after[sv] = np.arange(len(sv))
+    succ = after[ev]
+    if len(np.unique(sv)) != len(sv) or (succ < 0).any():   # not a plain hex grid: trace
+        return _mask_outline_traced(m, mask)
+    xs, ys, nxt = vx[sv].tolist(), vy[sv].tolist(), succ.tolist()
+    seen = bytearray(len(nxt))
+    path = QPainterPath()
+    for e0 in range(len(nxt)):
+        if seen[e0]:
+            continue
+        seen[e0] = 1
+        path.moveTo(xs[e0], ys[e0])
+        e = nxt[e0]
+        while e != e0:
+            seen[e] = 1
+            path.lineTo(xs[e], ys[e])
+            e = nxt[e]
+        path.closeSubpath()
+    return path
+
+
+@per_map(8)
+def _edges(m):
+    """Per hex and edge k (corner k to corner k + 1): the hex across it (-1: none), the numbers
+    of its two corners, and every corner's scene position."""
+    nb = m.neighbours[:, np.array(EDGE_DIRECTION) - 1]
+    xy = np.stack([m.x, m.y], axis=1)[:, None, :] + CORNER_OFFSETS[None, :, :]
+    keys = np.round(xy * 1000).astype(np.int64)
+    keys = (keys[..., 0] << 32) + keys[..., 1]
+    corners, number = np.unique(keys.ravel(), return_inverse=True)
+    number = number.reshape(keys.shape)
+    first = np.zeros(len(corners), dtype=np.int64)
+    first[number.ravel()] = np.arange(number.size)
+    flat = xy.reshape(-1, 2)[first] * SCALE
+    return nb, number, np.roll(number, -1, axis=1), flat[:, 0], flat[:, 1]
+
+
+def _mask_outline_traced(m, mask: np.ndarray) -> QPainterPath:
+    """``mask_outline`` edge by edge (for a map whose corners do not join three hexes)."""
+    cells = np.flatnonzero(mask)
     nb = m.neighbours[cells]                                 # (c, 6) by direction 1..6
     outside = (nb < 0) | ~np.asarray(mask, dtype=bool)[np.where(nb < 0, 0, nb)]
     edge_dir = np.array(EDGE_DIRECTION) - 1                  # edge k faces this neighbour
@@ -141,13 +200,19 @@ def board_rect(at: tuple[int, int]) -> QRectF:
     return QRectF(x0 * SCALE, y0 * SCALE, 1.5 * COLUMN_STEP * SCALE, SQRT3 * BOARD_ROWS * SCALE)
 
 
-@lru_cache(maxsize=8)
+def placement_rect(m, pi: int) -> QRectF:
+    """The printed area of the map's board ``pi``, whatever its size (SPEC.md "size")."""
+    x, y, w, h = m.board_frame(pi)
+    return QRectF(x * SCALE, y * SCALE, w * SCALE, h * SCALE)
+
+
+@per_map(8)
 def map_clip(m) -> QPainterPath:
     """The union of the map's boards: everything the map draws stays inside it (shared: do not
     change the path returned)."""
     path = QPainterPath()
-    for p in m.placements:
-        path.addRect(board_rect(p.at))
+    for pi in range(len(m.placements)):
+        path.addRect(placement_rect(m, pi))
     return path.simplified()
 
 

@@ -1,7 +1,12 @@
-"""The printed hex grid: hexsides, centre dots, hex coordinates and board ids (toggleable).
+"""The printed hex grid: hexsides, centre dots, hex coordinates and board ids (toggleable),
+and the hills' level numbers and contours.
 
 Coordinates are printed near the top of each hex, as on a board; a half hex cut by a board edge
-prints its coordinate in the half that is on the board.
+prints its coordinate in the half that is on the board.  Zoomed out too far for that (the whole
+map fitted in), each board's column letters and row numbers are printed along its edges
+instead, in a readable size.  A hill hex prints its level (``L2``) near its bottom; zoomed out,
+each hill prints it once.  The grid lies over the night veil, so that ids, levels and contours
+read in the dark hexes too.
 """
 from __future__ import annotations
 
@@ -10,10 +15,13 @@ from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from .. import style
-from .geometry import all_corners, board_rect, map_clip, map_rect
+from .geometry import all_corners, map_clip, map_rect, placement_rect
+from .overlays import clipped
 from .terrain import pixels_per_unit
 
-Z_GRID = 5
+Z_GRID = 21                      # over the selected unit's field (20): readable in the dark
+EDGE_LABEL_PX = 10.0             # column letters and row numbers along the edges, zoomed out
+LEVEL_PX = 11.0                  # a hill's level number, zoomed out
 LABEL_SPOTS = ((0.0, -0.63), (0.0, 0.63), (0.45, -0.63), (-0.45, -0.63), (0.45, 0.63),
                (-0.45, 0.63))
 
@@ -26,6 +34,9 @@ class GridItem(QGraphicsItem):
         self.show_coordinates = True
         self.sides = _hexsides(game_map)
         self.labels = _labels(game_map)
+        self.columns, self.rows = _edge_labels(game_map)
+        self.hills = _hills(game_map)
+        self.contours = _contours(game_map)
         self.setZValue(Z_GRID)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -39,6 +50,7 @@ class GridItem(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None):
         ppu = pixels_per_unit(painter, option)
         painter.setClipPath(map_clip(self.map))
+        painter = clipped(painter, map_clip(self.map))      # an SVG export cuts by hand
         if ppu >= style.LOD_GRID:
             grid = QPen(style.GRID, 1.0)
             grid.setCosmetic(True)
@@ -55,26 +67,90 @@ class GridItem(QGraphicsItem):
                 painter.setFont(style.font(0.27 * style.SCALE))
                 for rect, text in self.labels:
                     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        self._paint_hills(painter, ppu)
         painter.setClipping(False)
         if self.show_coordinates:
+            if ppu < style.LOD_COORDINATES:
+                self._paint_edges(painter)
             self._paint_board_ids(painter)
+
+    def _paint_hills(self, painter: QPainter, ppu: float) -> None:
+        """Contours between levels, and each hill's level (every hex's when zoomed in)."""
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        pen = QPen(style.HILL_CONTOUR, 1.4)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.drawPath(self.contours)
+        painter.setPen(style.LEVEL_TEXT)
+        scale = max(painter.worldTransform().m11(), 1e-6)
+        if ppu >= style.LOD_COORDINATES:
+            painter.setFont(style.font(0.24 * style.SCALE, bold=True))
+            for level, hexes, _ in self.hills:
+                for i in hexes:
+                    r = QRectF((self.map.x[i] - 0.4) * style.SCALE,
+                               (self.map.y[i] + 0.42) * style.SCALE, 0.8 * style.SCALE,
+                               0.3 * style.SCALE)
+                    painter.drawText(r, Qt.AlignmentFlag.AlignCenter, f"L{level}")
+            return
+        painter.setFont(style.font(LEVEL_PX / scale, bold=True))
+        for level, _, i in self.hills:
+            c = QPointF(self.map.x[i] * style.SCALE, self.map.y[i] * style.SCALE)
+            r = QRectF(c.x() - 20 / scale, c.y() - 8 / scale, 40 / scale, 16 / scale)
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, f"L{level}")
+
+    def _paint_edges(self, painter: QPainter) -> None:
+        """Zoomed out: each board's column letters along its top and bottom edges and its row
+        numbers along its left and right edges, on a dark band, in screen-sized letters."""
+        scale = max(painter.worldTransform().m11(), 1e-6)
+        painter.setFont(style.font(EDGE_LABEL_PX / scale, bold=True))
+        fm = QFontMetricsF(painter.font())
+        h = fm.height()
+        last: dict[str, QRectF] = {}
+        tabs = [tab for tab, _ in self._board_tabs()]
+        for x, y, text, along in self.columns + self.rows:
+            w = fm.horizontalAdvance(text) + 3 / scale
+            if along == "top":
+                rect = QRectF(x * style.SCALE - w / 2, y * style.SCALE, w, h)
+            elif along == "bottom":
+                rect = QRectF(x * style.SCALE - w / 2, y * style.SCALE - h, w, h)
+            elif along == "left":
+                rect = QRectF(x * style.SCALE, y * style.SCALE - h / 2, w, h)
+            else:
+                rect = QRectF(x * style.SCALE - w, y * style.SCALE - h / 2, w, h)
+            if along in last and last[along].adjusted(-2 / scale, -1 / scale, 2 / scale,
+                                                      1 / scale).intersects(rect):
+                continue            # no room: every other letter (number) is printed
+            if any(tab.intersects(rect) for tab in tabs):
+                continue            # under a board's id
+            last[along] = rect
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.EDGE_LABEL_BACK)
+            painter.drawRect(rect)
+            painter.setPen(style.BOARD_LABEL)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
     def _paint_board_ids(self, painter: QPainter):
         """Each board's id in a tab at its north-west and south-east corners."""
         painter.setFont(style.font(0.7 * style.SCALE, bold=True))
-        fm = QFontMetricsF(painter.font())
-        for p in self.map.placements:
-            b = board_rect(p.at)
+        for tab, text in self._board_tabs():
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.BOARD_LABEL_BACK)
+            painter.drawRoundedRect(tab, 0.15 * style.SCALE, 0.15 * style.SCALE)
+            painter.setPen(style.BOARD_LABEL)
+            painter.drawText(tab, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _board_tabs(self) -> list[tuple[QRectF, str]]:
+        """(rectangle, text) of each board id's tab, at its north-west and south-east corners."""
+        fm = QFontMetricsF(style.font(0.7 * style.SCALE, bold=True))
+        out = []
+        for pi, p in enumerate(self.map.placements):
+            b = placement_rect(self.map, pi)
             text = p.board.id + (" \u21bb" if p.rotated else "")
             w, h = fm.horizontalAdvance(text) + 0.5 * style.SCALE, fm.height() + 0.1 * style.SCALE
             for x, y in ((b.left() + 0.15 * style.SCALE, b.top() + 0.15 * style.SCALE),
                          (b.right() - 0.15 * style.SCALE - w, b.bottom() - 0.15 * style.SCALE - h)):
-                tab = QRectF(x, y, w, h)
-                painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(style.BOARD_LABEL_BACK)
-                painter.drawRoundedRect(tab, 0.15 * style.SCALE, 0.15 * style.SCALE)
-                painter.setPen(style.BOARD_LABEL)
-                painter.drawText(tab, Qt.AlignmentFlag.AlignCenter, text)
+                out.append((QRectF(x, y, w, h), text))
+        return out
 
 
 def _hexsides(m) -> QPainterPath:
@@ -103,3 +179,84 @@ def _labels(m) -> list[tuple[QRectF, str]]:
                 out.append((rect, local))
                 break
     return out
+
+
+def _edge_labels(m):
+    """Per board: (x, y, text, edge) of each column letter on its top and bottom edges and of
+    each row number on its left and right edges (map units; a turned board reads backwards)."""
+    columns, rows = [], []
+    for pi, p in enumerate(m.placements):
+        frame = placement_rect(m, pi)
+        top, bottom = frame.top() / style.SCALE, frame.bottom() / style.SCALE
+        left, right = frame.left() / style.SCALE, frame.right() / style.SCALE
+        col_x: dict[str, float] = {}
+        row_y: dict[str, tuple[float, float]] = {}
+        for i in range(m.size):
+            x, y = float(m.x[i]), float(m.y[i])
+            hid = m.board_of[i]
+            if hid.board != p.board.id or not (left - 0.1 <= x <= right + 0.1
+                                               and top - 0.1 <= y <= bottom + 0.1):
+                continue
+            letters = hid.local.rstrip("0123456789")
+            col_x.setdefault(letters, x)
+            number = hid.local[len(letters):]
+            if number not in row_y or x < row_y[number][0]:
+                row_y[number] = (x, y)
+        # the right and bottom edges only where no board lies beyond (no doubled numbers)
+        east = not any(placement_rect(m, k).contains(QPointF((right + 0.5) * style.SCALE,
+                                                             (top + 1) * style.SCALE))
+                       for k in range(len(m.placements)))
+        south = not any(placement_rect(m, k).contains(QPointF((left + 1) * style.SCALE,
+                                                              (bottom + 0.5) * style.SCALE))
+                        for k in range(len(m.placements)))
+        for letters, x in col_x.items():
+            if left + 0.3 < x < right - 0.3:
+                columns.append((x, top, letters, "top"))
+                if south:
+                    columns.append((x, bottom, letters, "bottom"))
+        for number, (_, y) in row_y.items():
+            if top + 0.5 < y < bottom - 0.5:
+                rows.append((left, y, number, "left"))
+                if east:
+                    rows.append((right, y, number, "right"))
+    return columns, rows
+
+
+def _hills(m) -> list[tuple[int, list[int], int]]:
+    """Each hill (connected hexes of one level above 0): (level, its hexes, the hex nearest
+    its middle, where its level is printed when zoomed out)."""
+    seen, out = set(), []
+    for start in range(m.size):
+        level = int(m.level[start])
+        if level == 0 or start in seen:
+            continue
+        group, todo = [], [start]
+        seen.add(start)
+        while todo:
+            i = todo.pop()
+            group.append(i)
+            for j in m.neighbours[i]:
+                j = int(j)
+                if j >= 0 and j not in seen and int(m.level[j]) == level:
+                    seen.add(j)
+                    todo.append(j)
+        cx = sum(float(m.x[i]) for i in group) / len(group)
+        cy = sum(float(m.y[i]) for i in group) / len(group)
+        middle = min(group, key=lambda i: (float(m.x[i]) - cx) ** 2 + (float(m.y[i]) - cy) ** 2)
+        out.append((level, sorted(group), middle))
+    return out
+
+
+def _contours(m) -> QPainterPath:
+    """Every hexside between two levels, once."""
+    corners = all_corners(m)
+    path = QPainterPath()
+    for i in range(m.size):
+        for k in range(6):
+            j = int(m.neighbours[i, ((k + 2) % 6)])
+            if j < 0 or m.level[j] >= m.level[i]:
+                continue
+            a, b = corners[i, k], corners[i, (k + 1) % 6]
+            path.moveTo(float(a[0]), float(a[1]))
+            path.lineTo(float(b[0]), float(b[1]))
+    return path

@@ -10,7 +10,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath
 
 from .. import style
-from .geometry import centre, hex_polygon
+from .geometry import hex_polygon, scene_center
 from .overlays import MapOverlay, cosmetic_pen
 
 SIGHT_SHORT = {"nvr": "night: seen (NVR or lit)", "gunflash": "night: Gunflash only",
@@ -33,10 +33,19 @@ class ThreadItem(MapOverlay):
         super().__init__(game_map, z)
         self.thread = None
         self.crossed = QPainterPath()
+        self.label_rect: QRectF | None = None       # where the label was last drawn
 
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-4 * style.SCALE, -4 * style.SCALE, 4 * style.SCALE,
                                    4 * style.SCALE)
+
+    def visible_rect(self) -> QRectF | None:
+        """The part of the scene the (first) view shows, or None without a view."""
+        views = self.scene().views() if self.scene() is not None else []
+        if not views:
+            return None
+        v = views[0]
+        return v.mapToScene(v.viewport().rect()).boundingRect()
 
     def set_thread(self, thread) -> None:
         self.thread = thread
@@ -55,7 +64,7 @@ class ThreadItem(MapOverlay):
         if t is None:
             return
         m = self.map
-        a, b = centre(m, m.index(t.start)), centre(m, m.index(t.end))
+        a, b = scene_center(m, m.index(t.start)), scene_center(m, m.index(t.end))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(cosmetic_pen(style.THREAD_CROSSED, 1.2, dashes=[2, 2]))
         painter.drawPath(self.crossed)
@@ -65,7 +74,7 @@ class ThreadItem(MapOverlay):
                 painter.setPen(cosmetic_pen(style.THREAD_BLOCKED, 3.0))
                 painter.drawPolygon(hex_polygon(m, m.index(name), 0.93))
             if t.blocking:
-                cut = centre(m, m.index(t.blocking[0]))
+                cut = scene_center(m, m.index(t.blocking[0]))
         if t.blind:
             painter.setPen(cosmetic_pen(style.THREAD_BLOCKED, 3.0, dashes=[2, 2]))
             painter.drawPolygon(hex_polygon(m, m.index(t.end), 0.93))
@@ -86,8 +95,27 @@ class ThreadItem(MapOverlay):
         size, fm = style.label_font(painter, 0.3, 12.0)
         w, h = fm.horizontalAdvance(text) + size, fm.height() * 1.2
         rect = QRectF(at.x() - w / 2, at.y() + 0.6 * style.SCALE, w, h)
+        seen = self.visible_rect()
+        if seen is not None:
+            rect = inside(rect, seen, at, size * 0.5)
+        self.label_rect = rect
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(style.BOARD_LABEL_BACK)
         painter.drawRoundedRect(rect, h / 4, h / 4)
         painter.setPen(style.THREAD_BLOCKED if self.thread.night_sight == "none" else style.THREAD)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def inside(rect: QRectF, seen: QRectF, at: QPointF, pad: float) -> QRectF:
+    """``rect`` (a label below ``at``) moved inside ``seen``: sideways, and above ``at`` when
+    there is no room below."""
+    r = QRectF(rect)
+    if r.bottom() > seen.bottom() - pad:
+        r.moveBottom(at.y() - 0.6 * style.SCALE)
+    if r.right() > seen.right() - pad:
+        r.moveRight(seen.right() - pad)
+    if r.left() < seen.left() + pad:
+        r.moveLeft(seen.left() + pad)
+    if r.top() < seen.top() + pad:
+        r.moveTop(seen.top() + pad)
+    return r

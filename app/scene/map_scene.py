@@ -12,13 +12,15 @@ from PySide6.QtCore import QPointF, Signal
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsScene
 
-from engine.api import center
+from engine.api import MARKER_KINDS, Light, Sight, center
 
 from .. import style
 from ..layers import LAYERS
+from . import board_art
 from .counters import CounterLayer
-from .geometry import disc_outline, hex_polygon, map_rect
+from .geometry import disc_outline, hex_polygon, map_rect, scene_center
 from .grid import GridItem
+from .hexsides import HexsideItem
 from .los_thread import ThreadItem
 from .overlays import FillOverlay, GunflashOverlay, HatchOverlay, OutlineItem, cosmetic_pen
 from .starshell_preview import DriftOverlay, PlacementOverlay
@@ -54,6 +56,7 @@ class MapScene(QGraphicsScene):
         self.hovered = -1
         self.terrain = TerrainItem(m)
         self.grid = GridItem(m)
+        self.hexsides = HexsideItem(m)       # walls, hedges, bocage, cliffs (RULES.md 7)
         self.lit = FillOverlay(m, 10, cached=True)
         self.blaze_shadows = HatchOverlay(m, 15, style.BLAZE_SHADOW, cached=True)
         self.sight = FillOverlay(m, 20)
@@ -67,7 +70,10 @@ class MapScene(QGraphicsScene):
         self.placement = PlacementOverlay(m, 40)
         self.drift = DriftOverlay(m, 42)
         self.thread = ThreadItem(m, 70)                   # a string lies over the counters
-        for item in (self.terrain, self.grid, self.lit, self.blaze_shadows, self.sight,
+        self.board_art = board_art.build(m)      # the boards' own pictures, over our art
+        for item in self.board_art:
+            self.addItem(item)
+        for item in (self.terrain, self.grid, self.hexsides, self.lit, self.blaze_shadows, self.sight,
                      self.viewer_blind, self.gunflashes, self.light_circles, self.nvr_ring,
                      self.moving_rings, self.selection, self.hover, self.placement, self.drift,
                      self.thread):
@@ -81,7 +87,8 @@ class MapScene(QGraphicsScene):
         return {"sight": [self.sight], "nvr_ring": [self.nvr_ring],
                 "moving_rings": [self.moving_rings], "lights": [self.lit, self.light_circles],
                 "blaze_shadows": [self.blaze_shadows], "viewer_blind": [self.viewer_blind],
-                "gunflashes": [self.gunflashes], "grid": [self.grid]}.get(name, [])
+                "gunflashes": [self.gunflashes], "grid": [self.grid],
+                "board_art": list(self.board_art)}.get(name, [])
 
     def set_layer_visible(self, name: str, on: bool) -> None:
         self.shown[name] = on
@@ -124,11 +131,18 @@ class MapScene(QGraphicsScene):
                 or a.scenario.map.content_key != self.map.content_key):
             self.placement.set_methods({})
             return
-        self.placement.set_methods({**a.starshell["methods"], **a.starshell["ir"]["methods"]})
+        self.placement.set_methods(a.starshell.legal)
+
+    def hides_viewer(self, side: str | None) -> bool:
+        """Viewing the map as ``side``, the selected unit is the enemy's: its outline, rings
+        and field stay hidden (they would give away what the enemy sees, and where it is)."""
+        viewer = self.document.viewer
+        return (side is not None and viewer is not None
+                and self.document.scenario.unit(viewer).side != side)
 
     def _draw_selection(self) -> None:
         s, viewer = self.document.scenario, self.document.viewer
-        if viewer is None:
+        if viewer is None or self.hides_viewer(self.document.view_side):
             self.selection.set_outlines([])
             return
         i = s.map.index(s.unit(viewer).hex)
@@ -149,17 +163,19 @@ class MapScene(QGraphicsScene):
         circles = []
         for k, _reached in light.sources:
             mk = a.scenario.markers[k]
-            colour = style.LIGHT_CIRCLE if mk.type in ("starshell", "ir") else style.LIGHT_CIRCLE_FIRE
+            star = MARKER_KINDS[mk.type].light is Light.STAR
+            colour = style.LIGHT_CIRCLE if star else style.LIGHT_CIRCLE_FIRE
             path = disc_outline(m.pos(m.index(mk.hex)), mk.light_radius)
             circles.append((path, cosmetic_pen(colour, 2.2)))
         self.light_circles.set_outlines(circles)
         self.counters.set_side_view(a.side_sight if a.side is not None else {})
+        self._draw_selection()
         self._draw_field(a)
         self._draw_placements()
 
     def _draw_field(self, a) -> None:
         f = a.field
-        if f is None:
+        if f is None or (a.viewer == self.document.viewer and self.hides_viewer(a.side)):
             self.sight.set_areas([])
             self.viewer_blind.set_mask(None)
             self.nvr_ring.set_outlines([])
@@ -167,9 +183,9 @@ class MapScene(QGraphicsScene):
             return
         codes = np.asarray(f.codes)
         gf_edge = cosmetic_pen(style.SIGHT_GUNFLASH_EDGE, 2.0, dashes=[3, 2])
-        self.sight.set_areas([(style.SIGHT_NONE, codes == 0, None),
-                              (style.SIGHT_NVR, codes == 1, None),
-                              (style.SIGHT_GUNFLASH, codes == 2, gf_edge)])
+        self.sight.set_areas([(style.SIGHT_NONE, codes == Sight.NONE.code, None),
+                              (style.SIGHT_NVR, codes == Sight.NVR.code, None),
+                              (style.SIGHT_GUNFLASH, codes == Sight.GUNFLASH.code, gf_edge)])
         self.viewer_blind.set_mask(np.asarray(f.blind))
         m = a.scenario.map
         at = m.pos(m.index(a.scenario.unit(a.viewer).hex))
@@ -210,4 +226,8 @@ class MapScene(QGraphicsScene):
         path = QPainterPath()
         path.addPolygon(hex_polygon(self.map, i, 0.94))
         path.closeSubpath()
-        self.hover.set_outlines([(path, cosmetic_pen(style.HOVER, 1.5))])
+        labels = []
+        if self.counters.ppu < style.LOD_COORDINATES:     # zoomed out: its id over it
+            top = scene_center(self.map, i) - QPointF(0, 0.95 * style.SCALE)
+            labels.append((top, self.map.names[i], style.BOARD_LABEL, True))
+        self.hover.set_outlines([(path, cosmetic_pen(style.HOVER, 1.5))], labels)

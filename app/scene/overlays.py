@@ -12,7 +12,17 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QPaintEngine,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPixmap,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem
 
 from .. import style
@@ -38,10 +48,80 @@ class MapOverlay(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None):
         painter.setClipPath(map_clip(self.map))
-        self.draw(painter)
+        self.draw(clipped(painter, map_clip(self.map)))
 
     def draw(self, painter: QPainter):
         raise NotImplementedError
+
+
+def clipped(painter: QPainter, clip: QPainterPath):
+    """``painter``, or for an SVG export a stand-in that cuts what it draws to ``clip`` by hand:
+    QSvgGenerator writes no clipping, and the rings and dark hexes would reach past the boards'
+    edges."""
+    engine = painter.paintEngine()
+    if engine is None or engine.type() != QPaintEngine.Type.SVG:
+        return painter
+    return SvgClip(painter, clip)
+
+
+class SvgClip:
+    """A painter whose paths, polygons and lines are intersected with ``clip`` before they are
+    drawn (strokes become filled outlines); everything else is the painter's own."""
+
+    def __init__(self, painter: QPainter, clip: QPainterPath):
+        self._painter, self._clip = painter, clip
+
+    def __getattr__(self, name):
+        return getattr(self._painter, name)
+
+    def setClipping(self, on: bool) -> None:
+        if not on:
+            self._clip = None
+        self._painter.setClipping(on)
+
+    def setClipPath(self, path: QPainterPath, *args) -> None:
+        self._clip = path
+        self._painter.setClipPath(path, *args)
+
+    def drawPath(self, path: QPainterPath) -> None:
+        self._draw(path)
+
+    def drawPolygon(self, polygon, *args) -> None:
+        path = QPainterPath()
+        path.addPolygon(polygon)
+        path.closeSubpath()
+        self._draw(path)
+
+    def drawLine(self, line: QLineF, *args) -> None:
+        if args:
+            line = QLineF(line, *args) if not isinstance(line, QLineF) else line
+        path = QPainterPath(line.p1())
+        path.lineTo(line.p2())
+        self._draw(path)
+
+    def _draw(self, path: QPainterPath) -> None:
+        p = self._painter
+        if self._clip is None:
+            p.drawPath(path)
+            return
+        brush, pen = p.brush(), p.pen()
+        p.save()
+        p.setPen(Qt.PenStyle.NoPen)
+        if brush.style() != Qt.BrushStyle.NoBrush:
+            p.drawPath(path.intersected(self._clip))
+        if pen.style() != Qt.PenStyle.NoPen:
+            scale = max(p.worldTransform().m11(), 1e-6) if pen.isCosmetic() else 1.0
+            stroker = QPainterPathStroker()
+            stroker.setWidth(max(pen.widthF(), 1.0 if pen.isCosmetic() else 0.0) / scale)
+            stroker.setCapStyle(pen.capStyle())
+            stroker.setJoinStyle(pen.joinStyle())
+            if pen.style() == Qt.PenStyle.CustomDashLine:
+                stroker.setDashPattern(pen.dashPattern())
+            elif pen.style() != Qt.PenStyle.SolidLine:
+                stroker.setDashPattern(pen.style())
+            p.setBrush(pen.brush())
+            p.drawPath(stroker.createStroke(path).intersected(self._clip))
+        p.restore()
 
 
 class FillOverlay(MapOverlay):
@@ -208,6 +288,7 @@ class OutlineItem(MapOverlay):
     def paint(self, painter: QPainter, option, widget=None):
         if self.clip:
             painter.setClipPath(map_clip(self.map))
+            painter = clipped(painter, map_clip(self.map))
         self.draw(painter)
 
     def draw(self, painter: QPainter):

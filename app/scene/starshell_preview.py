@@ -5,7 +5,8 @@
   away), each method in its own colour, dash and inset, so a hex legal by two shows both.
 - ``DriftOverlay``: for a flare placed in one hex by one method, the 36 drift outcomes as a
   heat map of end hexes with their chance in 36ths (``engine.night.drift.distribution``), and every
-  hex shaded by the chance that it ends up lit (``engine.night.drift.lit_probability``).
+  hex shaded by the chance that it is lit once the flare has landed, counting the lights already
+  on the map (``engine.night.drift.lit_probability_after``, the CLI's ``drift --lit``).
 """
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath
 from engine.api import drift
 
 from .. import style
-from .geometry import area, centre, hex_polygon
+from .geometry import area, hex_polygon, scene_center
 from .overlays import MapOverlay, cosmetic_pen
+
+LABEL_FITS = 1.2            # map units: the widest fraction label printed inside its hex
 
 
 class PlacementOverlay(MapOverlay):
@@ -53,11 +56,21 @@ class PlacementOverlay(MapOverlay):
             painter.drawPath(path)
 
 
+def drift_numbers(s, at: int, method: str):
+    """The engine's numbers of a drift preview: (end hexes' chances, the flare's own lit
+    chances, every hex's lit chance once it has landed)."""
+    m = s.map
+    return (drift.distribution(m, at, method), drift.lit_probability(m, at, method),
+            drift.lit_probability_after(s, at, method))
+
+
 class DriftOverlay(MapOverlay):
     """The drift preview of one flare: ``show_drift(at_index, method)``; ``clear()``.
 
-    ``distribution`` (hex id -> chance, and "off-map") and ``lit`` (chance per hex) are the
-    engine's numbers the overlay draws."""
+    ``distribution`` (hex id -> chance, and "off-map") and ``lit`` (chance per hex that it is lit
+    once the flare has landed, lights already on the map included) are the engine's numbers the
+    overlay draws; ``flare_lit`` is the new flare's own share (not drawn).  The position is the
+    scene's document's."""
 
     def __init__(self, game_map, z: float):
         super().__init__(game_map, z)
@@ -66,21 +79,25 @@ class DriftOverlay(MapOverlay):
         self.legal = True
         self.distribution: dict[str, float] = {}
         self.lit: np.ndarray | None = None
+        self.flare_lit: np.ndarray | None = None
+        self._scenario = None
         self._lit_paths: list[tuple[QColor, QPainterPath]] = []
         self._ends: list[tuple[int, int]] = []          # (map index, outcomes of 36)
 
     def clear(self) -> None:
         self.at, self.method, self.distribution, self.lit = None, None, {}, None
+        self.flare_lit, self._scenario = None, None
         self._lit_paths, self._ends = [], []
         self.update()
 
     def show_drift(self, at: int, method: str, legal: bool = True) -> None:
-        if (at, method, legal) == (self.at, self.method, self.legal):
+        s = self.scene().document.scenario
+        if (at, method, legal) == (self.at, self.method, self.legal) and s is self._scenario:
             return
         m = self.map
-        self.at, self.method, self.legal = at, method, legal
-        self.distribution = drift.distribution(m, at, method)
-        self.lit = drift.lit_probability(m, at, method)
+        self.at, self.method, self.legal, self._scenario = at, method, legal, s
+        self.distribution, self.flare_lit, self.lit = self.scene().document.call(
+            drift_numbers, s, at, method)            # on the Document's engine thread
         counts = np.rint(self.lit * 36).astype(int)
         self._lit_paths = []
         for k in np.unique(counts[counts > 0]):
@@ -115,13 +132,22 @@ class DriftOverlay(MapOverlay):
         painter.setClipping(False)
         self._labels(painter)
 
+    def label_texts(self, painter: QPainter) -> list[tuple[QPointF, str]]:
+        """The fractions printed at painter's zoom: an end hex's only when its label fits inside
+        the hex (zoomed out they would pile up over the map: the Starshell panel lists them),
+        and the chance to drift off the map."""
+        size, fm = style.label_font(painter, 0.28, style.MIN_LABEL_PX)
+        labels = [(scene_center(self.map, i), fraction_text(n)) for i, n in self._ends
+                  if fm.horizontalAdvance(fraction_text(n)) + size * 0.6 <= LABEL_FITS * style.SCALE
+                  and fm.height() <= LABEL_FITS / 2 * style.SCALE]
+        if self.off_map > 0:
+            below = scene_center(self.map, self.at) + QPointF(0, 0.9 * style.SCALE)
+            labels.append((below, f"off map {fraction_text(round(self.off_map * 36))}"))
+        return labels
+
     def _labels(self, painter: QPainter):
         size, fm = style.label_font(painter, 0.28, style.MIN_LABEL_PX)
-        labels = [(centre(self.map, i), fraction_text(n)) for i, n in self._ends]
-        if self.off_map > 0:
-            below = centre(self.map, self.at) + QPointF(0, 0.9 * style.SCALE)
-            labels.append((below, f"off map {fraction_text(round(self.off_map * 36))}"))
-        for at, text in labels:
+        for at, text in self.label_texts(painter):
             w, h = fm.horizontalAdvance(text) + size * 0.6, fm.height()
             rect = QRectF(at.x() - w / 2, at.y() - h / 2, w, h)
             painter.setPen(Qt.PenStyle.NoPen)

@@ -10,7 +10,8 @@ from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from .. import style
-from .geometry import board_rect, map_clip, map_rect
+from .geometry import map_clip, map_rect, placement_rect
+from .overlays import clipped
 from .terrain_art import build
 
 Z_TERRAIN = 0
@@ -43,6 +44,7 @@ class TerrainItem(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None):
         ppu = pixels_per_unit(painter, option)
         painter.setClipPath(map_clip(self.map))
+        painter = clipped(painter, map_clip(self.map))      # an SVG export cuts by hand
         painter.setPen(Qt.PenStyle.NoPen)
         for level, path in self.art.ground:
             painter.setBrush(style.GROUND.get(level, style.GROUND[max(min(level, 5), -2)]))
@@ -61,8 +63,8 @@ class TerrainItem(QGraphicsItem):
         painter.setClipping(False)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(style.BOARD_EDGE, 0.06 * style.SCALE))
-        for p in self.map.placements:
-            painter.drawRect(board_rect(p.at))
+        for pi in range(len(self.map.placements)):
+            painter.drawRect(placement_rect(self.map, pi))
 
     def _paint_patch(self, painter: QPainter, patch, textures: bool):
         look = patch.look
@@ -87,6 +89,9 @@ class TerrainItem(QGraphicsItem):
             painter.drawPath(patch.texture)
 
     def _paint_building(self, painter: QPainter, b, ppu: float):
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.BUILDING_GROUND)
+        painter.drawPath(b.ground)
         painter.setBrush(style.BUILDING)
         painter.setPen(pen(style.BUILDING_EDGE, 0.05))
         painter.drawPath(b.shape)

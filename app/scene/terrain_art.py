@@ -64,6 +64,7 @@ class Patch:
 @dataclass
 class Building:
     shape: QPainterPath
+    ground: QPainterPath             # its whole hexes: a building hex is building throughout
     levels: list                     # one inner outline per upper level
     upper: int
     badge_at: tuple[float, float]    # map units
@@ -230,7 +231,7 @@ TEXTURES = {"canopy": _canopy, "leaves": _leaves, "stalks": _stalks, "tufts": _t
 def _building(m, hexes: list[int]) -> Building:
     """A footprint of one block per hex, neighbours joined by the hull of their two blocks;
     one inner outline per upper level."""
-    blocks = {i: box(m.x[i] - 0.56, m.y[i] - 0.5, m.x[i] + 0.56, m.y[i] + 0.5) for i in hexes}
+    blocks = {i: box(m.x[i] - 0.68, m.y[i] - 0.6, m.x[i] + 0.68, m.y[i] + 0.6) for i in hexes}
     parts = list(blocks.values())
     for i in hexes:
         for j in m.neighbours[i]:
@@ -241,4 +242,5 @@ def _building(m, hexes: list[int]) -> Building:
     upper = int(max(m.upper_levels[i] for i in hexes))
     levels = [to_path(shape.buffer(-0.1 * k, join_style="mitre")) for k in range(1, min(upper, 3) + 1)]
     first = min(hexes, key=lambda i: (m.y[i], m.x[i]))
-    return Building(to_path(shape), levels, upper, (float(m.x[first]), float(m.y[first])))
+    ground = to_path(unary_union([hex_shape(m, i) for i in hexes]))
+    return Building(to_path(shape), ground, levels, upper, (float(m.x[first]), float(m.y[first])))

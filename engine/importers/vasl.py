@@ -1,4 +1,4 @@
-"""Import a VASL board archive (issue 9): its per-pixel LOS data becomes a Starshell board file.
+"""Import a VASL board archive: its per-pixel LOS data becomes a Starshell board file.
 
 The archive (VASL's ``BoardArchive``): a ZIP file without an extension (``bd02``, ``bd34``...)
 holding ``BoardMetadata.xml`` (root ``boardMetadata``: ``name``, ``version``, ``width`` and
@@ -29,14 +29,22 @@ Conversion, per hex (VASL centre: x = A1CenterX + hexWidth * col, y = A1CenterY 
   (VASL's ``Hex.addBuildingLevels`` adds locations 1..N except to 40 and 50).  VASL makes such a
   building an obstacle of N + 1/2 levels; ours is 1 + N (whole levels, terrain.py).
 
-What cannot be represented is reported: hexside terrain (walls, hedges, bocage, cliffs, rowhouse
-and factory walls) is a follow-up, bridges are not imported, and terrain without an exact
-counterpart is imported as the nearest one (the ``VASL_TERRAIN`` table says which and why).
+- hexsides (RULES.md 7): pixels of walls, hedges, cactus hedges, bocage, cliffs and rowhouse
+  walls (codes 72-80, 116; ``LOSCategory`` HEXSIDE) vote for the side of their hex they lie
+  nearest (by angle from the centre, the hex scaled regular); a side gets the terrain with at
+  least half a hexside's length of pixels (``SIDE_PIXELS``), the most voted when two compete.
+  Rubble is a half level (terrain.py).
+
+What cannot be represented is reported: factory walls, road blocks, dune crests... are not
+imported, nor are bridges, and terrain without an exact counterpart is imported as the nearest
+one (the ``VASL_TERRAIN`` table says which and why).
 A terrain code VASL does not define, a damaged archive or stream, or a grid that disagrees with
 the metadata is refused with one ScenarioError naming the file and what is wrong.
 """
 from __future__ import annotations
 
+import math
+import os
 import re
 import struct
 import xml.etree.ElementTree as ET
@@ -47,9 +55,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..boards import MAX_LEVEL, Board, HexTerrain
-from ..errors import ScenarioError
+from ..boards import MAX_LEVEL, Board, HexTerrain, hexside_key
+from ..errors import ScenarioError, shown
 from ..hexes import BOARD_COLUMNS, BOARD_ID_RE, BOARD_ROWS, COLUMN_NAMES, SQRT3, board_hexes
+from ..jsonio import open_regular
 
 LOS_DATA = "LOSData"
 METADATA = "BoardMetadata.xml"
@@ -57,9 +66,21 @@ JAVA_MAGIC = b"\xac\xed\x00\x05"
 GZIP_MAGIC = b"\x1f\x8b"
 TC_BLOCKDATA, TC_BLOCKDATALONG = 0x77, 0x7A
 
-MAX_ENTRY_BYTES = 64 * 1024 * 1024          # compressed LOSData / metadata in the archive
-MAX_STREAM_BYTES = 256 * 1024 * 1024        # decompressed LOSData
+# Bounds checked before anything is allocated (a standard board: 1800 x 645 pixels, 2.3 MB of
+# payload in about 2,300 blocks, hexes 56.25 x 64.5 pixels)
+MAX_HEX_PIXELS = 160.0                      # hexWidth and hexHeight at most (2.5 x standard)
+MIN_HEX_PIXELS = 8.0
+MAX_GRID_PIXELS = 10_000_000                # gridWidth x gridHeight
+MAX_STREAM_BYTES = 2 * MAX_GRID_PIXELS + 64 * 1024   # decompressed LOSData (2 bytes a pixel)
+MAX_ENTRY_BYTES = MAX_STREAM_BYTES          # compressed LOSData in the archive
 MAX_METADATA_BYTES = 4 * 1024 * 1024
+MAX_BLOCKS = 1 << 18                        # block-data records in the stream
+MAX_ARCHIVE_BYTES = 256 * 1024 * 1024       # the whole archive (board images included)
+CHUNK = 256 * 1024                          # compressed bytes decompressed at a time
+
+
+class ImportCancelled(Exception):
+    """The ``progress`` callback of ``import_board`` stopped the import."""
 DISC_RADIUS = 0.2                           # in hex heights: the centre region that is sampled
 INHERENT_RADIUS = 0.25                      # ... and where inherent terrain is looked for
 FEATURE_PIXELS = 12                         # pixels of a hexside feature that put it in a hex
@@ -206,6 +227,12 @@ def _table() -> dict[int, VaslTerrain]:
 
 VASL_TERRAIN: dict[int, VaslTerrain] = _table()
 
+# hexside terrain imported as ours (RULES.md 7): VASL code -> our hexside terrain name
+HEXSIDE_IMPORT = {72: "wall", 73: "hedge", 74: "bocage", 75: "cliff", 76: "rowhouse_wall",
+                  77: "rowhouse_wall", 78: "rowhouse_wall", 79: "rowhouse_wall",
+                  80: "rowhouse_wall", 116: "cactus_hedge"}
+SIDE_PIXELS = 0.5          # of a hexside's length in pixels: what it takes to put terrain on it
+
 # what each hexside feature is called in the report
 _HEXSIDE_GROUPS = {
     "walls": (72,), "hedges": (73,), "bocage": (74,), "cliffs": (75,),
@@ -238,14 +265,21 @@ class LosData:
         return self.terrain.shape
 
 
-def gunzip(raw: bytes) -> bytes:
-    """The decompressed ``LOSData`` (ScenarioError without file: the caller adds it)."""
+def gunzip(raw: bytes, progress=None) -> bytes:
+    """The decompressed ``LOSData`` (ScenarioError without file: the caller adds it), at most
+    ``MAX_STREAM_BYTES``; decompressed a chunk at a time, ``progress(fraction)`` after each."""
     if raw[:2] != GZIP_MAGIC:
         raise ScenarioError(f"not gzip-compressed (bad magic {raw[:2].hex(' ') or 'none'}; "
                             f"expected 1f 8b)", place=LOS_DATA)
     d = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    out = bytearray()
     try:
-        out = d.decompress(raw, MAX_STREAM_BYTES + 1)
+        for at in range(0, len(raw), CHUNK):
+            out += d.decompress(raw[at:at + CHUNK], MAX_STREAM_BYTES + 1 - len(out))
+            if len(out) > MAX_STREAM_BYTES or d.eof:
+                break
+            if progress is not None:
+                progress(min(1.0, (at + CHUNK) / len(raw)))
     except zlib.error as e:
         raise ScenarioError(f"damaged compressed data ({e})", place=LOS_DATA) from None
     if len(out) > MAX_STREAM_BYTES:
@@ -263,10 +297,14 @@ def block_data(stream: bytes) -> bytes:
         raise ScenarioError(f"not a Java object stream (bad magic {stream[:4].hex(' ') or 'none'};"
                             f" expected ac ed 00 05)", place=LOS_DATA)
     view = memoryview(stream)
-    parts: list = []
+    out = bytearray()
     got = 0
+    blocks = 0
     pos, n = 4, len(stream)
     while pos < n:
+        blocks += 1
+        if blocks > MAX_BLOCKS:      # Java writes a block per 1024 bytes: this is no VASL stream
+            raise ScenarioError(f"more than {MAX_BLOCKS} data blocks", place=LOS_DATA)
         tag = stream[pos]
         if tag == TC_BLOCKDATA and pos + 2 <= n:
             length, start = stream[pos + 1], pos + 2
@@ -286,10 +324,10 @@ def block_data(stream: bytes) -> bytes:
         if end > n:
             raise ScenarioError(f"truncated after {got + n - start} bytes (a block of "
                                 f"{length} bytes is cut short)", place=LOS_DATA)
-        parts.append(view[start:end])
+        out += view[start:end]
         got += length
         pos = end
-    return b"".join(parts)
+    return bytes(out)
 
 
 def parse_payload(payload: bytes) -> LosData:
@@ -297,8 +335,8 @@ def parse_payload(payload: bytes) -> LosData:
         raise ScenarioError(f"truncated after {len(payload)} bytes (the header has 16)",
                             place=LOS_DATA)
     width, height, gw, gh = struct.unpack(">iiii", payload[:16])
-    if not (1 <= width <= 1000 and 1 <= height <= 1000 and 1 <= gw <= 100_000
-            and 1 <= gh <= 100_000 and gw * gh <= MAX_STREAM_BYTES // 2):
+    if not (1 <= width <= 100 and 1 <= height <= 100 and 1 <= gw <= 100_000
+            and 1 <= gh <= 100_000 and gw * gh <= MAX_GRID_PIXELS):
         raise ScenarioError(f"implausible sizes: {width} x {height} hexes, {gw} x {gh} pixels",
                             place=LOS_DATA)
     cells = gw * gh
@@ -314,9 +352,9 @@ def parse_payload(payload: bytes) -> LosData:
     return LosData(width, height, grid[:, :, 0].view(np.int8), grid[:, :, 1])
 
 
-def read_los_data(raw: bytes) -> LosData:
+def read_los_data(raw: bytes, progress=None) -> LosData:
     """Decode the bytes of a ``LOSData`` entry."""
-    return parse_payload(block_data(gunzip(raw)))
+    return parse_payload(block_data(gunzip(raw, progress)))
 
 
 def _entry(archive: zipfile.ZipFile, name: str) -> zipfile.ZipInfo | None:
@@ -334,11 +372,17 @@ def _read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> 
     if info.file_size > limit:
         raise ScenarioError(f"too large ({info.file_size} bytes; the limit is {limit})",
                             place=info.filename)
+    if info.flag_bits & 0x1:
+        raise ScenarioError("is encrypted: VASL's boards are not", place=info.filename)
     try:
         with archive.open(info) as f:
-            return f.read(limit + 1)
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as e:
+            data = f.read(limit + 1)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError,
+            RuntimeError, ValueError, OverflowError) as e:
         raise ScenarioError(f"cannot be read from the archive ({e})", place=info.filename) from None
+    if len(data) > limit:
+        raise ScenarioError(f"too large (more than {limit} bytes)", place=info.filename)
+    return data
 
 
 def read_metadata(raw: bytes) -> dict[str, str]:
@@ -360,13 +404,25 @@ def _number(meta: dict, key: str, kind=float):
     if text is None or not text.strip():
         return None
     try:
-        return kind(text.strip())
-    except ValueError:
-        raise ScenarioError(f"{key}={text!r} is not a number", place=METADATA) from None
+        value = kind(text.strip())
+    except (ValueError, OverflowError):
+        raise ScenarioError(f"{key}={shown(text)} is not a number", place=METADATA) from None
+    if not math.isfinite(value):
+        raise ScenarioError(f"{key}={shown(text)} is not a finite number", place=METADATA)
+    return value
 
 
 def _geometry(meta: dict) -> Geometry:
     given = {k: _number(meta, k) for k in ("A1CenterX", "A1CenterY", "hexWidth", "hexHeight")}
+    for key in ("hexHeight", "hexWidth"):
+        v = given[key]
+        if v is not None and not MIN_HEX_PIXELS <= v <= MAX_HEX_PIXELS:
+            raise ScenarioError(f"{key}={v:g} pixels: a hex is {MIN_HEX_PIXELS:g} to "
+                                f"{MAX_HEX_PIXELS:g} pixels across", place=METADATA)
+    for key in ("A1CenterX", "A1CenterY"):
+        v = given[key]
+        if v is not None and abs(v) > 100_000:
+            raise ScenarioError(f"{key}={v:g} lies far outside any board", place=METADATA)
     return Geometry(
         GEO.a1_x if given["A1CenterX"] is None else given["A1CenterX"],
         GEO.a1_y if given["A1CenterY"] is None else given["A1CenterY"],
@@ -386,35 +442,44 @@ class VaslArchive:
     notes: tuple = ()
 
 
-def read_archive(path: str | Path) -> VaslArchive:
-    """Open and decode a VASL board archive; ScenarioError naming the file on any problem."""
+def read_archive(path: str | Path, progress=None) -> VaslArchive:
+    """Open and decode a VASL board archive; ScenarioError naming the file on any problem.
+    ``progress(fraction)`` is called as the LOS data is decompressed (it may raise
+    ImportCancelled to stop)."""
     path = Path(path)
     try:
-        return _read_archive(path)
+        return _read_archive(path, progress)
     except ScenarioError as e:
         raise e.at(file=str(path)) from None
 
 
-def _read_archive(path: Path) -> VaslArchive:
-    if path.is_dir():
-        raise ScenarioError("is a folder, not a VASL board file")
-    if not path.exists():
-        raise ScenarioError("no such file")
-    try:
-        archive = zipfile.ZipFile(path)
-    except zipfile.BadZipFile:
-        raise ScenarioError("not a VASL board archive (not a ZIP file, or truncated)") from None
-    except OSError as e:
-        raise ScenarioError(f"cannot read: {e.strerror or e}") from None
-    with archive:
-        los_info = _entry(archive, LOS_DATA)
-        if los_info is None:
-            raise ScenarioError("the archive has no LOSData: VASL has no LOS data for this "
-                                "board (an old board version?)")
-        meta_info = _entry(archive, METADATA)
-        meta = {} if meta_info is None else read_metadata(
-            _read_entry(archive, meta_info, MAX_METADATA_BYTES))
-        los = read_los_data(_read_entry(archive, los_info, MAX_ENTRY_BYTES))
+def _read_archive(path: Path, progress=None) -> VaslArchive:
+    fd, st = open_regular(path, "")      # no FIFO or device: a read would never end
+    if st.st_size > MAX_ARCHIVE_BYTES:
+        os.close(fd)
+        raise ScenarioError(f"too large for a VASL board ({st.st_size} bytes; the limit is "
+                            f"{MAX_ARCHIVE_BYTES})")
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            archive = zipfile.ZipFile(handle)
+        except (zipfile.BadZipFile, EOFError, ValueError, OverflowError):
+            raise ScenarioError("not a VASL board archive (not a ZIP file, or truncated)") from None
+        except OSError as e:
+            raise ScenarioError(f"cannot read: {e.strerror or e}") from None
+        with archive:
+            return _read_entries(path, archive, progress)
+
+
+def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive:
+    los_info = _entry(archive, LOS_DATA)
+    if los_info is None:
+        raise ScenarioError("the archive has no LOSData: VASL has no LOS data for this "
+                            "board (an old board version?)")
+    meta_info = _entry(archive, METADATA)
+    meta = {} if meta_info is None else read_metadata(
+        _read_entry(archive, meta_info, MAX_METADATA_BYTES))
+    _geometry(meta)                     # bad geometry is refused before the LOS data is read
+    los = read_los_data(_read_entry(archive, los_info, MAX_ENTRY_BYTES), progress)
     notes = []
     if meta_info is None:
         notes.append(f"no {METADATA} in the archive: read as a standard geomorphic board")
@@ -620,13 +685,57 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
         report.append(f"{len(members)} hex{'es' if len(members) != 1 else ''} of VASL "
                       f"'{vt.name}' (code {c}) imported as {what}: {vt.note} "
                       f"({_list_hexes(board_id, cols[members], rows[members])})")
+    sides, side_report = _import_hexsides(los, geo, counts, board_id)
+    report += side_report
     report += _feature_report(los, geo, counts, board_id)
     extra = {"imported_from": {"format": "vasl", "file": Path(archive.file).name,
                                "name": archive.name, "version": archive.version},
              "import_report": report}
     title = f"VASL board {archive.name}" + (f" (version {archive.version})"
                                             if archive.version else "")
-    return Board(board_id, title, default, hexes, extra), report
+    return Board(board_id, title, default, hexes, extra, hexsides=sides), report
+
+
+def _import_hexsides(los: LosData, geo: Geometry, counts, board_id: str
+                     ) -> tuple[dict, list[str]]:
+    """Hexside terrain (RULES.md 7) from the pixels of codes ``HEXSIDE_IMPORT``: each pixel votes
+    for the side of its hex it lies nearest; ({(col, row, direction): name}, report lines)."""
+    present = [c for c in HEXSIDE_IMPORT if counts[c]]
+    if not present:
+        return {}, []
+    flat = los.terrain.ravel()
+    gh = los.grid_size[1]
+    where = np.flatnonzero(np.isin(flat, present))
+    x, y = np.divmod(where, gh)
+    c, n = hex_of_pixels(geo, x, y)
+    hx, hy = geo.centres(c, n)
+    # the hex scaled regular (circumradius 1), then the side the pixel's angle points at
+    u = (x - hx) / (geo.hex_width / 1.5)
+    v = (y - hy) / (geo.hex_height / SQRT3)
+    angle = np.degrees(np.arctan2(u, -v)) % 360             # 0: north, clockwise (y down)
+    side = ((angle + 30) % 360 // 60).astype(np.int64)       # 0..5: direction 1..6 less one
+    names = sorted(set(HEXSIDE_IMPORT.values()))
+    kind = np.array([names.index(HEXSIDE_IMPORT[int(t)]) for t in flat[where]], dtype=np.int64)
+    votes: dict = {}
+    for col, row, d, k in zip(c.tolist(), n.tolist(), side.tolist(), kind.tolist()):
+        key = hexside_key(col, row, d + 1)
+        tally = votes.setdefault(key, {})
+        tally[k] = tally.get(k, 0) + 1
+    need = max(FEATURE_PIXELS, SIDE_PIXELS * geo.hex_width * 2 / 3)
+    sides: dict = {}
+    for key, tally in votes.items():
+        k, pixels = max(tally.items(), key=lambda kv: (kv[1], -kv[0]))
+        if pixels >= need:
+            sides[key] = names[k]
+    report = []
+    for name in names:
+        keys = sorted(k for k, v in sides.items() if v == name)
+        if keys:
+            listed = ", ".join(f"{board_id}{COLUMN_NAMES[c]}{r}/{d}" for c, r, d in keys[:8])
+            more = f" and {len(keys) - 8} more" if len(keys) > 8 else ""
+            report.append(f"{len(keys)} hexside{'s' if len(keys) != 1 else ''} of "
+                          f"{name.replace('_', ' ')} imported ({listed}{more}) (RULES.md 7)")
+    return sides, report
 
 
 def _building_groups(los: LosData, code, Xc, Yc, inside, sx, sy, cols, rows) -> dict[int, str]:
@@ -676,7 +785,8 @@ def _list_hexes(board_id: str, cols, rows, limit: int = 8) -> str:
 def _feature_report(los: LosData, geo: Geometry, counts, board_id: str) -> list[str]:
     """Hexside terrain and bridges: where they are, and that they are not imported."""
     out = []
-    groups = list(_HEXSIDE_GROUPS.items()) + [("bridges", tuple(range(82, 88)))]
+    groups = [(label, codes) for label, codes in _HEXSIDE_GROUPS.items()
+              if not set(codes) <= set(HEXSIDE_IMPORT)] + [("bridges", tuple(range(82, 88)))]
     flat = los.terrain.ravel()
     gh = los.grid_size[1]
     for label, codes in groups:
@@ -693,7 +803,7 @@ def _feature_report(los: LosData, geo: Geometry, counts, board_id: str) -> list[
         hc = [h[0] for h in hexes]
         hn = [h[1] for h in hexes]
         why = ("bridges are a follow-up" if label == "bridges"
-               else "hexside terrain is a follow-up")
+               else "this hexside terrain has no Starshell counterpart yet")
         out.append(f"{label} (VASL code{'s' if len(present) > 1 else ''} "
                    f"{', '.join(map(str, present))}) not imported, in {len(hexes)} hex"
                    f"{'es' if len(hexes) != 1 else ''} ({_list_hexes(board_id, hc, hn)}): "
@@ -723,9 +833,12 @@ def board_id_from_filename(name: str) -> str:
     return "vasl" + stem if stem else "vasl"
 
 
-def import_board(path: str | Path, board_id: str | None = None) -> tuple[Board, list[str]]:
+def import_board(path: str | Path, board_id: str | None = None,
+                 progress=None) -> tuple[Board, list[str]]:
     """Read a VASL board archive and convert it: (Board, report).  The board id is ``board_id``
-    or derived from the file name (``bd02`` -> ``"2"``).  Raises ScenarioError naming the file."""
+    or derived from the file name (``bd02`` -> ``"2"``).  Raises ScenarioError naming the file.
+    ``progress(fraction)``, when given, is called as the work goes on; it may raise
+    ImportCancelled to stop the import."""
     path = Path(path)
     if board_id is None:
         board_id = board_id_from_filename(path.name)
@@ -733,8 +846,25 @@ def import_board(path: str | Path, board_id: str | None = None) -> tuple[Board, 
         raise ScenarioError(f"board id {board_id!r} must be digits, or a lower-case letter "
                             "followed by lower-case letters and digits", file=str(path),
                             place="--id")
-    archive = read_archive(path)
+    report = progress if progress is not None else (lambda fraction: None)
+    from ..raster import RASTER_SUFFIX, with_raster
+    from . import vasl5, vasl_raster  # the older kind: a board image and its colours
+    if vasl5.is_vasl5(path):
+        report(0.1)
+        board, notes = vasl5.import_board(path, board_id)
+        report(0.8)
+        board = with_raster(board, vasl_raster.import_raster(path),   # the terrain as drawn
+                            path.name + RASTER_SUFFIX)
+        report(1.0)
+        return board, notes
+    archive = read_archive(path, lambda fraction: report(0.8 * fraction))
+    report(0.8)
     try:
-        return convert(archive, board_id)
+        board, notes = convert(archive, board_id)
+        board = with_raster(board, vasl_raster.raster_from_los(archive.los, archive.geometry,
+                                                               board.size),
+                            path.name + RASTER_SUFFIX)
+        report(1.0)
+        return board, notes
     except ScenarioError as e:
         raise e.at(file=str(path)) from None

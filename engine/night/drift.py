@@ -10,6 +10,10 @@ A flare that leaves the map lights nothing (our reading: it is gone).
 
 Dice come from a ``DiceSource`` so the app can roll and tests can fix them; without dice, the
 exact distribution over the 36 equally likely outcomes is computed.
+
+Lit chances: ``lit_probability`` is the new flare's own share (the chance that it lights each
+hex); ``lit_probability_after`` is the chance that each hex is illuminated once it has landed,
+counting the lights already on the map (a hex lit now stays lit: 1).
 """
 from __future__ import annotations
 
@@ -23,11 +27,14 @@ import numpy as np
 
 from ..hexes import DIRECTIONS
 from ..maps import Map
-from .light import _star_exceptions
+from .kinds import MARKER_KINDS, METHOD_KEYS
+from .kinds import METHODS as KIND_METHODS
+from .light import _star_exceptions, illumination
+from .scenario import Scenario
 
-METHODS = ("1", "2", "3", "ir-los", "ir-6")
-IR_METHODS = ("ir-los", "ir-6")
-LIGHT_RADIUS = {"starshell": 3, "ir": 6}          # E1.923, E1.933
+METHODS = METHOD_KEYS
+IR_METHODS = tuple(m.key for m in KIND_METHODS if m.flare == "ir")
+LIGHT_RADIUS = {kind: MARKER_KINDS[kind].radius for kind in ("starshell", "ir")}  # E1.923, E1.933
 
 
 class DiceSource(Protocol):
@@ -140,7 +147,8 @@ def _lit_from(game_map: Map, ends: np.ndarray, radius: int) -> np.ndarray:
 
 
 def lit_probability(game_map: Map, at: int, method: str) -> np.ndarray:
-    """Exact (float) probability that each hex ends up lit by a flare placed at ``at``."""
+    """The new flare's own share: exact (float) probability that a flare placed at ``at`` lights
+    each hex, whatever else lights it."""
     oc = outcomes(game_map, at, method)
     on = oc.ends >= 0
     if not on.any():
@@ -150,7 +158,7 @@ def lit_probability(game_map: Map, at: int, method: str) -> np.ndarray:
 
 
 def lit_probability_exact(game_map: Map, at: int, method: str) -> dict[int, Fraction]:
-    """The same as Fractions (hexes with a probability above zero)."""
+    """The flare's own share as Fractions (hexes with a probability above zero)."""
     oc = outcomes(game_map, at, method)
     on = oc.ends >= 0
     counts = np.zeros(game_map.size, dtype=np.int64)
@@ -158,3 +166,19 @@ def lit_probability_exact(game_map: Map, at: int, method: str) -> dict[int, Frac
         lit = _lit_from(game_map, oc.ends[on], LIGHT_RADIUS[light_kind(method)])
         counts = oc.weights[on].astype(np.int64) @ lit.astype(np.int64)
     return {int(i): Fraction(int(counts[i]), 36) for i in np.flatnonzero(counts)}
+
+
+def lit_probability_after(scenario: Scenario, at: int, method: str) -> np.ndarray:
+    """Exact (float) probability that each hex is illuminated once a flare placed at ``at`` has
+    landed: 1 where a light on the map lights it already (E1.9: lights add up), else the flare's
+    own share (E1.923, E1.933).  The lights' mask is the scenario's cached ``illumination``, so
+    this costs one ``np.where`` over the flare's share (the drift preview asks it per mouse move)."""
+    return np.where(illumination(scenario).lit, 1.0, lit_probability(scenario.map, at, method))
+
+
+def lit_probability_after_exact(scenario: Scenario, at: int, method: str) -> dict[int, Fraction]:
+    """``lit_probability_after`` as Fractions (hexes with a probability above zero)."""
+    out = lit_probability_exact(scenario.map, at, method)
+    for i in np.flatnonzero(illumination(scenario).lit):
+        out[int(i)] = Fraction(1)
+    return dict(sorted(out.items()))

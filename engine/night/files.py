@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from ..boards import Board, bundled_board, load_board
-from ..errors import ScenarioError
-from ..hexes import HexIdError
+from ..errors import ScenarioError, shown
+from ..hexes import BOARD_COLUMNS, BOARD_ROWS, HexIdError, board_hexes
 from ..jsonio import atomic_write_json, read_json
 from ..maps import Map, Placement
+from .checks import check
 from .scenario import (
     MARKER_TYPES,
     MOVING,
@@ -22,7 +23,6 @@ from .scenario import (
     RADIUS_MARKERS,
     STARSHELLS_USED,
     UNIT_TYPES,
-    VEHICLE_TYPES,
     MapEntry,
     Marker,
     Scenario,
@@ -35,6 +35,9 @@ MAX_UNITS = 2000
 MAX_MARKERS = 2000
 MAX_RADIUS = 12
 MAX_MAP_SLOT = 20
+MAX_MAP_HEXES = 11072          # 32 boards: a night field answers within a few seconds (README)
+MAX_MAP_SPAN = 132
+MAX_HEX_ID = 40              # longer is no hex id (a board id, a column, a row)
 
 _TOP_KEYS = ("format", "version", "title", "map", "nvr", "phase", "attacker", "starshells_used",
              "starshell_attempts", "units", "markers")
@@ -58,7 +61,8 @@ def _enum(obj: dict, key: str, choices, place: str, default=None, nullable=False
     if v is None and nullable:
         return None
     if not isinstance(v, str) or v not in choices:
-        raise ScenarioError(f"must be one of {', '.join(choices)}, not {v!r}", place=f"{place}{key}")
+        raise ScenarioError(f"must be one of {', '.join(choices)}, not {shown(v)}",
+                            place=f"{place}{key}")
     return v
 
 
@@ -77,15 +81,14 @@ def _bool(obj: dict, key: str, place: str, default=None):
         return default
     v = obj[key]
     if not isinstance(v, bool):
-        shown = "null" if v is None else repr(v)
-        raise ScenarioError(f"must be true or false, not {shown}", place=f"{place}{key}")
+        raise ScenarioError(f"must be true or false, not {shown(v)}", place=f"{place}{key}")
     return v
 
 
 def _int(obj: dict, key: str, place: str, default: int, lo: int, hi: int) -> int:
     v = obj.get(key, default)
     if not _is_int(v):
-        raise ScenarioError(f"must be a whole number, not {v!r}", place=f"{place}{key}")
+        raise ScenarioError(f"must be a whole number, not {shown(v)}", place=f"{place}{key}")
     if not lo <= v <= hi:
         raise ScenarioError(f"must be from {lo} to {hi}, not {v}", place=f"{place}{key}")
     return v
@@ -112,9 +115,12 @@ class BoardSource:
             path = Path(ref)
             if not path.is_absolute():
                 path = self.folder / path
-            if not path.is_file():
-                raise ScenarioError(f"board file {str(path)!r} not found")
-            board = load_board(path)
+            try:        # any OSError (a name too long, a FIFO...) is a message naming the file
+                board = load_board(path)
+            except ScenarioError as e:
+                if e.problem == "no such file" and e.file == str(path):
+                    raise ScenarioError(f"board file {shown(str(path), 200)} not found") from None
+                raise
         else:
             board = bundled_board(ref)
         self._cache[ref] = board
@@ -130,11 +136,31 @@ def build_map(entries: list[MapEntry], boards: BoardSource) -> Map:
         except ScenarioError as err:
             raise ScenarioError(err.message, place=f"map[{i}].board") from None
         if board.id in seen:
-            raise ScenarioError(f"board {board.id!r} appears twice (also map[{seen[board.id]}])",
+            raise ScenarioError(f"board {shown(board.id)} appears twice (also map[{seen[board.id]}])",
                                 place=f"map[{i}].board")
         seen[board.id] = i
         placements.append(Placement(board, e.at, e.rotated))
+    check_map_size(placements)
     return Map.build(placements)
+
+
+def check_map_size(placements: list[Placement]) -> None:
+    """Bound the map so that a night field answers within a few seconds: at most
+    ``MAX_MAP_HEXES`` hexes, and the slots the boards take at most ``MAX_MAP_SPAN`` hexes wide
+    and tall (a field's work grows with its hexes times the length of its lines of sight)."""
+    sizes = [tuple(getattr(p.board, "size", (BOARD_COLUMNS, BOARD_ROWS))) for p in placements]
+    total = sum(len(board_hexes(size)) for size in sizes)
+    if total > MAX_MAP_HEXES:
+        raise ScenarioError(f"a map of {total} hexes is too large: at most {MAX_MAP_HEXES} "
+                            "(32 geomorphic boards)", place="map")
+    cols = [p.at[0] for p in placements]
+    rows = [p.at[1] for p in placements]
+    wide = (max(cols) - min(cols) + 1) * max(c for c, _ in sizes)
+    tall = (max(rows) - min(rows) + 1) * max(r for _, r in sizes)
+    if wide > MAX_MAP_SPAN or tall > MAX_MAP_SPAN:
+        raise ScenarioError(f"the boards span {wide} x {tall} hexes (slots {min(cols)}..{max(cols)}"
+                            f" x {min(rows)}..{max(rows)}): at most {MAX_MAP_SPAN} hexes each way "
+                            "(4 geomorphic boards wide, 13 tall)", place="map")
 
 
 def _map_entries(data: dict) -> list[MapEntry]:
@@ -151,10 +177,11 @@ def _map_entries(data: dict) -> list[MapEntry]:
         board = _string(e, "board", p, nonempty=True)
         at = e.get("at", [0, 0])
         if (not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) for v in at)):
-            raise ScenarioError(f"must be [slot column, slot row], two whole numbers, not {at!r}",
-                                place=f"{p}at")
+            raise ScenarioError(f"must be [slot column, slot row], two whole numbers, "
+                                f"not {shown(at)}", place=f"{p}at")
         if not all(0 <= v <= MAX_MAP_SLOT for v in at):
-            raise ScenarioError(f"slots run from 0 to {MAX_MAP_SLOT}, not {at!r}", place=f"{p}at")
+            raise ScenarioError(f"slots run from 0 to {MAX_MAP_SLOT}, not {shown(at)}",
+                                place=f"{p}at")
         rotated = _bool(e, "rotated", p, False)
         extra = {k: v for k, v in e.items() if k not in _MAP_KEYS}
         out.append(MapEntry(board, (at[0], at[1]), rotated, extra))
@@ -165,6 +192,9 @@ def _hex(obj: dict, key: str, place: str, m: Map) -> str:
     v = obj.get(key)
     if not isinstance(v, str):
         raise ScenarioError(f"must be a hex id like '2CC6', not {_type_name(v)}", place=f"{place}{key}")
+    if len(v) > MAX_HEX_ID:
+        raise ScenarioError(f"{shown(v)} is not a hex id (board id, column, row: e.g. '2CC6')",
+                            place=f"{place}{key}")
     try:
         return m.canonical(v)
     except HexIdError as e:
@@ -182,29 +212,7 @@ def _unit(obj: Any, i: int, m: Map) -> Unit:
     level = _int(obj, "level", p, 0, -1, 6)
     flags = {k: _bool(obj, k, p, None) for k in _UNIT_BOOLS}
     moving = _enum(obj, "moving", MOVING, p, nullable=True)
-    is_vehicle = utype in VEHICLE_TYPES
-    # impossible states (issue 8): name the unit and what contradicts what
-    if flags["bu"] and flags["ce"]:
-        raise ScenarioError("a unit cannot be both buttoned up (bu) and CE", place=f"units[{i}]")
-    if flags["bu"] and utype not in ("afv", "armor_leader"):
-        raise ScenarioError(f"only an AFV (or its armour leader) can be buttoned up, not a {utype}",
-                            place=f"{p}bu")
-    if flags["ce"] and utype not in ("afv", "vehicle", "armor_leader", "crew"):
-        raise ScenarioError(f"only vehicles, their crews and armour leaders are CE, not a {utype}",
-                            place=f"{p}ce")
-    if moving is not None and not is_vehicle:
-        raise ScenarioError(f"only vehicles have a motion state, not a {utype}", place=f"{p}moving")
-    if flags["tracked"] and not is_vehicle:
-        raise ScenarioError(f"only vehicles are tracked, not a {utype}", place=f"{p}tracked")
-    if flags["ir"] and utype != "mortar":
-        raise ScenarioError(f"only mortars fire Illuminating Rounds, not a {utype}", place=f"{p}ir")
-    idx = m.index(hex_id)
-    if level > 0:
-        top = int(m.upper_levels[idx]) if m.terrain_name(idx) == "building" else 0
-        if level > top:
-            raise ScenarioError(f"level {level} is above anything in {hex_id} "
-                                f"({m.terrain_name(idx)} with {top} upper level(s))",
-                                place=f"{p}level")
+    # the impossible states (bu and CE...) are checks.check's, after the whole file is read
     extra = {k: v for k, v in obj.items() if k not in _UNIT_KEYS}
     return Unit(uid, side, utype, hex_id, level,
                 broken=bool(flags["broken"]), concealed=bool(flags["concealed"]),
@@ -221,7 +229,7 @@ def _marker(obj: Any, i: int, m: Map) -> Marker:
     hex_id = _hex(obj, "hex", p, m)
     side = obj.get("side")
     if side is not None and (not isinstance(side, str) or not side.strip()):
-        raise ScenarioError(f"must be a side's name, not {side!r}", place=f"{p}side")
+        raise ScenarioError(f"must be a side's name, not {shown(side)}", place=f"{p}side")
     radius = None
     if "radius" in obj:
         if mtype not in RADIUS_MARKERS:
@@ -245,11 +253,11 @@ def _scenario_from_json(data: Any, folder: str | None) -> Scenario:
     if data.get("format") != SCENARIO_FORMAT:
         if data.get("format") == "starshell-board":
             raise ScenarioError("this is a board file, not a scenario", place="format")
-        raise ScenarioError(f"must be {SCENARIO_FORMAT!r}, not {data.get('format')!r}",
+        raise ScenarioError(f"must be {shown(SCENARIO_FORMAT)}, not {shown(data.get('format'))}",
                             place="format")
     if not _is_int(data.get("version")) or data["version"] != 1:
-        raise ScenarioError(f"unsupported version {data.get('version')!r} (this program reads 1)",
-                            place="version")
+        raise ScenarioError(f"unsupported version {shown(data.get('version'))} (this program "
+                            "reads 1)", place="version")
     title = _string(data, "title", "", "")
     entries = _map_entries(data)
     game_map = build_map(entries, BoardSource(folder))
@@ -262,42 +270,16 @@ def _scenario_from_json(data: Any, folder: str | None) -> Scenario:
     if len(markers_raw) > MAX_MARKERS:
         raise ScenarioError(f"more than {MAX_MARKERS} markers", place="markers")
     units = [_unit(u, i, game_map) for i, u in enumerate(units_raw)]
-    seen: dict[str, int] = {}
-    sides: list[str] = []
-    for i, u in enumerate(units):
-        if u.id in seen:
-            raise ScenarioError(f"unit id {u.id!r} is used twice (also units[{seen[u.id]}])",
-                                place=f"units[{i}].id")
-        seen[u.id] = i
-        if u.side not in sides:
-            sides.append(u.side)
-            if len(sides) > 2:
-                raise ScenarioError(f"a third side {u.side!r} (sides: {sides[0]}, {sides[1]})",
-                                    place=f"units[{i}].side")
-    for i, u in enumerate(units):
-        aboard = u.extra.get("aboard")
-        if aboard is None:
-            continue
-        carrier = next((v for v in units if v.id == aboard), None)
-        if not isinstance(aboard, str) or carrier is None or not carrier.is_vehicle:
-            raise ScenarioError(f"must name a vehicle of this scenario, not {aboard!r}",
-                                place=f"units[{i}].aboard")
-        if carrier.hex != u.hex:
-            raise ScenarioError(f"is aboard {aboard} in {carrier.hex} but stands in {u.hex}",
-                                place=f"units[{i}].aboard")
     markers = [_marker(mk, i, game_map) for i, mk in enumerate(markers_raw)]
     attacker = _string(data, "attacker", "", units[0].side if units else "allied", nonempty=True)
-    if len(sides) == 2 and attacker not in sides:   # a third side (SPEC: at most two)
-        raise ScenarioError(f"{attacker!r} is neither side (sides: {sides[0]}, {sides[1]})",
-                            place="attacker")
     used = _enum(data, "starshells_used", STARSHELLS_USED, "", "never")
     attempts = []
     for i, h in enumerate(_list(data, "starshell_attempts")):
         key = f"starshell_attempts[{i}]"
         attempts.append(_hex({key: h}, key, "", game_map))
     extra = {k: v for k, v in data.items() if k not in _TOP_KEYS}
-    return Scenario(tuple(entries), game_map, title, nvr, phase, attacker, used, tuple(attempts),
-                    tuple(units), tuple(markers), extra, folder)
+    return check(Scenario(tuple(entries), game_map, title, nvr, phase, attacker, used,
+                          tuple(attempts), tuple(units), tuple(markers), extra, folder))
 
 
 def load_scenario(path: str | os.PathLike) -> Scenario:

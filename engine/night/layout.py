@@ -1,4 +1,4 @@
-"""Editing the map of a scenario: boards on slots, rotation, and edited board terrain (issue 10).
+"""Editing the map of a scenario: boards on slots, rotation, and edited board terrain.
 
 Every edit makes a new Scenario.  Units and markers keep their hexes (by any of the hex's names)
 when the hex is still on the map; those whose board left the map are removed and *reported*, so
@@ -13,6 +13,7 @@ from ..boards import Board
 from ..errors import ScenarioError
 from ..hexes import parse_hex_id
 from ..maps import Map, Placement
+from .files import check_map_size
 from .scenario import MapEntry, Scenario
 
 
@@ -32,7 +33,7 @@ def _renamed(names: list[str], renames: dict[str, str]) -> list[str]:
         return names
     out = []
     for n in names:
-        h = parse_hex_id(n)
+        h = parse_hex_id(n, size=None)
         out.append(f"{renames[h.board]}{h.local}" if h.board in renames else n)
     return out
 
@@ -97,7 +98,9 @@ def set_layout(s: Scenario, entries: list[MapEntry], boards: dict[str, Board] | 
     for i, bid in enumerate(ids):
         if bid is not None and ids.index(bid) != i:
             raise ScenarioError(f"board {bid!r} appears twice", place=f"map[{i}].board")
-    new_map = Map.build(_placements(s, entries, known))
+    placements = _placements(s, entries, known)
+    check_map_size(placements)          # the bounds a loaded file has
+    new_map = Map.build(placements)
     return _rehome(s, new_map, entries, renames)
 
 

@@ -12,20 +12,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import numpy as np
 
+from ..cache import per_map
 from ..los import los_table
+from ..los_tables import ground_row
 from ..maps import Map
 from ..terrain import BY_CODE
+from .kinds import MARKER_KINDS, Light
 from .scenario import Scenario, Unit
 
-STAR_LIGHTS = ("starshell", "ir")
-FIRE_LIGHTS = ("blaze", "flame")
-LIGHT_RULE = {"starshell": "E1.923", "ir": "E1.933", "blaze": "E1.9", "flame": "E1.9"}
-LIGHT_WORDS = {"starshell": "starshell", "ir": "Illuminating Round", "blaze": "Blaze",
-               "flame": "Flame"}
+STAR_LIGHTS = tuple(k.type for k in MARKER_KINDS.values() if k.light is Light.STAR)  # E1.923
+FIRE_LIGHTS = tuple(k.type for k in MARKER_KINDS.values() if k.light is Light.FIRE)  # E1.9
+LIGHT_RULE = {t: MARKER_KINDS[t].rule for t in STAR_LIGHTS + FIRE_LIGHTS}
+LIGHT_WORDS = {t: MARKER_KINDS[t].label for t in STAR_LIGHTS + FIRE_LIGHTS}
 
 
 @dataclass
@@ -34,7 +35,7 @@ class Illumination:
     map: Map
     lit: np.ndarray                 # ground location lit (a unit not bypassing)
     lit_bypass: np.ndarray          # lit for a unit bypassing light jungle there (E1.923)
-    blind: np.ndarray               # inside a blaze/flame circle, not reached by its light
+    blind: np.ndarray               # inside a blaze/flame circle, reached by no light at all
     sources: list = field(default_factory=list)   # per light: (marker index, reached bool[n])
     refused: list = field(default_factory=list)   # per light: hexes in its circle it cannot light
 
@@ -88,7 +89,7 @@ class Illumination:
     fire_lit: np.ndarray | None = None            # reached by a Blaze or Flame
 
 
-@lru_cache(maxsize=64)
+@per_map(8)
 def _star_exceptions(game_map: Map) -> tuple[np.ndarray, np.ndarray]:
     """(starlit, bypass_starlit): ground locations starshells/IR may light, and light jungle."""
     starlit = np.array([t.starlit for t in BY_CODE])[game_map.terrain] & ~game_map.building_interior
@@ -121,9 +122,10 @@ def _illumination(scenario: Scenario) -> Illumination:
             lit_bypass |= circle & bypassable          # E1.923: a unit bypassing light jungle
             no = circle & ~starlit
         else:
-            day = los_table(m).from_location(c, 0)
-            reached = circle & day.clear
-            no = circle & ~day.clear
+            row = ground_row(m, c)          # the map's table once built (engine.los_tables)
+            clear = row[0] if row is not None else los_table(m).from_location(c, 0).clear
+            reached = circle & clear
+            no = circle & ~clear
             blind |= no
             ill.fire_lit |= reached
         lit |= reached
@@ -133,7 +135,7 @@ def _illumination(scenario: Scenario) -> Illumination:
         ill._marker_hex[k] = c
         ill._radius[k] = mk.light_radius
     lit_bypass |= lit
-    blind &= ~lit           # a hex another light reaches is not dark (the CLI's "blind" list)
+    blind &= ~lit           # E1.9: a fire's shadow that another light reaches is lit, not blind
     return ill
 
 

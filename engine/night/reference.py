@@ -2,16 +2,17 @@
 
 Slow on purpose and kept short: the benchmark (bench/visibility.py) measures the real engine's
 speed-up over it, and tests/test_reference.py proves both give the same verdicts on random boards.
-It follows the same rules as ``los`` (A6.1, A6.2, A6.4) written out hex by hex, and the night rules
-of ``night`` (E1.1, E1.101, E1.14, E1.81, G2.3) for one viewer at a time.
+It follows the same rules as ``los`` (A6.1, A6.2, A6.4, and RULES.md 7's hexside terrain and half
+levels) written out hex by hex and hexside by hexside, and the night rules of ``night`` (E1.1,
+E1.101, E1.14, E1.81, G2.3) for one viewer at a time.
 """
 from __future__ import annotations
 
 import math
 
-from ..hexes import from_axial, line_crossing, neighbours, to_axial
+from ..hexes import DIRECTIONS, from_axial, hex_range, line_crossing, neighbours, to_axial
 from ..maps import Map
-from ..terrain import BY_CODE
+from ..terrain import BY_CODE, HEXSIDE_BY_CODE
 from .scenario import Scenario
 
 
@@ -47,6 +48,9 @@ def _judge(m: Map, i: int, a: int, ea: int, b: int, eb: int) -> tuple[bool, bool
     top, hinders = _top(m, i, hi, lo)
     if top > hi or (top == hi and top > lo):                       # A6.2
         return True, False
+    g = int(m.level[i])
+    if m.half_level[i] and hi == g and lo == g:                    # RULES.md 7 half level
+        return True, False
     if lo < top < hi:                                              # A6.4
         high, low = (a, b) if ea > eb else (b, a)
         R, D = _dist(m, high, i), _dist(m, i, low)
@@ -80,7 +84,84 @@ def daytime_clear(m: Map, a: int, a_level: int, b: int, b_level: int) -> bool:
             return False
         if (j1[0] or j1[1]) and (j2[0] or j2[1]):
             hindrances += 1
+    for p1, p2 in _hexsides_crossed(m.pos(a), m.pos(b)):           # RULES.md 7
+        if _side_blocks(m, p1, p2, m.pos(a), ea, m.pos(b), eb):
+            return False
     return hindrances < 6
+
+
+def _hexsides_crossed(a: tuple[int, int], b: tuple[int, int]) -> list:
+    """The hexsides the line a -> b crosses, walking it element by element: from a hex into the
+    next, the hexside between; a run along a hexside, that hexside, and at its two ends the
+    hexsides of the hexes before and after it that meet there."""
+    qa, ra = to_axial(*a)
+    qb, rb = to_axial(*b)
+    if (qa, ra) == (qb, rb):
+        return []
+    cr = line_crossing.__wrapped__(qb - qa, rb - ra)
+    items = [(int(t), "hex", [from_axial(int(qa + o[0]), int(ra + o[1]))])
+             for o, t in zip(cr.interior, cr.interior_t)]
+    items += [(int(t), "run", [from_axial(int(qa + o[0]), int(ra + o[1])) for o in pair])
+              for pair, t in zip(cr.sides, cr.sides_t)]
+    items.sort()
+    walk = [("hex", [a])] + [(k, e) for _, k, e in items] + [("hex", [b])]
+    out = []
+    for (k1, e1), (k2, e2) in zip(walk, walk[1:]):
+        if k1 == "run":
+            out.append((e1[0], e1[1]))
+        for p in e1:
+            for q in e2:
+                out.append((p, q))
+    return out
+
+
+def _side_blocks(m: Map, p1, p2, a, ea: int, b, eb: int) -> bool:
+    """Does the hexside terrain between global hexes p1 and p2 block the line a -> b?"""
+    i, j = m.index_of_pos.get(p1, -1), m.index_of_pos.get(p2, -1)
+    k = next(d - 1 for d in DIRECTIONS if _step(p1, d) == p2)
+    code = max(int(m.hexside[i, k]) if i >= 0 else 0, int(m.hexside[j, (k + 3) % 6]) if j >= 0 else 0)
+    if not code:
+        return False
+    side = HEXSIDE_BY_CODE[code]
+    for end in (a, b):
+        own = end in (p1, p2)
+        spine = hex_range(end, p1) == 1 and hex_range(end, p2) == 1
+        if (own and side.ignorable) or (spine and side.spine_ignorable):   # B9.2 / B9.52
+            return False
+    grounds = [int(m.level[x]) for x in (i, j) if x >= 0]
+    g = max(grounds)
+    hi, lo = max(ea, eb), min(ea, eb)
+    high, low = (a, b) if ea > eb else (b, a)
+    if side.kind == "wall":                                        # B9.2
+        return g == hi == lo
+    if side.kind == "obstacle":                                    # B9.52, B23.71
+        top = g + side.height
+        if side.name == "rowhouse_wall":
+            top = max([top] + [int(m.level[x] + m.obstacle_height[x]) for x in (i, j) if x >= 0])
+        if top > hi or (top == hi and top > lo):
+            return True
+        if not lo < top < hi:
+            return False
+        D, R = _nearest(m, [(p1, i), (p2, j)], high, low)
+        return D <= max(2 * top + R // 5 - hi - lo + 1, 1)
+    if not lo < g < hi:                                            # a cliff: A6.4 crest count
+        return False
+    tops = [(p, x) for p, x in ((p1, i), (p2, j)) if x >= 0 and int(m.level[x]) == g]
+    D, R = _nearest(m, tops, high, low)
+    return D <= max(2 * g + R // 5 - hi - lo + 1, 1)
+
+
+def _nearest(m: Map, hexes, high, low) -> tuple[int, int]:
+    """(D, R) of the hexside's hex nearest the lower end (then farthest from the higher): its
+    range to the lower end and from the higher end."""
+    pairs = [(hex_range(p, low), hex_range(high, p)) for p, x in hexes if x >= 0]
+    return min(pairs, key=lambda dr: (dr[0], -dr[1]))
+
+
+def _step(p, d):
+    q, r = to_axial(*p)
+    dq, dr = DIRECTIONS[d]
+    return from_axial(q + dq, r + dr)
 
 
 def _interior(m: Map, i: int) -> bool:
@@ -104,7 +185,7 @@ def lights(s: Scenario) -> tuple[set, set, set]:
         if mk.type not in ("starshell", "ir", "blaze", "flame"):
             continue
         c = m.index(mk.hex)
-        radius = {"starshell": 3, "ir": 6}.get(mk.type, 2 if mk.radius is None else mk.radius)
+        radius = mk.light_radius             # E1.923, E1.933, RULES.md 4
         for i in range(m.size):
             if _dist(m, c, i) > radius:
                 continue

@@ -10,20 +10,31 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..maps import Map
+from .kinds import MARKER_KINDS, light_radius
 
 PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
 STARSHELLS_USED = ("never", "this_turn", "earlier")
 UNIT_TYPES = ("squad", "half_squad", "crew", "leader", "armor_leader", "hero", "afv", "vehicle",
               "mortar", "observer")
 VEHICLE_TYPES = ("afv", "vehicle")
+# the unit types that may have each of these properties (the loader refuses them elsewhere):
+# buttoned up / CE (E1.14), a tracked or moving vehicle (E1.14), Illuminating Rounds (E1.93)
+UNIT_PROPERTY_TYPES = {"bu": ("afv", "armor_leader"),
+                       "ce": ("afv", "vehicle", "armor_leader", "crew"),
+                       "tracked": VEHICLE_TYPES, "moving": VEHICLE_TYPES, "ir": ("mortar",)}
+
+
+def unit_properties(unit_type: str) -> tuple[str, ...]:
+    """The properties of a ``Unit`` a unit of ``unit_type`` may have (E1.14, E1.93)."""
+    every = ("broken", "concealed", "pinned", "bypass", "bu", "ce", "tracked", "motorized",
+             "moving", "ir")
+    return tuple(k for k in every if unit_type in UNIT_PROPERTY_TYPES.get(k, (unit_type,)))
 MOVING = ("entered", "changed_ca", "started", "stopped", "delay")
-MARKER_TYPES = ("starshell", "ir", "blaze", "flame", "gunflash", "prep_fire", "first_fire",
-                "final_fire", "ffe")
-LIGHT_MARKERS = ("starshell", "ir", "blaze", "flame")
+MARKER_TYPES = tuple(MARKER_KINDS)
+LIGHT_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.light is not None)
 FIRE_MARKERS = ("prep_fire", "first_fire", "final_fire")
-GUNFLASH_MARKERS = ("gunflash",) + FIRE_MARKERS       # E1.8: fire markers are Gunflashes
-RADIUS_MARKERS = ("blaze", "flame")
-DEFAULT_FIRE_RADIUS = 2        # RULES.md 4: the texts give none; W-20 needs 2
+GUNFLASH_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.gunflash)  # E1.8
+RADIUS_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.own_radius)
 
 
 @dataclass(frozen=True)
@@ -72,23 +83,26 @@ class Marker:
     type: str
     hex: str
     side: str | None = None
-    radius: int | None = None       # blaze and flame; None: DEFAULT_FIRE_RADIUS
+    radius: int | None = None       # blaze and flame; None: kinds.DEFAULT_FIRE_RADIUS
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def light_radius(self) -> int:
-        """E1.923: starshell 3; E1.933: IR 6; blaze/flame: the marker's radius (RULES.md 4)."""
-        if self.type == "starshell":
-            return 3
-        if self.type == "ir":
-            return 6
-        if self.type in RADIUS_MARKERS:
-            return DEFAULT_FIRE_RADIUS if self.radius is None else self.radius
-        return -1
+        """E1.923: starshell 3; E1.933: IR 6; blaze/flame: the marker's radius (RULES.md 4);
+        -1: no light (``kinds.light_radius``)."""
+        return light_radius(self.type, self.radius)
 
     @property
     def is_gunflash(self) -> bool:
         return self.type in GUNFLASH_MARKERS
+
+    @property
+    def gunflash_name(self) -> str:
+        """The marker by its own name for a reason: "Gunflash", or a fire marker that counts
+        as one (E1.8): "Prep Fire marker (it counts as a Gunflash, E1.8)"."""
+        if self.type == "gunflash":
+            return "Gunflash"
+        return f"{self.type.replace('_', ' ').title()} marker (it counts as a Gunflash, E1.8)"
 
     def replace(self, **changes) -> "Marker":
         return dataclasses.replace(self, **changes)

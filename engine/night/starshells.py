@@ -11,7 +11,10 @@ The first of the game (E1.91) needs a trigger: (a) the unit trying has LOS to an
 known or not (only that unit may try on this ground); (b) a Gunflash placed by an attack (any
 Gunflash or fire marker on the map; no LOS needed); (c) an enemy motorized vehicle entered a new
 hex or changed covered arc and no friendly motorized unit is on the map; (d) the enemy fired an
-FFE (E(C)1.91; starshells only).
+FFE (E(C)1.91).  Each of the four opens the first starshell *or IR*: the seed lists (d) with the
+words "la primera bengala" but then says "Cada bando puede intentar emplazar la primera
+bengala/IR siempre que la unidad intentandolo reuna cualquiera de los cuatro criterios
+mencionados" (E1.91), so an IR mortar or an observer may try the first IR after an enemy FFE.
 
 Timing (E1.92, E1.921; ASOP 3.12D, 4.11D for the defender): in the player turn of the first
 starshell/IR, any time of the attacker's PFPh or of the defender's enemy MPh / DFPh.  Afterwards
@@ -35,6 +38,7 @@ import numpy as np
 from ..errors import ScenarioError
 from ..hexes import line_crossing
 from .drift import METHODS, DiceSource, roll_drift
+from .kinds import StarshellOptions
 from .light import illumination
 from .scenario import Marker, Scenario, Unit
 from .verdicts import MOVING_SEEN, unit_verdict, visibility_from
@@ -102,8 +106,9 @@ def ir_usage(unit: Unit) -> tuple[bool, int | None, str]:
 
 # ------------------------------------------------------------------------------ when
 
-def first_triggers(s: Scenario, unit: Unit, ir: bool = False) -> list[str]:
-    """E1.91: the triggers that allow this unit the first starshell/IR of the game."""
+def first_triggers(s: Scenario, unit: Unit) -> list[str]:
+    """E1.91: the triggers that allow this unit the first starshell/IR of the game (the same four
+    for both: "cualquiera de los cuatro criterios")."""
     out = []
     light = illumination(s)
     seen = [e.id for e in s.enemies_of(unit.side)
@@ -112,7 +117,8 @@ def first_triggers(s: Scenario, unit: Unit, ir: bool = False) -> list[str]:
         out.append(f"(a) {unit.id} has LOS to enemy {', '.join(seen)} (E1.91)")
     flashes = [m for m in s.markers if m.is_gunflash]
     if flashes:
-        out.append(f"(b) a Gunflash in {flashes[0].hex} was placed by an attack: any qualified "
+        out.append(f"(b) a {flashes[0].gunflash_name} in {flashes[0].hex} was placed by an "
+                   "attack: any qualified "
                    "unit may try, no LOS needed (E1.91)")
     movers = [e for e in s.enemies_of(unit.side)
               if e.is_vehicle and e.is_motorized and e.moving in MOVING_SEEN]
@@ -121,10 +127,9 @@ def first_triggers(s: Scenario, unit: Unit, ir: bool = False) -> list[str]:
         out.append(f"(c) enemy motorized vehicle {movers[0].id} "
                    f"{'entered a new hex' if movers[0].moving == 'entered' else 'changed its covered arc'}"
                    " and no friendly motorized unit is on the map (E1.91)")
-    if not ir:
-        ffe = [m for m in s.markers if m.type == "ffe" and m.side != unit.side]
-        if ffe:
-            out.append(f"(d) the enemy fired an FFE on {ffe[0].hex} (E(C)1.91)")
+    ffe = [m for m in s.markers if m.type == "ffe" and m.side != unit.side]
+    if ffe:             # E(C)1.91: for the first starshell and the first IR alike (E1.91)
+        out.append(f"(d) the enemy fired an FFE on {ffe[0].hex} (E(C)1.91)")
     return out
 
 
@@ -193,7 +198,7 @@ def _los_targets(s: Scenario, unit: Unit, known_limit: int | None) -> list[tuple
         if mk.is_gunflash and mk.side != unit.side:
             gi = m.index(mk.hex)
             if field_.codes[gi] != 0 and gi != ui:
-                out.setdefault(gi, f"the Gunflash in {mk.hex}")
+                out.setdefault(gi, f"the {mk.gunflash_name} in {mk.hex}")
     return sorted(out.items())
 
 
@@ -232,14 +237,15 @@ def ir_placements(s: Scenario, unit: Unit) -> dict[str, list[str]]:
 
 # ------------------------------------------------------------------------------ the answer
 
+def options(s: Scenario, unit_id: str) -> StarshellOptions:
+    """Whether and where ``unit_id`` may place a starshell (E1.92) or an IR (E1.93) now."""
+    unit = s.unit(unit_id)
+    return StarshellOptions(_starshell(s, unit), _ir(s, unit))
+
+
 def starshell_options(s: Scenario, unit_id: str) -> dict:
     """Everything the ``starshell`` command prints for one unit (SPEC.md)."""
-    unit = s.unit(unit_id)
-    star = _starshell(s, unit)
-    ir = _ir(s, unit)
-    out = star.as_json()
-    out["ir"] = ir.as_json()
-    return out
+    return options(s, unit_id).as_json()
 
 
 def _starshell(s: Scenario, unit: Unit) -> FireOptions:
@@ -280,9 +286,10 @@ def _ir(s: Scenario, unit: Unit) -> FireOptions:
     if not ok:
         return FireOptions(False, None, reasons, empty)
     if s.starshells_used == "never":
-        triggers = first_triggers(s, unit, ir=True)
+        triggers = first_triggers(s, unit)
         if not triggers:
-            reasons.append("no trigger for the first IR of the game (E1.91)")
+            reasons.append("no trigger for the first IR of the game: no LOS to an enemy unit, no "
+                           "Gunflash, no enemy vehicle entering a hex, no enemy FFE (E1.91)")
             return FireOptions(False, None, reasons, empty)
         reasons.extend(triggers)
     reasons.append("placing an IR uses the mortar's or OBA's whole ROF for this turn (E1.932)")

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..hexes import crossed_hexes
-from ..los import BLIND, explain_block, los_table
+from ..los import BLIND, explain_block, hexside_words, hexsides_crossed, los_table
 from .light import illumination
 from .scenario import Scenario, Unit
-from .verdicts import moving_carrier, unit_verdict, visibility_from
+from .verdicts import SIGHT_NAMES, all_fields, moving_carrier, unit_verdict, visibility_from
 
 PROBE = "__thread__"
 
@@ -27,6 +29,8 @@ class Thread:
     end_elevation: int
     crossed: list = field(default_factory=list)       # hexes whose interior the string enters
     hexsides: list = field(default_factory=list)      # pairs of hexes it runs between
+    # hexside terrain it crosses (RULES.md 7): {"hexes", "name", "terrain", "ignored"}
+    hexside_terrain: list = field(default_factory=list)
     day_clear: bool = True
     blocking: list = field(default_factory=list)      # the first blocking hex (two: a hexside)
     blind: bool = False                               # blocked by A6.4 blind hexes
@@ -51,6 +55,9 @@ def los_thread(s: Scenario, start: str, end: str, start_level: int = 0, end_leve
                int(day.target_elev[0]))
     t.crossed = [n for n in (name(p) for p in inter) if n]
     t.hexsides = [(name(p), name(q)) for p, q in sides]
+    t.hexside_terrain = [{"hexes": tuple(m.names[x] for x in (i, j) if x >= 0),
+                          "name": hexside_words(m, i, j), "terrain": terrain, "ignored": ignored}
+                         for i, j, terrain, ignored in hexsides_crossed(m, a, b)]
     t.day_clear = bool(day.clear[0])
     t.hindrances = int(day.hindrances[0])
     t.day_reason = explain_block(m, day, 0)
@@ -88,21 +95,25 @@ def seen_by_side(s: Scenario, side: str) -> dict[str, str]:
     m = s.map
     out: dict[str, str] = {}
     friends = [u for u in s.units if u.side == side]
-    fields = {}
-    for enemy in s.units:
-        if enemy.side == side:
+    enemies = [u for u in s.units if u.side != side]
+    # a ground-level unit not bypassing, not riding a moving vehicle, is seen as its hex is
+    # (the field applies the same rules): the best sight of every friend's field at every hex,
+    # one array operation over the fields' codes; the others are asked one by one
+    plain = {e.id for e in enemies
+             if e.level == 0 and not e.bypass and moving_carrier(s, e) is None}
+    best_code = None
+    if plain and friends:
+        ranked = np.array([0, 2, 1], dtype=np.int8)         # codes none, nvr, gunflash -> rank
+        best_rank = ranked[all_fields(s, [f.id for f in friends])].max(axis=0)
+        best_code = np.array([0, 2, 1], dtype=np.int8)[best_rank]
+    for enemy in enemies:
+        if enemy.id in plain:
+            out[enemy.id] = "none" if best_code is None else \
+                SIGHT_NAMES[int(best_code[m.index(enemy.hex)])]
             continue
-        # a ground-level unit not bypassing, not riding a moving vehicle, is seen as its hex is
-        # (the field applies the same rules); the others are asked one by one
-        plain = enemy.level == 0 and not enemy.bypass and moving_carrier(s, enemy) is None
         best = "none"
         for f in friends:
-            if plain:
-                if f.id not in fields:
-                    fields[f.id] = visibility_from(s, f.id)
-                sight = fields[f.id].sights[m.index(enemy.hex)]
-            else:
-                sight = unit_verdict(s, f.id, enemy.id, light).sight
+            sight = unit_verdict(s, f.id, enemy.id, light).sight
             if rank[sight] > rank[best]:
                 best = sight
                 if best == "nvr":

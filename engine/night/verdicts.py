@@ -26,12 +26,14 @@ from functools import cached_property
 import numpy as np
 
 from ..los import BLIND, DayLines, explain_block, los_table
+from ..los_tables import ground_row, ground_table
 from ..terrain import BY_CODE
+from .kinds import Fire, Nvr, Sight
 from .light import Illumination, illumination
 from .scenario import Scenario, Unit
 
-NONE, NVR, GUNFLASH = 0, 1, 2
-SIGHT_NAMES = ("none", "nvr", "gunflash")
+NONE, NVR, GUNFLASH = Sight.NONE.code, Sight.NVR.code, Sight.GUNFLASH.code
+SIGHT_NAMES = tuple(Sight.of_code(c) for c in (NONE, NVR, GUNFLASH))
 
 # why: codes for the reason of a hex's verdict
 (W_SELF, W_DAY, W_LIT_VIEWER_LIT, W_LIT_VIEWER_GF, W_LIT_VIEWER_DARK, W_JUNGLE_LIT, W_JUNGLE_GF,
@@ -42,9 +44,15 @@ MOVING_SEEN = ("entered", "changed_ca")
 
 def viewer_nvr(scenario: Scenario, unit: Unit) -> int:
     """E1.14: a buttoned-up AFV (and its armour leader) has half the NVR, fractions dropped."""
+    return nvr_of(scenario, unit).value
+
+
+def nvr_of(scenario: Scenario, unit: Unit) -> Nvr:
+    """``unit``'s own NVR, and whether it is halved: a buttoned-up AFV (and its armour leader)
+    has half the NVR, fractions dropped (E1.14)."""
     if unit.bu and unit.type in ("afv", "armor_leader"):
-        return scenario.nvr // 2
-    return scenario.nvr
+        return Nvr(scenario.nvr // 2, True)
+    return Nvr(scenario.nvr, False)
 
 
 def moving_vehicle_range(nvr: int, tracked: bool) -> int:
@@ -132,14 +140,15 @@ class NightField(Mapping):
     for the hexes asked for.
     """
 
-    def __init__(self, scenario: Scenario, viewer: Unit, nvr: int, day: DayLines,
+    def __init__(self, scenario: Scenario, viewer: Unit, nvr: int, day: DayLines | None,
                  light: Illumination, codes: np.ndarray, why: np.ndarray, gunflash: np.ndarray,
-                 ranges: np.ndarray):
+                 ranges: np.ndarray, blind: np.ndarray | None = None):
         self.scenario = scenario
         self.map = scenario.map
         self.viewer = viewer
         self.nvr = nvr
-        self.day = day
+        self._day = day             # None: the field came from the map's precomputed table
+        self._blind = blind
         self.light = light
         self.codes = codes
         self.why = why
@@ -160,11 +169,11 @@ class NightField(Mapping):
         return LazyVerdict(self, i)
 
     @cached_property
-    def sights(self) -> list[str]:
+    def sights(self) -> list[Sight]:
         """The verdict names of every hex, in map order."""
         return [SIGHT_NAMES[c] for c in self.codes.tolist()]
 
-    def sight_at(self, i: int) -> str:
+    def sight_at(self, i: int) -> Sight:
         return self.sights[i]
 
     @cached_property
@@ -182,15 +191,38 @@ class NightField(Mapping):
     @cached_property
     def blind(self) -> np.ndarray:
         """The viewer's A6.4 blind hexes (ground locations)."""
-        return self.day.kind == BLIND
+        return self._blind if self._blind is not None else self.day.kind == BLIND
+
+    @property
+    def day(self) -> DayLines:
+        """The viewer's daytime lines to every hex (what blocks, hindrances), computed when
+        first asked if the field was read from the map's table."""
+        if self._day is None:
+            self._day = los_table(self.map).from_location(self.map.index(self.viewer.hex),
+                                                          self.viewer.level)
+        return self._day
+
+    def day_at(self, i: int) -> DayLines:
+        """The daytime line to hex i: the whole row if known, else that one line."""
+        if self._day is not None:
+            return self._day
+        return los_table(self.map).line(self.map.index(self.viewer.hex), self.viewer.level, i, 0)
 
     def reasons_at(self, i: int) -> list[str]:
-        return _reasons(self.scenario, self.viewer, self.nvr, self.day, i, self.light,
+        return _reasons(self.scenario, self.viewer, self.nvr, self.day_at(i), i, self.light,
                         int(self.why[i]), int(self.ranges[i]), self.map.names[i])
 
 
+def hexes_away(n: int) -> str:
+    """``1 hex`` / ``3 hexes``."""
+    return f"{n} hex" if n == 1 else f"{n} hexes"
+
+
 def _reasons(s: Scenario, viewer: Unit, nvr: int, day: DayLines, i: int, light: Illumination,
-             why: int, rng: int, target: str, target_bypass: bool = False) -> list[str]:
+             why: int, rng: int, target: str, target_bypass: bool = False,
+             underground: str | None = None) -> list[str]:
+    """``underground``: the id of a target unit below ground level (its location, not its hex,
+    is the one starshells and IR leave dark, E1.923)."""
     m = s.map
     v = viewer.id
     vhex = viewer.hex
@@ -212,24 +244,40 @@ def _reasons(s: Scenario, viewer: Unit, nvr: int, day: DayLines, i: int, light: 
         out.extend(light.why_lit(s, i, target_bypass)[:2])
         out.append(f"{target} is illuminated: treated as within {v}'s NVR at any range (E1.101)")
     elif why == W_WITHIN:
-        out.append(f"{target} is {rng} hex{'es' if rng != 1 else ''} away, within {v}'s NVR of "
+        out.append(f"{target} is {hexes_away(rng)} away, within {v}'s NVR of "
                    f"{nvr} (E1.1)")
     elif why == W_MOVING:
         out.append(f"{target} holds a vehicle that entered a new hex or changed its covered arc: "
-                   f"within NVR out to 1.5 x NVR, 2 x if tracked; {rng} hexes away (E1.14)")
+                   f"within NVR out to 1.5 x NVR, 2 x if tracked; {hexes_away(rng)} away (E1.14)")
     elif why in (W_GF, W_LIT_VIEWER_GF, W_JUNGLE_GF):
-        out.append(f"{target} is marked by a Gunflash: LOS, but treated as beyond NVR - fire is "
+        flash = next((mk for mk in s.markers if mk.is_gunflash and m.index(mk.hex) == i), None)
+        name = flash.gunflash_name if flash is not None else "Gunflash"
+        out.append(f"{target} is marked by a {name}: LOS, but treated as beyond NVR - fire is "
                    "halved (Case K for ordnance) and the unit there is never Known (E1.81)")
     elif why == W_LIT_VIEWER_DARK:
-        out.append(light.why_dark(s, i))
+        out.append(_underground_dark(light, i, target, underground) if underground
+                   else light.why_dark(s, i))
+    elif why == W_BEYOND and underground:
+        out.append(f"{target} is {hexes_away(rng)} away, beyond {v}'s NVR of {nvr}, and "
+                   f"{underground}'s location there is not illuminated (E1.101)")
+        out.append(_underground_dark(light, i, target, underground))
     elif why == W_BEYOND:
-        out.append(f"{target} is {rng} hexes away, beyond {v}'s NVR of {nvr}, and not illuminated "
-                   "(E1.101)")
+        out.append(f"{target} is {hexes_away(rng)} away, beyond {v}'s NVR of {nvr}, and not "
+                   "illuminated (E1.101)")
         dark = light.why_dark(s, i)
         if not dark.startswith("no light"):
             out.append(dark)
     out.append(explain_block(m, day, _day_pos(day, i)))   # the daytime base comes last
     return out
+
+
+def _underground_dark(light: Illumination, i: int, target: str, unit_id: str) -> str:
+    """Why an underground unit's location is dark although its hex may be lit (E1.923)."""
+    if light.lit[i]:
+        return (f"{target} is illuminated, but {unit_id} is underground: starshells and IR do not "
+                "light underground locations (E1.923)")
+    return (f"{unit_id} is underground in {target}: only a fire reaching the hex would light it "
+            "(E1.923)")
 
 
 def _day_pos(day: DayLines, i: int) -> int:
@@ -244,31 +292,86 @@ def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
     m = scenario.map
     vi = m.index(viewer.hex)
     nvr = viewer_nvr(scenario, viewer)
-    day = los_table(m).from_location(vi, viewer.level)
+    # A6: a ground-level viewer's row from the map's table once built (engine.los_tables)
+    row = ground_row(m, vi) if viewer.level == 0 else None
+    if row is None:
+        day = los_table(m).from_location(vi, viewer.level)
+        clear, blind = day.clear, day.kind == BLIND
+    else:
+        day = None
+        clear, blind = row
     light = illumination(scenario)
     gf = gunflash_mask(scenario)
-    rng = m.distances_from(vi)
-    dense = _dense(scenario)
-    lit = light.lit
-    jungle = dense[vi] & dense & (rng == 1)
-    why = np.full(m.size, W_BEYOND, dtype=np.int8)
-    if light.unit_lit(viewer):
-        why[:] = np.where(lit, W_LIT_VIEWER_LIT, np.where(gf, W_LIT_VIEWER_GF, W_LIT_VIEWER_DARK))
-    else:
-        why[:] = np.where(lit, W_LIT, np.where(rng <= nvr, W_WITHIN, np.where(gf, W_GF, W_BEYOND)))
-        why[:] = np.where(jungle, np.where(lit, W_JUNGLE_LIT, np.where(gf, W_JUNGLE_GF, W_JUNGLE)),
-                          why)
-        # E1.14: a hex holding a vehicle that entered it or changed its covered arc (or a unit
-        # aboard one) is within NVR out to 1.5 x NVR, 2 x if tracked (a lit viewer sees only lit
-        # locations and Gunflashes, E1.101, so not this)
-        for hex_index, tracked in _moving_hexes(scenario):
-            if why[hex_index] in (W_BEYOND, W_GF) and \
-                    rng[hex_index] <= moving_vehicle_range(nvr, tracked):
-                why[hex_index] = W_MOVING
-    why[~day.clear] = W_DAY
-    why[vi] = W_SELF
+    why = _why(scenario, np.array([vi]), np.array([nvr]), np.array([light.unit_lit(viewer)]),
+               clear[None, :])[0]
     codes = _codes(why)
-    return NightField(scenario, viewer, nvr, day, light, codes, why, gf, rng)
+    return NightField(scenario, viewer, nvr, day, light, codes, why, gf, m.distances_from(vi),
+                      blind)
+
+
+def _why(scenario: Scenario, vi: np.ndarray, nvr: np.ndarray, viewer_lit: np.ndarray,
+         clear: np.ndarray) -> np.ndarray:
+    """The reason code of every hex's verdict for viewers in hexes ``vi`` (one row each: their
+    NVRs, whether each stands lit, their daytime LOS ``clear`` to every hex)."""
+    m = scenario.map
+    light = illumination(scenario)
+    gf = gunflash_mask(scenario)[None, :]
+    lit = light.lit[None, :]
+    dense = _dense(scenario)
+    q, r = m.q.astype(np.int16), m.r.astype(np.int16)          # ranges in small integers
+    dq, dr = q[None, :] - q[vi][:, None], r[None, :] - r[vi][:, None]
+    rng = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    w = {k: np.int8(k) for k in range(13)}                      # reason codes as int8
+    jungle = dense[vi][:, None] & dense[None, :] & (rng == 1)
+    # E1.1, E1.101, E1.81: lit, within NVR, a Gunflash, else beyond
+    dark_viewer = np.where(lit, w[W_LIT], np.where(rng <= nvr[:, None].astype(np.int16),
+                                                   w[W_WITHIN], np.where(gf, w[W_GF],
+                                                                          w[W_BEYOND])))
+    # G2.3: adjacent dense jungle
+    if jungle.any():
+        dark_viewer = np.where(jungle, np.where(lit, w[W_JUNGLE_LIT],
+                                                np.where(gf, w[W_JUNGLE_GF], w[W_JUNGLE])),
+                               dark_viewer)
+    # E1.14: a hex holding a vehicle that entered it or changed its covered arc (or a unit
+    # aboard one) is within NVR out to 1.5 x NVR, 2 x if tracked (a lit viewer sees only lit
+    # locations and Gunflashes, E1.101, so not this)
+    for hex_index, tracked in _moving_hexes(scenario):
+        col = dark_viewer[:, hex_index]
+        reach = np.array([moving_vehicle_range(int(n), tracked) for n in nvr])
+        dark_viewer[:, hex_index] = np.where(((col == W_BEYOND) | (col == W_GF))
+                                             & (rng[:, hex_index] <= reach), w[W_MOVING], col)
+    why = dark_viewer
+    if viewer_lit.any():     # E1.101: a lit viewer sees only lit locations and Gunflashes
+        lit_viewer = np.where(lit, w[W_LIT_VIEWER_LIT], np.where(gf, w[W_LIT_VIEWER_GF],
+                                                                 w[W_LIT_VIEWER_DARK]))
+        why = np.where(viewer_lit[:, None], lit_viewer, dark_viewer)
+    why = why.astype(np.int8, copy=False)
+    why[~clear] = W_DAY
+    why[np.arange(len(vi)), vi] = W_SELF
+    return why
+
+
+def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndarray:
+    """The night verdict codes (0 none, 1 nvr, 2 gunflash) of every unit (or ``unit_ids``, in
+    that order) for every hex: one row per unit, computed together (the rules of
+    ``visibility_from``, across viewers at once)."""
+    units = [scenario.unit(u) for u in unit_ids] if unit_ids is not None else list(scenario.units)
+    m = scenario.map
+    if not units:
+        return np.zeros((0, m.size), dtype=np.int8)
+    light = illumination(scenario)
+    vi = np.array([m.index(u.hex) for u in units])
+    clear = np.empty((len(units), m.size), dtype=bool)
+    table = ground_table(m, create=False)
+    ground = np.array([u.level == 0 for u in units])
+    ready = ground & (table.ready[vi] if table is not None else False)
+    if ready.any():         # A6: the rows of the map's table (engine.los_tables)
+        clear[ready] = np.unpackbits(table.clear[vi[ready]], axis=1, count=m.size).view(bool)
+    for k in np.flatnonzero(~ready):
+        clear[k] = los_table(m).from_location(int(vi[k]), units[k].level).clear
+    why = _why(scenario, vi, np.array([viewer_nvr(scenario, u) for u in units]),
+               np.array([light.unit_lit(u) for u in units]), clear)
+    return _codes(why)
 
 
 _CODE_OF_WHY = np.zeros(13, dtype=np.int8)
@@ -284,14 +387,14 @@ def _codes(why: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class UnitVerdict:
-    sight: str
+    sight: Sight
     known: bool
-    fire: str          # normal | halved | none
+    fire: Fire
     reasons: list
 
     def as_json(self) -> dict:
-        return {"sight": self.sight, "known": self.known, "fire": self.fire,
-                "reasons": list(self.reasons)}
+        return {"sight": Sight(self.sight).value, "known": self.known,
+                "fire": Fire(self.fire).value, "reasons": list(self.reasons)}
 
 
 def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
@@ -329,22 +432,23 @@ def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
         why = W_BEYOND
     sight = SIGHT_NAMES[int(_CODE_OF_WHY[why])]
     reasons = _reasons(scenario, viewer, nvr, day, ti, light, why, rng, target.hex,
-                       target_bypass=target.bypass)
+                       target_bypass=target.bypass,
+                       underground=target.id if target.level < 0 else None)
     if why == W_BEYOND and moving_carrier(scenario, target) is not None:
         mover = moving_carrier(scenario, target)
         reach = moving_vehicle_range(nvr, mover.tracked)
-        reasons.append(f"{mover.id} is moving but {rng} hexes away, beyond "
+        reasons.append(f"{mover.id} is moving but {hexes_away(rng)} away, beyond "
                        f"{'2' if mover.tracked else '1.5'} x NVR = {reach} (E1.14)")
     elif why == W_BEYOND and target.is_vehicle and target.moving is not None:
         reasons.append(f"{target.id} only {_MOTION_WORDS[target.moving]}: that does not put it "
                        "within NVR (E1.14)")
     known = sight == "nvr" and not target.concealed
     if sight == "none":
-        fire = "none"
+        fire = Fire.NONE
     elif sight == "gunflash" or not known:
-        fire = "halved"
+        fire = Fire.HALVED                  # E1.81
     else:
-        fire = "normal"
+        fire = Fire.NORMAL
     if sight == "nvr" and target.concealed:
         reasons.append(f"{target.id} is concealed: not Known, fire at it is halved (Case K for "
                        "ordnance), applied once (E1.81)")
@@ -372,10 +476,18 @@ def reveal(scenario: Scenario, unit_id: str, target_hex: str | None = None) -> R
     """Would ``unit_id`` lose concealment if it fired now (at ``target_hex``)?
 
     E(C)1.8: a firer keeps its concealment when it is beyond the NVR of every Good Order enemy
-    unit.  An Illuminated firer is within the NVR of every enemy with LOS to it (E1.101), so it
-    loses it (W-15); a firer in a non-illuminated location shooting at an Illuminated one keeps
-    it against the observers there, who see only Illuminated locations (E1.81, W-17).  The seed
-    says such a firer "could" keep it: an unlit Good Order enemy within NVR still sees it.
+    unit.  An Illuminated firer is within the NVR of every enemy (E1.101): it loses it to any
+    Good Order enemy with LOS to it (W-15), and keeps it only when none has LOS.
+
+    A firer in a non-illuminated location shooting at an Illuminated one: the seed says "una
+    unidad dispararando desde una localización no iluminada a una localización iluminada no
+    perderia su ocultamiento, puede ser atacada solo a mitad de potencia y no será tratada como
+    conocida incluso si se encuentra a una distancia igual o menor que el NVR" (would not lose
+    its concealment ... even within NVR; E1.81, W-17).
+    Our reading: that is about the units in the lit target location, which see only
+    Illuminated locations (E1.101).  Another Good Order enemy in the dark within NVR sees the
+    firer as usual, and "Una unidad enemiga que dispara dentro del NVR de una unidad propia en
+    Buen orden pierde ocultamiento normalmente" (E(C)1.8): then it loses its concealment.
     """
     unit = scenario.unit(unit_id)
     m = scenario.map
@@ -397,6 +509,13 @@ def reveal(scenario: Scenario, unit_id: str, target_hex: str | None = None) -> R
         where = "an illuminated location, " if firer_lit else ""
         reasons.append(f"{unit.id} fires from {where}within the NVR of Good Order enemy "
                        f"{', '.join(seen_by)}: it loses concealment (E1.8, E(C)1.8)")
+        if target_hex is not None and not firer_lit and light.lit[m.index(target_hex)]:
+            # E1.101: only the units in the lit target are limited to lit locations
+            reasons.append(f"firing at the illuminated {m.names[m.index(target_hex)]} keeps "
+                           "concealment only from units that see nothing but illuminated "
+                           f"locations; {', '.join(seen_by)} in the dark "
+                           f"{'sees' if len(seen_by) == 1 else 'see'} {unit.id} within NVR, so "
+                           "it loses concealment normally (E1.101, E(C)1.8)")
         return Reveal(True, reasons)
     if target_hex is not None and not firer_lit:
         ti = m.index(target_hex)
@@ -407,6 +526,12 @@ def reveal(scenario: Scenario, unit_id: str, target_hex: str | None = None) -> R
             return Reveal(False, reasons)
     broken = [e.id for e in scenario.enemies_of(unit.side) if e.broken]
     extra = f" (broken: {', '.join(broken)})" if broken else ""
+    if firer_lit:
+        # E1.101: a lit location is within every NVR, so only the lack of LOS keeps it hidden
+        reasons.append(f"{unit.id} is in an illuminated location, within every NVR (E1.101), but "
+                       f"no Good Order enemy unit has LOS to it{extra}: it keeps its concealment "
+                       "when it fires (E(C)1.8)")
+        return Reveal(False, reasons)
     reasons.append(f"{unit.id} is beyond the NVR of every Good Order enemy unit{extra}: it keeps "
                    "its concealment when it fires (E(C)1.8)")
     return Reveal(False, reasons)

@@ -1,4 +1,4 @@
-"""Board and map editing (issue 10): paint terrain with the mouse and watch the night field
+"""Board and map editing: paint terrain with the mouse and watch the night field
 change, raise a hill and see a blind hex appear, compose a map of two boards, rotate one, save
 and reload; an edited board is never lost silently."""
 from __future__ import annotations
@@ -125,7 +125,8 @@ def test_paint_mode_leaves_the_right_button_to_the_LOS_thread(editing, qtbot):
     view = w.view
     drag(qtbot, view, hex_pos(view, "2CC6"), [hex_pos(view, "2Y4")],
          button=Qt.MouseButton.RightButton)
-    assert w.hand.thread is not None and w.hand.thread.end == "2Y4"
+    threads = w.hand.threads
+    qtbot.waitUntil(lambda: threads.thread is not None and threads.thread.end == "2Y4")
     m = w.document.scenario.map
     assert m.terrain_name(m.index("2AA5")) == "open"     # the thread painted nothing
     w.board_editor.set_painting(False)

@@ -3,7 +3,6 @@ the undo stack."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from app_testing import settle
@@ -25,9 +24,9 @@ def test_rapid_changes_ask_the_engine_for_the_last_one(doc, qtbot, monkeypatch):
     asked = []
     real = document_module.ask_engine
 
-    def counting(scenario, viewer):
+    def counting(scenario, viewer, *rest):
         asked.append(viewer)
-        return real(scenario, viewer)
+        return real(scenario, viewer, *rest)
     monkeypatch.setattr(document_module, "ask_engine", counting)
     with qtbot.waitSignal(doc.answersChanged, timeout=20000):
         for unit in ("L1", "A1", "A2", "G1", "G2"):
@@ -43,14 +42,18 @@ def test_the_engine_runs_off_the_window_thread(doc, qtbot, monkeypatch):
     threads = []
     real = document_module.ask_engine
 
-    def slow(scenario, viewer):
+    started, go_on = threading.Event(), threading.Event()
+
+    def held(scenario, viewer, *rest):
         threads.append(threading.current_thread())
-        time.sleep(0.3)
-        return real(scenario, viewer)
-    monkeypatch.setattr(document_module, "ask_engine", slow)
+        started.set()
+        go_on.wait(20)                         # the engine is busy until the test lets it go
+        return real(scenario, viewer, *rest)
+    monkeypatch.setattr(document_module, "ask_engine", held)
     doc.select("L1")
-    qtbot.wait(40)                             # the debounce timer fires, the job starts
+    qtbot.waitUntil(started.is_set)            # the debounce timer fired, the job started...
     assert not doc.is_settled                  # ... and the window's loop runs on meanwhile
+    go_on.set()
     settle(qtbot, doc)
     assert threads and all(t is not threading.main_thread() for t in threads)
 
@@ -96,7 +99,7 @@ def test_selecting_an_unknown_unit_is_refused(doc):
 
 
 def test_a_failing_engine_is_reported_not_raised(doc, qtbot, monkeypatch):
-    def broken(scenario, viewer):
+    def broken(scenario, viewer, *rest):
         raise RuntimeError("boom")
     monkeypatch.setattr(document_module, "ask_engine", broken)
     with qtbot.waitSignal(doc.engineFailed, timeout=20000) as signal:
@@ -120,3 +123,25 @@ def test_load_replaces_the_position_and_clears_the_undo_stack(doc, qtbot, tmp_pa
     with pytest.raises(engine.ScenarioError):
         doc.load(tmp_path / "missing.json")
     assert doc.scenario.title == "P"
+
+
+def test_an_edit_the_engine_refuses_changes_nothing(doc):
+    s = doc.scenario
+    impossible = s.with_unit(s.unit("T1").replace(bu=True, ce=True))
+    with pytest.raises(engine.ScenarioError, match="both buttoned up"):
+        doc.edit(impossible, "T1 buttoned up and CE")
+    assert doc.scenario is s and doc.undo_stack.count() == 0
+
+
+def test_a_drag_that_leaves_a_passenger_behind_goes_back(doc):
+    """A rider aboard T1 dragged away from it: the engine refuses the drop (E1.14's "aboard"
+    extension: a passenger stands in its vehicle's hex); the position is the one before."""
+    rider = engine.Unit("R1", "allied", "squad", "2R4", extra={"aboard": "T1"})
+    doc.edit(doc.scenario.with_unit(rider), "add R1 aboard T1")
+    before = doc.scenario
+    doc.begin_drag()
+    doc.show(before.moved("R1", "2T6"))
+    with pytest.raises(engine.ScenarioError, match="aboard T1"):
+        doc.finish_drag(before, "move R1 to 2T6")
+    assert doc.scenario is before and not doc.dragging
+    assert doc.undo_stack.count() == 1

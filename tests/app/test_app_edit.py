@@ -1,4 +1,4 @@
-"""Editing the position (issue 7): every property of a unit or marker and the scenario's settings,
+"""Editing the position: every property of a unit or marker and the scenario's settings,
 pieces from the palette, delete; each change one undo step; impossible edits refused with the
 engine's message; save after edits and reload; export; keys listed in Help; unsaved changes."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Playing with the map by mouse (issue 7): click to select and cycle a stack, drag a unit and see
+"""Playing with the map by mouse: click to select and cycle a stack, drag a unit and see
 its field follow, the LOS thread, view as side.  Real mouse events on the view's viewport."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from app_testing import counter_pos, drag, hex_pos, settle, steps
 from PySide6.QtCore import Qt
 
 import engine
-from app.scene.geometry import centre
+from app.scene.geometry import scene_center
 from engine.night.thread import seen_by_side
 
 
@@ -60,14 +60,14 @@ def test_drag_a_unit_and_its_field_follows(window, qtbot):
     field = engine.visibility_from(doc.scenario, "L1")
     assert np.array_equal(np.asarray(doc.answers.field.codes), np.asarray(field.codes))
     item = scene.counters.item("unit", "L1")
-    assert item.pos() != centre(scene.map, scene.map.index("2T9"))    # under the mouse
+    assert item.pos() != scene_center(scene.map, scene.map.index("2T9"))    # under the mouse
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=path[-1])
-    assert item.pos() == centre(scene.map, scene.map.index("2T9"))    # snapped
+    assert item.pos() == scene_center(scene.map, scene.map.index("2T9"))    # snapped
     assert doc.undo_stack.count() == 1                 # the whole drag: one step
     assert window.isWindowModified()
     doc.undo_stack.undo()
     assert doc.scenario == before
-    assert item.pos() == centre(scene.map, scene.map.index("2T6"))
+    assert item.pos() == scene_center(scene.map, scene.map.index("2T6"))
     doc.undo_stack.redo()
     assert doc.scenario.unit("L1").hex == "2T9"
     settle(qtbot, doc)
@@ -96,7 +96,9 @@ def test_los_thread_by_right_drag_and_shift_drag(window, qtbot):
     view = window.view
     drag(qtbot, view, hex_pos(view, "2CC6"), steps(hex_pos(view, "2CC6"), hex_pos(view, "2CC9")),
          button=Qt.MouseButton.RightButton)
-    t = window.hand.thread
+    threads = window.hand.threads
+    qtbot.waitUntil(lambda: threads.thread is not None)      # answered on the engine's thread
+    t = threads.thread
     assert (t.start, t.end, t.range) == ("2CC6", "2CC9", 3)
     assert not t.day_clear and t.blocking == ["2CC8"]
     assert t.night_sight == "none"
@@ -105,10 +107,10 @@ def test_los_thread_by_right_drag_and_shift_drag(window, qtbot):
     assert "LOS thread 2CC6 \u2192 2CC9" in text and "blocked by 2CC8" in text
     assert "level 2" in text                                       # the day's reason names it
     qtbot.keyClick(view, Qt.Key.Key_Escape)
-    assert window.hand.thread is None
+    assert threads.thread is None
     drag(qtbot, view, hex_pos(view, "2CC6"), steps(hex_pos(view, "2CC6"), hex_pos(view, "2Y6")),
          modifier=Qt.KeyboardModifier.ShiftModifier)
-    assert window.hand.thread.end == "2Y6"
+    qtbot.waitUntil(lambda: threads.thread is not None and threads.thread.end == "2Y6")
     assert window.document.undo_stack.count() == 0                 # a string changes nothing
     settle(qtbot, window.document)
 

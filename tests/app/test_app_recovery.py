@@ -1,4 +1,4 @@
-"""Autosave and crash recovery (issue 8): unsaved work survives a crash; saving clears it."""
+"""Autosave and crash recovery: unsaved work survives a crash; saving clears it."""
 import json
 
 import engine

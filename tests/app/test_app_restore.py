@@ -1,4 +1,4 @@
-"""Autosave in the window and recovery at start-up (issue 8): the window keeps an Autosaver for
+"""Autosave in the window and recovery at start-up: the window keeps an Autosaver for
 its document; a normal close removes the recovery file; at the next start, what a crash left is
 offered back and restored unsaved, under the file it belongs to."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Placing a starshell by mouse (issue 7): the legal hexes per method, the live drift preview
+"""Placing a starshell by mouse: the legal hexes per method, the live drift preview
 (the engine's distribution and lit chances), the roll on drop with the Document's dice, one undo
 step.  W-10: leader 2T6 places in 2W6 by method 2; dice usage 3, then (2, 5): it lands in 2Z4."""
 from __future__ import annotations
@@ -38,7 +38,9 @@ def test_drag_a_starshell_shows_the_drift_and_lit_chances(w10, qtbot):
     expected = drift.distribution(m, m.index("2W6"), "2")
     assert scene.drift.distribution == pytest.approx(expected)
     assert sum(scene.drift.distribution.values()) == pytest.approx(1.0)
-    assert np.allclose(scene.drift.lit, drift.lit_probability(m, m.index("2W6"), "2"))
+    # the lit chances after it lands, counting the starshell in 2BB3 already there (= drift --lit)
+    assert np.allclose(scene.drift.lit, drift.lit_probability_after(doc.scenario, m.index("2W6"), "2"))
+    assert scene.drift.lit[m.index("2BB5")] == 1.0 and scene.drift.flare_lit[m.index("2BB5")] < 1
     assert "2W6" in w10.starshell_panel.preview.text()
     qtbot.mouseMove(view.viewport(), hex_pos(view, "2Q5"))       # method 3 only
     assert scene.drift.method == "3"
@@ -83,7 +85,7 @@ def test_typed_dice_a_failed_usage_dr_and_an_illegal_hex(w10, qtbot):
     assert w10.starshell_panel.dice.text() == ""
     doc.undo_stack.undo()
     qtbot.keyClick(view, Qt.Key.Key_3)                  # method 3 chosen by key
-    assert w10.hand.method == "3"
+    assert w10.hand.starshell.method == "3"
     w10.starshell_panel.dice.setText("1 4 6")           # usage 1, direction 4 (S), 6 hexes
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=hex_pos(view, "2W6"))
     m = doc.scenario.map

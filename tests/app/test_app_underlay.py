@@ -1,4 +1,4 @@
-"""Underlays (issue 10): a player's scan of a board, calibrated by two clicked hex centres; the
+"""Underlays: a player's scan of a board, calibrated by two clicked hex centres; the
 maths is a pure similarity transform; the image follows its board when the board turns, and
 comes back from the settings (the image itself is never copied)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""File > Import VASL board (issue 9, the app's part): a synthetic VASL board file
+"""File > Import VASL board (the app's part): a synthetic VASL board file
 (tests/vasl_synth.py) is converted, saved where the player says (by default next to the position,
 as bd99.json), its report shown, and put on the map on request (one undo step)."""
 from __future__ import annotations

@@ -200,3 +200,21 @@ def test_a_moved_unit_keeps_its_counter(window, qtbot):
     assert "A1" not in {i.key for i in window.scene.counters.items}
     assert items["A1"].scene() is None
     settle(qtbot, window.document)
+
+
+def test_the_window_names_its_docks_and_hears_its_parts(window, qtbot):
+    """Every panel is a dock with a name; the parts talk to the status bar by their signals."""
+    titles = {name: window.dock(name).windowTitle() for name in (
+        "position", "edit", "palette", "map_layout", "board_editor", "explanation", "legend",
+        "starshell")}
+    assert titles == {"position": "Position", "edit": "Edit", "palette": "Palette",
+                      "map_layout": "Map", "board_editor": "Board",
+                      "explanation": "Explanation", "legend": "Legend",
+                      "starshell": "Starshell"}
+    window.board_editor.tell("painted 3 hexes")
+    assert window.statusBar().currentMessage() == "painted 3 hexes"
+    window.hand.threads.told.emit("no LOS thread from off the map")
+    assert window.statusBar().currentMessage() == "no LOS thread from off the map"
+    texts = [a.text() for a in window.file_menu.actions()]
+    assert texts.index("&Import VASL board\u2026") == texts.index("Save &As\u2026") + 1
+    settle(qtbot, window.document)

@@ -1,0 +1,213 @@
+"""The map of a Napoleonic fire position: terrain hexes, counters (formation, increments,
+facing), the target hex, the firers with LOS highlighted and the others dimmed.
+
+Drawing only: every answer (values, LOS, reasons) comes from the engine's assessment."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from engine import api
+
+from .. import style
+from ..scene import geometry
+from ..style import SCALE
+
+TERRAIN_COLOUR = {"woods": style.WOODS, "building": style.BUILDING, "orchard": style.ORCHARD_TREE,
+                  "brush": style.BRUSH, "grain": style.GRAIN, "water": style.WATER,
+                  "stream": style.WATER, "marsh": style.MARSH}
+SIDE_COLOUR = {"french": QColor("#2f5fb3"), "british": QColor("#b3312f"),
+               "austrian": QColor("#e8e2cf"), "prussian": QColor("#3b3f46"),
+               "russian": QColor("#2f7a4a")}
+FORMATION_SHORT = {"line": "L", "column": "C", "square": "Sq", "skirmish": "Sk",
+                   "general_order": "GO", "disorder": "D"}
+TARGET = QColor("#ff5a3c")
+COUNTED = QColor("#ffd84a")
+OUT = QColor("#9aa3b5")
+COUNTER = 0.8 * SCALE            # a counter's side, in scene units
+
+
+def side_colour(side: str) -> QColor:
+    c = SIDE_COLOUR.get(side.lower())
+    if c is None:
+        c = QColor.fromHsv(hash(side) % 360, 140, 170)
+    return c
+
+
+def counter_positions(pos) -> dict[str, QPointF]:
+    """Centre of each counter: a stack fans out down-right from its hex centre."""
+    m = pos.map
+    out, seen = {}, {}
+    for u in pos.units:
+        k = seen.get(u.hex, 0)
+        seen[u.hex] = k + 1
+        c = geometry.scene_center(m, m.index(u.hex))
+        out[u.id] = QPointF(c.x() - 0.1 * SCALE + k * 0.2 * SCALE, c.y() - 0.06 * SCALE + k * 0.2 * SCALE)
+    return out
+
+
+class MapItem(QGraphicsItem):
+    """Terrain, levels, the grid and hex names; the target hex and the lines of fire."""
+
+    def __init__(self, pos):
+        super().__init__()
+        self.pos = pos
+        self.target: str | None = None
+        self.lines: list[tuple[QPointF, QPointF, bool]] = []      # (from, to, counted)
+        m = pos.map
+        self._rect = geometry.area(m, np.ones(m.size, dtype=bool)).boundingRect().adjusted(-4, -4, 4, 4)
+        self.setZValue(0)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        m = self.pos.map
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        grid = QPen(style.GRID, 1.0)
+        grid.setCosmetic(True)
+        for i in range(m.size):
+            poly = geometry.hex_polygon(m, i)
+            name = m.terrain_name(i)
+            level = int(m.level[i])
+            ground = style.GROUND.get(max(-2, min(5, level)), style.GROUND[0])
+            p.setPen(grid)
+            p.setBrush(ground)
+            p.drawPolygon(poly)
+            col = TERRAIN_COLOUR.get(name)
+            if col is not None:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(col)
+                p.drawPolygon(geometry.hex_polygon(m, i, 0.82 if name != "building" else 0.6))
+        # hex names, small, at the top of each hex
+        p.setPen(style.COORDINATE)
+        p.setFont(style.font(0.22 * SCALE))
+        for i in range(m.size):
+            c = geometry.scene_center(m, i)
+            r = QRectF(c.x() - 0.6 * SCALE, c.y() - 0.82 * SCALE, 1.2 * SCALE, 0.3 * SCALE)
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, m.names[i][len(m.board_of[i].board):])
+        if self.target is not None:
+            for a, b, counted in self.lines:
+                pen = QPen(COUNTED if counted else OUT, 0.05 * SCALE)
+                if not counted:
+                    pen.setStyle(Qt.PenStyle.DashLine)
+                p.setPen(pen)
+                p.drawLine(a, b)
+            pen = QPen(TARGET, 0.1 * SCALE)
+            p.setPen(pen)
+            p.setBrush(QColor(255, 90, 60, 50))
+            p.drawPolygon(geometry.hex_polygon(m, m.index(self.target), 0.93))
+
+
+class CounterItem(QGraphicsItem):
+    """One unit: side colour, id, formation, increments and a notch on the hexside it faces."""
+
+    def __init__(self, unit):
+        super().__init__()
+        self.unit = unit
+        self.state = "plain"          # plain | counted | able | unable | target
+        self.setZValue(10)
+        self.setAcceptHoverEvents(True)
+
+    def boundingRect(self) -> QRectF:
+        s = COUNTER / 2 + 0.12 * SCALE
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        u = self.unit
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        s = COUNTER / 2
+        rect = QRectF(-s, -s, 2 * s, 2 * s)
+        colour = side_colour(u.side)
+        p.setOpacity(0.35 if self.state == "unable" else 1.0)
+        edge = {"counted": QPen(COUNTED, 0.09 * SCALE), "target": QPen(TARGET, 0.09 * SCALE),
+                "able": QPen(OUT, 0.06 * SCALE, Qt.PenStyle.DashLine)}.get(
+                    self.state, QPen(QColor("#101010"), 0.03 * SCALE))
+        p.setPen(edge)
+        p.setBrush(colour)
+        p.drawRoundedRect(rect, 0.06 * SCALE, 0.06 * SCALE)
+        ink = QColor("#101010") if colour.lightness() > 150 else QColor("#f4f1e8")
+        p.setPen(ink)
+        p.setFont(style.font(0.24 * SCALE, bold=True))
+        p.drawText(QRectF(-s, -s, 2 * s, 0.5 * s * 1.3), Qt.AlignmentFlag.AlignCenter, u.id)
+        p.setFont(style.font(0.2 * SCALE))
+        form = FORMATION_SHORT.get(u.formation, u.formation[:3])
+        arm = {"infantry": "", "cavalry": "cav ", "artillery": "art ", "leader": "ldr "}[u.arm]
+        p.drawText(QRectF(-s, -0.2 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, f"{arm}{form}")
+        p.setFont(style.font(0.21 * SCALE, bold=True))
+        text = f"{u.increments} inc" if u.arm != "leader" else ("art +" if u.artillery_leader else "")
+        p.drawText(QRectF(-s, 0.4 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, text)
+        if u.fired:                       # the "1" information marker: first fire spent
+            p.setBrush(QColor("#f4f1e8"))
+            p.setPen(QPen(QColor("#101010"), 0.02 * SCALE))
+            r = QRectF(s - 0.2 * SCALE, -s - 0.06 * SCALE, 0.24 * SCALE, 0.24 * SCALE)
+            p.drawEllipse(r)
+            p.setFont(style.font(0.17 * SCALE, bold=True))
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, "1")
+        if u.facing is not None:
+            # a notch outside the counter toward the hexside faced (direction 1 = north)
+            ang = math.radians(-90 + 60 * (u.facing - 1))
+            d = s + 0.08 * SCALE
+            tip = QPointF(math.cos(ang) * (d + 0.1 * SCALE), math.sin(ang) * (d + 0.1 * SCALE))
+            side = 0.09 * SCALE
+            a = QPointF(math.cos(ang) * d - math.sin(ang) * side, math.sin(ang) * d + math.cos(ang) * side)
+            b = QPointF(math.cos(ang) * d + math.sin(ang) * side, math.sin(ang) * d - math.cos(ang) * side)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#f4f1e8"))
+            p.drawPolygon(QPolygonF([tip, a, b]))
+
+
+class FireScene(QGraphicsScene):
+    def __init__(self, pos):
+        super().__init__()
+        self.setBackgroundBrush(QBrush(style.BACKGROUND))
+        self.set_position(pos)
+
+    def set_position(self, pos) -> None:
+        self.clear()
+        self.pos = pos
+        self.map_item = MapItem(pos)
+        self.addItem(self.map_item)
+        self.counters: dict[str, CounterItem] = {}
+        for uid, at in counter_positions(pos).items():
+            item = CounterItem(pos.unit(uid))
+            item.setPos(at)
+            self.addItem(item)
+            self.counters[uid] = item
+        self.setSceneRect(self.map_item.boundingRect())
+
+    def show_assessment(self, target: str | None, assessment, choice: dict) -> None:
+        """Highlight the target, the firers that fire (yellow), those that could (grey dashes)
+        and dim those that cannot, each with its reasons on hover."""
+        mi = self.map_item
+        mi.target = target
+        mi.lines = []
+        for uid, item in self.counters.items():
+            item.state = "plain"
+            item.setToolTip(f"{uid}: {item.unit.side} {item.unit.nation} {item.unit.troop} "
+                            f"{item.unit.arm}, {item.unit.formation}, {item.unit.increments} "
+                            f"increments, printed {item.unit.printed}")
+        if target is not None and assessment is not None:
+            m = self.pos.map
+            tc = geometry.scene_center(m, m.index(target))
+            for u in self.pos.units_in(target):
+                self.counters[u.id].state = "target"
+            for f in assessment.firers:
+                item = self.counters[f.id]
+                able = f.can_fire and f.los
+                item.state = "counted" if f.counted else ("able" if able else "unable")
+                tip = [f"{f.id}: {api.napoleonic.fmt(f.value)} ({f.how})" if f.can_fire else f.id]
+                if f.counted:
+                    tip.append("fires: click to leave it out")
+                elif able:
+                    tip.append("left out: click to add it")
+                tip += f.reasons
+                item.setToolTip("\n".join(tip))
+                mi.lines.append((geometry.scene_center(m, m.index(f.hex)), tc, f.counted))
+        mi.update()
+        for item in self.counters.values():
+            item.update()

@@ -1,0 +1,223 @@
+"""The tabletop window: the table, a panel with the engine's answer for the chosen shooter and
+for the element under the pointer, undo, atomic save and PNG export."""
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QImage, QKeySequence, QPainter
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QGraphicsView,
+    QMainWindow,
+    QMessageBox,
+    QTextBrowser,
+)
+
+from app import style
+from app.export import export_png
+from engine import api
+
+from .document import TableDocument
+from .scene import S, TableScene
+
+HELP = ("Click an element to see whom it may and must shoot; drag to move (it snaps into "
+        "contact), turn it with the yellow knob or the wheel while dragging.")
+
+
+class TableView(QGraphicsView):
+    def __init__(self, scene: TableScene):
+        super().__init__(scene)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+
+    def wheelEvent(self, event):
+        if self.scene().dragging is not None:          # turns the element being dragged
+            super().wheelEvent(event)
+            return
+        factor = 1.0015 ** event.angleDelta().y()
+        self.scale(factor, factor)
+
+    def fit(self) -> None:
+        r = self.scene().itemsBoundingRect().adjusted(-0.4 * S, -0.4 * S, 0.4 * S, 0.4 * S)
+        self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
+
+
+def report_html(doc: TableDocument, hovered: str = "") -> str:
+    """The panel's text: the chosen shooter's answer, then the hovered element's reasons."""
+    esc = html.escape
+    rep = doc.report
+    if rep is None:
+        parts = [f"<p>{esc(HELP)}</p>"]
+    else:
+        s = rep["shooter"]
+        parts = [f"<h3>{esc(s)} shoots</h3>",
+                 "<ul>" + "".join(f"<li>{esc(r)}</li>" for r in rep["reasons"]) + "</ul>"]
+        legal = [t for t, v in rep["targets"].items() if v["legal"]]
+        parts.append(f"<p><b>Legal targets:</b> {esc(', '.join(legal) or 'none')}<br>"
+                     f"<b>Must shoot:</b> {esc(' or '.join(rep['must_shoot']) or 'nothing')}</p>")
+        for t in rep["must_shoot"]:
+            sup = rep["supporters"].get(t, [])
+            parts.append(f"<p><b>At {esc(t)}</b>: supporters {esc(', '.join(sup) or 'none')}"
+                         f" ({-len(sup)} to {esc(t)}'s factor)</p><ol>"
+                         + "".join(f"<li>{esc(st['text'])}</li>"
+                                   for st in rep["resolution"][t]["steps"]) + "</ol>")
+    if hovered and rep is not None and hovered in rep["targets"]:
+        v = rep["targets"][hovered]
+        verdict = "legal target" if v["legal"] else "not a legal target"
+        parts.append(f"<h4>{esc(hovered)}: {verdict}</h4><ul>"
+                     + "".join(f"<li>{esc(r)}</li>" for r in v["reasons"]) + "</ul>")
+    elif hovered and rep is not None and hovered != rep["shooter"]:
+        notes = [f"supports the shot at {esc(t)} (-1)" for t, ids in rep["supporters"].items()
+                 if hovered in ids]
+        notes += [esc(why) for t, d in rep["not_supporting"].items() for h, why in d.items()
+                  if h == hovered]
+        parts.append(f"<h4>{esc(hovered)} (friend)</h4><ul>"
+                     + "".join(f"<li>{n}</li>" for n in notes or ["does not shoot here"])
+                     + "</ul>")
+    elif hovered:
+        e = doc.table.element(hovered)
+        t = api.tabletop.TROOPS[e.type]
+        parts.append(f"<h4>{esc(e.id)}: {esc(t.name)} ({esc(e.type)}), {esc(e.side)}</h4>")
+    return "".join(parts)
+
+
+class TableWindow(QMainWindow):
+    def __init__(self, document: TableDocument):
+        super().__init__()
+        self.document = document
+        self.scene = TableScene(document)
+        self.view = TableView(self.scene)
+        self.setCentralWidget(self.view)
+        self.panel = QTextBrowser()
+        dock = QDockWidget("Shooting", self)
+        dock.setObjectName("shooting")
+        dock.setWidget(self.panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.hovered = ""
+        self.scene.hovered.connect(self.hover)
+        self.scene.status.connect(lambda m: self.statusBar().showMessage(m, 6000))
+        document.changed.connect(self.refresh)
+        self._menus()
+        self.resize(1300, 800)
+        self.refresh()
+        self.statusBar().showMessage(HELP)
+
+    def _menus(self) -> None:
+        doc = self.document
+        file_menu = self.menuBar().addMenu("&File")
+        for text, keys, slot in (("&Save", QKeySequence.StandardKey.Save, self.save),
+                                 ("Save &as...", QKeySequence.StandardKey.SaveAs, self.save_as),
+                                 ("&Export PNG...", QKeySequence("Ctrl+E"), self.export)):
+            act = QAction(text, self)
+            act.setShortcut(keys)
+            act.triggered.connect(slot)
+            file_menu.addAction(act)
+        edit = self.menuBar().addMenu("&Edit")
+        undo = doc.undo.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = doc.undo.createRedoAction(self, "&Redo")
+        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        edit.addAction(undo)
+        edit.addAction(redo)
+        view = self.menuBar().addMenu("&View")
+        fit = QAction("&Fit the table", self)
+        fit.setShortcut(QKeySequence("F"))
+        fit.triggered.connect(self.view.fit)
+        view.addAction(fit)
+
+    def refresh(self) -> None:
+        doc = self.document
+        name = doc.path or "untitled"
+        self.setWindowTitle(f"{doc.table.title or name} - Starshell tabletop"
+                            + (" *" if not doc.undo.isClean() else ""))
+        self.panel.setHtml(report_html(doc, self.hovered))
+
+    def hover(self, element_id: str) -> None:
+        self.hovered = element_id
+        self.panel.setHtml(report_html(self.document, element_id))
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        try:
+            self.document.save()
+        except api.ScenarioError as e:
+            QMessageBox.critical(self, "Save", str(e))
+            return False
+        self.statusBar().showMessage(f"saved {self.document.path}", 4000)
+        return True
+
+    def save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self, "Save table", self.document.path or "",
+                                              "Tables (*.json)")
+        if not path:
+            return False
+        self.document.path = path
+        return self.save()
+
+    def export(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", "", "PNG images (*.png)")
+        if path:
+            try:
+                export_png(self.view, path)
+            except OSError as e:
+                QMessageBox.critical(self, "Export", str(e))
+
+    def closeEvent(self, event):
+        if not self.document.undo.isClean():
+            answer = QMessageBox.question(
+                self, "Unsaved table", "Save the changes to this table?",
+                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                | QMessageBox.StandardButton.Cancel)
+            if answer == QMessageBox.StandardButton.Cancel or (
+                    answer == QMessageBox.StandardButton.Save and not self.save()):
+                event.ignore()
+                return
+        event.accept()
+
+
+def open_window(path: str) -> TableWindow:
+    """A window on the table file ``path`` (raises api.ScenarioError naming file and place)."""
+    window = TableWindow(TableDocument.open_file(path))
+    window.view.fit()
+    return window
+
+
+def render(document: TableDocument, width: int, height: int) -> QImage:
+    scene = TableScene(document)
+    view = TableView(scene)
+    view.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.resize(width, height)
+    view.show()
+    QApplication.processEvents()
+    view.fit()
+    image = QImage(width, height, QImage.Format.Format_ARGB32)
+    image.fill(style.BACKGROUND)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    view.render(painter)
+    painter.end()
+    view.close()
+    view.deleteLater()
+    scene.deleteLater()
+    return image
+
+
+def save_screenshot(path: str, out: str, width: int, height: int, select: str | None) -> None:
+    """The table with ``select``'s shots drawn, headless, to a PNG of width x height pixels."""
+    document = TableDocument.open_file(path)
+    if select:
+        document.select(select)
+    image = render(document, width, height)
+    if not image.save(out, "PNG"):
+        raise OSError(f"{out}: cannot write the PNG")
+
+
+__all__ = ["TableWindow", "open_window", "save_screenshot", "report_html"]

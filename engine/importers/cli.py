@@ -1,0 +1,35 @@
+"""``python -m engine import-vsav GAME.vsav -o POSITION.json [--boards DIR] [--blank-missing]``
+(SPEC.md "Command line, added")."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .vsav import import_vsav
+
+
+def cmd_import_vsav(a) -> dict:
+    out = import_vsav(a.game, a.output, a.boards, a.blank_missing)
+    if a.json:
+        return out
+    why = Counter(s["why"].split(" at (")[0] for s in out["skipped"])
+    text = {"file": out["file"], "boards": ", ".join(out["boards"]), "units": out["units"],
+            "markers": out["markers"],
+            "skipped": f"{len(out['skipped'])} piece(s)" + "".join(
+                f"\n  - {n} x {w}" for w, n in why.most_common())}
+    if out["board_files"]:
+        text["board files written"] = ", ".join(out["board_files"])
+    for k, note in enumerate(out["notes"]):
+        text[f"note {k + 1}"] = note
+    return text
+
+
+def add_commands(add) -> None:
+    sp = add("import-vsav", cmd_import_vsav,
+             "a position from a VASL saved game (.vsav): its boards, units and markers")
+    sp.add_argument("game", metavar="GAME.vsav")
+    sp.add_argument("-o", "--output", required=True, metavar="POSITION.json")
+    sp.add_argument("--boards", metavar="DIR",
+                    help="folder of VASL board archives (bd02...) or board files (bd02.json)")
+    sp.add_argument("--blank-missing", action="store_true",
+                    help="put a blank open board (no terrain) in place of each board found "
+                         "neither in DIR nor among the bundled ones, with a warning")

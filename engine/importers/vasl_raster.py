@@ -1,0 +1,80 @@
+"""The terrain as drawn (``engine.raster``) of an imported VASL board, both kinds.
+
+- VASL 6 archives (``LOSData``): the per-pixel terrain codes and elevations as VASL holds them,
+  transposed to image order.
+- VASL 5 archives (a board image and its colours): every pixel's colour gives a VASL terrain
+  code and, for hill colours, a ground level (``vasl5.decode_pixels``).  Pixels of no named
+  terrain (hex dots, grid lines, numbers) are open ground; pixels whose colour carries no level
+  (woods, buildings, dots) take the level of the nearest pixel that has one (VASL's terrain drawn
+  on a hill stands on that hill), found by growing the known levels a pixel at a time.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import ScenarioError
+from ..raster import Raster
+from . import vasl, vasl5
+
+MAX_FILL_STEPS = 400        # pixels a level spreads into terrain that carries none
+
+
+def raster_from_los(los: vasl.LosData, geometry: vasl.Geometry, size: tuple[int, int]) -> Raster:
+    """The raster of a decoded ``LOSData`` (indexed [x, y] there)."""
+    return Raster(np.ascontiguousarray(los.terrain.T).astype(np.uint8),
+                  np.ascontiguousarray(los.elevation.T).astype(np.int8),
+                  (geometry.a1_x, geometry.a1_y, geometry.hex_width, geometry.hex_height),
+                  tuple(size))
+
+
+def fill_levels(level: np.ndarray, unknown: int) -> np.ndarray:
+    """Every ``unknown`` pixel takes the level of a nearest known one (4-neighbour growth)."""
+    out = level.astype(np.int16)
+    todo = out == unknown
+    if todo.all():
+        return np.zeros(level.shape, dtype=np.int8)
+    for _ in range(MAX_FILL_STEPS):
+        if not todo.any():
+            break
+        known = ~todo
+        new = np.full(out.shape, unknown, dtype=np.int16)
+        for axis, shift in ((0, 1), (0, -1), (1, 1), (1, -1)):
+            src = np.roll(out, shift, axis=axis)
+            ok = np.roll(known, shift, axis=axis)
+            # no wrapping round the picture's edges
+            if axis == 0:
+                ok[0 if shift == 1 else -1, :] = False
+            else:
+                ok[:, 0 if shift == 1 else -1] = False
+            take = todo & ok & (new == unknown)
+            new[take] = src[take]
+        got = new != unknown
+        out[got] = new[got]
+        todo &= ~got
+    out[todo] = 0
+    return out.astype(np.int8)
+
+
+def raster_from_vasl5(archive: vasl5.Vasl5Archive) -> Raster:
+    """The raster decoded from a VASL 5 board image with its colour table."""
+    geo, size = vasl5.board_geometry(archive)
+    dec = vasl5.decode_pixels(archive.index, archive.palette, archive.colours)
+    code = np.where(dec.code == vasl5.NO_CODE, 0, dec.code).astype(np.uint8)
+    level = fill_levels(dec.level, vasl5.NO_LEVEL)
+    return Raster(code, level, (geo.a1_x, geo.a1_y, geo.hex_width, geo.hex_height), size)
+
+
+def import_raster(path: str | Path) -> Raster:
+    """The raster of a VASL board archive of either kind (ScenarioError naming the file)."""
+    path = Path(path)
+    if vasl5.is_vasl5(path):
+        archive = vasl5.read_archive(path)
+        try:
+            return raster_from_vasl5(archive)
+        except ScenarioError as e:
+            raise e.at(file=str(path)) from None
+    archive = vasl.read_archive(path)
+    los = archive.los
+    return raster_from_los(los, archive.geometry, (los.width, los.height))

@@ -1,0 +1,214 @@
+"""Per-map precomputed daytime LOS between ground-level locations (A6), for fast night fields.
+
+For a map of n hexes, two bit matrices of n x n bits (n^2 / 8 bytes each): ``clear`` (the line
+from the ground location of hex v to that of hex t is clear: A6.1, A6.2, A6.4 and the hexside
+terrain of RULES.md 7) and ``blind`` (blocked, and what blocks it first from v leaves t in its
+A6.4 blind hexes).  Every row is ``engine.los``'s own answer for that viewer
+(``LosTable.lines``): the tables are a cache of it, never a second implementation of the rules.
+
+- Built in the background (a plain thread; numpy releases the GIL), row by row in order, after
+  the crossings of the map's lines are added in small batches; until row v exists, the caller
+  answers as before (``ground_row`` returns None).  ``prepare`` waits for the whole table.
+- Symmetry: a line between two ground locations is clear both ways or neither (A6.2 and A6.4 are
+  judged from the higher and the lower end, hindrances counted along the whole line, hexside
+  terrain ignored on both ends' own hexsides alike), so row v takes its first v entries from
+  column v of the rows before it.  Blindness is not symmetric (it belongs to the first block
+  seen from the viewer): it is computed for the blocked lines towards lower-numbered hexes, and
+  only where the two ends' ground levels differ (A6.4 needs an obstacle strictly between them).
+- Cached by map content (``engine.cache.per_map``, the engine's one cache mechanism), the last
+  ``MAX_MAPS`` maps; a background build left out of the cache stops.
+- Bounded: maps of more than ``MAX_TABLE_HEXES`` hexes get no table (their rows stay lazy in
+  ``engine.los``): a table's build time grows as n^2 x the lines' length.
+
+Not here: viewers above or below ground level (lazy rows in ``engine.los``), hindrance counts
+and the hex that blocks (computed for the one hex being explained).
+"""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from .cache import per_map
+from .los import BLIND, CROSSINGS, LosTable, los_table
+from .maps import Map
+
+MAX_TABLE_HEXES = 3000         # about 9 boards: its table builds in seconds; beyond, lazy rows
+GEOMETRY_BATCH = 96            # line differences added to the shared crossings per lock hold
+MAX_MAPS = 4                   # tables kept (engine.cache: by map content, least recent out)
+_LOCK = threading.Lock()
+_ACTIVE: list = [None]         # the table building in the background for a caller not waiting
+
+
+class TableTooLarge(ValueError):
+    """The map is larger than ``MAX_TABLE_HEXES``: its rows stay lazy."""
+
+
+class GroundTable:
+    """The clear / blind bit matrices of one map (see the module's docstring)."""
+
+    def __init__(self, m: Map):
+        if m.size > MAX_TABLE_HEXES:
+            raise TableTooLarge(f"a map of {m.size} hexes is larger than {MAX_TABLE_HEXES}: "
+                                "its LOS rows are computed when asked")
+        self.map = m
+        self.key = m.content_key
+        self.n = n = m.size
+        width = (n + 7) // 8
+        self.clear = np.zeros((n, width), dtype=np.uint8)
+        self.blind = np.zeros((n, width), dtype=np.uint8)
+        self.ready = np.zeros(n, dtype=bool)
+        self._thread: threading.Thread | None = None
+        self._done = threading.Event()
+        self._stop = threading.Event()   # another map was opened: pause (resumed if asked again)
+        self._waited = False             # someone waits for it (``prepare``): never paused
+        self.error: BaseException | None = None
+
+    # ----------------------------------------------------------------------------- reading
+    def row(self, v: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """(clear, blind) bool arrays of viewer hex v at ground level, or None if not built yet."""
+        if not self.ready[v]:
+            return None
+        return (np.unpackbits(self.clear[v], count=self.n).view(bool),
+                np.unpackbits(self.blind[v], count=self.n).view(bool))
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    @property
+    def nbytes(self) -> int:
+        return self.clear.nbytes + self.blind.nbytes + self.ready.nbytes
+
+    # ---------------------------------------------------------------------------- building
+    def start(self) -> None:
+        """Build in the background; a background build of another map is paused (the app
+        shows one map at a time).  Later calls while it runs or once done change nothing."""
+        with _LOCK:
+            other = _ACTIVE[0]
+            if other is not None and other is not self and not other._waited:
+                other._stop.set()
+            _ACTIVE[0] = self
+            self._launch()
+
+    def _launch(self) -> None:
+        self._stop.clear()
+        if self._thread is None and not self._done.is_set():
+            self._thread = threading.Thread(target=self._run, name="starshell-los-table",
+                                            daemon=True)
+            self._thread.start()
+
+    def wait(self) -> None:
+        """Build (or finish building) and return when done."""
+        with _LOCK:
+            self._waited = True
+            self._launch()
+        self._done.wait()
+        if self.error is not None:
+            raise RuntimeError(f"the LOS table of this map could not be built: {self.error}")
+
+    def _paused(self) -> bool:
+        with _LOCK:
+            if self._stop.is_set() and not self._waited:
+                self._thread = None
+                return True
+            return False
+
+    def _run(self) -> None:
+        try:
+            if not self._add_geometry():
+                return
+            for v in range(int(np.argmin(self.ready)) if not self.ready.all() else self.n,
+                           self.n):             # rows are built in order: resume at the first
+                if not self._waited and not any(t is self for t in _ground.cached_values()):
+                    break                       # left the cache (other maps opened): give up
+                if self._paused():
+                    return
+                self._build_row(los_table(self.map), v)
+        except BaseException as e:          # noqa: BLE001 - kept, and raised by ``wait``
+            self.error = e
+        self._done.set()
+
+    def _add_geometry(self) -> bool:
+        """The crossings of every difference between two hexes of the map, a batch at a time
+        (the shared crossings grow under ``engine.los``'s lock: a field asked meanwhile waits
+        for one batch, not for all)."""
+        m = self.map
+        span = int(max(np.ptp(m.q), np.ptp(m.r)))
+        seen = np.zeros((2 * span + 1, 2 * span + 1), dtype=bool)
+        for k in range(0, m.size, 256):
+            seen[m.q[None, :] - m.q[k:k + 256, None] + span,
+                 m.r[None, :] - m.r[k:k + 256, None] + span] = True
+        dq, dr = np.nonzero(seen)
+        dq, dr = dq - span, dr - span
+        for k in range(0, len(dq), GEOMETRY_BATCH):
+            if self._paused():
+                return False
+            CROSSINGS.ids(dq[k:k + GEOMETRY_BATCH], dr[k:k + GEOMETRY_BATCH])
+        return True
+
+    def _build_row(self, table: LosTable, v: int) -> None:
+        g = table.ground[:-1]
+        ev = int(g[v])
+        n = self.n
+        clear = np.empty(n, dtype=bool)
+        blind = np.zeros(n, dtype=bool)
+        ahead = table.lines(v, ev, np.arange(v, n), g[v:])
+        clear[v:] = ahead.clear
+        blind[v:] = ahead.kind == BLIND
+        if v:
+            # A6: clear both ways or neither; column v of the rows already built
+            clear[:v] = ((self.clear[:v, v >> 3] >> (7 - (v & 7))) & 1).astype(bool)
+            ask = np.flatnonzero(~clear[:v] & (g[:v] != ev))      # A6.4 needs levels apart
+            if len(ask):
+                back = table.lines(v, ev, ask, g[ask])
+                blind[ask] = back.kind == BLIND
+        self.clear[v] = np.packbits(clear)
+        self.blind[v] = np.packbits(blind)
+        self.ready[v] = True
+
+
+@per_map(MAX_MAPS)
+def _ground(game_map: Map) -> GroundTable:
+    return GroundTable(game_map)
+
+
+def ground_table(game_map: Map, create: bool = True) -> GroundTable | None:
+    """The map's table (None when the map is too large, or not created yet and ``create`` is
+    false)."""
+    if game_map.size > MAX_TABLE_HEXES:
+        return None
+    with _LOCK:
+        if not create:
+            key = game_map.content_key
+            return next((t for t in _ground.cached_values() if t.key == key), None)
+        return _ground(game_map)
+
+
+def ground_row(game_map: Map, v: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """(clear, blind) from the ground location of hex v to every hex's, if already built."""
+    t = ground_table(game_map, create=False)
+    return None if t is None else t.row(v)
+
+
+def start(game_map: Map) -> GroundTable | None:
+    """Start building the map's table in the background (the caller never waits)."""
+    t = ground_table(game_map)
+    if t is not None:
+        t.start()
+    return t
+
+
+def prepare(game_map: Map) -> dict:
+    """Build the map's table and return once it is done (at once if it is or if the map is too
+    large); safe from several threads.  Returns what was done (hexes, table, bytes)."""
+    t = ground_table(game_map)
+    if t is None:
+        return {"hexes": game_map.size, "table": False, "limit": MAX_TABLE_HEXES}
+    t.wait()
+    return {"hexes": game_map.size, "table": True, "bytes": t.nbytes,
+            "complete": bool(t.ready.all())}
+
+
+__all__ = ["GroundTable", "MAX_TABLE_HEXES", "TableTooLarge", "ground_row", "ground_table",
+           "prepare", "start"]

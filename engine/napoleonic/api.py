@@ -1,0 +1,44 @@
+"""The Napoleonic fire room's front door (RULES.md section 8): ``engine.api.napoleonic``."""
+from __future__ import annotations
+
+from .charts import CHARTS_FORMAT, READINGS, ChartPack, charts_from_json, load_charts
+from .fire import (
+    KINDS,
+    Assessment,
+    Firer,
+    assess,
+    bearing,
+    check_dice,
+    distribution,
+    fire_value,
+    fmt,
+    has_los,
+    record_attack,
+    step_roll,
+)
+from .position import (
+    ARMS,
+    FIRE_FORMAT,
+    FORMATIONS,
+    SEGMENTS,
+    FirePosition,
+    FireUnit,
+    load_position,
+    position_from_json,
+    position_to_json,
+    save_position,
+)
+
+
+def bundled_positions_dir():
+    from ..boards import assets_dir
+    return assets_dir() / "fire"
+
+
+__all__ = [
+    "CHARTS_FORMAT", "READINGS", "ChartPack", "charts_from_json", "load_charts", "KINDS",
+    "Assessment", "Firer", "assess", "bearing", "check_dice", "distribution", "fire_value", "fmt",
+    "has_los", "record_attack", "step_roll", "ARMS", "FIRE_FORMAT", "FORMATIONS", "SEGMENTS",
+    "FirePosition", "FireUnit", "load_position", "position_from_json", "position_to_json",
+    "save_position", "bundled_positions_dir",
+]

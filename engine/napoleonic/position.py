@@ -1,0 +1,292 @@
+"""Napoleonic fire positions (``format: "starshell-fire"``, version 1; SPEC.md, RULES.md 8):
+load, validate, save.  A position is immutable: changes make a new one (``dataclasses.replace``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..boards import Board, assets_dir, bundled_board, load_board
+from ..errors import ScenarioError
+from ..hexes import HexIdError
+from ..jsonio import atomic_write_json, read_json
+from ..maps import Map, Placement
+from .charts import ChartPack, load_charts
+
+FIRE_FORMAT = "starshell-fire"
+SEGMENTS = ("fire", "opportunity", "assault")
+ARMS = ("infantry", "cavalry", "artillery", "leader")
+FORMATIONS = ("line", "column", "square", "skirmish", "general_order", "disorder")
+MAX_UNITS = 2000
+MAX_INCREMENTS = 999
+MAX_PRINTED = 10**4
+MAX_SLOT = 20
+MAX_TEXT = 60
+_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,29}\Z")
+_UNIT_KEYS = ("id", "side", "nation", "troop", "arm", "formation", "increments", "printed", "hex",
+              "fired", "artillery_leader", "facing", "firing")
+_KEYS = ("format", "version", "title", "map", "charts", "segment", "first_fire", "attacked", "units")
+
+
+@dataclass(frozen=True)
+class FireUnit:
+    id: str
+    side: str
+    nation: str
+    troop: str
+    arm: str
+    formation: str
+    increments: int
+    printed: int
+    hex: str                          # canonical hex id on the position's map
+    fired: bool = False               # has fired before in the scenario (first fire, RULES.md 8)
+    artillery_leader: bool = False    # a leader with an artillery bonus (18.5)
+    facing: int | None = None         # 1..6, the hexside it faces (RULES.md 1 directions)
+    firing: int | None = None         # increments that fire (default: all of them)
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class MapEntry:
+    board: str
+    at: tuple[int, int]
+    rotated: bool = False
+
+
+@dataclass(frozen=True)
+class FirePosition:
+    title: str
+    map_entries: tuple[MapEntry, ...]
+    map: Map
+    charts_ref: str
+    charts: ChartPack
+    segment: str
+    first_fire: bool
+    attacked: tuple[str, ...]
+    units: tuple[FireUnit, ...]
+    path: str | None = None
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def unit(self, uid: str) -> FireUnit:
+        for u in self.units:
+            if u.id == uid:
+                return u
+        raise ScenarioError(f"no unit {uid!r} in this position "
+                            f"(units: {', '.join(u.id for u in self.units[:20])})")
+
+    def units_in(self, hex_id: str) -> list[FireUnit]:
+        return [u for u in self.units if u.hex == hex_id]
+
+
+def _type_name(v: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
+            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _text(obj: dict, key: str, place: str, default: str | None = None) -> str:
+    v = obj.get(key, default)
+    if not isinstance(v, str) or not v or len(v) > MAX_TEXT:
+        raise ScenarioError(f"must be a non-empty string of at most {MAX_TEXT} characters, not "
+                            f"{_type_name(v) if not isinstance(v, str) else repr(v)}", place=f"{place}{key}")
+    return v
+
+
+def _bool(obj: dict, key: str, place: str, default: bool) -> bool:
+    v = obj.get(key, default)
+    if not isinstance(v, bool):
+        raise ScenarioError(f"must be true or false, not {v!r}", place=f"{place}{key}")
+    return v
+
+
+def _whole(obj: dict, key: str, place: str, lo: int, hi: int, default=None):
+    v = obj.get(key, default)
+    if v is None and default is None and key not in obj:
+        raise ScenarioError("is required", place=f"{place}{key}")
+    if not _is_int(v) or not lo <= v <= hi:
+        raise ScenarioError(f"must be a whole number from {lo} to {hi}, not {v!r}", place=f"{place}{key}")
+    return v
+
+
+def _board(ref: str, folder: Path) -> Board:
+    """A board by path (relative to the position) or bundled id: the fire boards first."""
+    if ref.endswith(".json"):
+        path = Path(ref)
+        if not path.is_absolute():
+            path = folder / path
+        if not path.is_file():
+            raise ScenarioError(f"board file {str(path)!r} not found")
+        return load_board(path)
+    own = assets_dir() / "fire" / "boards" / f"{ref}.json"
+    if re.match(r"^[a-z][a-z0-9]*\Z", ref) and own.is_file():
+        return load_board(own)
+    return bundled_board(ref)
+
+
+def position_from_json(data: Any, file: str | None = None, folder: str | Path | None = None) -> FirePosition:
+    """Validate a parsed fire position; ScenarioError naming the file and the place."""
+    try:
+        return _position(data, Path(folder) if folder else Path("."))
+    except ScenarioError as e:
+        raise e.at(file=e.file or file) from None
+
+
+def _position(data: Any, folder: Path) -> FirePosition:
+    if not isinstance(data, dict):
+        raise ScenarioError(f"a fire position must hold a JSON object, not {_type_name(data)}")
+    if data.get("format") != FIRE_FORMAT:
+        raise ScenarioError(f"format must be {FIRE_FORMAT!r}, not {data.get('format')!r}", place="format")
+    if not _is_int(data.get("version")) or data["version"] != 1:
+        raise ScenarioError(f"unsupported version {data.get('version')!r} (this program reads 1)",
+                            place="version")
+    title = data.get("title", "")
+    if not isinstance(title, str) or len(title) > 200:
+        raise ScenarioError("must be a string of at most 200 characters", place="title")
+    raw_map = data.get("map")
+    if not isinstance(raw_map, list) or not raw_map or len(raw_map) > 64:
+        raise ScenarioError("must be a non-empty list of boards", place="map")
+    entries, placements, seen = [], [], {}
+    for i, e in enumerate(raw_map):
+        p = f"map[{i}]."
+        if not isinstance(e, dict):
+            raise ScenarioError(f"must be an object, not {_type_name(e)}", place=f"map[{i}]")
+        ref = _text(e, "board", p)
+        at = e.get("at", [0, 0])
+        if not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) and 0 <= v <= MAX_SLOT for v in at):
+            raise ScenarioError(f"must be [slot column, slot row], whole numbers 0..{MAX_SLOT}, "
+                                f"not {at!r}", place=f"{p}at")
+        rotated = _bool(e, "rotated", p, False)
+        try:
+            board = _board(ref, folder)
+        except ScenarioError as err:
+            if err.file:                                # a bad board file names itself
+                raise
+            raise ScenarioError(err.message, place=f"{p}board") from None
+        if board.id in seen:
+            raise ScenarioError(f"board {board.id!r} appears twice (also map[{seen[board.id]}])",
+                                place=f"{p}board")
+        seen[board.id] = i
+        entries.append(MapEntry(ref, (at[0], at[1]), rotated))
+        placements.append(Placement(board, (at[0], at[1]), rotated))
+    game_map = Map.build(placements)
+    charts_ref = data.get("charts", "sample")
+    try:
+        charts = load_charts(charts_ref, folder)
+    except ScenarioError as err:
+        if err.file:
+            raise
+        raise ScenarioError(err.message, place="charts") from None
+    segment = data.get("segment", "fire")
+    if segment not in SEGMENTS:
+        raise ScenarioError(f"must be one of {', '.join(SEGMENTS)}, not {segment!r}", place="segment")
+    first_fire = _bool(data, "first_fire", "", False)
+    attacked_raw = data.get("attacked", [])
+    if not isinstance(attacked_raw, list) or len(attacked_raw) > MAX_UNITS:
+        raise ScenarioError("must be a list of hex ids", place="attacked")
+    attacked = []
+    for i, h in enumerate(attacked_raw):
+        attacked.append(_hex(h, f"attacked[{i}]", game_map))
+    units_raw = data.get("units", [])
+    if not isinstance(units_raw, list) or len(units_raw) > MAX_UNITS:
+        raise ScenarioError(f"must be a list of at most {MAX_UNITS} units", place="units")
+    units, ids = [], {}
+    for i, u in enumerate(units_raw):
+        unit = _unit(u, i, game_map)
+        if unit.id in ids:
+            raise ScenarioError(f"unit id {unit.id!r} is used twice (also units[{ids[unit.id]}])",
+                                place=f"units[{i}].id")
+        ids[unit.id] = i
+        units.append(unit)
+    extra = {k: v for k, v in data.items() if k not in _KEYS}
+    return FirePosition(title, tuple(entries), game_map, charts_ref, charts, segment, first_fire,
+                        tuple(dict.fromkeys(attacked)), tuple(units), extra=extra)
+
+
+def _hex(v: Any, place: str, m: Map) -> str:
+    if not isinstance(v, str):
+        raise ScenarioError(f"must be a hex id like 'n1C3', not {_type_name(v)}", place=place)
+    try:
+        return m.canonical(v)
+    except HexIdError as e:
+        raise ScenarioError(str(e), place=place) from None
+
+
+def _unit(obj: Any, i: int, m: Map) -> FireUnit:
+    p = f"units[{i}]."
+    if not isinstance(obj, dict):
+        raise ScenarioError(f"must be an object, not {_type_name(obj)}", place=f"units[{i}]")
+    uid = _text(obj, "id", p)
+    if not _ID_RE.match(uid):
+        raise ScenarioError(f"a unit id is letters, digits, '_', '-', '.' (at most 30), not {uid!r}",
+                            place=f"{p}id")
+    arm = _text(obj, "arm", p)
+    if arm not in ARMS:
+        raise ScenarioError(f"must be one of {', '.join(ARMS)}, not {arm!r}", place=f"{p}arm")
+    increments = _whole(obj, "increments", p, 0, MAX_INCREMENTS)
+    printed = _whole(obj, "printed", p, 0, MAX_PRINTED)
+    facing = obj.get("facing")
+    if facing is not None:
+        facing = _whole(obj, "facing", p, 1, 6)
+    firing = obj.get("firing")
+    if firing is not None:
+        firing = _whole(obj, "firing", p, 0, increments)
+    extra = {k: v for k, v in obj.items() if k not in _UNIT_KEYS}
+    return FireUnit(uid, _text(obj, "side", p), _text(obj, "nation", p, obj.get("side")),
+                    _text(obj, "troop", p, "line"), arm, _text(obj, "formation", p), increments,
+                    printed, _hex(obj.get("hex"), f"{p}hex", m), _bool(obj, "fired", p, False),
+                    _bool(obj, "artillery_leader", p, False), facing, firing, extra)
+
+
+def load_position(path: str | Path) -> FirePosition:
+    path = Path(path)
+    data = read_json(path)
+    pos = position_from_json(data, file=str(path), folder=path.parent)
+    return FirePosition(**{**pos.__dict__, "path": str(path)})
+
+
+def position_to_json(pos: FirePosition) -> dict:
+    units = []
+    for u in pos.units:
+        d = {"id": u.id, "side": u.side, "nation": u.nation, "troop": u.troop, "arm": u.arm,
+             "formation": u.formation, "increments": u.increments, "printed": u.printed, "hex": u.hex}
+        if u.fired:
+            d["fired"] = True
+        if u.artillery_leader:
+            d["artillery_leader"] = True
+        if u.facing is not None:
+            d["facing"] = u.facing
+        if u.firing is not None:
+            d["firing"] = u.firing
+        d.update(u.extra)
+        units.append(d)
+    out = {"format": FIRE_FORMAT, "version": 1, "title": pos.title,
+           "map": [{"board": e.board, "at": list(e.at), **({"rotated": True} if e.rotated else {})}
+                   for e in pos.map_entries],
+           "charts": pos.charts_ref, "segment": pos.segment, "first_fire": pos.first_fire,
+           "attacked": list(pos.attacked), "units": units}
+    out.update(pos.extra)
+    return out
+
+
+def save_position(pos: FirePosition, path: str | Path) -> None:
+    """Atomic: the old file survives any failure.  Relative board and chart paths stay relative
+    to the position's folder, so a save elsewhere is refused rather than breaking them."""
+    path = Path(path)
+    if pos.path and Path(pos.path).resolve().parent != path.resolve().parent:
+        refs = [e.board for e in pos.map_entries] + [pos.charts_ref]
+        if any(r.endswith(".json") and not Path(r).is_absolute() for r in refs):
+            old = Path(pos.path).resolve().parent
+            data = position_to_json(pos)
+            for e in data["map"]:
+                if e["board"].endswith(".json") and not Path(e["board"]).is_absolute():
+                    e["board"] = str(old / e["board"])
+            if data["charts"].endswith(".json") and not Path(data["charts"]).is_absolute():
+                data["charts"] = str(old / data["charts"])
+            atomic_write_json(path, data)
+            return
+    atomic_write_json(path, position_to_json(pos))

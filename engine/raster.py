@@ -1,0 +1,323 @@
+"""A board's terrain as drawn: per-pixel terrain and ground level (VASL's ``LOSData``).
+
+A board imported from VASL keeps, beside its board file, the terrain of every pixel of the
+board's picture: a terrain code (VASL's own codes, ``importers/data/vasl_terrain_types.csv``) and
+a ground level.  The board file names it in the optional key ``"raster"`` (Board file, version 1
+extension)::
+
+    "raster": {"file": "bd02.raster.npz", "digest": "5f0c..."}
+
+The file is a numpy ``.npz`` archive (no pickles) of:
+
+- ``terrain``: uint8 (height, width) VASL terrain codes, row y then column x (image order);
+- ``level``: int8 (height, width) ground levels (depressions below 0);
+- ``geometry``: float64 [a1_x, a1_y, hex_width, hex_height]: A1's centre and the hex spacing in
+  pixels (VASL: 0, 32.25, 56.25, 64.5 on a geomorphic board);
+- ``size``: int64 [columns, rows] of the board;
+- ``summary``: the board's hex summaries this raster was made with (a hash): a board edited by
+  hand since no longer matches, and its LOS falls back to the hex model.
+
+The key's ``digest`` (optional) is a SHA-1 of the drawing: a file that does not match it is not
+used.  A raster that cannot be read (gone, damaged, another drawing) leaves the board on the hex
+model's LOS.
+
+Bounds, checked before anything is decompressed: the file at most ``MAX_FILE_BYTES``, every
+member at most ``MAX_PIXELS`` pixels of its type, only the members above.  A malformed or hostile
+file is refused with one ScenarioError naming the file and the member.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import stat
+import threading
+import zipfile
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from .errors import ScenarioError, shown
+
+MAX_PIXELS = 10_000_000                  # as a VASL LOSData grid
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_LEVEL = 10
+RASTER_SUFFIX = ".raster.npz"
+_MEMBERS = {"terrain.npy": ("terrain", np.uint8), "level.npy": ("level", np.int8),
+            "geometry.npy": ("geometry", np.float64), "size.npy": ("size", np.int64),
+            "summary.npy": ("summary", np.uint8)}
+
+
+# ------------------------------------------------------------------------ the terrain table
+@dataclass(frozen=True)
+class RasterTerrain:
+    """What a VASL terrain code does to LOS (VASL's ``Terrain``: SharedBoardMetadata.xml)."""
+    code: int
+    name: str
+    obstacle: bool
+    hindrance: bool
+    half_level: bool
+    inherent: bool
+    split: bool
+    lower_obstacle: bool
+    lower_hindrance: bool
+    height: int
+    category: str
+
+
+@lru_cache(maxsize=1)
+def terrain_table() -> dict[int, RasterTerrain]:
+    """VASL's terrain codes (the project's copy of its table, importers/data)."""
+    text = (resources.files("engine.importers") / "data" / "vasl_terrain_types.csv").read_text(
+        encoding="utf-8")
+    out: dict[int, RasterTerrain] = {}
+    yes = lambda s: s.strip().upper() == "TRUE"  # noqa: E731
+    for row in csv.DictReader(io.StringIO(text)):
+        code = int(row["typeCode"])
+        if code in out:
+            continue
+        out[code] = RasterTerrain(code, row["name"], yes(row["isLOSObstacle"]),
+                                  yes(row["isLOSHindrance"]), yes(row["isHalfLevelHeight"]),
+                                  yes(row["isInherentTerrain"]),
+                                  float(row["split"] or 0) != 0.0,
+                                  yes(row["isLowerLOSObstacle"]), yes(row["isLowerLOSHindrance"]),
+                                  int(float(row["height"] or 0)),
+                                  (row.get("LOSCategory") or "").strip().upper())
+    return out
+
+
+def known_codes() -> np.ndarray:
+    """bool[256]: the codes the table defines."""
+    k = np.zeros(256, dtype=bool)
+    k[list(terrain_table())] = True
+    return k
+
+
+# ---------------------------------------------------------------------------- the raster
+@dataclass(frozen=True, eq=False)
+class Raster:
+    terrain: np.ndarray        # uint8 (H, W)
+    level: np.ndarray          # int8 (H, W)
+    geometry: tuple[float, float, float, float]    # a1_x, a1_y, hex_width, hex_height
+    size: tuple[int, int]      # board columns, rows
+    summary: str = ""          # hash of the board's hex summaries it was made with
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.terrain.shape
+
+    @property
+    def digest(self) -> str:
+        """A hash of the drawing (terrain, levels, geometry): named in the board's ``raster``
+        key, so that boards drawn differently are different maps to every per-map cache."""
+        d = self.__dict__.get("_digest")
+        if d is None:
+            h = hashlib.sha1()
+            h.update(repr((self.terrain.shape, self.geometry, self.size)).encode())
+            h.update(np.ascontiguousarray(self.terrain).tobytes())
+            h.update(np.ascontiguousarray(self.level).tobytes())
+            d = h.hexdigest()
+            object.__setattr__(self, "_digest", d)
+        return d
+
+    def rotated(self) -> "Raster":
+        """The raster of the board turned half round (pixel (x, y) -> (W-1-x, H-1-y))."""
+        return Raster(self.terrain[::-1, ::-1].copy(), self.level[::-1, ::-1].copy(),
+                      self.geometry, self.size, self.summary)
+
+    def save(self, path: str | Path) -> None:
+        path = Path(path)
+        buf = io.BytesIO()
+        np.savez_compressed(buf, terrain=self.terrain.astype(np.uint8),
+                            level=self.level.astype(np.int8),
+                            geometry=np.array(self.geometry, dtype=np.float64),
+                            size=np.array(self.size, dtype=np.int64),
+                            summary=np.frombuffer(self.summary.encode("ascii"), dtype=np.uint8))
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(buf.getvalue())
+        tmp.replace(path)
+
+
+def validate(terrain: np.ndarray, level: np.ndarray, geometry, size, file: str | None = None
+             ) -> None:
+    """ScenarioError unless the arrays make a raster (shapes, codes, levels, geometry)."""
+    if terrain.ndim != 2 or terrain.shape != level.shape or terrain.size == 0:
+        raise ScenarioError(f"terrain {terrain.shape} and level {level.shape} must be two "
+                            "equal, non-empty pixel grids", file=file, place="terrain")
+    if terrain.size > MAX_PIXELS:
+        raise ScenarioError(f"{terrain.size} pixels: a raster holds at most {MAX_PIXELS}",
+                            file=file, place="terrain")
+    bad = ~known_codes()[terrain]
+    if bad.any():
+        y, x = (int(v[0]) for v in np.nonzero(bad))
+        raise ScenarioError(f"unknown terrain code {int(terrain[y, x])} at pixel x={x}, y={y}",
+                            file=file, place="terrain")
+    if np.abs(level.astype(np.int64)).max() > MAX_LEVEL:
+        raise ScenarioError(f"ground levels run from {-MAX_LEVEL} to {MAX_LEVEL}", file=file,
+                            place="level")
+    g = np.asarray(geometry, dtype=np.float64)
+    if g.shape != (4,) or not np.isfinite(g).all() or not (8 <= g[2] <= 160 and 8 <= g[3] <= 160)\
+            or g[0] < 0 or g[1] < 0:
+        raise ScenarioError(f"{shown(g.tolist())} is not [a1_x, a1_y, hex_width, hex_height] "
+                            "(hexes 8 to 160 pixels)", file=file, place="geometry")
+    s = np.asarray(size)
+    if s.shape != (2,) or not (2 <= s[0] <= 104 and 1 <= s[1] <= 99):
+        raise ScenarioError(f"{shown(s.tolist())} is not [columns, rows]", file=file,
+                            place="size")
+
+
+def load_raster(path: str | Path) -> Raster:
+    """Read a raster file (see the module doc); ScenarioError naming the file otherwise."""
+    path = Path(path)
+    name = str(path)
+    try:
+        st = path.stat()
+    except OSError as e:
+        raise ScenarioError(f"cannot be read ({e.strerror or e})", file=name) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise ScenarioError("is not a regular file", file=name)
+    if st.st_size > MAX_FILE_BYTES:
+        raise ScenarioError(f"{st.st_size} bytes: a raster file holds at most {MAX_FILE_BYTES}",
+                            file=name)
+    try:
+        raw = path.read_bytes()
+        with zipfile.ZipFile(io.BytesIO(raw)) as z:
+            infos = z.infolist()
+            names = [i.filename for i in infos]
+            if sorted(names) != sorted(_MEMBERS) or len(set(names)) != len(names):
+                raise ScenarioError(f"members {shown(names)}; expected {shown(sorted(_MEMBERS))}",
+                                    file=name)
+            arrays = {}
+            for info in infos:
+                key, dtype = _MEMBERS[info.filename]
+                limit = MAX_PIXELS * np.dtype(dtype).itemsize + 4096
+                if info.file_size > limit:
+                    raise ScenarioError(f"{info.file_size} bytes once decompressed (at most "
+                                        f"{limit})", file=name, place=key)
+                with z.open(info) as f:
+                    data = f.read(limit + 1)
+                try:
+                    arr = np.load(io.BytesIO(data), allow_pickle=False)
+                except (ValueError, OSError, EOFError) as e:
+                    raise ScenarioError(f"not a numpy array ({e})", file=name,
+                                        place=key) from None
+                if arr.dtype != np.dtype(dtype):
+                    raise ScenarioError(f"dtype {arr.dtype}, expected {np.dtype(dtype)}",
+                                        file=name, place=key)
+                arrays[key] = arr
+    except ScenarioError:
+        raise
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError,
+            NotImplementedError, RuntimeError) as e:
+        raise ScenarioError(f"not a raster archive ({e})", file=name) from None
+    summary = arrays["summary"]
+    if summary.ndim != 1 or summary.size > 128 or (summary.size and summary.max() > 127):
+        raise ScenarioError("not an ASCII hash", file=name, place="summary")
+    validate(arrays["terrain"], arrays["level"], arrays["geometry"], arrays["size"], name)
+    g = arrays["geometry"]
+    s = arrays["size"]
+    return Raster(arrays["terrain"], arrays["level"], (float(g[0]), float(g[1]), float(g[2]),
+                                                      float(g[3])),
+                  (int(s[0]), int(s[1])), summary.tobytes().decode("ascii"))
+
+
+# ------------------------------------------------------------------------- boards and files
+def board_summary(board) -> str:
+    """A hash of what the hex model of a board says (size, hexes, hexsides): a raster made with
+    other summaries (the board edited since) is not used."""
+    from .boards import board_to_json
+    data = board_to_json(board)
+    keep = {k: data.get(k) for k in ("size", "default", "hexes", "hexsides")}
+    return hashlib.sha1(json.dumps(keep, sort_keys=True).encode()).hexdigest()
+
+
+def raster_file_name(board_path: str | Path) -> str:
+    """``bd02.json`` -> ``bd02.raster.npz``."""
+    return Path(board_path).stem + RASTER_SUFFIX
+
+
+def with_raster(board, raster: Raster, file_name: str | None = None):
+    """The board carrying its raster, to be written beside the board file as ``file_name``
+    (default: named after the board file) by ``save_board``."""
+    from dataclasses import replace
+    raster = Raster(raster.terrain, raster.level, raster.geometry, raster.size,
+                    board_summary(board))
+    extra = dict(board.extra)
+    extra["raster"] = ({"file": file_name} if file_name else {}) | {"digest": raster.digest}
+    return replace(board, raster_data=raster, extra=extra)
+
+
+_CACHE: OrderedDict = OrderedDict()
+_LOCK = threading.Lock()
+_CACHE_SIZE = 8
+
+
+def board_raster(board) -> Raster | None:
+    """The raster of a board: carried (just imported) or named by its ``raster`` key beside its
+    file; None when it has none, or its hex summaries were edited since (then its LOS is the hex
+    model's).  A named file that cannot be read raises ScenarioError."""
+    r = getattr(board, "raster_data", None)
+    if r is None:
+        spec = board.extra.get("raster")
+        name = spec.get("file") if isinstance(spec, dict) else None
+        if not isinstance(name, str) or not board.path or Path(name).name != name \
+                or name in ("", ".", ".."):
+            return None
+        path = Path(board.path).parent / name
+        try:
+            st = path.stat()
+            key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+        except OSError:
+            key = (str(path), 0, 0)
+        with _LOCK:
+            r = _CACHE.get(key)
+        if r is None:
+            r = load_raster(path)
+            want = spec.get("digest")
+            if want is not None and want != r.digest:
+                raise ScenarioError("is not the drawing this board was saved with (its digest "
+                                    "differs)", file=str(path))
+            with _LOCK:
+                _CACHE[key] = r
+                while len(_CACHE) > _CACHE_SIZE:
+                    _CACHE.popitem(last=False)
+    if tuple(r.size) != tuple(board.size) or (r.summary and r.summary != board_summary(board)):
+        return None
+    return r
+
+
+def keep_raster(board, board_path: str | Path):
+    """The board as ``save_board`` writes it to ``board_path``: its raster (carried, or named
+    beside its old file) written beside the new file and named in its ``raster`` key; a board
+    whose raster no longer matches its hexes (edited by hand) loses the key."""
+    from dataclasses import replace
+    if getattr(board, "raster_data", None) is None and "raster" not in board.extra:
+        return board
+    try:
+        r = board_raster(board)
+    except ScenarioError:
+        r = None
+    extra = dict(board.extra)
+    extra.pop("raster", None)
+    if r is not None:
+        spec = board.extra.get("raster")
+        name = spec.get("file") if isinstance(spec, dict) else None
+        if not isinstance(name, str) or Path(name).name != name or not name.endswith(
+                RASTER_SUFFIX):
+            name = raster_file_name(board_path)
+        target = Path(board_path).parent / name
+        old = Path(board.path).parent / str(board.extra.get("raster", {}).get("file", "")) \
+            if board.path and isinstance(board.extra.get("raster"), dict) else None
+        if old is None or not old.is_file() or old.resolve() != target.resolve():
+            r.save(target)
+        extra["raster"] = {"file": name, "digest": r.digest}
+    return replace(board, extra=extra)
+
+
+__all__ = ["Raster", "RasterTerrain", "board_raster", "board_summary", "load_raster",
+           "keep_raster", "raster_file_name", "terrain_table", "validate", "with_raster"]

@@ -1,0 +1,25 @@
+"""The tabletop room's names the app and the command line use (``engine.api.tabletop``)."""
+from __future__ import annotations
+
+from .geometry import CORNERS, TOL, corners, forward, rightward
+from .shooting import Shooting, TargetVerdict, resolution, shoot
+from .snap import snap
+from .table import (
+    FORMAT,
+    MAX_ELEMENTS,
+    Element,
+    Table,
+    load_table,
+    overlaps,
+    save_table,
+    table_from_json,
+    table_to_json,
+)
+from .troops import BW_MM, TROOPS, Troop, depth_bw
+
+__all__ = [
+    "CORNERS", "TOL", "corners", "forward", "rightward", "Shooting", "TargetVerdict",
+    "resolution", "shoot", "snap", "FORMAT", "MAX_ELEMENTS", "Element", "Table", "load_table",
+    "overlaps", "save_table", "table_from_json", "table_to_json", "BW_MM", "TROOPS", "Troop",
+    "depth_bw",
+]

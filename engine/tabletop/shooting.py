@@ -1,0 +1,524 @@
+"""Which enemy element a shooter may shoot, which it must, who supports it, and in which order
+the rolls come (RULES.md section 9; seed ``004_*``, DBA 3.0 shooting).
+
+Rule tags cited below and in the reasons: "DBA 3.0 pp. 35-36" (legal target, clear shot: the
+rulebook pages the seed quotes), "DBA 3.0 priority" and "DBA 3.0 rear rank" (the third quote of
+the seed), "seed ex. 1".. "seed ex. 5" (its worked examples, our cases S-01..S-06).
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from shapely import STRtree
+from shapely.geometry import LineString, Point, Polygon
+
+from ..errors import ScenarioError
+from .geometry import CORNERS, TOL, across, ahead_of, rectangle, same_facing
+from .table import Element, Table
+from .troops import TROOPS
+
+LEGAL = "DBA 3.0 pp. 35-36"
+CLEAR = "DBA 3.0 pp. 35-36"
+RANGE = "DBA 3.0 range, RULES 9"
+PRIORITY = "DBA 3.0 priority"
+REAR = "DBA 3.0 rear rank"
+GRID = 1e-9           # BW: the grid shot regions are snapped to (well under TOL)
+GAP_BW = 1.0          # the shot needs a gap at least one element wide (DBA 3.0 pp. 35-36)
+
+
+def fmt(v: float) -> str:
+    return f"{round(v, 3):g}"
+
+
+@dataclass
+class TargetVerdict:
+    target: str
+    in_front: bool
+    corners_in_front: int
+    clear: bool
+    in_range: bool
+    visible: bool
+    bisector_distance: float
+    distance: float
+    bearing: str                       # left | centre | right of the shooter's bisector
+    blocked_by: tuple[str, ...] = ()
+    narrow_gaps: tuple[tuple[str, str], ...] = ()
+    lines: tuple | None = None         # ((shooter corner, target corner), (.., ..)) when clear
+    line_corners: tuple | None = None  # the corner names of those lines
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return self.in_front and self.clear and self.in_range and self.visible
+
+    def as_json(self) -> dict:
+        return {
+            "legal": self.legal, "in_front": self.in_front, "clear": self.clear,
+            "in_range": self.in_range, "visible": self.visible,
+            "bisector_distance": round(self.bisector_distance, 6),
+            "distance": round(self.distance, 6), "bearing": self.bearing,
+            "corners_in_front": self.corners_in_front,
+            "blocked_by": list(self.blocked_by), "narrow_gaps": [list(g) for g in self.narrow_gaps],
+            "lines": None if self.lines is None else [
+                {"from": name[0], "to": name[1], "points": [list(map(_r, a)), list(map(_r, b))]}
+                for (a, b), name in zip(self.lines, self.line_corners)],
+            "reasons": list(self.reasons),
+        }
+
+
+def _r(v: float) -> float:
+    return round(v, 6)
+
+
+class Shooting:
+    """The shooting verdicts of one table (computed lazily, cached)."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.els = {e.id: e for e in table.elements}
+        self.order = [e.id for e in table.elements]
+        self.position = {i: k for k, i in enumerate(self.order)}
+        self._front: dict[str, Element | None] = {}
+        self.corners = {e.id: table.corners(e) for e in table.elements}
+        self.shapes = {i: rectangle(c) for i, c in self.corners.items()}
+        self.tree = STRtree([self.shapes[i] for i in self.order])
+        xs = [p[0] for c in self.corners.values() for p in c.values()] or [0.0]
+        ys = [p[1] for c in self.corners.values() for p in c.values()] or [0.0]
+        self.reach = (max(xs) - min(xs)) + (max(ys) - min(ys)) + 10.0
+        self._frames: dict[str, _Frame] = {}
+        self._verdicts: dict[tuple[str, str], TargetVerdict] = {}
+        self._must: dict[str, list[str]] = {}
+
+    def frame(self, s: Element) -> "_Frame":
+        f = self._frames.get(s.id)
+        if f is None:
+            f = self._frames[s.id] = _Frame(self, s)
+        return f
+
+    # -- who is who ---------------------------------------------------------------------------
+    def element(self, element_id: str) -> Element:
+        if element_id not in self.els:
+            raise ScenarioError(f"no element {element_id!r} on the table (it has "
+                                f"{', '.join(self.order) or 'none'})", file=self.table.file)
+        return self.els[element_id]
+
+    def enemies(self, s: Element) -> list[Element]:
+        return [self.els[i] for i in self.order if self.els[i].side != s.side]
+
+    def friends(self, s: Element) -> list[Element]:
+        return [self.els[i] for i in self.order if self.els[i].side == s.side and i != s.id]
+
+    def shooting_range(self, s: Element) -> tuple[float | None, str]:
+        t = TROOPS[s.type]
+        if t.range_bw is None:
+            return None, f"{s.id} ({t.name}) does not shoot ({RANGE})"
+        if t.needs_still and s.moved:
+            return None, f"{s.id} ({t.name}) moved this bound and may not shoot ({RANGE})"
+        return t.range_bw, f"{s.id} ({t.name}) shoots {fmt(t.range_bw)} BW ({RANGE})"
+
+    def front_rank(self, s: Element) -> Element | None:
+        """The friendly archer directly in front of archer ``s`` (DBA 3.0 rear rank): same
+        facing, its rear edge on s's front edge, overlapping it by at least half a BW; followed
+        to the front rank when ranks are deeper."""
+        if s.id in self._front:
+            return self._front[s.id]
+        seen = {s.id}
+        front = None
+        cur = s
+        while TROOPS[cur.type].archer:
+            nxt = self._directly_in_front(cur)
+            if nxt is None or nxt.id in seen:
+                break
+            seen.add(nxt.id)
+            front = cur = nxt
+        self._front[s.id] = front
+        return front
+
+    def _directly_in_front(self, s: Element) -> Element | None:
+        best, best_overlap = None, 0.5 - TOL
+        edge = LineString([self.corners[s.id]["front-left"], self.corners[s.id]["front-right"]])
+        touching = [self.els[self.order[k]] for k in
+                    sorted(self.tree.query(edge, predicate="dwithin", distance=1e-3))]
+        for f in touching:
+            if f.id == s.id or f.side != s.side:
+                continue
+            if not TROOPS[f.type].archer or not same_facing(f.facing, s.facing):
+                continue
+            rear = (self.corners[f.id]["rear-left"], self.corners[f.id]["rear-right"])
+            if any(abs(ahead_of(s.x, s.y, s.facing, p)) > TOL for p in rear):
+                continue
+            lo, hi = sorted(across(s.x, s.y, s.facing, p) for p in rear)
+            overlap = min(hi, 0.5) - max(lo, -0.5)
+            if overlap > best_overlap:
+                best, best_overlap = f, overlap
+        return best
+
+    # -- one shooter, one target (the shooter's own front) ---------------------------------------
+    def verdict(self, s: Element, t: Element, *, need_clear: bool = True) -> TargetVerdict:
+        key = (s.id, t.id)
+        v = self._verdicts.get(key)
+        if v is not None and (v.reasons or not need_clear):
+            return v
+        v = self._verdict(s, t, need_clear)
+        self._verdicts[key] = v
+        return v
+
+    def _verdict(self, s: Element, t: Element, need_clear: bool) -> TargetVerdict:
+        fr = self.frame(s)
+        tc = fr.corners(t.id)
+        shape = fr.shape(t.id)
+        # DBA 3.0 pp. 35-36: at least two corners strictly in front of the line of its front
+        ahead = [p[1] for p in tc.values()]
+        n_front = sum(1 for a in ahead if a > TOL)
+        in_front = n_front >= 2
+        sides = [p[0] for p in tc.values()]
+        bearing = "left" if max(sides) < -TOL else "right" if min(sides) > TOL else "centre"
+        # DBA 3.0 priority: distance to the perpendicular bisector of the front, projected forward
+        bis = float(LineString([(0.0, 0.0), (0.0, self.reach)]).distance(shape))
+        bis = 0.0 if bis <= TOL else bis
+        dist = float(LineString([(-0.5, 0.0), (0.5, 0.0)]).distance(shape))
+        dist = 0.0 if dist <= TOL else dist
+        rng, rng_reason = self.shooting_range(s)
+        in_range = rng is not None and dist <= rng + TOL
+        v = TargetVerdict(t.id, in_front, n_front, False, in_range, t.visible, bis, dist, bearing)
+        if not need_clear and not (in_front and in_range and t.visible):
+            return v
+        clear_reason = self._clear(s, t, v)
+        r = v.reasons
+        if in_front:
+            r.append(f"{t.id} has {n_front} corners in front of the line of {s.id}'s front "
+                     f"(at least two needed, {LEGAL})")
+        else:
+            on = sum(1 for a in ahead if abs(a) <= TOL)
+            r.append(f"{t.id} has {'only ' if n_front else ''}{n_front} "
+                     f"corner{'' if n_front == 1 else 's'} in front of the line of {s.id}'s front"
+                     + (f" ({on} on it, which is not in front)" if on else "")
+                     + f": not a legal target ({LEGAL})")
+        r.append(clear_reason)
+        if rng is None:
+            r.append(rng_reason)
+        elif in_range:
+            r.append(f"{t.id} is {fmt(dist)} BW from {s.id}'s front edge: within its range of "
+                     f"{fmt(rng)} BW ({RANGE})")
+        else:
+            r.append(f"{t.id} is {fmt(dist)} BW from {s.id}'s front edge: beyond its range of "
+                     f"{fmt(rng)} BW ({RANGE})")
+        if not t.visible:
+            r.append(f"{t.id} is not visible: not a target, and it blocks no shot (our reading, "
+                     "RULES 9)")
+        r.append(f"{t.id} is {fmt(bis)} BW from the line square to the middle of {s.id}'s front"
+                 f", on its {bearing} ({PRIORITY})" if bearing != "centre" else
+                 f"{t.id} is {fmt(bis)} BW from the line square to the middle of {s.id}'s front"
+                 f" ({PRIORITY})")
+        return v
+
+    def _blocks(self, s: Element, t: Element, i: str) -> bool:
+        # DBA 3.0 pp. 35-36: friendly elements and visible enemy elements block
+        e = self.els[i]
+        return i != s.id and i != t.id and (e.side == s.side or e.visible)
+
+    def _clear(self, s: Element, t: Element, v: TargetVerdict) -> str:
+        """DBA 3.0 pp. 35-36: two lines, from the shooter's two front corners to two different
+        corners of the target, that do not cross, with no blocking element between them, and a
+        gap at least one element wide (our reading: two blocking elements less than 1 BW apart
+        whose shortest connecting segments cross the region between the lines close it)."""
+        frame = self.frame(s)
+        tc = frame.corners(t.id)
+        fl, fr = frame.corners(s.id)["front-left"], frame.corners(s.id)["front-right"]
+        ids, tree = frame.tree(everything=not v.in_range)
+        options = []
+        for ni, nj in itertools.permutations(CORNERS, 2):
+            ci, cj = tc[ni], tc[nj]
+            if LineString([fl, ci]).distance(LineString([fr, cj])) <= TOL:
+                continue                                   # the lines cross (or touch)
+            region = self._region(fl, fr, cj, ci)
+            if region is None:
+                continue
+            near = [ids[k] for k in sorted(tree.query(region, predicate="dwithin",
+                                                      distance=GAP_BW))]
+            near = [i for i in near if self._blocks(s, t, i)]
+            inside, gaps = [], []
+            if near:
+                inner = region.buffer(-TOL, join_style="mitre")
+                if inner.is_empty:
+                    continue
+                inside = [i for i in near if inner.intersects(frame.shape(i))]
+                if not inside:      # the gaps matter only to lines with nothing between them
+                    gaps = self._narrow_gaps(frame, inner, near)
+            g = self.corners
+            options.append(((len(inside), len(gaps)), -region.area, (ni, nj), inside, gaps,
+                            ((g[s.id]["front-left"], g[t.id][ni]),
+                             (g[s.id]["front-right"], g[t.id][nj]))))
+        if not options:
+            return (f"no two lines from {s.id}'s front corners reach two corners of {t.id} "
+                    f"without crossing: no clear shot ({CLEAR})")
+        fewest = min(o[0] for o in options)
+        if fewest == (0, 0):
+            best = min(options, key=lambda o: (o[0], o[1]))
+            v.clear = True
+            v.lines = best[5]
+            v.line_corners = (("front-left", best[2][0]), ("front-right", best[2][1]))
+            return (f"clear: the lines from {s.id}'s front-left corner to {t.id}'s "
+                    f"{best[2][0]} corner and from its front-right corner to the "
+                    f"{best[2][1]} corner have nothing between them ({CLEAR})")
+        blocked, gaps = [], []
+        for o in options:
+            if o[0] == fewest:
+                blocked += [i for i in o[3] if i not in blocked]
+                gaps += [g for g in o[4] if g not in gaps]
+        v.blocked_by = tuple(sorted(blocked, key=self.position.__getitem__))
+        v.narrow_gaps = tuple(gaps)
+        parts = []
+        if blocked:
+            parts.append(" or ".join(blocked) + (" lies" if len(blocked) == 1 else " lie")
+                         + " between the lines")
+        for a, b in gaps:
+            d = self.shapes[a].distance(self.shapes[b])
+            parts.append(f"the gap between {a} and {b} is {fmt(d)} BW, narrower than one "
+                         "element")
+        return (f"blocked: for every pair of lines from {s.id}'s front corners to {t.id}'s "
+                f"corners, {'; '.join(parts)} ({CLEAR})")
+
+    @staticmethod
+    def _region(fl, fr, cj, ci) -> Polygon | None:
+        """The region between the two lines, its corners on a fine grid (``GRID``) so that the
+        same layout turned or mirrored gives the same shape (the shooter's frame): a sliver left
+        by rounding becomes an exact spike, which buffer(0) removes.  None when the shape
+        folds over itself."""
+        if LineString([fl, fr]).crosses(LineString([cj, ci])):
+            return None
+        region = Polygon([fl, fr, cj, ci])
+        if not region.is_valid:
+            region = region.buffer(0)
+        if region.geom_type != "Polygon" or region.area <= TOL:
+            return None
+        return region
+
+    @staticmethod
+    def _narrow_gaps(frame: "_Frame", inner, near: list[str]) -> list[tuple[str, str]]:
+        out = []
+        to_inner = {i: frame.shape(i).distance(inner) for i in near}
+        for a, b in itertools.combinations(near, 2):
+            if to_inner[a] + to_inner[b] >= GAP_BW - TOL:
+                continue                # no path shorter than one element from a to b via it
+            sa, sb = frame.shape(a), frame.shape(b)
+            d = sa.distance(sb)
+            if d >= GAP_BW - TOL or d <= TOL or to_inner[a] + to_inner[b] > d + 2 * TOL:
+                continue                # wide, touching, or no shortest path through it
+            # the passage between them: every point as near both as they are to each other
+            # holds all their shortest connecting segments (parallel edges have many)
+            passage = sa.buffer(d + TOL, join_style="mitre").intersection(
+                sb.buffer(d + TOL, join_style="mitre"))
+            if passage.intersects(inner):
+                out.append((a, b))
+        return out
+
+    # -- the shooter's view: every enemy, its obligations ---------------------------------------
+    def targets(self, s: Element) -> dict[str, TargetVerdict]:
+        """Every enemy element as seen by ``s`` (a rear-rank archer sees as its front rank)."""
+        f = self.front_rank(s)
+        src = f if f is not None else s
+        out = {}
+        for t in self.enemies(s):
+            v = self.verdict(src, t)
+            if f is not None:
+                v = TargetVerdict(**{**v.__dict__, "reasons": [
+                    f"as {f.id}, the front-rank archer directly in front of {s.id}, at the same "
+                    f"range ({REAR})"] + v.reasons})
+            out[t.id] = v
+        return out
+
+    def must_shoot(self, s: Element) -> list[str]:
+        """DBA 3.0 priority: the legal target(s) nearest the bisector of the front; several when
+        they tie (the player chooses).  A rear-rank archer shoots as its front rank (REAR)."""
+        if s.id in self._must:
+            return self._must[s.id]
+        f = self.front_rank(s)
+        src = f if f is not None else s
+        legal = []
+        rng, _ = self.shooting_range(src)
+        if rng is not None:
+            edge = LineString([self.corners[src.id]["front-left"], self.corners[src.id]["front-right"]])
+            near = self.tree.query(edge, predicate="dwithin", distance=rng + 1e-3)
+            for k in sorted(near):
+                t = self.els[self.order[k]]
+                if t.side == s.side:
+                    continue
+                v = self.verdict(src, t, need_clear=False)
+                if v.in_front and v.in_range and v.visible:
+                    v = self.verdict(src, t)
+                    if v.legal:
+                        legal.append(v)
+        out = []
+        if legal:
+            low = min(v.bisector_distance for v in legal)
+            out = [v.target for v in legal if v.bisector_distance <= low + TOL]
+        self._must[s.id] = out
+        return out
+
+    def supporters(self, s: Element, target_id: str) -> tuple[list[str], dict[str, str]]:
+        """Friends that may shoot ``target_id`` too, supporting s (-1 each to its combat factor),
+        and why each other shooting friend may not."""
+        yes, no = [], {}
+        for x in self.friends(s):
+            rng, why = self.shooting_range(x)
+            if rng is None and self.front_rank(x) is None:
+                continue
+            if target_id in self.must_shoot(x):
+                yes.append(x.id)
+                continue
+            f = self.front_rank(x)
+            if f is not None:
+                no[x.id] = f"{x.id} is the rear rank of {f.id}, which does not shoot {target_id} ({REAR})"
+                continue
+            v = self.verdict(x, self.els[target_id])
+            if not v.legal:
+                fail = [r for r in v.reasons if "not a legal" in r or "beyond" in r
+                        or "blocked" in r or "no two lines" in r or "not visible" in r]
+                no[x.id] = fail[0] if fail else f"{target_id} is no legal target of {x.id}"
+            else:
+                must = self.must_shoot(x)
+                no[x.id] = (f"{x.id} must shoot {' or '.join(must)}, nearer the bisector of its "
+                            f"front ({PRIORITY})")
+        return yes, no
+
+    def shot_at_by(self, s: Element) -> list[str]:
+        return [e.id for e in self.enemies(s) if s.id in self.must_shoot(e)]
+
+
+class _Frame:
+    """Elements in one shooter's own frame: x across its front (to its right), y ahead of it,
+    origin at the middle of its front, on a grid of ``GRID`` BW.  The verdicts are computed here,
+    so that moving, turning or mirroring the whole table gives the same numbers to the last bit
+    (a mirror only flips the sign of x).  Shapes are made when asked; the search tree holds the
+    elements near the shooter (enough for any target in range) or, when asked, all of them."""
+
+    def __init__(self, sh: Shooting, s: Element):
+        self.sh, self.s = sh, s
+        self._corners: dict[str, dict] = {}
+        self._shapes: dict[str, Polygon] = {}
+        self._trees: dict[bool, tuple[list[str], STRtree]] = {}
+
+    def _local(self, p):
+        s = self.s
+        return (round(across(s.x, s.y, s.facing, p) / GRID) * GRID + 0.0,
+                round(ahead_of(s.x, s.y, s.facing, p) / GRID) * GRID + 0.0)
+
+    def corners(self, i: str) -> dict:
+        c = self._corners.get(i)
+        if c is None:
+            c = self._corners[i] = {k: self._local(p) for k, p in self.sh.corners[i].items()}
+        return c
+
+    def shape(self, i: str) -> Polygon:
+        g = self._shapes.get(i)
+        if g is None:
+            g = self._shapes[i] = rectangle(self.corners(i))
+        return g
+
+    def tree(self, everything: bool) -> tuple[list[str], STRtree]:
+        """(ids, tree): every element, or those that may matter to a target in range."""
+        found = self._trees.get(everything)
+        if found is None:
+            rng, _ = self.sh.shooting_range(self.s)
+            if everything or rng is None:
+                ids = list(self.sh.order)
+            else:
+                reach = rng + 2.0 + GAP_BW + 1.0     # target corners, its gaps, a margin
+                near = self.sh.tree.query(Point(self.s.x, self.s.y), predicate="dwithin",
+                                          distance=reach)
+                ids = [self.sh.order[k] for k in sorted(near)]
+            found = self._trees[everything] = (ids, STRtree([self.shape(i) for i in ids]))
+        return found
+
+
+def _turn_side(sh: Shooting, s: Element, turn: str | None) -> str:
+    return turn or sh.table.turn or s.side
+
+
+def resolution(sh: Shooting, s: Element, t: Element, turn: str | None = None) -> dict:
+    """The order of the rolls when ``s`` shoots ``t`` (seed ex. 2-4): one roll applied to both at
+    once when t shoots back at s (mutual); otherwise t only rolls to defend, and an enemy archer
+    s cannot answer gets a defensive roll from s: after s's own shot in s's turn, before it (its
+    result applied first) in the enemy's turn."""
+    side = _turn_side(sh, s, turn)
+    sup, _ = sh.supporters(s, t.id)
+    minus = f"; {t.id} has -{len(sup)} to its combat factor ({', '.join(sup)} supporting)" \
+        if sup else ""
+    mutual = s.id in sh.must_shoot(t)
+    others = [e for e in sh.shot_at_by(s) if e != t.id]
+    steps = []
+    if side != s.side:
+        for e in others:
+            steps.append({"roll": "defensive", "by": s.id, "at": e, "text": (
+                f"{e} shoots {s.id} first ({side}'s turn): {s.id} only rolls to defend, and "
+                f"the result applies before {s.id}'s own shot: destroyed, or recoiled out of "
+                f"range, {s.id} loses its shot; winning does not harm {e} (seed ex. 2)")})
+    if mutual:
+        steps.append({"roll": "mutual", "by": s.id, "at": t.id, "text": (
+            f"{s.id} and {t.id} shoot each other: one roll, the result applied to both at "
+            f"once{minus} (seed ex. 3)")})
+    else:
+        steps.append({"roll": "shot", "by": s.id, "at": t.id, "text": (
+            f"{s.id} shoots {t.id}{minus}; {t.id} "
+            + (f"cannot answer {s.id} and " if sh.shooting_range(t)[0] is not None else "")
+            + f"only rolls to defend: winning does not harm {s.id} (seed ex. 2, 4)")})
+        for u in sh.must_shoot(t):
+            note = (f"; {u} supported {s.id}'s shot and only rolls to defend (seed ex. 4)"
+                    if u in sup else "")
+            steps.append({"roll": "shot", "by": t.id, "at": u, "then": True, "text": (
+                f"then {t.id}, if not destroyed or recoiled out of its range, shoots {u}"
+                f"{note}")})
+    if side == s.side:
+        for e in others:
+            steps.append({"roll": "defensive", "by": s.id, "at": e, "text": (
+                f"then {s.id} rolls to defend against {e}, which it cannot answer: two rolls, "
+                f"but one shot; winning does not harm {e} (seed ex. 2)")})
+    return {"mutual": mutual, "supporters": sup, "target_modifier": -len(sup), "turn": side,
+            "steps": steps}
+
+
+def shoot(table: Table, shooter_id: str, turn: str | None = None,
+          shooting: Shooting | None = None) -> dict:
+    """Everything a player asks about one shooter (SPEC.md, ``shoot``).  ``shooting``: the
+    table's Shooting when several shooters are asked in turn (its answers are kept)."""
+    sh = shooting if shooting is not None else Shooting(table)
+    try:
+        s = sh.element(shooter_id)
+    except ScenarioError as e:
+        raise ScenarioError(e.problem, file=table.file, place="--shooter") from None
+    if turn is not None and turn not in table.sides():
+        raise ScenarioError(f"no side {turn!r} on the table (sides: {', '.join(table.sides())})",
+                            file=table.file, place="--turn")
+    front = sh.front_rank(s)
+    rng, rng_reason = sh.shooting_range(front or s)
+    targets = sh.targets(s)
+    must = sh.must_shoot(s)
+    reasons = [rng_reason]
+    if front is not None:
+        reasons.append(f"{s.id} is a rear-rank archer behind {front.id}: it shoots the same target "
+                       f"at the same range ({REAR})")
+    if len(must) == 1:
+        reasons.append(f"{s.id} must shoot {must[0]}: the legal target nearest the bisector of "
+                       f"its front ({PRIORITY})")
+    elif must:
+        reasons.append(f"{' and '.join(must)} are equally near the bisector of {s.id}'s front: "
+                       f"the player chooses ({PRIORITY})")
+    elif rng is not None:
+        reasons.append(f"{s.id} has no legal target")
+    supporters, not_supporting = {}, {}
+    for tid, v in targets.items():
+        if v.legal:
+            supporters[tid], not_supporting[tid] = sh.supporters(s, tid)
+    return {
+        "shooter": s.id, "side": s.side, "range": rng,
+        "targets": {tid: v.as_json() for tid, v in targets.items()},
+        "must_shoot": must,
+        "rear_rank_of": front.id if front is not None else None,
+        "supporters": supporters,
+        "not_supporting": not_supporting,
+        "shot_at_by": sh.shot_at_by(s),
+        "resolution": {tid: resolution(sh, s, sh.els[tid], turn) for tid in must},
+        "reasons": reasons,
+    }

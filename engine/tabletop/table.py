@@ -1,0 +1,226 @@
+"""Tables (``format: "starshell-table"``, version 1; SPEC.md "Tabletop"): read, check, write.
+
+Bad input gets one message naming the file and the place (``elements[2].facing``); nothing is
+loaded half-way.  Saving is atomic (engine.jsonio).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from shapely import STRtree
+
+from ..errors import ScenarioError
+from ..jsonio import atomic_write_json, read_json
+from .geometry import TOL, corners, rectangle
+from .troops import BW_MM, TROOPS, depth_bw
+
+FORMAT = "starshell-table"
+VERSION = 1
+RULESETS = ("dba3",)
+MAX_ELEMENTS = 400
+MAX_COORD = 10000.0       # BW
+MAX_DEPTH_BW = 10.0
+MAX_ID = 40
+TOP_KEYS = {"format", "version", "title", "ruleset", "bw_mm", "turn", "elements"}
+ELEMENT_KEYS = {"id", "side", "type", "x", "y", "facing", "depth", "visible", "moved"}
+
+
+@dataclass(frozen=True)
+class Element:
+    id: str
+    side: str
+    type: str
+    x: float
+    y: float
+    facing: float              # degrees clockwise from north, 0 <= facing < 360
+    depth: float | None = None  # BW; None: from the type
+    visible: bool = True
+    moved: bool = False
+
+    def depth_bw(self, bw_mm: float = BW_MM) -> float:
+        return self.depth if self.depth is not None else depth_bw(self.type, bw_mm)
+
+
+@dataclass(frozen=True)
+class Table:
+    elements: tuple[Element, ...]
+    title: str = ""
+    ruleset: str = "dba3"
+    bw_mm: float = BW_MM
+    turn: str | None = None
+    file: str | None = field(default=None, compare=False)
+
+    def element(self, element_id: str) -> Element:
+        for e in self.elements:
+            if e.id == element_id:
+                return e
+        raise ScenarioError(f"no element {element_id!r} on the table", file=self.file)
+
+    def ids(self) -> list[str]:
+        return [e.id for e in self.elements]
+
+    def corners(self, e: Element) -> dict:
+        return corners(e.x, e.y, e.facing, e.depth_bw(self.bw_mm))
+
+    def sides(self) -> list[str]:
+        return sorted({e.side for e in self.elements})
+
+    def with_element(self, e: Element) -> "Table":
+        """The table with the element of the same id replaced by ``e`` (or added)."""
+        els = [e if o.id == e.id else o for o in self.elements]
+        if e.id not in self.ids():
+            els.append(e)
+        return replace(self, elements=tuple(els))
+
+    def without(self, element_id: str) -> "Table":
+        return replace(self, elements=tuple(o for o in self.elements if o.id != element_id))
+
+
+def _number(v, file, place, lo, hi) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise ScenarioError(f"must be a number, not {type(v).__name__}", file=file, place=place)
+    if not math.isfinite(v) or not lo <= v <= hi:
+        raise ScenarioError(f"must be a number from {lo:g} to {hi:g}, not {v!r}", file=file,
+                            place=place)
+    return float(v)
+
+
+def _text(v, file, place) -> str:
+    if not isinstance(v, str) or not v.strip():
+        raise ScenarioError("must be a non-empty text", file=file, place=place)
+    if len(v) > MAX_ID:
+        raise ScenarioError(f"longer than {MAX_ID} characters", file=file, place=place)
+    return v
+
+
+def _flag(v, file, place) -> bool:
+    if not isinstance(v, bool):
+        raise ScenarioError("must be true or false", file=file, place=place)
+    return v
+
+
+def element_from_json(d, file: str | None, place: str) -> Element:
+    if not isinstance(d, dict):
+        raise ScenarioError("must be an object with id, side, type, x, y, facing", file=file,
+                            place=place)
+    for k in d:
+        if k not in ELEMENT_KEYS:
+            raise ScenarioError(f"unknown key (known: {', '.join(sorted(ELEMENT_KEYS))})",
+                                file=file, place=f"{place}.{k}")
+    for k in ("id", "side", "type", "x", "y", "facing"):
+        if k not in d:
+            raise ScenarioError(f"missing {k!r}", file=file, place=place)
+    kind = d["type"]
+    if not isinstance(kind, str) or kind not in TROOPS:
+        raise ScenarioError(f"unknown troop type {kind!r} (known: {', '.join(TROOPS)})",
+                            file=file, place=f"{place}.type")
+    depth = None
+    if "depth" in d:
+        depth = _number(d["depth"], file, f"{place}.depth", 0, MAX_DEPTH_BW)
+        if depth <= TOL:
+            raise ScenarioError("must be more than 0", file=file, place=f"{place}.depth")
+    return Element(
+        id=_text(d["id"], file, f"{place}.id"),
+        side=_text(d["side"], file, f"{place}.side"),
+        type=kind,
+        x=_number(d["x"], file, f"{place}.x", -MAX_COORD, MAX_COORD),
+        y=_number(d["y"], file, f"{place}.y", -MAX_COORD, MAX_COORD),
+        facing=_number(d["facing"], file, f"{place}.facing", -3600, 3600) % 360.0,
+        depth=depth,
+        visible=_flag(d.get("visible", True), file, f"{place}.visible"),
+        moved=_flag(d.get("moved", False), file, f"{place}.moved"),
+    )
+
+
+def overlaps(table: Table) -> list[tuple[str, str]]:
+    """Pairs of elements whose bases overlap (more than touching)."""
+    shapes = [rectangle(table.corners(e)) for e in table.elements]
+    tree = STRtree(shapes)
+    out = []
+    for i, s in enumerate(shapes):
+        inner = s.buffer(-TOL, join_style="mitre")
+        for j in tree.query(inner):
+            if j > i and inner.intersects(shapes[j]):
+                out.append((table.elements[i].id, table.elements[int(j)].id))
+    return out
+
+
+def table_from_json(data, file: str | None = None) -> Table:
+    if not isinstance(data, dict):
+        raise ScenarioError("a table file is a JSON object", file=file)
+    if data.get("format") != FORMAT:
+        raise ScenarioError(f"not a table: \"format\" must be {FORMAT!r}", file=file,
+                            place="format")
+    if data.get("version") != VERSION:
+        raise ScenarioError(f"unknown version {data.get('version')!r} (this program reads "
+                            f"version {VERSION})", file=file, place="version")
+    for k in data:
+        if k not in TOP_KEYS:
+            raise ScenarioError(f"unknown key (known: {', '.join(sorted(TOP_KEYS))})", file=file,
+                                place=k)
+    title = data.get("title", "")
+    if not isinstance(title, str) or len(title) > 200:
+        raise ScenarioError("must be a text of at most 200 characters", file=file, place="title")
+    ruleset = data.get("ruleset", "dba3")
+    if ruleset not in RULESETS:
+        raise ScenarioError(f"unknown ruleset {ruleset!r} (known: {', '.join(RULESETS)})",
+                            file=file, place="ruleset")
+    bw_mm = _number(data.get("bw_mm", BW_MM), file, "bw_mm", 5, 200)
+    turn = data.get("turn")
+    if turn is not None:
+        turn = _text(turn, file, "turn")
+    els = data.get("elements")
+    if not isinstance(els, list):
+        raise ScenarioError("missing or not a list", file=file, place="elements")
+    if len(els) > MAX_ELEMENTS:
+        raise ScenarioError(f"{len(els)} elements (the limit is {MAX_ELEMENTS})", file=file,
+                            place="elements")
+    elements = []
+    seen: dict[str, int] = {}
+    for i, d in enumerate(els):
+        e = element_from_json(d, file, f"elements[{i}]")
+        if e.id in seen:
+            raise ScenarioError(f"the id {e.id!r} is also elements[{seen[e.id]}]", file=file,
+                                place=f"elements[{i}].id")
+        seen[e.id] = i
+        elements.append(e)
+    table = Table(tuple(elements), title, ruleset, bw_mm, turn, file)
+    for a, b in overlaps(table):
+        raise ScenarioError(f"overlaps element {a!r} (elements[{seen[a]}]): bases may touch, "
+                            "not overlap", file=file, place=f"elements[{seen[b]}]")
+    return table
+
+
+def element_to_json(e: Element) -> dict:
+    d = {"id": e.id, "side": e.side, "type": e.type, "x": round(e.x, 9), "y": round(e.y, 9),
+         "facing": round(e.facing, 9)}
+    if e.depth is not None:
+        d["depth"] = e.depth
+    if not e.visible:
+        d["visible"] = False
+    if e.moved:
+        d["moved"] = True
+    return d
+
+
+def table_to_json(t: Table) -> dict:
+    d = {"format": FORMAT, "version": VERSION, "title": t.title, "ruleset": t.ruleset}
+    if t.bw_mm != BW_MM:
+        d["bw_mm"] = t.bw_mm
+    if t.turn is not None:
+        d["turn"] = t.turn
+    d["elements"] = [element_to_json(e) for e in t.elements]
+    return d
+
+
+def load_table(path: str | Path) -> Table:
+    """Raises ScenarioError naming the file and the place."""
+    path = Path(path)
+    return table_from_json(read_json(path), file=str(path))
+
+
+def save_table(table: Table, path: str | Path) -> None:
+    """Atomic: the old file survives any failure (kept as NAME.bak)."""
+    atomic_write_json(Path(path), table_to_json(table))

@@ -1,0 +1,141 @@
+"""RULES.md section 8, worked cases N-01..N-10 (seed 002): one test per case, on the bundled
+positions assets/fire/N-xx.json and the bundled sample chart pack."""
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from engine.api import assets_dir
+from engine.api import napoleonic as nap
+
+
+def case(name: str):
+    return nap.load_position(assets_dir() / "fire" / f"{name}.json")
+
+
+def test_N01_skirmish_x3_and_column_printed():
+    """N-01 three increments of French light infantry in skirmish (x3) fire 9; in column, the
+    printed 8."""
+    pos = case("N-01")
+    skirmish = nap.fire_value(pos, pos.unit("F1"))
+    column = nap.fire_value(pos, pos.unit("F2"))
+    assert (skirmish.value, skirmish.how) == (9, "x3 x 3 increments")
+    assert (column.value, column.how) == (8, "printed 8")
+    a = nap.assess(pos, "n1E4", ["F1"])
+    assert a.allowed and a.fire == 9
+
+
+def test_N02_first_fire_line_x3_becomes_x4_not_skirmish():
+    """N-02 with first fire, a line unit's x3 becomes x4; a skirmish unit's does not."""
+    pos = case("N-02")
+    assert pos.first_fire
+    line = nap.fire_value(pos, pos.unit("F1"))
+    skirmish = nap.fire_value(pos, pos.unit("F2"))
+    already_fired = nap.fire_value(pos, pos.unit("F3"))
+    assert (line.value, line.how) == (12, "x4 x 3 increments")
+    assert (skirmish.value, skirmish.how) == (9, "x3 x 3 increments")
+    assert already_fired.value == 9
+    off = replace(pos, first_fire=False)
+    assert nap.fire_value(off, off.unit("F1")).value == 9
+    # once it has fired, the bonus is spent
+    after = nap.record_attack(pos, nap.assess(pos, "n1E4", ["F1"]))
+    assert after.unit("F1").fired and nap.fire_value(after, after.unit("F1")).value == 9
+
+
+def test_N03_18_against_7_is_the_2_5_to_1_column():
+    """N-03 18 against defence 7 is the 2.5 : 1 column."""
+    a = nap.assess(case("N-03"), "n1E4")
+    assert [f.id for f in a.counted()] == ["F1", "F2"]
+    assert (a.fire, a.defence) == (18, 7)
+    assert a.ratio == Fraction(18, 7)
+    assert a.column == "2.5:1"
+    assert "infantry / line / open = 7" in a.defence_how
+
+
+def test_N04_target_of_11_increments_plus_3_43_becomes_46():
+    """N-04 a target of 11 increments: +3, a roll of 43 becomes 46."""
+    a = nap.assess(case("N-04"), "n1E4", dice=(4, 3))
+    assert a.drms == [("target size: 11 increments in n1E4 (9-12)", 3)]
+    assert a.drm == 3
+    assert (a.roll, a.modified) == (43, 46)
+    assert nap.step_roll(46, 1) == 51 and nap.step_roll(66, 3) == 66 and nap.step_roll(11, -2) == 11
+
+
+def test_N05_46_at_2_5_to_1_loses_one_more_needs_64_65_66():
+    """N-05 46 at 2.5 : 1 loses one increment; more than one needs 64, 65 or 66 (the sample chart
+    must say so)."""
+    pos = case("N-05")
+    a = nap.assess(pos, "n1E4", dice=(4, 6))
+    assert (a.column, a.drm, a.modified, a.result) == ("2.5:1", 0, 46, "1")
+    two_or_more = []
+    for t in range(1, 7):
+        for u in range(1, 7):
+            r = nap.assess(pos, "n1E4", dice=(t, u)).result
+            if r and int(r.split("/")[0]) > 1:
+                two_or_more.append(10 * t + u)
+    assert two_or_more == [64, 65, 66]
+    assert a.outcomes == {"": Fraction(23, 36), "1": Fraction(10, 36), "2": Fraction(3, 36)}
+    assert sum(a.outcomes.values()) == 1
+
+
+def test_N06_disorder_printed_8_fires_4_opportunity_2():
+    """N-06 a unit in disorder with printed 8 fires 4; in opportunity fire, 2."""
+    pos = case("N-06")
+    fire = nap.fire_value(pos, pos.unit("F1"))
+    assert fire.value == 4 and "halved (disorder)" in fire.how
+    opp = replace(pos, segment="opportunity")
+    assert nap.fire_value(opp, opp.unit("F1")).value == 2
+    assert nap.assess(opp, "n1E4").fire == 2
+
+
+def test_N07_odds_below_1_to_3_refused_1_to_3_allowed_above_10_to_1_is_10_to_1():
+    """N-07 5 against defence 16 (1 : 3.2) may not be made, 5 against 15 (exactly 1 : 3) may;
+    75 against 7 is a 10 : 1 attack."""
+    pos = case("N-07")
+    village = nap.assess(pos, "n1N6", ["F1"])
+    assert (village.fire, village.defence) == (5, 16)
+    assert not village.allowed and "below 1:3" in village.reasons[0]
+    wood = nap.assess(pos, "n1L3", ["F1"])
+    assert (wood.fire, wood.defence, wood.column, wood.allowed) == (5, 15, "1:3", True)
+    big = nap.assess(pos, "n1P6", ["F2", "F3", "F4", "F5", "F6"])
+    assert (big.fire, big.defence, big.column, big.allowed) == (75, 7, "10:1", True)
+
+
+def test_N08_no_los_no_fire():
+    """N-08 a unit without LOS to the target hex cannot add its fire."""
+    pos = case("N-08")
+    a = nap.assess(pos, "n1H5")
+    f1 = next(f for f in a.firers if f.id == "F1")
+    assert not f1.los and not f1.counted and "n1F5" in f1.reasons[0]
+    assert a.fire == 9 and [f.id for f in a.counted()] == ["F2"]
+    named = nap.assess(pos, "n1H5", ["F1", "F2"])
+    assert not named.allowed and any("F1 has no LOS" in r for r in named.reasons)
+
+
+def test_N09_artillery_two_hexes_away_without_artillery_leader_cannot_combine():
+    """N-09 artillery two hexes away with no artillery leader stacked or adjacent cannot
+    combine."""
+    pos = case("N-09")
+    a = nap.assess(pos, "n1E4")
+    by = {f.id: f for f in a.firers}
+    assert not by["A1"].combines and not by["A1"].counted
+    assert by["A2"].combines and by["A2"].counted          # L1, an artillery leader, is adjacent
+    assert a.fire == 10 + 9
+    assert not nap.assess(pos, "n1E4", ["A1", "F1"]).allowed
+    assert nap.assess(pos, "n1E4", ["A1"]).allowed          # alone it need not combine
+    moved = replace(pos, units=tuple(replace(u, hex="n1C3") if u.id == "L1" else u for u in pos.units))
+    assert nap.assess(moved, "n1E4", ["A1", "F1"]).allowed
+
+
+def test_N10_second_intentional_attack_on_a_hex_in_the_fire_segment_refused():
+    """N-10 a second intentional attack on the same hex in the Fire Segment is refused."""
+    pos = case("N-10")
+    assert pos.attacked == ("n1E4",)
+    again = nap.assess(pos, "n1E4")
+    assert not again.allowed and "already been the target" in again.reasons[0]
+    assert nap.assess(pos, "n1E4", kind="roundshot").allowed       # 18.9
+    assert nap.assess(pos, "n1E4", kind="scatter").allowed         # 18.15
+    other = nap.assess(pos, "n1E6")
+    assert other.allowed
+    after = nap.record_attack(pos, other)
+    assert not nap.assess(after, "n1E6").allowed

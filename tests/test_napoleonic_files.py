@@ -1,0 +1,173 @@
+"""Napoleonic fire positions and chart packs (SPEC.md "Napoleonic fire position"): loading,
+refusals naming the file and the place, saving, exact distributions, the ``fire`` command."""
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from engine.api import ScenarioError, assets_dir
+from engine.api import napoleonic as nap
+
+FIRE = assets_dir() / "fire"
+
+
+def sample_pack() -> dict:
+    return json.loads((FIRE / "charts" / "sample.json").read_text())
+
+
+def position_json(name="N-03") -> dict:
+    return json.loads((FIRE / f"{name}.json").read_text())
+
+
+def write(tmp_path, name, data) -> str:
+    p = tmp_path / name
+    p.write_text(json.dumps(data))
+    return str(p)
+
+
+def test_every_column_and_drm_sums_to_one_exactly():
+    pack = nap.load_charts("sample")
+    assert "sample" in pack.title.lower() and "ours" in pack.title
+    for col in pack.columns:
+        for drm in range(-8, 9):
+            d = nap.distribution(col, drm)
+            assert sum(d.values()) == 1
+            assert all(isinstance(v, Fraction) for v in d.values())
+
+
+def test_every_bundled_position_loads_and_answers():
+    for path in sorted(FIRE.glob("*.json")):
+        pos = nap.load_position(path)
+        for u in pos.units:
+            a = nap.assess(pos, u.hex)
+            assert a.defender is not None
+            if a.column:
+                assert sum(a.outcomes.values()) == 1
+
+
+@pytest.mark.parametrize("mutate, place", [
+    (lambda d: d.__setitem__("fire", []), "fire"),
+    (lambda d: d["fire"][2].__setitem__("value", "y3"), "fire[2].value"),
+    (lambda d: d["defence"][0].__setitem__("value", 0), "defence[0].value"),
+    (lambda d: d["defence"][1].pop("terrain"), "defence[1].terrain"),
+    (lambda d: d.__setitem__("columns", ["1:3", "1:2", "1:2"]), "columns[2]"),
+    (lambda d: d["columns"].__setitem__(0, "one to three"), "columns[0]"),
+    (lambda d: d["results"]["2.5:1"].pop("64-66"), "results.2.5:1"),
+    (lambda d: d["results"]["2.5:1"].__setitem__("60-66", "3"), "results.2.5:1.60-66"),
+    (lambda d: d["results"]["2.5:1"].__setitem__("17-21", "3"), "results.2.5:1.17-21"),
+    (lambda d: d["results"].__setitem__("11:1", {"11-66": ""}), "results.11:1"),
+    (lambda d: d["size_drm"][0].__setitem__("max", 5), "size_drm[1]"),
+    (lambda d: d["terrain"][0].__setitem__("height", -1), "terrain[0].height"),
+    (lambda d: d.__setitem__("enfilade", {"defence": "half"}), "enfilade.defence"),
+    (lambda d: d.__setitem__("version", 2), "version"),
+])
+def test_a_malformed_chart_pack_is_refused_naming_the_place(tmp_path, mutate, place):
+    data = sample_pack()
+    mutate(data)
+    path = write(tmp_path, "pack.json", data)
+    with pytest.raises(ScenarioError) as e:
+        nap.load_charts(path)
+    assert e.value.file == path and e.value.place == place
+    # through a position naming it, the same message
+    pos = position_json()
+    pos["charts"] = "pack.json"
+    with pytest.raises(ScenarioError) as e2:
+        nap.load_position(write(tmp_path, "pos.json", pos))
+    assert (e2.value.file, e2.value.place) == (path, place)
+
+
+@pytest.mark.parametrize("mutate, place", [
+    (lambda d: d.__setitem__("format", "starshell-scenario"), "format"),
+    (lambda d: d.__setitem__("segment", "lunch"), "segment"),
+    (lambda d: d.__setitem__("charts", "nonesuch"), "charts"),
+    (lambda d: d.__setitem__("attacked", ["n1ZZ4"]), "attacked[0]"),
+    (lambda d: d["units"][1].__setitem__("hex", "n1Q99"), "units[1].hex"),
+    (lambda d: d["units"][0].__setitem__("increments", -1), "units[0].increments"),
+    (lambda d: d["units"][0].pop("printed"), "units[0].printed"),
+    (lambda d: d["units"][2].__setitem__("arm", "navy"), "units[2].arm"),
+    (lambda d: d["units"][2].__setitem__("facing", 7), "units[2].facing"),
+    (lambda d: d["units"][0].__setitem__("firing", 4), "units[0].firing"),
+    (lambda d: d["units"][1].__setitem__("id", "F1"), "units[1].id"),
+    (lambda d: d["units"].__setitem__(0, "F1"), "units[0]"),
+    (lambda d: d["map"][0].__setitem__("board", "nowhere.json"), "map[0].board"),
+])
+def test_a_malformed_position_is_refused_naming_the_place(tmp_path, mutate, place):
+    data = position_json()
+    mutate(data)
+    path = write(tmp_path, "pos.json", data)
+    with pytest.raises(ScenarioError) as e:
+        nap.load_position(path)
+    assert e.value.file == path and e.value.place == place
+
+
+def test_save_and_load_round_trip(tmp_path):
+    pos = nap.load_position(FIRE / "N-02.json")
+    after = nap.record_attack(pos, nap.assess(pos, "n1E4", ["F1", "F2"]))
+    out = tmp_path / "saved.json"
+    nap.save_position(after, out)
+    again = nap.load_position(out)
+    assert again.attacked == ("n1E4",)
+    assert again.unit("F1").fired and again.unit("F2").fired and again.first_fire
+    assert nap.position_to_json(again) == nap.position_to_json(after)
+
+
+def test_a_refused_attack_cannot_be_recorded():
+    pos = nap.load_position(FIRE / "N-10.json")
+    with pytest.raises(ScenarioError, match="may not be made"):
+        nap.record_attack(pos, nap.assess(pos, "n1E4"))
+
+
+def test_enfilade_halves_the_defence_of_a_line_fired_on_from_outside_its_front(tmp_path):
+    data = position_json()
+    data["units"][2]["facing"] = 1             # B1 at E4 faces north: C3 and C5 lie on its flank
+    pos = nap.load_position(write(tmp_path, "pos.json", data))
+    a = nap.assess(pos, "n1E4")
+    assert a.defence == Fraction(7, 2) and "enfilade" in a.defence_how
+    data["units"][2]["facing"] = 5             # faces south-west: both firers in front
+    pos = nap.load_position(write(tmp_path, "pos2.json", data))
+    assert nap.assess(pos, "n1E4").defence == 7
+
+
+def run(*args):
+    p = subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_fire_command_json_as_spec_says():
+    code, out, err = run("fire", str(FIRE / "N-04.json"), "--target", "n1E4", "--dice", "4,3", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["allowed"] and d["fire"] == 18 and d["defence"] == 7 and d["column"] == "2.5:1"
+    assert d["ratio"] == 2.571 and d["drm"] == 3
+    assert (d["roll"], d["modified"], d["result"]) == (43, 46, "1")
+    assert [f["id"] for f in d["firers"]] == ["F1", "F2"]
+    assert d["firers"][0]["how"] == "x3 x 3 increments" and d["firers"][0]["los"] is True
+    assert abs(sum(d["outcomes"].values()) - 1) < 1e-12
+    assert sum(Fraction(v) for v in d["outcomes_exact"].values()) == 1
+
+
+def test_fire_command_refusals_and_bad_input():
+    code, out, _ = run("fire", str(FIRE / "N-10.json"), "--target", "n1E4", "--json")
+    assert code == 0 and json.loads(out)["allowed"] is False
+    code, _, err = run("fire", str(FIRE / "N-10.json"), "--target", "n1E4", "--firers", "F1,Z9", "--json")
+    assert code == 2 and err.startswith("error:") and "--firers" in err and "Z9" in err
+    code, _, err = run("fire", str(FIRE / "N-10.json"), "--target", "n1E4", "--dice", "0,3", "--json")
+    assert code == 2 and "--dice" in err
+
+
+def test_a_hostile_pack_is_bounded(tmp_path):
+    data = sample_pack()
+    data["fire"] = data["fire"] * 200
+    with pytest.raises(ScenarioError) as e:
+        nap.load_charts(write(tmp_path, "big.json", data))
+    assert e.value.place == "fire"
+    data = copy.deepcopy(sample_pack())
+    data["fire"][0]["nation"] = "x" * 100
+    with pytest.raises(ScenarioError) as e:
+        nap.load_charts(write(tmp_path, "long.json", data))
+    assert e.value.place == "fire[0].nation"

@@ -1,0 +1,163 @@
+"""The terrain as drawn (engine.raster): storage beside the board file, hostile raster files, and
+imported VASL boards keeping it."""
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+import numpy as np
+import pytest
+import vasl_synth as synth
+
+from engine.boards import Board, HexTerrain, load_board, save_board
+from engine.errors import ScenarioError
+from engine.importers import vasl
+from engine.los import LosTable, los_table
+from engine.maps import Map, Placement
+from engine.raster import MAX_PIXELS, Raster, board_raster, load_raster, with_raster
+from engine.raster_los import RasterLosTable, raster_table
+
+SIZE = (9, 5)
+GEO = (0.0, 32.25, 56.25, 64.5)
+
+
+def small_raster(seed: int = 1) -> Raster:
+    rng = np.random.default_rng(seed)
+    terrain = rng.choice(np.array([0, 24, 60, 63, 72], dtype=np.uint8), size=(323, 450))
+    level = rng.integers(-1, 3, size=(323, 450)).astype(np.int8)
+    return Raster(terrain, level, GEO, SIZE)
+
+
+def small_board() -> Board:
+    return Board("t1", "raster board", HexTerrain(), {(4, 3): HexTerrain("woods", 1)}, size=SIZE)
+
+
+def test_a_raster_round_trips_through_its_file(tmp_path):
+    r = small_raster()
+    r.save(tmp_path / "x.raster.npz")
+    back = load_raster(tmp_path / "x.raster.npz")
+    assert np.array_equal(back.terrain, r.terrain) and np.array_equal(back.level, r.level)
+    assert back.geometry == GEO and back.size == SIZE and back.digest == r.digest
+    assert (tmp_path / "x.raster.npz").stat().st_size < r.terrain.nbytes  # compressed
+
+
+def test_save_board_writes_the_raster_beside_and_names_it(tmp_path):
+    board = with_raster(small_board(), small_raster())
+    save_board(board, tmp_path / "b.json")
+    data = json.loads((tmp_path / "b.json").read_text())
+    assert data["raster"]["file"] == "b.raster.npz"
+    assert (tmp_path / "b.raster.npz").is_file()
+    loaded = load_board(tmp_path / "b.json")
+    r = board_raster(loaded)
+    assert r is not None and r.digest == small_raster().digest
+    m = Map([Placement(loaded, (0, 0))])
+    assert isinstance(los_table(m), RasterLosTable)
+    # saved again elsewhere ("Save board as"): the raster follows
+    save_board(loaded, tmp_path / "copy.json")
+    assert board_raster(load_board(tmp_path / "copy.json")) is not None
+
+
+def test_a_board_edited_by_hand_leaves_its_raster(tmp_path):
+    board = with_raster(small_board(), small_raster())
+    edited = board.with_hex(2, 2, HexTerrain("woods", 0))
+    assert board_raster(edited) is None
+    assert type(los_table(Map([Placement(edited, (0, 0))]))) is LosTable
+    save_board(edited, tmp_path / "e.json")
+    assert "raster" not in json.loads((tmp_path / "e.json").read_text())
+
+
+def test_two_drawings_with_the_same_hexes_are_two_maps():
+    a = with_raster(small_board(), small_raster(1))
+    b = with_raster(small_board(), small_raster(2))
+    ma, mb = Map([Placement(a, (0, 0))]), Map([Placement(b, (0, 0))])
+    assert ma.content_key != mb.content_key
+    assert los_table(ma) is not los_table(mb)
+
+
+def test_a_missing_or_foreign_raster_file_leaves_the_hex_model(tmp_path):
+    board = with_raster(small_board(), small_raster(1))
+    save_board(board, tmp_path / "b.json")
+    small_raster(2).save(tmp_path / "b.raster.npz")       # another drawing under its name
+    loaded = load_board(tmp_path / "b.json")
+    with pytest.raises(ScenarioError, match="b.raster.npz.*digest"):
+        board_raster(loaded)
+    assert raster_table(Map([Placement(loaded, (0, 0))])) is None      # the hex model answers
+    (tmp_path / "b.raster.npz").unlink()
+    with pytest.raises(ScenarioError, match="cannot be read"):
+        board_raster(loaded)
+
+
+def _npz(tmp_path, members: dict, name="h.raster.npz", raw: dict | None = None):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for key, arr in members.items():
+            b = io.BytesIO()
+            np.save(b, arr, allow_pickle=True)
+            z.writestr(key + ".npy", b.getvalue())
+        for key, data in (raw or {}).items():
+            z.writestr(key, data)
+    path = tmp_path / name
+    path.write_bytes(buf.getvalue())
+    return path
+
+
+def _good():
+    r = small_raster()
+    return {"terrain": r.terrain, "level": r.level, "geometry": np.array(GEO),
+            "size": np.array(SIZE, dtype=np.int64),
+            "summary": np.frombuffer(b"abc", dtype=np.uint8)}
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda m: m.pop("level"), "members"),
+    (lambda m: m.update(extra=np.zeros(3)), "members"),
+    (lambda m: m.update(terrain=np.array([object()] * 4, dtype=object)), "terrain"),
+    (lambda m: m.update(level=m["level"].astype(np.int16)), "dtype"),
+    (lambda m: m.update(level=m["level"][:10]), "equal"),
+    (lambda m: m["terrain"].__setitem__((5, 7), 250), "unknown terrain code 250 at pixel x=7, y=5"),
+    (lambda m: m["level"].__setitem__((1, 1), 99), "ground levels"),
+    (lambda m: m.update(geometry=np.array([0.0, 32.25, np.nan, 64.5])), "geometry"),
+    (lambda m: m.update(size=np.array([500, 5])), "size"),
+    (lambda m: m.update(summary=np.array([200, 1], dtype=np.uint8)), "summary"),
+])
+def test_hostile_raster_files_are_refused_with_the_file_and_the_member(tmp_path, change, words):
+    members = _good()
+    change(members)
+    path = _npz(tmp_path, members)
+    with pytest.raises(ScenarioError) as e:
+        load_raster(path)
+    assert str(path) in str(e.value) and words in str(e.value)
+
+
+def test_a_raster_member_that_would_decompress_past_the_bound_is_refused_unread(tmp_path):
+    members = _good()
+    members.pop("terrain")
+    big = b"\x93NUMPY" + b"\0" * (MAX_PIXELS + 10_000)       # compresses to almost nothing
+    path = _npz(tmp_path, members, raw={"terrain.npy": big})
+    with pytest.raises(ScenarioError, match="terrain.*once decompressed"):
+        load_raster(path)
+
+
+def test_a_file_that_is_no_archive_is_refused(tmp_path):
+    path = tmp_path / "junk.raster.npz"
+    path.write_bytes(b"not a zip at all")
+    with pytest.raises(ScenarioError, match="junk.raster.npz: not a raster archive"):
+        load_raster(path)
+
+
+def test_an_imported_vasl_board_keeps_its_drawing_and_answers_from_it(tmp_path):
+    drawn = synth.standard_board("99")
+    path = drawn.write(tmp_path / "bd99")
+    board, _ = vasl.import_board(path)
+    r = board_raster(board)
+    assert r is not None and r.shape == (drawn.terrain.shape[1], drawn.terrain.shape[0])
+    assert np.array_equal(r.terrain, drawn.terrain.T)
+    save_board(board, tmp_path / "bd99.json")
+    loaded = load_board(tmp_path / "bd99.json")
+    m = Map([Placement(loaded, (0, 0))])
+    t = los_table(m)
+    assert isinstance(t, RasterLosTable)
+    v = m.index("99K3")                      # the level-2 hilltop sees far
+    lines = t.from_location(v)
+    assert lines.clear.sum() > 20 and not lines.clear.all()

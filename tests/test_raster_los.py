@@ -1,0 +1,295 @@
+"""LOS over the terrain as drawn (engine.raster_los): VASL's point rules on synthetic rasters.
+
+Every board here is 9 columns x 5 rows (A..I), its raster 450 x 323 pixels with VASL's geometry
+(A1's centre at (0, 32.25), hexes 56.25 x 64.5 pixels apart).  The hex summaries are set to what
+the raster draws at the centres, as an import does."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from support import position, unit
+
+from engine.boards import Board, HexTerrain
+from engine.hexes import parse_local
+from engine.los import BLIND, EQUAL, HALF, HIGHER, HILL, WALL, LosTable, explain_block, los_table
+from engine.maps import Map, Placement
+from engine.night.thread import los_thread
+from engine.night.verdicts import visibility_from
+from engine.raster import Raster, with_raster
+from engine.raster_los import RasterLosTable
+
+SIZE = (9, 5)
+W, H = 450, 323
+GEO = (0.0, 32.25, 56.25, 64.5)
+WOODS, ORCHARD, RUBBLE, WALL_CODE, GRAIN = 60, 63, 90, 72, 24
+
+
+def centre(name: str) -> tuple[float, float]:
+    col, row = parse_local(name, SIZE)
+    odd = col % 2
+    return 56.25 * col, 32.25 + 64.5 * (row - 1 + odd) - 32.25 * odd
+
+
+class Drawing:
+    def __init__(self):
+        self.terrain = np.zeros((H, W), dtype=np.uint8)
+        self.level = np.zeros((H, W), dtype=np.int8)
+        self.ys, self.xs = np.mgrid[0:H, 0:W]
+
+    def disc(self, x, y, r, code=None, level=None):
+        inside = (self.xs - x) ** 2 + (self.ys - y) ** 2 <= r * r
+        if code is not None:
+            self.terrain[inside] = code
+        if level is not None:
+            self.level[inside] = level
+
+    def band(self, x0, x1, level):
+        self.level[:, x0:x1] = level
+
+    def segment(self, a, b, half_width, code):
+        """Pixels within ``half_width`` of the segment a-b."""
+        (ax, ay), (bx, by) = a, b
+        dx, dy = bx - ax, by - ay
+        t = np.clip(((self.xs - ax) * dx + (self.ys - ay) * dy) / (dx * dx + dy * dy), 0, 1)
+        d = np.hypot(self.xs - (ax + t * dx), self.ys - (ay + t * dy))
+        self.terrain[d <= half_width] = code
+
+    def board(self, hexes: dict | None = None, board_id: str = "t1") -> Board:
+        """The board with hex summaries (levels at the centres; ``hexes`` adds terrain)."""
+        specs = {}
+        for col in range(SIZE[0]):
+            for row in (range(1, SIZE[1] + 1) if col % 2 == 0 else range(0, SIZE[1] + 1)):
+                name = f"{'ABCDEFGHI'[col]}{row}"
+                x, y = centre(name)
+                lv = int(self.level[min(int(y), H - 1), min(int(x), W - 1)])
+                terrain = (hexes or {}).get(name, "open")
+                if lv or terrain != "open":
+                    specs[(col, row)] = HexTerrain(terrain, lv)
+        b = Board(board_id, "raster test", HexTerrain(), specs, size=SIZE)
+        return with_raster(b, Raster(self.terrain.copy(), self.level.copy(), GEO, SIZE))
+
+
+def table(board: Board):
+    m = Map([Placement(board, (0, 0))])
+    return m, los_table(m)
+
+
+def line(m, t, a: str, b: str, a_level: int = 0):
+    va, vb = m.index("t1" + a), m.index("t1" + b)
+    return t.lines(va, int(t.ground[va]) + a_level, np.array([vb]), np.array([t.ground[vb]]))
+
+
+def seg_distance(p, a, b) -> float:
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    s = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - ax - s * dx, py - ay - s * dy)
+
+
+HEXES = [f"{'ABCDEFGHI'[c]}{r}" for c in range(9)
+         for r in (range(1, 6) if c % 2 == 0 else range(0, 6))]
+
+
+def test_a_raster_board_answers_from_the_drawing_and_a_plain_board_from_its_hexes():
+    d = Drawing()
+    m, t = table(d.board())
+    assert isinstance(t, RasterLosTable)
+    plain = Map([Placement(Board("t1", "plain", HexTerrain(), {}, size=SIZE), (0, 0))])
+    assert type(los_table(plain)) is LosTable
+
+
+def test_woods_drawn_in_part_of_a_hex_block_only_the_lines_through_the_drawing():
+    """A6.2: woods drawn as a disc in the upper part of E3 (whose summary says woods) block
+    the ground-level lines that cross the disc; lines through the rest of E3 stay clear, where
+    the hex model blocks every line through E3."""
+    d = Drawing()
+    ex, ey = centre("E3")
+    spot = (ex, ey - 20)
+    d.disc(*spot, 12, code=WOODS)
+    d.disc(ex, ey, 3, code=WOODS)            # the centre is woods: the summary says so too
+    board = d.board({"E3": "woods"})
+    m, t = table(board)
+    hexes_model = LosTable(m)
+    through, missing = 0, 0
+    for a in [h for h in HEXES if h[0] in "ABC"]:
+        for b in [h for h in HEXES if h[0] in "GHI"]:
+            pa, pb = centre(a), centre(b)
+            dist = seg_distance(spot, pa, pb)
+            dc = seg_distance((ex, ey), pa, pb)
+            res = line(m, t, a, b)
+            if dist < 9:
+                through += 1
+                assert not res.clear[0], (a, b)
+                assert m.names[int(res.block_h1[0])] == "t1E3"
+                assert int(res.kind[0]) == HIGHER
+                assert "t1E3 (woods, level 0) blocks" in explain_block(m, res, 0)
+            elif dist > 16 and 6 < dc < 25:
+                missing += 1
+                assert res.clear[0], (a, b)
+                hx = hexes_model.lines(m.index("t1" + a), 0, np.array([m.index("t1" + b)]),
+                                       np.array([0]))
+                assert not hx.clear[0]          # the whole-hex model blocks it
+    assert through and missing
+
+
+def test_ground_higher_than_both_ends_blocks():
+    """A6.2: a level-1 knoll drawn inside E3 blocks level-0 lines crossing it (HILL), not a line
+    from a level-1 viewer's location to a level-0 target... which then meets it as high as the
+    higher end (no height advantage)."""
+    d = Drawing()
+    ex, ey = centre("E3")
+    d.disc(ex, ey, 12, level=1)
+    m, t = table(d.board())
+    res = line(m, t, "A2", "I4")             # through E3's centre
+    assert not res.clear[0] and int(res.kind[0]) == HILL
+    assert "higher than both ends" in explain_block(m, res, 0)
+    res = line(m, t, "A1", "I1")             # far from the knoll
+    assert res.clear[0]
+    res = line(m, t, "A2", "I4", a_level=1)
+    assert not res.clear[0] and int(res.kind[0]) == EQUAL
+    res = line(m, t, "A2", "I4", a_level=2)  # above it: the knoll is lower than the viewer
+    assert res.clear[0] or int(res.kind[0]) == BLIND
+
+
+def test_crest_makes_blind_hexes_B10_23():
+    """A6.4 / B10.23: from level 3 (columns A, B) over a level-2 plateau (C, D) down to level 0:
+    the plateau's crest leaves E3 (one hex beyond it) blind; H3 (four beyond) is seen."""
+    d = Drawing()
+    d.band(0, 90, 3)
+    d.band(90, 197, 2)
+    m, t = table(d.board())
+    near = line(m, t, "B3", "E3")
+    assert not near.clear[0] and int(near.kind[0]) == BLIND
+    assert "blind hexes" in explain_block(m, near, 0)
+    assert line(m, t, "B3", "H3").clear[0]
+
+
+def test_woods_on_a_crest_make_more_blind_hexes_than_the_bare_crest():
+    """A6.4: woods (one level) on the level-2 plateau: the obstacle count (+1) reaches further
+    (H3 is now blind too), where the bare crest left it seen."""
+    d = Drawing()
+    d.band(0, 90, 3)
+    d.band(90, 197, 2)
+    d.terrain[:, 150:190] = WOODS
+    m, t = table(d.board())
+    res = line(m, t, "B3", "H3")
+    assert not res.clear[0]
+
+
+def test_half_level_rubble_blocks_ends_at_its_ground_level_only():
+    """B24.1 / VASL's half-level rule: rubble drawn over E3 blocks two level-0 ends; from a
+    level-1 location to level 0 it is no obstacle."""
+    d = Drawing()
+    d.disc(*centre("E3"), 22, code=RUBBLE)
+    m, t = table(d.board({"E3": "rubble"}))
+    res = line(m, t, "A2", "I4")
+    assert not res.clear[0] and int(res.kind[0]) == HALF
+    assert line(m, t, "A2", "I4", a_level=1).clear[0]
+
+
+def test_inherent_terrain_drawn_over_into_another_hex_is_ignored():
+    """VASL: inherent terrain (rubble) counts only in the hex whose centre it covers."""
+    d = Drawing()
+    ex, ey = centre("E3")
+    d.disc(ex, ey - 22, 8, code=RUBBLE)      # in E3, away from its (open) centre
+    m, t = table(d.board())
+    for a, b in (("A2", "I2"), ("A1", "I3"), ("A3", "I1")):
+        assert line(m, t, a, b).clear[0]
+
+
+def test_wall_on_a_hexside_blocks_ends_at_its_level_but_not_on_an_end_own_hexside():
+    """B9.2: a wall drawn on the E3/F3 hexside blocks A2-I4 (both ends at level 0), names the
+    hexside; from E3 itself (its own hexside) the same wall is ignored."""
+    d = Drawing()
+    e, f = centre("E3"), centre("F3")
+    mx, my = (e[0] + f[0]) / 2, (e[1] + f[1]) / 2
+    ux, uy = f[1] - e[1], -(f[0] - e[0])       # along the hexside
+    k = 18 / math.hypot(ux, uy)
+    d.segment((mx - ux * k, my - uy * k), (mx + ux * k, my + uy * k), 1.5, WALL_CODE)
+    m, t = table(d.board())
+    res = line(m, t, "A2", "I4")
+    assert not res.clear[0] and int(res.kind[0]) == WALL
+    text = explain_block(m, res, 0)
+    assert "wall" in text and "t1E3/t1F3" in text and "B9.2" in text
+    assert line(m, t, "E3", "I4").clear[0]
+    assert line(m, t, "A2", "I4", a_level=1).clear[0]     # not both at its level
+
+
+def test_orchard_is_a_hindrance_at_ground_level_and_an_obstacle_from_above():
+    """A6.1 split terrain (VASL's orchard): between two ground-level ends a hindrance (+1);
+    from level 1 down to level 0 it is as high as the higher end: blocked."""
+    d = Drawing()
+    d.disc(*centre("E3"), 24, code=ORCHARD)
+    m, t = table(d.board({"E3": "orchard"}))
+    res = line(m, t, "A2", "I4")
+    assert res.clear[0] and int(res.hindrances[0]) == 1
+    assert "1 hindrance" in explain_block(m, res, 0)
+    res = line(m, t, "A2", "I4", a_level=1)
+    assert not res.clear[0] and int(res.kind[0]) == EQUAL
+
+
+def test_six_hindrances_block_A6_1():
+    """A6.1: grain drawn along the whole row between A3 and I3's neighbours counts once per
+    range: six or more block; a short line through fewer is clear with its count."""
+    d = Drawing()
+    d.terrain[150:175, 40:420] = GRAIN
+    m, t = table(d.board())
+    far = line(m, t, "A3", "I3")
+    assert not far.clear[0]
+    assert "six or more hindrances" in explain_block(m, far, 0)
+    near = line(m, t, "C3", "E3")
+    assert near.clear[0] and int(near.hindrances[0]) == 1
+
+
+def test_the_night_layer_and_the_thread_read_raster_lines_unchanged():
+    """The night field and the LOS thread on a raster board: the woods spot blocks by day, so
+    the night verdict there is 'nothing', with the same daytime reason."""
+    d = Drawing()
+    d.disc(*centre("E3"), 24, code=WOODS)
+    board = d.board({"E3": "woods"})
+    s = position(board, units=[unit("A", "t1A2")])
+    field = visibility_from(s, "A")
+    assert field["t1I4"].sight == "none"
+    assert any("t1E3" in r for r in field["t1I4"].reasons)
+    th = los_thread(s, "t1A2", "t1I4")
+    assert not th.day_clear and th.blocking == ["t1E3"]
+    assert field["t1A3"].sight != "none"
+
+
+@pytest.mark.parametrize("viewer", ["A2", "E3", "H0"])
+def test_every_line_from_a_viewer_matches_one_line_at_a_time(viewer):
+    """A viewer's lines to all hexes are the lines asked one by one (the vectorized walk keeps
+    every line apart)."""
+    d = Drawing()
+    d.disc(*centre("E3"), 20, code=WOODS)
+    d.disc(*centre("G2"), 25, level=1)
+    d.disc(*centre("C4"), 15, code=ORCHARD)
+    m, t = table(d.board({"E3": "woods", "C4": "orchard", "G2": "open"}))
+    v = m.index("t1" + viewer)
+    allv = t.lines(v, int(t.ground[v]), np.arange(m.size), t.ground[:-1])
+    for k in range(m.size):
+        one = t.lines(v, int(t.ground[v]), np.array([k]), np.array([t.ground[k]]))
+        assert one.clear[0] == allv.clear[k]
+        assert one.hindrances[0] == allv.hindrances[k]
+
+
+def test_boards_side_by_side_and_turned_join_their_drawings():
+    """Two raster boards side by side (the second turned half round): woods drawn on the second
+    block a line from the first across the join; a map with one plain board uses the hex
+    model."""
+    a = Drawing()
+    b = Drawing()
+    b.disc(*centre("E3"), 24, code=WOODS)        # the turned board's centre hex stays E3
+    ba, bb = a.board(board_id="t1"), b.board({"E3": "woods"}, board_id="t2")
+    m = Map([Placement(ba, (0, 0)), Placement(bb, (1, 0), rotated=True)])
+    t = los_table(m)
+    assert isinstance(t, RasterLosTable)
+    v, far = m.index("t1E3"), m.index("t2A3")
+    res = t.lines(v, 0, np.array([far]), np.array([0]))
+    assert not res.clear[0] and m.names[int(res.block_h1[0])] == "t2E3"
+    assert t.lines(v, 0, np.array([m.index("t1I1")]), np.array([0])).clear[0]
+    plain = Board("t3", "plain", HexTerrain(), {}, size=SIZE)
+    mixed = Map([Placement(ba, (0, 0)), Placement(plain, (1, 0))])
+    assert type(los_table(mixed)) is LosTable

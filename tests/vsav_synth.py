@@ -1,0 +1,194 @@
+"""Synthetic VASL saved games (``.vsav``), written the way VASSAL writes them (we ship none).
+
+A ZIP with a ``savedGame`` entry: ``!VCSK``, the key as two hex digits, then every byte of the
+text XOR-ed with the key as two hex digits (``!VCSZ``: the same around deflated text).  The
+text: VASSAL commands joined by ESC, a compound's own commands nested (each ESC inside escaped
+by a backslash).  VASSAL's ``SequenceEncoder`` puts a backslash before a delimiter inside a value
+and quotes a value that ends in a backslash between apostrophes.
+
+A piece: ``+/ID/TYPE/STATE``; TYPE and STATE are its traits outermost first, each trait's
+encoding followed by a tab and the rest escaped once more; the innermost trait is the
+``piece`` (BasicPiece: ``piece;K;D;image;name`` and ``map;x;y;gpid``).  Traits written here:
+VASL's ``mark;DBCounterType``, ``hide`` (HIP), ``conceal``, ``emb2`` layers (an active layer
+renames the piece, ``"X +"`` puts X before its name, ``"+ X"`` after).
+
+``hex_pixel`` gives the main map pixel of a hex centre: a margin of 400 pixels, boards of
+1800 x 645 pixels in their grid of boards, hexes 56.25 x 64.5, A1's centre at (0, 32.25).
+"""
+from __future__ import annotations
+
+import io
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.hexes import parse_local
+
+ESC = "\x1b"
+EDGE = 400
+BOARD_W, BOARD_H = 1800, 645
+HEX_W, HEX_H = 56.25, 64.5
+
+
+def escape(value: str, delim: str) -> str:
+    """SequenceEncoder.append's escaping of one value."""
+    body = value.replace(delim, "\\" + delim)
+    if value.endswith("\\") or (value.startswith("'") and value.endswith("'")):
+        return f"'{body}'"
+    return body
+
+
+def join(values, delim: str) -> str:
+    return delim.join(escape(str(v), delim) for v in values)
+
+
+def nest(own: str, inner: str, delim: str = "\t") -> str:
+    """A decorator's encoding: ``SequenceEncoder(own, delim).append(inner)``."""
+    return own + delim + escape(inner, delim)
+
+
+def board_pixel(col: int, row: int) -> tuple[float, float]:
+    """A hex centre in its board's image (VASL's geometry)."""
+    odd = col % 2
+    return HEX_W * col, HEX_H / 2 + HEX_H * (row - 1 + odd) - HEX_H / 2 * odd
+
+
+def hex_pixel(local_hex: str, slot: tuple[int, int] = (0, 0), rotated: bool = False,
+              dx: float = 0, dy: float = 0) -> tuple[int, int]:
+    """The main map pixel of a board hex (``"K5"``) on the board in ``slot`` (column, row)."""
+    col, row = parse_local(local_hex)
+    x, y = board_pixel(col, row)
+    if rotated:
+        x, y = BOARD_W - x, BOARD_H - y
+    return (round(EDGE + slot[0] * BOARD_W + x + dx), round(EDGE + slot[1] * BOARD_H + y + dy))
+
+
+@dataclass
+class Layer:
+    """An ``emb2`` trait: its images and names, the active level (1-based; <= 0: off)."""
+    images: list[str]
+    names: list[str]
+    level: int = 1
+    prop: str = ""
+
+    def type(self) -> str:
+        return join(["emb2", "", "2", "F", "", "2", "E", "", "2", "Q", "", "", "0", "false", "0",
+                     "0", join(self.images, ","), join(self.names, ","), "false", self.prop, "",
+                     "", "false", "", "1", "1", "false", "70,130", ""], ";")
+
+    def state(self) -> str:
+        return str(self.level)
+
+
+@dataclass
+class SynthPiece:
+    name: str
+    image: str
+    pos: tuple[int, int]
+    map: str = "Main Map"
+    counter_type: str = "unit"
+    nation: str | None = None         # a conceal trait of this nationality
+    concealed: bool = False
+    hidden: bool = False
+    layers: list[Layer] = field(default_factory=list)   # innermost last
+
+    def traits(self) -> list[tuple[str, str]]:
+        out = [("mark;DBCounterType", self.counter_type)]
+        out.append(("hide;72,130;HIP;;player:;0.3", "player1" if self.hidden else "null"))
+        if self.nation:
+            n = self.nation
+            out.append((join(["conceal", "C", f"{n}/{n}qmark", n, ""], ";"),
+                        "player1;|0" if self.concealed else "null;"))
+        out += [(layer.type(), layer.state()) for layer in self.layers]
+        return out
+
+    def command(self, pid: int) -> str:
+        type_text = join(["piece", "K", "D", self.image, self.name], ";")
+        state_text = join([self.map, self.pos[0], self.pos[1], pid], ";")
+        for t, s in reversed(self.traits()):
+            type_text, state_text = nest(t, type_text), nest(s, state_text)
+        return join(["+", str(pid), type_text, state_text], "/")
+
+
+# --------------------------------------------------------------------------- counters
+def squad(name: str, pos, nation: str = "ge", broken: bool = False, **kw) -> SynthPiece:
+    """A squad like VASL's: a layer of good-order sides (the active one names it) under a
+    broken layer ("broken +" before the name) driven by the BRK property."""
+    img = f"{nation}/{nation}{name[:5].replace('-', '')}S"
+    good = Layer([img, img + "x"], [name, name + " x"], 1, "SQ")
+    brk = Layer([img + "b"], ["broken +"], 1 if broken else -1, "BRK")
+    return SynthPiece("5-5-8 Esq", " ", pos, nation=nation, layers=[brk, good], **kw)
+
+
+def leader(rating: str, pos, nation: str = "ge", broken: bool = False, **kw) -> SynthPiece:
+    img = f"{nation}/{nation}L{rating.replace('-', '').replace('+', '')}"
+    brk = Layer([img + "b"], ["broken +"], 1 if broken else -1, "BRK")
+    return SynthPiece(f"{nation}LDR", " ", pos, nation=nation,
+                      layers=[brk, Layer([img], [rating], 1, "")], **kw)
+
+
+def plain(name: str, image: str, pos, counter_type: str = "unit", **kw) -> SynthPiece:
+    return SynthPiece(name, image, pos, counter_type=counter_type, **kw)
+
+
+def tank(name: str, pos, nation: str = "ge", bu: bool = True, **kw) -> SynthPiece:
+    """An AFV: the vehicle's covered arc (``+ vca3``...) and its BU/CE layer."""
+    ca = Layer([" "] * 6, [f"+ vca{k}" for k in (3, 4, 5, 6, 1, 2)], 1)
+    hatch = Layer([" ", " "], ["+ BU", "+ CE"], 1 if bu else 2)
+    return SynthPiece(name, f"{nation}/veh/{name.lower().replace(' ', '')}", pos,
+                      nation=nation, layers=[hatch, ca], **kw)
+
+
+def truck(name: str, pos, nation: str = "ru", **kw) -> SynthPiece:
+    ca = Layer([" "] * 6, [f"+ vca{k}" for k in (3, 4, 5, 6, 1, 2)], 1)
+    return SynthPiece(name, f"{nation}/veh/{name.lower()}", pos, nation=nation, layers=[ca], **kw)
+
+
+def marker(name: str, image: str, pos) -> SynthPiece:
+    return SynthPiece(name, image, pos, counter_type="common")
+
+
+# --------------------------------------------------------------------------- the file
+def board_record(boards) -> str:
+    """``bd`` records: (column, row, name[, version[, crop]]), name "r34" for a turned board."""
+    parts = []
+    for b in boards:
+        col, row, name = b[:3]
+        version = b[3] if len(b) > 3 else "6.1"
+        crop = b[4] if len(b) > 4 else None
+        parts += ["bd", str(col), str(row), name]
+        if crop:
+            parts += [str(v) for v in crop]
+        parts += ["VER", version]
+    return "\t".join(parts) + "\t"
+
+
+def game_text(boards, pieces, extra: tuple[str, ...] = ()) -> str:
+    """The command text: begin_save, the pieces in a nested compound, the boards, end_save."""
+    compound = ESC + join([p.command(1000 + k) for k, p in enumerate(pieces)], ESC)
+    cmds = ["begin_save", "", compound, "INFO\tAxis\tAllied\t1", board_record(boards),
+            "GlobalProperty\t;AxisCVP;0;Casualties", *extra, "end_save"]
+    return join(cmds, ESC)
+
+
+def obfuscate(text: bytes | str, key: int = 0x5A, deflated: bool = False) -> bytes:
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    header = b"!VCSK"
+    if deflated:
+        data, header = zlib.compress(data), b"!VCSZ"
+    return header + f"{key:02x}".encode() + bytes(b ^ key for b in data).hex().encode()
+
+
+def write_vsav(path: str | Path, boards, pieces, *, deflated: bool = False, key: int = 0x5A,
+               raw: bytes | None = None) -> Path:
+    """A .vsav on ``boards`` holding ``pieces`` (or the ``savedGame`` bytes ``raw``)."""
+    path = Path(path)
+    entry = raw if raw is not None else obfuscate(game_text(boards, pieces), key, deflated)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("savedGame", entry)
+        z.writestr("savedata", "<?xml version=\"1.0\"?><data/>")
+        z.writestr("moduledata", "<?xml version=\"1.0\"?><data><name>VASL</name></data>")
+    path.write_bytes(buf.getvalue())
+    return path
