@@ -137,6 +137,13 @@ class Document(QObject):
         self.undo_stack.setClean()
         self.fileChanged.emit()
 
+    def take_unsaved(self, s: api.Scenario, path: str | None = None) -> None:
+        """Show ``s`` as a new position not saved yet (a VASL saved game, restored work): no
+        undo history, nothing selected, and unsaved, so the title says so and closing asks.
+        ``path`` is the file Save writes to (None: Save As asks)."""
+        self._take_file(s, path)
+        self.undo_stack.resetClean()
+
     def _take_file(self, s: api.Scenario, path: str | None) -> None:
         self.undo_stack.clear()
         self._path = path

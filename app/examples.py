@@ -29,8 +29,10 @@ def is_bundled(path) -> bool:
 
 
 def documents_folder() -> str:
-    return (QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-            or os.path.expanduser("~"))
+    """The user's documents folder, or the home folder when it does not exist (a file dialog
+    started in a missing folder opens in the current one instead, often the program's own)."""
+    docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return docs if docs and os.path.isdir(docs) else os.path.expanduser("~")
 
 
 def save_as_start(path) -> str:

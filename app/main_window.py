@@ -36,6 +36,7 @@ from .panels.palette import Palette
 from .panels.unit import UnitPanel
 from .recent import RecentFiles
 from .recovery import autosave_for
+from .room_window import may_discard
 from .rooms import room_for
 from .scene.map_scene import MapScene
 from .view import MapView
@@ -311,16 +312,8 @@ class MainWindow(QMainWindow):
 
     def _may_discard(self) -> bool:
         """True when there are no unsaved changes, or the player saves or drops them."""
-        if self.document.undo_stack.isClean():
-            return True
-        answer = QMessageBox.question(
-            self, "Unsaved changes", "The position has changed. Save it first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel)      # Enter neither writes nor drops anything
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        return may_discard(self, self.document.undo_stack.isClean(), "Unsaved changes",
+                           "The position has changed. Save it first?", self.save)
 
     def _error(self, title: str, text: str) -> None:
         self.say(text, 15000)

@@ -167,7 +167,7 @@ def offer_recovery(parent=None, folder: Path | None = None):
 def restored_document(found: Recovered):
     from .document import Document
     document = Document(found.scenario, found.belongs_to)
-    document.undo_stack.resetClean()        # unsaved: the title says so, closing asks
+    document.take_unsaved(found.scenario, found.belongs_to)
     return document
 
 

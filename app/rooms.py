@@ -28,3 +28,15 @@ def room_for(path: str) -> ModuleType | None:
     if fmt == NIGHT or fmt not in ROOMS:
         return None
     return importlib.import_module(ROOMS[fmt])
+
+
+def open_any_window(path: str):
+    """A window on ``path`` in the room its format picks: that game's window, or a main window
+    on a night position (a room's File > Open reaches every room).  Raises api.ScenarioError
+    naming the file when it is refused."""
+    room = room_for(path)
+    if room is not None:
+        return room.open_window(path)
+    from .document import Document
+    from .main_window import MainWindow
+    return MainWindow(Document(api.load_scenario(path), path))

@@ -5,12 +5,10 @@ selected unit's overlays and every marker.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QImage
 
-from . import style
 from .document import Document
+from .room_window import render_view
 from .scene.map_scene import MapScene
 from .view import MapView
 
@@ -21,21 +19,11 @@ def render_map(document: Document, width: int, height: int) -> QImage:
     scene = MapScene(document)
     view = MapView(scene)
     view.zoomChanged.connect(scene.counters.set_pixels_per_unit)
-    view.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
-    view.resize(width, height)
-    view.show()
-    QApplication.processEvents()
-    view.show_key(True)
-    view.fit_map()
-    image = QImage(width, height, QImage.Format.Format_ARGB32)
-    image.fill(style.BACKGROUND)
-    painter = QPainter(image)
-    view.render(painter)
-    painter.end()
-    view.close()
-    view.deleteLater()
-    scene.deleteLater()
-    return image
+
+    def prepare():
+        view.show_key(True)
+        view.fit_map()
+    return render_view(view, width, height, prepare)
 
 
 def save_screenshot(path: str, out: str, select: str | None, width: int, height: int) -> None:

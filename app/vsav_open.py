@@ -80,16 +80,10 @@ def open_vsav(window, path: str) -> bool:
         except (api.ScenarioError, OSError) as e:
             window.show_error("Cannot open this VASL saved game", str(e))
             return False
-    take_unsaved(window.document, scenario)
+    window.document.take_unsaved(scenario)
     window.say(f"Opened the VASL saved game {path} as a new position", 10000)
     QMessageBox.information(window, "VASL saved game opened", summary_text(path, summary))
     return True
-
-
-def take_unsaved(document, scenario) -> None:
-    """The document shows ``scenario`` as a new position: no file yet, unsaved."""
-    document._take_file(scenario, None)
-    document.undo_stack.resetClean()        # the title says unsaved, closing asks
 
 
 def run(app, path: str, args) -> int:
@@ -120,7 +114,7 @@ def run(app, path: str, args) -> int:
             return 2
         return 0
     from .main_window import MainWindow
-    document.undo_stack.resetClean()
+    document.take_unsaved(scenario)         # a new position: the title says unsaved
     window = MainWindow(document)
     window.show()
     window.say(summary_text(path, summary).splitlines()[0], 15000)

@@ -118,12 +118,17 @@ def fields(s, units, runs):
     return med(one), med(every), med(by_one), med(one_cpu), med(every_cpu)
 
 
-def drift_previews(m) -> float:
-    out = []
+def drift_previews(s) -> float:
+    """A drift preview's numbers as the app asks them per mouse move (starshell_preview's
+    ``drift_numbers``): the end hexes, the flare's own lit chances, and each hex's lit chance
+    once it has landed with every light on the map counted (``lit_probability_after``)."""
+    m, out = s.map, []
     for i in range(1, 60, 3):
+        at = i * 11 % m.size
         t0 = time.perf_counter()
-        drift.distribution(m, i * 11 % m.size, "3")
-        drift.lit_probability(m, i * 11 % m.size, "3")
+        drift.distribution(m, at, "3")
+        drift.lit_probability(m, at, "3")
+        drift.lit_probability_after(s, at, "3")
         out.append(time.perf_counter() - t0)
     return statistics.median(out)
 
@@ -148,8 +153,8 @@ def main() -> None:
     api.visibility_from(s, units[0])                 # the first field, as in the app
 
     one_before, all_before, by_one_before, _, _ = fields(s, units, a.runs)
-    drift.lit_probability(m, 0, "3")                 # per map: the light-reach table
-    drift_before = drift_previews(m)
+    drift.lit_probability_after(s, 0, "3")           # per map: the light-reach table
+    drift_before = drift_previews(s)
     lazy = {uid: api.visibility_from(s.replace(), uid).sights for uid in units[:3]}
 
     t0 = time.perf_counter()
@@ -157,7 +162,7 @@ def main() -> None:
     prepare_s = time.perf_counter() - t0
 
     one_after, all_after, by_one_after, one_cpu, all_cpu = fields(s, units, a.runs)
-    drift_after = drift_previews(m)
+    drift_after = drift_previews(s)
 
     # the straightforward implementation on a few viewers; the engine's verdicts compared to it
     ref_times, mismatches = [], {"before_prepare": 0, "after_prepare": 0}

@@ -24,6 +24,17 @@ MAX_DEPTH = 32
 MAX_INT_DIGITS = 100     # a whole number with more digits is no value any file needs
 
 
+def is_int(v: Any) -> bool:
+    """A JSON whole number (``true`` is no number)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def type_name(v: Any) -> str:
+    """What a JSON value is, for a message: "an object", "a list", "true/false"..."""
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
+            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
+
+
 class _Constant:
     """NaN, Infinity or -Infinity as written in a file: refused later, naming its place."""
 

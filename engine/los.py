@@ -55,6 +55,7 @@ from .terrain import BY_CODE, HEXSIDE_BY_CODE, HEXSIDES, ORCHARD
 
 # why a line is blocked (codes kept in arrays; sentences built only when asked for)
 CLEAR, HILL, HIGHER, EQUAL, BLIND, HINDRANCES, HALF, WALL = 0, 1, 2, 3, 4, 5, 6, 7
+DEPRESSION = 8      # A6.3, judged on drawn terrain (engine.raster_los)
 # hexside terrain kinds (terrain.Hexside.kind) as small integers
 _SIDE_KINDS = {"wall": 1, "obstacle": 2, "cliff": 3}
 _SK_WALL, _SK_OBSTACLE, _SK_CLIFF = 1, 2, 3
@@ -751,7 +752,7 @@ def los_table(game_map: Map) -> LosTable:
 # ---------------------------------------------------------------------------- explanations
 
 KIND_RULE = {HILL: "A6.2", HIGHER: "A6.2", EQUAL: "A6.2", BLIND: "A6.4", HINDRANCES: "A6.1",
-             HALF: "B24.1 / A6.2", WALL: "B9.2"}
+             HALF: "B24.1 / A6.2", WALL: "B9.2", DEPRESSION: "A6.3"}
 
 
 def explain_block(m: Map, lines: DayLines, k: int) -> str:
@@ -783,6 +784,9 @@ def explain_block(m: Map, lines: DayLines, k: int) -> str:
         why = f"{dst} lies in its blind hexes, seen from level {hi} down to level {lo}"
     elif kind == HALF:
         why = (f"its half-level obstacle stands on the ground level of both ends (level {lo})")
+    elif kind == DEPRESSION:
+        why = ("the line leaves or enters the depression where the range and levels do not "
+               "allow it")
     else:
         why = "six or more hindrances block"
     return f"{where} blocks LOS from {src} to {dst}: {why} ({KIND_RULE[kind]})"

@@ -25,6 +25,7 @@ and the hex that blocks (computed for the one hex being explained).
 """
 from __future__ import annotations
 
+import atexit
 import threading
 
 import numpy as np
@@ -38,6 +39,7 @@ GEOMETRY_BATCH = 96            # line differences added to the shared crossings 
 MAX_MAPS = 4                   # tables kept (engine.cache: by map content, least recent out)
 _LOCK = threading.Lock()
 _ACTIVE: list = [None]         # the table building in the background for a caller not waiting
+_EXITING = threading.Event()   # the process is ending: every build stops at its next row
 
 
 class TableTooLarge(ValueError):
@@ -109,7 +111,7 @@ class GroundTable:
 
     def _paused(self) -> bool:
         with _LOCK:
-            if self._stop.is_set() and not self._waited:
+            if _EXITING.is_set() or (self._stop.is_set() and not self._waited):
                 self._thread = None
                 return True
             return False
@@ -171,6 +173,17 @@ class GroundTable:
 @per_map(MAX_MAPS)
 def _ground(game_map: Map) -> GroundTable:
     return GroundTable(game_map)
+
+
+@atexit.register
+def _stop_builds() -> None:
+    """At exit, stop the background builds and wait for their threads (a daemon thread killed
+    inside numpy while the interpreter shuts down aborts the process)."""
+    _EXITING.set()
+    for t in _ground.cached_values():
+        thread = t._thread
+        if thread is not None:
+            thread.join(timeout=5)
 
 
 def ground_table(game_map: Map, create: bool = True) -> GroundTable | None:

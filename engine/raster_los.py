@@ -26,10 +26,22 @@ viewer at once:
 - Inherent terrain (orchard trees, rubble...) drawn over into another hex does not count there.
 - A6.1: hindrances count once per range from the viewer; six block.
 
-The hexes of the two ends are not judged (only their hexside terrain).  Not followed yet:
-depressions (A6.3 gully / stream rules: the points are judged by height alone), bridges,
-VASL's extra checks of a line running exactly along a hexside or hexspine (both hexes), and the
-extended borders of the end hexes (a point is in the hex whose centre is nearest).
+- A6.3: from a depression (gully, stream, sunken road) to a location it may not see over the
+  edge, the line must stay in the depression until a hex lifts the restriction; into one from
+  above by less than the range, it must be in the depression where the range exceeds the level
+  difference (VASL's depression restriction).
+
+The hexes of the two ends are not judged (only their hexside terrain and A6.3); a point within
+an end's extended border (VASL: the hex one pixel larger, java.awt.Polygon's rule) belongs to
+that end.  A line along hexsides (level, or within VASL's tolerance of 60 degrees) is judged
+where it lies between two hexes as in both, each with its inherent centre terrain; for such
+lines VASL's table of hexside terrain at the far end of the hexspine is followed.
+
+Not followed: bridges, hillocks and slopes, rowhouse walls' own rule (they are obstacles here),
+bocage on a hexspine (ignored here like a wall), entrenchments and counters (smoke, vehicles);
+a point not in an end's border is in the hex whose centre is nearest (VASL's gridToHex splits
+columns in thirds), and the walk's rows use exact products where VASL adds the rise column by
+column.
 
 The answer is the hex model's ``DayLines`` (blocked, the hex and the rule), so the night layer,
 the LOS thread and the precomputed tables read it unchanged.
@@ -40,7 +52,19 @@ import numpy as np
 
 from .errors import ScenarioError
 from .hexes import SQRT3
-from .los import BLIND, CLEAR, EQUAL, HALF, HIGHER, HILL, HINDRANCES, WALL, DayLines, LosTable
+from .los import (
+    BLIND,
+    CLEAR,
+    DEPRESSION,
+    EQUAL,
+    HALF,
+    HIGHER,
+    HILL,
+    HINDRANCES,
+    WALL,
+    DayLines,
+    LosTable,
+)
 from .maps import Map
 from .raster import board_raster, terrain_table
 from .terrain import HEXSIDES
@@ -74,6 +98,7 @@ BOCAGE_T = _prop(lambda t: t.name == "Bocage")
 BUILDING_T = _prop(lambda t: t.category == "BUILDING" and "Rowhouse" not in t.name)
 OUT_OF_SEASON = _prop(lambda t: t.name == "Orchard, Out of Season")
 WATER_T = _prop(lambda t: t.category == "WATER")
+DEPRESSION_T = _prop(lambda t: t.category == "DEPRESSION")
 # VASL's hexside terrain as ours (terrain.HEXSIDES), for the explanation of a block
 OUR_HEXSIDE = np.zeros(256, dtype=np.int8)
 for _c, _t in _T.items():
@@ -159,7 +184,19 @@ class RasterLosTable(LosTable):
         cy = a1y + hh * (m.row - 1 + (m.col % 2)) - hh / 2 * (m.col % 2)
         self.cx = np.clip(cx.astype(np.int64), 0, W - 1)
         self.cy = np.clip(cy.astype(np.int64), 0, H - 1)
-        self.centre_code = np.append(self.terr[self.cy * W + self.cx], 0)
+        # the terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
+        # point next to the dot, unless inherent terrain (orchard trees, rubble...) lies nearer
+        # the centre than any hexside location: then that
+        px = np.clip(self.cx + 1, 0, W - 1)
+        py = np.clip(self.cy - 1, 0, H - 1)
+        centre = self.terr[py * W + px].astype(np.int64)
+        sel = np.flatnonzero(at_centre & INHERENT[self.terr] & (hexi >= 0))
+        if len(sel):
+            votes = np.bincount(hexi[sel] * 256 + self.terr[sel],
+                                minlength=m.size * 256).reshape(m.size, 256)
+            has = votes.max(axis=1) > 0
+            centre = np.where(has, votes.argmax(axis=1), centre)
+        self.centre_code = np.append(centre, 0)
         # the terrain at each hexside's location point (its middle), per hex and side
         k = np.arange(6)
         ang = np.radians(60.0 * k)
@@ -173,6 +210,8 @@ class RasterLosTable(LosTable):
         if "cliff" in HEXSIDES:
             cliff[:-1] = m.hexside == HEXSIDES["cliff"].code
         self.cliff_side = cliff
+        # hexes whose centre is depression terrain (gully, stream, sunken road: A6.3)
+        self.depression = np.append(DEPRESSION_T[self.centre_code[:-1]], False)
         # hexside terrain on each side of each hex (VASL's Hex.getHexsideTerrain): imported, or
         # drawn at the side's middle
         st = np.zeros((m.size + 1, 6), dtype=bool)
@@ -223,6 +262,40 @@ class RasterLosTable(LosTable):
         kept = np.flatnonzero(keep)
         ln = np.searchsorted(first_pt, kept, side="right") - 1
         return cls[kept], ln
+
+    def _depressions(self, v, S, targets, te, line, hexi, hx, t, in_end, in_v, g):
+        """A6.3 (VASL's depression restrictions): from a depression to a location it may not
+        see over the depression's edge (lower, or higher by less than the range; or in another
+        depression at its level), the line must stay in the depression until it reaches a hex
+        that lifts the restriction; into a depression from above by less than the range, it
+        must be in the depression wherever the range is more than the level difference.
+        Returns (blocking points, points the height rule leaves alone) or (None, None)."""
+        dep = self.depression
+        rng = self._range(v, targets)
+        exits = dep[v] & ((te < S) | ((te > S) & (te - S < rng)) | (dep[targets] & (te == S)))
+        enters = dep[targets] & (S > te) & (S - te < rng)
+        if not (exits.any() or enters.any()):
+            return None, None
+        cur = np.where(in_end, np.where(in_v, v, t), hx)            # VASL's current hex
+        base = self.ground[cur]
+        T = te[line]
+        pos = np.arange(len(line))
+        rt = self.D[cur, t] if self.D is not None else self._dist(cur, t)
+        rs = self._range(v, cur)
+        lift = exits[line] & (cur != v) & ((dep[cur] & (T - base >= rt))
+                                           | (~dep[cur] & (base <= S)))
+        lift_at = np.full(len(targets), len(pos), dtype=np.int64)
+        li = np.flatnonzero(lift)
+        np.minimum.at(lift_at, line[li], pos[li])
+        lift_hex = np.full(len(targets) + 1, -2, dtype=np.int64)
+        got = lift_at < len(pos)
+        lift_hex[np.flatnonzero(got)] = cur[lift_at[got]]
+        still = exits[line] & (pos < lift_at[line])
+        block = still & (g > base)
+        block |= enters[line] & (rs > S - T) & ~(dep[cur] & (g == base))
+        skip = (exits[line] & ~still & (cur == lift_hex[line])) | (enters[line] & dep[cur]) \
+            | (still & dep[cur])
+        return block, skip
 
     def _range(self, v: int, hx: np.ndarray) -> np.ndarray:
         if self.D is not None:
@@ -284,7 +357,8 @@ class RasterLosTable(LosTable):
         on_map = hexi >= 0
         void = len(self.qa) - 1
         hx = np.where(on_map, hexi, void)
-        in_end = (hexi == v) | (hexi == t)
+        in_v = hexi == v
+        in_end = in_v | (hexi == t)
         # a point in an end's extended border belongs to that end (VASL)
         e = np.flatnonzero((edge != 0) & ~in_end & on_map)
         if len(e):
@@ -292,6 +366,7 @@ class RasterLosTable(LosTable):
             bits = (edge[e][:, None] >> np.arange(6)[None, :]) & 1
             ends = (nbs == v) | (nbs == t[e][:, None])
             in_end[e[(ends & (bits == 1)).any(axis=1)]] = True
+            in_v[e[((nbs == v) & (bits == 1)).any(axis=1)]] = True
         pos = np.arange(len(cls))
         # a line along hexsides (VASL: horizontal, or within a tolerance of 60 degrees): at odd
         # ranges its points lie between two hexes, and each is judged as in both, with a hex's
@@ -323,8 +398,10 @@ class RasterLosTable(LosTable):
                 in_end = np.concatenate([in_end, np.zeros(len(p), dtype=bool)])
                 pos = np.concatenate([pos, p])
                 o = np.argsort(pos, kind="stable")
-                hexi, hx, code, g, side, at_centre, line, t, on_map, in_end = (
-                    a[o] for a in (hexi, hx, code, g, side, at_centre, line, t, on_map, in_end))
+                in_v = np.concatenate([in_v, np.zeros(len(p), dtype=bool)])
+                hexi, hx, code, g, side, at_centre, line, t, on_map, in_end, in_v = (
+                    a[o] for a in (hexi, hx, code, g, side, at_centre, line, t, on_map, in_end,
+                                   in_v))
         # only points that can block or hinder are judged: above the lower end, hexside
         # terrain, half-level or split terrain at its level, and A6.8's building points
         top = g + HEIGHT[code]
@@ -332,6 +409,10 @@ class RasterLosTable(LosTable):
         lo = np.minimum(S, T)
         cand = (top > lo) | HEXSIDE_T[code] | (HALF_LEVEL[code] & (top == lo)) \
             | (SPLIT[code] & (g == lo))
+        dep_block, dep_skip = self._depressions(v, S, targets, te, line, hexi, hx, t, in_end,
+                                                in_v, g)
+        if dep_block is not None:
+            cand |= dep_block
         bldg = None
         if BUILDING_T[self.centre_code[v]]:
             # A6.8: leave the building before leaving the viewer's hex (building to building)
@@ -348,6 +429,8 @@ class RasterLosTable(LosTable):
                               T))
         if bldg is not None:
             bldg = bldg[keep]
+        if dep_block is not None:
+            dep_block, dep_skip = dep_block[keep], dep_skip[keep]
         pix = code                                          # one entry per point judged
         hi = np.maximum(S, T)
         lo = np.minimum(S, T)
@@ -371,6 +454,8 @@ class RasterLosTable(LosTable):
             why[new] = reason
             block[:] |= cond
 
+        if dep_block is not None:                         # A6.3, found above
+            mark(dep_block, DEPRESSION)
         if bldg is not None:                              # A6.8, found above
             mark(bldg, EQUAL)
 
@@ -423,6 +508,8 @@ class RasterLosTable(LosTable):
                  & (((rs == 1) & (S > T) & WATER_T[self.centre_code[t]])
                     | ((rt == 1) & (T > S) & WATER_T[self.centre_code[v]])))
         level = mid & (top == hi) & (top > lo) & ~water
+        if dep_skip is not None:          # A6.3: the depression's own hexes, as VASL
+            level &= ~dep_skip
         mark(level & ~OUT_OF_SEASON[code], EQUAL)
         hind |= level & OUT_OF_SEASON[code]
         # A6.4 / B10.23: blind hexes behind obstacles and crests

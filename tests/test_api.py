@@ -61,6 +61,24 @@ def test_impossible_units_are_refused_with_their_place(unit, place, words):
     assert e.place == place and words in e.problem
 
 
+STATES = {"bu": True, "ce": True, "tracked": True, "moving": "entered", "ir": True}
+
+
+@pytest.mark.parametrize("unit_type", api.UNIT_TYPES)
+def test_check_accepts_a_state_exactly_where_the_edit_panel_offers_it(unit_type):
+    """One table says which unit types may be BU, CE, tracked, moving or fire IR (E1.14, E1.93):
+    the Edit panel offers a state (``unit_properties``) where ``check`` (and so the loader)
+    accepts it, and nowhere else."""
+    s = w10()
+    offered = api.unit_properties(unit_type)
+    for key, on in STATES.items():
+        unit = api.Unit("Q", "allied", unit_type, "2T6", **{key: on})
+        if key in offered:
+            assert api.check(s.with_unit(unit))
+        else:
+            assert refused(s.with_unit(unit)).place == f"units[2].{key}"
+
+
 def test_a_passenger_must_stand_with_its_vehicle():
     s = w10().with_unit(api.Unit("V1", "axis", "vehicle", "2Z4"))
     rider = api.Unit("R", "axis", "squad", "2Z4", extra={"aboard": "V1"})

@@ -199,3 +199,16 @@ def test_all_fields_at_once_are_the_fields_one_by_one():
         for k, u in enumerate(s2.units):
             assert np.array_equal(codes[k], visibility_from(s2, u.id).codes), (prepared, u.id)
         assert np.array_equal(api.all_fields(s2, ["J", "U3"])[0], codes[len(units) - 3])
+
+
+@settings(max_examples=60, deadline=None)
+@given(dq=st.integers(-60, 60), dr=st.integers(-60, 60))
+def test_line_samples_round_to_the_hexes_cube_round_gives(dq, dr):
+    """The exact line crossing rounds its samples all at once: the same hexes as ``cube_round``
+    one sample at a time (half-way samples included, rounded half to even)."""
+    from engine.hexes import _cube_round_many, axial_distance, cube_round
+    n = max(axial_distance(dq, dr), 1)
+    ts = np.arange(2 * n + 1) / (2 * n)
+    q, r = _cube_round_many(ts * dq, ts * dr)
+    assert list(zip(q.tolist(), r.tolist())) == [cube_round(float(a), float(b))
+                                                 for a, b in zip(ts * dq, ts * dr)]

@@ -13,7 +13,18 @@ from support import position, unit
 
 from engine.boards import Board, HexTerrain
 from engine.hexes import parse_local
-from engine.los import BLIND, EQUAL, HALF, HIGHER, HILL, WALL, LosTable, explain_block, los_table
+from engine.los import (
+    BLIND,
+    DEPRESSION,
+    EQUAL,
+    HALF,
+    HIGHER,
+    HILL,
+    WALL,
+    LosTable,
+    explain_block,
+    los_table,
+)
 from engine.maps import Map, Placement
 from engine.night.thread import los_thread
 from engine.night.verdicts import visibility_from
@@ -23,7 +34,7 @@ from engine.raster_los import RasterLosTable
 SIZE = (9, 5)
 W, H = 450, 323
 GEO = (0.0, 32.25, 56.25, 64.5)
-WOODS, ORCHARD, RUBBLE, WALL_CODE, GRAIN = 60, 63, 90, 72, 24
+WOODS, ORCHARD, RUBBLE, WALL_CODE, GRAIN, GULLY = 60, 63, 90, 72, 24, 30
 
 
 def centre(name: str) -> tuple[float, float]:
@@ -293,3 +304,37 @@ def test_boards_side_by_side_and_turned_join_their_drawings():
     plain = Board("t3", "plain", HexTerrain(), {}, size=SIZE)
     mixed = Map([Placement(ba, (0, 0)), Placement(plain, (1, 0))])
     assert type(los_table(mixed)) is LosTable
+
+
+def test_a_line_along_hexsides_is_judged_in_both_hexes_with_their_inherent_terrain():
+    """VASL: a level line (A3-I3 runs along the hexsides of the odd columns) is judged, where
+    it lies between two hexes, as in both; a hex whose centre holds inherent terrain (orchard
+    trees, drawn round D2's centre only) counts as that terrain there.  From level 1 the orchard
+    is as high as the higher end: blocked by D2; at ground level it hinders (A6.1)."""
+    d = Drawing()
+    dx, dy = centre("D2")
+    d.disc(dx, dy, 10, code=ORCHARD)
+    m, t = table(d.board({"D2": "orchard"}))
+    res = line(m, t, "A3", "I3", a_level=1)
+    assert not res.clear[0] and m.names[int(res.block_h1[0])] == "t1D2"
+    ground = line(m, t, "A3", "I3")
+    assert ground.clear[0] and int(ground.hindrances[0]) == 1
+    # a line through the same hexside but not along hexsides: the trees are not on it
+    assert line(m, t, "A3", "H3", a_level=1).clear[0]
+
+
+def test_depressions_A6_3():
+    """A6.3: a gully (level -1) drawn down column E.  From E3 in the gully, A3 (level 0, range
+    4: higher by less than the range) is out of sight (the line leaves the gully); E1, along the
+    gully at its own level, is seen.  From A3 into the gully at E3 blocked (already by the
+    level ground next to A3, as VASL); from five levels up (more than the range) seen."""
+    d = Drawing()
+    d.terrain[:, 200:251] = GULLY
+    d.level[:, 200:251] = -1
+    m, t = table(d.board({f"E{r}": "gully" for r in range(1, 6)}))
+    out = line(m, t, "E3", "A3")
+    assert not out.clear[0] and int(out.kind[0]) == DEPRESSION
+    assert "(A6.3)" in explain_block(m, out, 0)
+    assert line(m, t, "E3", "E1").clear[0]
+    assert not line(m, t, "A3", "E3").clear[0]
+    assert line(m, t, "A3", "E3", a_level=5).clear[0]

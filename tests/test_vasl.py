@@ -87,7 +87,8 @@ def test_synthetic_board_imports_hex_by_hex(drawn, imported):
     wrong = {f"{c},{n}": (board.at(c, n), drawn.expected_at(c, n))
              for c, n in board_hexes() if board.at(c, n) != drawn.expected_at(c, n)}
     assert wrong == {}
-    # the drawing covers what the issue asks for
+    # the drawing holds every terrain the import must convert: woods, buildings, jungle, bamboo,
+    # grain, and levels from a depression to a level-2 hill
     kinds = {t.terrain for t in drawn.expected.values()}
     assert {"woods", "building", "dense_jungle", "light_jungle", "bamboo", "grain"} <= kinds
     assert {t.level for t in drawn.expected.values()} >= {-1, 1, 2}

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectI
 from engine.api import COLUMN_NAMES, HexIdError, parse_local
 
 from .. import style
-from ..scene.geometry import board_rect
+from ..scene.geometry import placement_rect
 from .calibration import Similarity, fitted, from_two_points, hex_centre, placement
 
 Z_UNDERLAY = 2          # over the terrain (0), under the grid (5) and the overlays (10 and up)
@@ -174,7 +174,7 @@ class Underlays(QObject):
                 frame.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 self.items[board_id], self._frames[board_id] = item, frame
             frame = self._frames[board_id]
-            frame.setRect(board_rect(p.at))
+            frame.setRect(placement_rect(m, m.placements.index(p)))
             frame.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape,
                           len(spec.points) == 2)
             pm = item.pixmap()

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from engine import api
 
 from .. import style
+from ..room_window import close_event
 from ..scene import geometry
 from .scene import COUNTED, FireScene
 
@@ -229,13 +230,10 @@ class FireWindow(QMainWindow):
         path, _ = QFileDialog.getOpenFileName(self, "Open a position", str(Path(self.path or ".").parent),
                                               "Starshell files (*.json)")
         if path:
-            from ..rooms import room_for
+            from ..rooms import open_any_window
             try:
-                room = room_for(path)
-                if room is None:
-                    raise api.ScenarioError("not a fire position: open it from the main window", file=path)
-                other = room.open_window(path)
-            except api.ScenarioError as e:
+                other = open_any_window(path)      # a night position opens in a main window
+            except (api.ScenarioError, OSError) as e:
                 QMessageBox.warning(self, "Open", str(e))
                 return
             other.show()
@@ -279,16 +277,8 @@ class FireWindow(QMainWindow):
         return img.save(path)
 
     def closeEvent(self, event) -> None:
-        if not self.undo.isClean():
-            answer = QMessageBox.question(
-                self, "Unsaved attacks", "Save the position before closing?",
-                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                | QMessageBox.StandardButton.Cancel)
-            if answer == QMessageBox.StandardButton.Cancel or (
-                    answer == QMessageBox.StandardButton.Save and not self.save()):
-                event.ignore()
-                return
-        event.accept()
+        close_event(self, event, self.undo.isClean(), "Unsaved attacks",
+                    "Save the position before closing?", self.save)
 
     # ------------------------------------------------------------------ the attack
     def click(self, point: QPointF) -> None:
@@ -376,11 +366,19 @@ class FireWindow(QMainWindow):
         if a is None or not a.allowed:
             self.result.setText("refused: " + "; ".join(a.reasons if a else []))
             return
+        before, shown = self.pos, self._candidates()
+        counted = {f.id for f in a.firers if f.counted}
+        for f in shown.firers:
+            f.counted = f.id in counted
         after = nap.record_attack(self.pos, a)
         res = a.result if a.result else "no effect"
         note = (f"{a.target}: {', '.join(f.id for f in a.counted())} fire {nap.fmt(a.fire)} at "
                 f"{a.column}; dice {a.roll}, {'+' if a.drm >= 0 else ''}{a.drm} -> {a.modified}: {res}")
         self.undo.push(PositionCommand(self, self.pos, after, f"fire at {a.target}", note))
+        # the panel shows the attack just rolled, as the bars do (not the next one, refused)
+        nxt = self.assessment               # the next attack on it, as refresh found it
+        self.text.setHtml(self._html(a, shown, before, rolled=note,
+                                     now=None if nxt is None or nxt.allowed else nxt.reasons))
         self.chart.set_outcomes(a.outcomes, a.result)
 
     def set_segment(self, segment: str) -> None:
@@ -403,9 +401,12 @@ class FireWindow(QMainWindow):
         self._title()
 
     # ------------------------------------------------------------------ the panel
-    def _html(self, a, shown) -> str:
+    def _html(self, a, shown, pos=None, rolled: str | None = None, now=None) -> str:
+        """The panel: attack ``a`` on ``pos`` (the window's own by default); ``rolled``: the
+        roll just made with it, said instead of whether it may be made; ``now``: why another
+        attack is refused after it."""
         e = html.escape
-        pos = self.pos
+        pos = pos or self.pos
         head = (f"<b>{e(pos.title)}</b><br>charts: {e(pos.charts.title)}<br>segment: {e(pos.segment)}"
                 f"{', first fire rule on' if pos.first_fire else ''}; attacked this segment: "
                 f"{e(', '.join(pos.attacked) or 'none')}")
@@ -442,6 +443,11 @@ class FireWindow(QMainWindow):
                    f"<p style='color:#ff7a6a'><b>Refused:</b> {reasons}</p>")
         if a.allowed and a.reasons:
             verdict += f"<p>{reasons}</p>"
+        if rolled is not None:
+            verdict = f"<p style='color:#ffd84a'><b>Rolled:</b> {e(rolled)} (Ctrl+Z takes it back)</p>"
+            if now:
+                verdict += (f"<p style='color:#ff7a6a'><b>Another attack now refused:</b> "
+                            f"{'<br>'.join(e(r) for r in now)}</p>")
         out.append(verdict)
         return "".join(out)
 

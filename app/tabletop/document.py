@@ -90,7 +90,8 @@ class TableDocument(QObject):
         if how:
             words = {"front": "front to front with", "behind": "behind", "beside": "beside"}
             return f"{element_id} put {words[how]} {other}"
-        return f"{element_id} at ({after.x:.2f}, {after.y:.2f}) BW, facing {after.facing:.0f}°"
+        x, y = (round(v, 2) + 0.0 for v in (after.x, after.y))    # never "-0.00"
+        return f"{element_id} at ({x:.2f}, {y:.2f}) BW, facing {after.facing:.0f}°"
 
     def save(self, path: str | None = None) -> None:
         path = path or self.path

@@ -7,7 +7,6 @@ import html
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QImage, QKeySequence, QPainter
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QFileDialog,
     QGraphicsView,
@@ -16,8 +15,8 @@ from PySide6.QtWidgets import (
     QTextBrowser,
 )
 
-from app import style
 from app.export import export_png
+from app.room_window import close_event, render_view
 from engine import api
 
 from .document import TableDocument
@@ -169,16 +168,8 @@ class TableWindow(QMainWindow):
                 QMessageBox.critical(self, "Export", str(e))
 
     def closeEvent(self, event):
-        if not self.document.undo.isClean():
-            answer = QMessageBox.question(
-                self, "Unsaved table", "Save the changes to this table?",
-                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                | QMessageBox.StandardButton.Cancel)
-            if answer == QMessageBox.StandardButton.Cancel or (
-                    answer == QMessageBox.StandardButton.Save and not self.save()):
-                event.ignore()
-                return
-        event.accept()
+        close_event(self, event, self.document.undo.isClean(), "Unsaved table",
+                    "Save the changes to this table?", self.save)
 
 
 def open_window(path: str) -> TableWindow:
@@ -189,25 +180,10 @@ def open_window(path: str) -> TableWindow:
 
 
 def render(document: TableDocument, width: int, height: int) -> QImage:
-    scene = TableScene(document)
-    view = TableView(scene)
-    view.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+    view = TableView(TableScene(document))
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    view.resize(width, height)
-    view.show()
-    QApplication.processEvents()
-    view.fit()
-    image = QImage(width, height, QImage.Format.Format_ARGB32)
-    image.fill(style.BACKGROUND)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    view.render(painter)
-    painter.end()
-    view.close()
-    view.deleteLater()
-    scene.deleteLater()
-    return image
+    return render_view(view, width, height, view.fit, antialias=True)
 
 
 def save_screenshot(path: str, out: str, width: int, height: int, select: str | None) -> None:

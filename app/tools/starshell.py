@@ -34,6 +34,7 @@ class StarshellTool(QObject):
         self._ghost: CounterItem | None = None
         self._options = (None, None, None)   # (scenario, viewer, starshell_options)
         self._hovered: Spot | None = None    # where the mouse last was (a method key redraws)
+        document.answersChanged.connect(self._refresh)
 
     def set_dice_source(self, typed_dice) -> None:
         """``typed_dice()``: the dice typed in at the table, or None (the computer rolls)."""
@@ -56,6 +57,13 @@ class StarshellTool(QObject):
         self.methodChanged.emit(method)
         if self.on and self._hovered is not None:
             self.hover(self._hovered)     # the mouse has not moved: its preview, by the new method
+
+    def _refresh(self) -> None:
+        """Another position (a roll, Ctrl+Z, an edit): the hex under the mouse may have become
+        legal or not; its preview follows without waiting for the mouse to move."""
+        at = self._hovered
+        if self.on and at is not None and at.hex < len(self.scene.map.names):
+            self.hover(at)
 
     # ------------------------------------------------------------------------ the engine's answer
     def options(self) -> api.StarshellOptions | None:

@@ -57,7 +57,15 @@ import numpy as np
 
 from ..boards import MAX_LEVEL, Board, HexTerrain, hexside_key
 from ..errors import ScenarioError, shown
-from ..hexes import BOARD_COLUMNS, BOARD_ID_RE, BOARD_ROWS, COLUMN_NAMES, SQRT3, board_hexes
+from ..hexes import (
+    BOARD_COLUMNS,
+    BOARD_ID_RE,
+    BOARD_ROWS,
+    COLUMN_NAMES,
+    SQRT3,
+    board_hexes,
+    column_name,
+)
 from ..jsonio import open_regular
 
 LOS_DATA = "LOSData"
@@ -762,6 +770,13 @@ def _building_groups(los: LosData, code, Xc, Yc, inside, sx, sy, cols, rows) -> 
             values, n = np.unique(found, return_counts=True)
             at_centre = int(values[np.argmax(n)])
         comp_of[i] = at_centre
+    return named_groups(comp_of, cols, rows)
+
+
+def named_groups(comp_of: dict[int, int], cols, rows) -> dict[int, str]:
+    """Hex index -> its building's group name, for the buildings found in two or more hexes
+    (``comp_of``: hex index -> the building it stands in); a group is named after its first hex
+    (leftmost column, then top row)."""
     members: dict[int, list[int]] = {}
     for i, comp in comp_of.items():
         members.setdefault(comp, []).append(i)
@@ -770,7 +785,7 @@ def _building_groups(los: LosData, code, Xc, Yc, inside, sx, sy, cols, rows) -> 
         if len(hexes) < 2:
             continue
         first = min(hexes, key=lambda i: (cols[i], rows[i]))
-        name = f"{COLUMN_NAMES[cols[first]]}{rows[first]}"
+        name = f"{column_name(int(cols[first]))}{int(rows[first])}"
         for i in hexes:
             groups[i] = name
     return groups

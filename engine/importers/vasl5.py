@@ -576,18 +576,7 @@ def _building_groups(code_grid, code, X, Y, cols, rows) -> dict[int, str]:
         comps = label[run]
         values, n = np.unique(comps, return_counts=True)
         comp_of[i] = int(values[np.argmax(n)])
-    members: dict[int, list[int]] = {}
-    for i, comp in comp_of.items():
-        members.setdefault(comp, []).append(i)
-    groups: dict[int, str] = {}
-    for hexes in members.values():
-        if len(hexes) < 2:
-            continue
-        first = min(hexes, key=lambda i: (cols[i], rows[i]))
-        name = f"{column_name(int(cols[first]))}{int(rows[first])}"
-        for i in hexes:
-            groups[i] = name
-    return groups
+    return vasl.named_groups(comp_of, cols, rows)
 
 
 def side_segments(geo: Geometry) -> np.ndarray:

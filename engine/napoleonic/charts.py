@@ -18,7 +18,7 @@ from typing import Any
 
 from ..boards import assets_dir
 from ..errors import ScenarioError
-from ..jsonio import read_json
+from ..jsonio import is_int, read_json, type_name
 
 CHARTS_FORMAT = "starshell-fire-charts"
 MAX_ROWS = 2000
@@ -160,15 +160,6 @@ def _num(v: Fraction) -> str:
     return f"{float(v):g}" if (10**6 * v).denominator == 1 else str(v)
 
 
-def _type_name(v: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
-            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _name(obj: dict, key: str, place: str, default: str | None = None) -> str:
     v = obj.get(key, default)
     if not isinstance(v, str) or not v or len(v) > MAX_NAME:
@@ -179,7 +170,7 @@ def _name(obj: dict, key: str, place: str, default: str | None = None) -> str:
 
 def number(v: Any, place: str) -> Fraction:
     """A non-negative number written as a JSON number or a decimal string ("2.5")."""
-    if _is_int(v) and 0 <= v <= MAX_VALUE:
+    if is_int(v) and 0 <= v <= MAX_VALUE:
         return Fraction(v)
     if isinstance(v, float) and 0 <= v <= MAX_VALUE:
         return Fraction(str(v))
@@ -193,12 +184,12 @@ def _rows(data: dict, key: str, required: bool = True) -> list:
     if v is None and not required:
         return []
     if not isinstance(v, list) or (required and not v):
-        raise ScenarioError(f"must be a non-empty list of rows, not {_type_name(v)}", place=key)
+        raise ScenarioError(f"must be a non-empty list of rows, not {type_name(v)}", place=key)
     if len(v) > MAX_ROWS:
         raise ScenarioError(f"at most {MAX_ROWS} rows, not {len(v)}", place=key)
     for i, r in enumerate(v):
         if not isinstance(r, dict):
-            raise ScenarioError(f"must be an object, not {_type_name(r)}", place=f"{key}[{i}]")
+            raise ScenarioError(f"must be an object, not {type_name(r)}", place=f"{key}[{i}]")
     return v
 
 
@@ -225,7 +216,7 @@ def _results(obj: Any, place: str) -> tuple[str, ...]:
     """Roll ranges ("11-45") to results; together they cover 11..66 exactly once."""
     if not isinstance(obj, dict) or not obj:
         raise ScenarioError(f"must be an object of roll ranges (\"11-45\": \"\"), not "
-                            f"{_type_name(obj)}", place=place)
+                            f"{type_name(obj)}", place=place)
     out: list[str | None] = [None] * 36
     for key, res in obj.items():
         m = _RANGE_RE.match(key) if isinstance(key, str) else None
@@ -259,11 +250,11 @@ def charts_from_json(data: Any, file: str | None = None, pack_id: str = "custom"
 
 def _charts(data: Any, pack_id: str) -> ChartPack:
     if not isinstance(data, dict):
-        raise ScenarioError(f"a chart pack must hold a JSON object, not {_type_name(data)}")
+        raise ScenarioError(f"a chart pack must hold a JSON object, not {type_name(data)}")
     if data.get("format") != CHARTS_FORMAT:
         raise ScenarioError(f"format must be {CHARTS_FORMAT!r}, not {data.get('format')!r}",
                             place="format")
-    if not _is_int(data.get("version")) or data["version"] != 1:
+    if not is_int(data.get("version")) or data["version"] != 1:
         raise ScenarioError(f"unsupported version {data.get('version')!r} (this program reads 1)",
                             place="version")
     title = data.get("title", "")
@@ -294,7 +285,7 @@ def _charts(data: Any, pack_id: str) -> ChartPack:
                                 place=f"columns[{i}]")
     results = data.get("results")
     if not isinstance(results, dict):
-        raise ScenarioError(f"must be an object: column -> roll ranges, not {_type_name(results)}",
+        raise ScenarioError(f"must be an object: column -> roll ranges, not {type_name(results)}",
                             place="results")
     for key in results:
         if key not in names:
@@ -308,10 +299,10 @@ def _charts(data: Any, pack_id: str) -> ChartPack:
     for i, r in enumerate(_rows(data, "size_drm", required=False)):
         p = f"size_drm[{i}]"
         lo, hi, drm = r.get("min"), r.get("max"), r.get("drm")
-        if not (_is_int(lo) and _is_int(hi) and 0 <= lo <= hi <= MAX_VALUE):
+        if not (is_int(lo) and is_int(hi) and 0 <= lo <= hi <= MAX_VALUE):
             raise ScenarioError(f"min and max are whole numbers, 0 <= min <= max, not {lo!r}, {hi!r}",
                                 place=p)
-        if not _is_int(drm) or abs(drm) > MAX_DRM:
+        if not is_int(drm) or abs(drm) > MAX_DRM:
             raise ScenarioError(f"drm must be a whole number from {-MAX_DRM} to {MAX_DRM}, not {drm!r}",
                                 place=f"{p}.drm")
         for j, b in enumerate(bands):
@@ -322,7 +313,7 @@ def _charts(data: Any, pack_id: str) -> ChartPack:
     for i, r in enumerate(_rows(data, "drm", required=False)):
         p = f"drm[{i}]"
         drm = r.get("drm")
-        if not _is_int(drm) or abs(drm) > MAX_DRM:
+        if not is_int(drm) or abs(drm) > MAX_DRM:
             raise ScenarioError(f"must be a whole number from {-MAX_DRM} to {MAX_DRM}, not {drm!r}",
                                 place=f"{p}.drm")
         drms.append(DrmRow(_name(r, "why", p), _name(r, "arm", p, "*"), _name(r, "formation", p, "*"),
@@ -332,7 +323,7 @@ def _charts(data: Any, pack_id: str) -> ChartPack:
         p = f"terrain[{i}]"
         name = _name(r, "name", p)
         h = r.get("height", 0)
-        if not _is_int(h) or not 0 <= h <= 10:
+        if not is_int(h) or not 0 <= h <= 10:
             raise ScenarioError(f"must be a whole number of levels 0..10, not {h!r}", place=f"{p}.height")
         hind = r.get("hindrance", False)
         if not isinstance(hind, bool):
@@ -344,7 +335,7 @@ def _charts(data: Any, pack_id: str) -> ChartPack:
     enfilade = None
     if enf is not None:
         if not isinstance(enf, dict):
-            raise ScenarioError(f"must be an object, not {_type_name(enf)}", place="enfilade")
+            raise ScenarioError(f"must be an object, not {type_name(enf)}", place="enfilade")
         forms = enf.get("formations", ["*"])
         if not isinstance(forms, list) or not all(isinstance(f, str) and f for f in forms):
             raise ScenarioError("must be a list of formation names", place="enfilade.formations")

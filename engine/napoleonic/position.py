@@ -11,7 +11,7 @@ from typing import Any
 from ..boards import Board, assets_dir, bundled_board, load_board
 from ..errors import ScenarioError
 from ..hexes import HexIdError
-from ..jsonio import atomic_write_json, read_json
+from ..jsonio import atomic_write_json, is_int, read_json, type_name
 from ..maps import Map, Placement
 from .charts import ChartPack, load_charts
 
@@ -80,20 +80,11 @@ class FirePosition:
         return [u for u in self.units if u.hex == hex_id]
 
 
-def _type_name(v: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
-            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _text(obj: dict, key: str, place: str, default: str | None = None) -> str:
     v = obj.get(key, default)
     if not isinstance(v, str) or not v or len(v) > MAX_TEXT:
         raise ScenarioError(f"must be a non-empty string of at most {MAX_TEXT} characters, not "
-                            f"{_type_name(v) if not isinstance(v, str) else repr(v)}", place=f"{place}{key}")
+                            f"{type_name(v) if not isinstance(v, str) else repr(v)}", place=f"{place}{key}")
     return v
 
 
@@ -108,7 +99,7 @@ def _whole(obj: dict, key: str, place: str, lo: int, hi: int, default=None):
     v = obj.get(key, default)
     if v is None and default is None and key not in obj:
         raise ScenarioError("is required", place=f"{place}{key}")
-    if not _is_int(v) or not lo <= v <= hi:
+    if not is_int(v) or not lo <= v <= hi:
         raise ScenarioError(f"must be a whole number from {lo} to {hi}, not {v!r}", place=f"{place}{key}")
     return v
 
@@ -138,10 +129,10 @@ def position_from_json(data: Any, file: str | None = None, folder: str | Path | 
 
 def _position(data: Any, folder: Path) -> FirePosition:
     if not isinstance(data, dict):
-        raise ScenarioError(f"a fire position must hold a JSON object, not {_type_name(data)}")
+        raise ScenarioError(f"a fire position must hold a JSON object, not {type_name(data)}")
     if data.get("format") != FIRE_FORMAT:
         raise ScenarioError(f"format must be {FIRE_FORMAT!r}, not {data.get('format')!r}", place="format")
-    if not _is_int(data.get("version")) or data["version"] != 1:
+    if not is_int(data.get("version")) or data["version"] != 1:
         raise ScenarioError(f"unsupported version {data.get('version')!r} (this program reads 1)",
                             place="version")
     title = data.get("title", "")
@@ -154,10 +145,10 @@ def _position(data: Any, folder: Path) -> FirePosition:
     for i, e in enumerate(raw_map):
         p = f"map[{i}]."
         if not isinstance(e, dict):
-            raise ScenarioError(f"must be an object, not {_type_name(e)}", place=f"map[{i}]")
+            raise ScenarioError(f"must be an object, not {type_name(e)}", place=f"map[{i}]")
         ref = _text(e, "board", p)
         at = e.get("at", [0, 0])
-        if not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) and 0 <= v <= MAX_SLOT for v in at):
+        if not isinstance(at, list) or len(at) != 2 or not all(is_int(v) and 0 <= v <= MAX_SLOT for v in at):
             raise ScenarioError(f"must be [slot column, slot row], whole numbers 0..{MAX_SLOT}, "
                                 f"not {at!r}", place=f"{p}at")
         rotated = _bool(e, "rotated", p, False)
@@ -209,7 +200,7 @@ def _position(data: Any, folder: Path) -> FirePosition:
 
 def _hex(v: Any, place: str, m: Map) -> str:
     if not isinstance(v, str):
-        raise ScenarioError(f"must be a hex id like 'n1C3', not {_type_name(v)}", place=place)
+        raise ScenarioError(f"must be a hex id like 'n1C3', not {type_name(v)}", place=place)
     try:
         return m.canonical(v)
     except HexIdError as e:
@@ -219,7 +210,7 @@ def _hex(v: Any, place: str, m: Map) -> str:
 def _unit(obj: Any, i: int, m: Map) -> FireUnit:
     p = f"units[{i}]."
     if not isinstance(obj, dict):
-        raise ScenarioError(f"must be an object, not {_type_name(obj)}", place=f"units[{i}]")
+        raise ScenarioError(f"must be an object, not {type_name(obj)}", place=f"units[{i}]")
     uid = _text(obj, "id", p)
     if not _ID_RE.match(uid):
         raise ScenarioError(f"a unit id is letters, digits, '_', '-', '.' (at most 30), not {uid!r}",

@@ -13,7 +13,7 @@ from typing import Any
 from ..boards import Board, bundled_board, load_board
 from ..errors import ScenarioError, shown
 from ..hexes import BOARD_COLUMNS, BOARD_ROWS, HexIdError, board_hexes
-from ..jsonio import atomic_write_json, read_json
+from ..jsonio import atomic_write_json, is_int, read_json, type_name
 from ..maps import Map, Placement
 from .checks import check
 from .scenario import (
@@ -47,15 +47,6 @@ _MARKER_KEYS = ("type", "hex", "side", "radius")
 _MAP_KEYS = ("board", "at", "rotated")
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _type_name(v: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
-            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
-
-
 def _enum(obj: dict, key: str, choices, place: str, default=None, nullable=False):
     v = obj.get(key, default)
     if v is None and nullable:
@@ -71,7 +62,7 @@ def _string(obj: dict, key: str, place: str, default=None, nonempty=False) -> st
     if not isinstance(v, str) or (nonempty and not v.strip()):
         what = "a non-empty string" if nonempty else "a string"
         got = ("missing" if key not in obj else
-               "an empty one" if isinstance(v, str) else _type_name(v))
+               "an empty one" if isinstance(v, str) else type_name(v))
         raise ScenarioError(f"must be {what}, not {got}", place=f"{place}{key}")
     return v
 
@@ -87,7 +78,7 @@ def _bool(obj: dict, key: str, place: str, default=None):
 
 def _int(obj: dict, key: str, place: str, default: int, lo: int, hi: int) -> int:
     v = obj.get(key, default)
-    if not _is_int(v):
+    if not is_int(v):
         raise ScenarioError(f"must be a whole number, not {shown(v)}", place=f"{place}{key}")
     if not lo <= v <= hi:
         raise ScenarioError(f"must be from {lo} to {hi}, not {v}", place=f"{place}{key}")
@@ -97,7 +88,7 @@ def _int(obj: dict, key: str, place: str, default: int, lo: int, hi: int) -> int
 def _list(obj: dict, key: str, place: str = "") -> list:
     v = obj.get(key, [])
     if not isinstance(v, list):
-        raise ScenarioError(f"must be a list, not {_type_name(v)}", place=f"{place}{key}")
+        raise ScenarioError(f"must be a list, not {type_name(v)}", place=f"{place}{key}")
     return v
 
 
@@ -173,10 +164,10 @@ def _map_entries(data: dict) -> list[MapEntry]:
     for i, e in enumerate(entries_raw):
         p = f"map[{i}]."
         if not isinstance(e, dict):
-            raise ScenarioError(f"must be an object, not {_type_name(e)}", place=f"map[{i}]")
+            raise ScenarioError(f"must be an object, not {type_name(e)}", place=f"map[{i}]")
         board = _string(e, "board", p, nonempty=True)
         at = e.get("at", [0, 0])
-        if (not isinstance(at, list) or len(at) != 2 or not all(_is_int(v) for v in at)):
+        if (not isinstance(at, list) or len(at) != 2 or not all(is_int(v) for v in at)):
             raise ScenarioError(f"must be [slot column, slot row], two whole numbers, "
                                 f"not {shown(at)}", place=f"{p}at")
         if not all(0 <= v <= MAX_MAP_SLOT for v in at):
@@ -191,7 +182,7 @@ def _map_entries(data: dict) -> list[MapEntry]:
 def _hex(obj: dict, key: str, place: str, m: Map) -> str:
     v = obj.get(key)
     if not isinstance(v, str):
-        raise ScenarioError(f"must be a hex id like '2CC6', not {_type_name(v)}", place=f"{place}{key}")
+        raise ScenarioError(f"must be a hex id like '2CC6', not {type_name(v)}", place=f"{place}{key}")
     if len(v) > MAX_HEX_ID:
         raise ScenarioError(f"{shown(v)} is not a hex id (board id, column, row: e.g. '2CC6')",
                             place=f"{place}{key}")
@@ -204,7 +195,7 @@ def _hex(obj: dict, key: str, place: str, m: Map) -> str:
 def _unit(obj: Any, i: int, m: Map) -> Unit:
     p = f"units[{i}]."
     if not isinstance(obj, dict):
-        raise ScenarioError(f"must be an object, not {_type_name(obj)}", place=f"units[{i}]")
+        raise ScenarioError(f"must be an object, not {type_name(obj)}", place=f"units[{i}]")
     uid = _string(obj, "id", p, nonempty=True)
     side = _string(obj, "side", p, nonempty=True)
     utype = _enum(obj, "type", UNIT_TYPES, p)
@@ -224,7 +215,7 @@ def _unit(obj: Any, i: int, m: Map) -> Unit:
 def _marker(obj: Any, i: int, m: Map) -> Marker:
     p = f"markers[{i}]."
     if not isinstance(obj, dict):
-        raise ScenarioError(f"must be an object, not {_type_name(obj)}", place=f"markers[{i}]")
+        raise ScenarioError(f"must be an object, not {type_name(obj)}", place=f"markers[{i}]")
     mtype = _enum(obj, "type", MARKER_TYPES, p)
     hex_id = _hex(obj, "hex", p, m)
     side = obj.get("side")
@@ -249,13 +240,13 @@ def scenario_from_json(data: Any, file: str | None = None, folder: str | None = 
 
 def _scenario_from_json(data: Any, folder: str | None) -> Scenario:
     if not isinstance(data, dict):
-        raise ScenarioError(f"a scenario file must hold a JSON object, not {_type_name(data)}")
+        raise ScenarioError(f"a scenario file must hold a JSON object, not {type_name(data)}")
     if data.get("format") != SCENARIO_FORMAT:
         if data.get("format") == "starshell-board":
             raise ScenarioError("this is a board file, not a scenario", place="format")
         raise ScenarioError(f"must be {shown(SCENARIO_FORMAT)}, not {shown(data.get('format'))}",
                             place="format")
-    if not _is_int(data.get("version")) or data["version"] != 1:
+    if not is_int(data.get("version")) or data["version"] != 1:
         raise ScenarioError(f"unsupported version {shown(data.get('version'))} (this program "
                             "reads 1)", place="version")
     title = _string(data, "title", "", "")

@@ -17,8 +17,9 @@ STARSHELLS_USED = ("never", "this_turn", "earlier")
 UNIT_TYPES = ("squad", "half_squad", "crew", "leader", "armor_leader", "hero", "afv", "vehicle",
               "mortar", "observer")
 VEHICLE_TYPES = ("afv", "vehicle")
-# the unit types that may have each of these properties (the loader refuses them elsewhere):
-# buttoned up / CE (E1.14), a tracked or moving vehicle (E1.14), Illuminating Rounds (E1.93)
+# the unit types that may have each of these properties, the one table of these facts: the
+# Edit panel offers a property (``unit_properties``) where ``checks.check`` (and so the loader)
+# accepts it. Buttoned up / CE (E1.14), a tracked or moving vehicle (E1.14), IR (E1.93)
 UNIT_PROPERTY_TYPES = {"bu": ("afv", "armor_leader"),
                        "ce": ("afv", "vehicle", "armor_leader", "crew"),
                        "tracked": VEHICLE_TYPES, "moving": VEHICLE_TYPES, "ir": ("mortar",)}

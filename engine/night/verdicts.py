@@ -30,7 +30,7 @@ from ..los_tables import ground_row, ground_table
 from ..terrain import BY_CODE
 from .kinds import Fire, Nvr, Sight
 from .light import Illumination, illumination
-from .scenario import Scenario, Unit
+from .scenario import UNIT_PROPERTY_TYPES, Scenario, Unit
 
 NONE, NVR, GUNFLASH = Sight.NONE.code, Sight.NVR.code, Sight.GUNFLASH.code
 SIGHT_NAMES = tuple(Sight.of_code(c) for c in (NONE, NVR, GUNFLASH))
@@ -50,7 +50,7 @@ def viewer_nvr(scenario: Scenario, unit: Unit) -> int:
 def nvr_of(scenario: Scenario, unit: Unit) -> Nvr:
     """``unit``'s own NVR, and whether it is halved: a buttoned-up AFV (and its armour leader)
     has half the NVR, fractions dropped (E1.14)."""
-    if unit.bu and unit.type in ("afv", "armor_leader"):
+    if unit.bu and unit.type in UNIT_PROPERTY_TYPES["bu"]:
         return Nvr(scenario.nvr // 2, True)
     return Nvr(scenario.nvr, False)
 

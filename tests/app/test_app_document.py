@@ -125,6 +125,21 @@ def test_load_replaces_the_position_and_clears_the_undo_stack(doc, qtbot, tmp_pa
     assert doc.scenario.title == "P"
 
 
+def test_take_unsaved_shows_a_new_position_that_is_not_saved(doc, qtbot):
+    doc.select("L1")
+    doc.move_unit("A1", "2Y8")
+    other = engine.load_scenario(default_scenario_path()).replace(title="From VASL")
+    with qtbot.waitSignal(doc.fileChanged):
+        doc.take_unsaved(other)
+    assert doc.scenario is other
+    assert doc.path is None                    # Save asks for a name
+    assert doc.viewer is None                  # nothing of the last position stays selected
+    assert doc.undo_stack.count() == 0         # no undo back into the last position
+    assert not doc.undo_stack.isClean()        # unsaved: the title says so, closing asks
+    doc.take_unsaved(other, "/somewhere/kept.json")
+    assert doc.path == "/somewhere/kept.json" and not doc.undo_stack.isClean()
+
+
 def test_an_edit_the_engine_refuses_changes_nothing(doc):
     s = doc.scenario
     impossible = s.with_unit(s.unit("T1").replace(bu=True, ce=True))

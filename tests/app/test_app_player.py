@@ -1,4 +1,4 @@
-"""What a player found (issue 15): every display in step with the position, the map readable
+"""What a player found playing: every display in step with the position, the map readable
 as a VASL player reads a board, files protected.  Each test failed before its fix."""
 from __future__ import annotations
 
