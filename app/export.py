@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, QRectF, QSize
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QGraphicsItem
 
 from . import style
 
@@ -38,7 +39,14 @@ def export_svg(view, path: str) -> None:
     painter = QPainter()
     if not painter.begin(svg):
         raise OSError(f"{path}: cannot write the SVG")
-    _paint(view, painter, size)
+    lines = [item for item in view.scene().items() if getattr(item, "EXPORT_UNCACHED", False)]
+    for item in lines:          # drawn as lines, not as the view's cached picture
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    try:
+        _paint(view, painter, size)
+    finally:
+        for item in lines:
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
     painter.end()
     try:
         with open(path, "rb") as f:

@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
 
         # the status bar, the menus
         self.where = QLabel()
+        self._where_hex = -1                # the hex the mouse is over (-1: none)
         self.statusBar().addPermanentWidget(self.where)
         self._build_menus()
         self._connect()
@@ -206,6 +207,8 @@ class MainWindow(QMainWindow):
         view.hexHovered.connect(self.scene.set_hovered)
         view.hexHovered.connect(self.explanation.show_hex)
         view.hexHovered.connect(self._show_where)
+        for changed in (d.selectionChanged, d.scenarioChanged):    # its range from whom, now
+            changed.connect(lambda: self._show_where(self._where_hex))
         hand.told.connect(lambda text: self.say(text, 10000))
         self.board_editor.told.connect(lambda text: self.say(text, 15000))
         self.editor.refused.connect(lambda text: self.say(text, 10000))
@@ -344,7 +347,8 @@ class MainWindow(QMainWindow):
         """The status bar: the hex under the mouse, its terrain and level, and its range from
         the selected unit."""
         m, d = self.scene.map, self.document
-        if i < 0 or m is None:
+        self._where_hex = i
+        if i < 0 or m is None or i >= len(m.names):
             self.where.clear()
             return
         text = m.describe(i)

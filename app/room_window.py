@@ -1,12 +1,33 @@
-"""What every room's window does alike: ask before unsaved work is dropped, and render a view
-headless to an image of an exact size (``--screenshot``)."""
+"""What every room's window does alike: ask before unsaved work is dropped, open a file of any
+room (File > Open), and render a view headless to an image of an exact size (``--screenshot``)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+from engine import api
 
 from . import style
+
+OPEN_FILTER = "Starshell files (*.json);;All files (*)"
+
+
+def open_elsewhere(window, start: str) -> None:
+    """File > Open of a room's window: the file chosen opens in a window of the room its format
+    picks (a night position in a main window), kept alive by ``window.room_windows``; a refused
+    file shows the engine's message."""
+    path, _ = QFileDialog.getOpenFileName(window, "Open a file", start, OPEN_FILTER)
+    if not path:
+        return
+    from .rooms import open_any_window
+    try:
+        other = open_any_window(path)
+    except (api.ScenarioError, OSError) as e:
+        QMessageBox.warning(window, "Open", str(e))
+        return
+    window.room_windows = [*getattr(window, "room_windows", []), other]
+    other.show()
 
 
 def may_discard(window, clean: bool, title: str, text: str, save) -> bool:

@@ -118,6 +118,8 @@ def run(app, path: str, args) -> int:
     window = MainWindow(document)
     window.show()
     window.say(summary_text(path, summary).splitlines()[0], 15000)
+    # as File > Open does: the message lists what was approximated or left out
+    QMessageBox.information(window, "VASL saved game opened", summary_text(path, summary))
     return app.exec()
 
 

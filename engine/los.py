@@ -34,6 +34,8 @@ Hexside terrain and half levels (RULES.md 7, VASL's ``Map.java``):
   hedges also on the hexsides radiating from their vertices (hexspines; VASL's
   ``isIgnorableHexsideTerrain``).  VASL's extra case for a line running along a hexspine
   (``LOSHexspine``) is not followed.
+- A line running exactly along a hexside with terrain on it crosses that terrain, as in VASL
+  (the terrain lies on the hexside; RULES.md 7, B9.2 / B9.52): the hexspine runs below.
 - Cliffs: a crest whose hexside towards the lower end is a cliff makes blind hexes by the
   obstacle formula (VASL's ``nearestHexsideIsCliff``: +1, at least 1), counted from the cliff's
   top hex.
@@ -49,7 +51,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cache import per_map
-from .hexes import DIRECTIONS, line_crossing, line_transits
+from .hexes import DIRECTIONS, line_crossing, line_crossings, line_transits
 from .maps import Map
 from .terrain import BY_CODE, HEXSIDE_BY_CODE, HEXSIDES, ORCHARD
 
@@ -111,6 +113,22 @@ def _canonical(dx: int, dy: int, dz: int):
     for k, p in enumerate(perm):
         inverse[p] = k
     return canon, inverse, sign
+
+
+def _canonical_many(dq: np.ndarray, dr: np.ndarray):
+    """``_canonical`` of many axial differences: (canonical cubes K x 3, inverse permutations
+    K x 3, signs K)."""
+    d = np.stack([dq, -dq - dr, dr], axis=1)
+    order = np.argsort(-d, axis=1, kind="stable")
+    c1 = np.take_along_axis(d, order, axis=1)
+    rev = order[:, ::-1]
+    c2 = -np.take_along_axis(d, rev, axis=1)
+    first = (c1[:, 0] > c2[:, 0]) | ((c1[:, 0] == c2[:, 0])
+                                     & ((c1[:, 1] > c2[:, 1])
+                                        | ((c1[:, 1] == c2[:, 1]) & (c1[:, 2] >= c2[:, 2]))))
+    perm = np.where(first[:, None], order, rev)
+    canon = np.where(first[:, None], c1, c2)
+    return canon, np.argsort(perm, axis=1), np.where(first, 1, -1)
 
 
 class _Crossings:
@@ -191,39 +209,59 @@ class _Crossings:
         return hit
 
     def _add(self, keys: np.ndarray) -> None:
-        parts_i, parts_s, parts_x, ic, sc, xc = [], [], [], [], [], []
-        for dq, dr in keys.tolist():
-            canon, inv, sign = _canonical(dq, -dq - dr, dr)
-            ci, ti, cs1, cs2, ts, cx1, cx2, tx, fx = self._canonical_crossing(canon)
-            ii = sign * ci[inv]
-            s1 = sign * cs1[inv]
-            s2 = sign * cs2[inv]
-            x1 = sign * cx1[inv]
-            x2 = sign * cx2[inv]
-            parts_i.append((ii[0], ii[2], ti))
+        # every key's canonical difference; their crossings at once (``hexes.line_crossings``),
+        # then moved back by each key's symmetry (for speed; the same arrays as one by one)
+        canon, inverse, sign = _canonical_many(keys[:, 0], keys[:, 1])
+        code, back = np.unique(canon[:, 0] * (1 << 32) - canon[:, 2], return_inverse=True)
+        back = back.ravel()
+        cx = code >> 32
+        cr = line_crossings(cx, -(code - (cx << 32)))
+        spine = cr.along[back]                  # lines along a hexspine: one by one below
+        ic = np.where(spine, 0, cr.count[back])
+        pos, owner = _segments((np.cumsum(cr.count) - cr.count)[back], ic)
+        cq, cr_r = cr.q[pos], cr.r[pos]
+        ccube = np.stack([cq, -cq - cr_r, cr_r], axis=1)
+        ii = sign[owner, None] * np.take_along_axis(ccube, inverse[owner], axis=1)
+        iq, ir, it = ii[:, 0], ii[:, 2], 2 * cr.t[pos]
+        sc = np.zeros(len(keys), np.int64)
+        xc = np.zeros(len(keys), np.int64)
+        parts_i, parts_s, parts_x = [], [], []
+        for k in np.flatnonzero(spine).tolist():
+            dq, dr = keys[k].tolist()
+            canon_k, inv, sgn = _canonical(dq, -dq - dr, dr)
+            ci, ti, cs1, cs2, ts, cx1, cx2, tx, fx = self._canonical_crossing(canon_k)
+            i_ = sgn * ci[inv]
+            s1 = sgn * cs1[inv]
+            s2 = sgn * cs2[inv]
+            x1 = sgn * cx1[inv]
+            x2 = sgn * cx2[inv]
+            parts_i.append((i_[0], i_[2], ti, np.full(len(ti), k, np.int64)))
             parts_s.append((s1[0], s1[2], s2[0], s2[2], ts))
             parts_x.append((x1[0], x1[2], x2[0], x2[2], tx, fx))
-            ic.append(len(ti))
-            sc.append(len(ts))
-            xc.append(len(tx))
-        ic = np.array(ic, np.int64)
-        sc = np.array(sc, np.int64)
+            ic[k] = len(ti)
+            sc[k] = len(ts)
+            xc[k] = len(tx)
+        if parts_i:                             # into key order
+            iq, ir, it, owner = (np.concatenate([v] + [p[j] for p in parts_i])
+                                 for j, v in enumerate((iq, ir, it, owner)))
+            order = np.argsort(owner, kind="stable")
+            iq, ir, it = iq[order], ir[order], it[order]
+        z = np.zeros(0, np.int64)
+        parts_s.append((z, z, z, z, z))
+        parts_x.append((z, z, z, z, z, np.zeros(0, np.int8)))
         self.istart = np.concatenate([self.istart, len(self.iq) + np.cumsum(ic) - ic])
         self.sstart = np.concatenate([self.sstart, len(self.sq1) + np.cumsum(sc) - sc])
         self.icount = np.concatenate([self.icount, ic])
         self.scount = np.concatenate([self.scount, sc])
-        iq = np.concatenate([p[0] for p in parts_i])
-        ir = np.concatenate([p[1] for p in parts_i])
         self._add_entry_sides(keys, iq, ir, ic, sc)
         self.iq = np.concatenate([self.iq, iq])
         self.ir = np.concatenate([self.ir, ir])
-        self.it = np.concatenate([self.it] + [p[2] for p in parts_i])
+        self.it = np.concatenate([self.it, it])
         self.sq1 = np.concatenate([self.sq1] + [p[0] for p in parts_s])
         self.sr1 = np.concatenate([self.sr1] + [p[1] for p in parts_s])
         self.sq2 = np.concatenate([self.sq2] + [p[2] for p in parts_s])
         self.sr2 = np.concatenate([self.sr2] + [p[3] for p in parts_s])
         self.st = np.concatenate([self.st] + [p[4] for p in parts_s])
-        xc = np.array(xc, np.int64)
         self.xstart = np.concatenate([self.xstart, len(self.xq1) + np.cumsum(xc) - xc])
         self.xcount = np.concatenate([self.xcount, xc])
         xq1 = np.concatenate([p[0] for p in parts_x])

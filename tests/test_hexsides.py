@@ -100,6 +100,7 @@ def test_a_turned_board_turns_its_hexsides():
 def test_H01_a_wall_midway_blocks_two_ground_level_ends():
     """H-01: a wall crossed midway between two ground-level ends four hexes apart blocks."""
     m = hexside_map({"F5/1": "wall"})                 # between F4 and F5, on the line F3-F7
+    assert m.distance(m.index("t1F3"), m.index("t1F7")) == 4
     clear, why = line(m, "t1F3", 0, "t1F7")
     assert not clear
     assert why.startswith("the wall on the t1F4/t1F5 hexside blocks LOS from t1F3 to t1F7")

@@ -17,6 +17,10 @@ def test_N01_skirmish_x3_and_column_printed():
     """N-01 three increments of French light infantry in skirmish (x3) fire 9; in column, the
     printed 8."""
     pos = case("N-01")
+    for uid, formation in (("F1", "skirmish"), ("F2", "column")):
+        u = pos.unit(uid)
+        assert (u.nation, u.troop, u.arm, u.formation, u.increments, u.printed) == (
+            "french", "light", "infantry", formation, 3, 8)
     skirmish = nap.fire_value(pos, pos.unit("F1"))
     column = nap.fire_value(pos, pos.unit("F2"))
     assert (skirmish.value, skirmish.how) == (9, "x3 x 3 increments")
@@ -47,7 +51,7 @@ def test_N03_18_against_7_is_the_2_5_to_1_column():
     a = nap.assess(case("N-03"), "n1E4")
     assert [f.id for f in a.counted()] == ["F1", "F2"]
     assert (a.fire, a.defence) == (18, 7)
-    assert a.ratio == Fraction(18, 7)
+    assert a.ratio == Fraction(18, 7) and round(float(a.ratio), 2) == 2.57
     assert a.column == "2.5:1"
     assert "infantry / line / open = 7" in a.defence_how
 
@@ -58,6 +62,11 @@ def test_N04_target_of_11_increments_plus_3_43_becomes_46():
     assert a.drms == [("target size: 11 increments in n1E4 (9-12)", 3)]
     assert a.drm == 3
     assert (a.roll, a.modified) == (43, 46)
+    assert sum(u.increments for u in case("N-04").units_in("n1E4")) == 11
+    bands = nap.load_charts("sample")
+    assert bands.size_band(9).drm == bands.size_band(12).drm == 3       # 9 to 12 increments
+    # applied once, as the dice modifier: the defence of the hex is not changed by it
+    assert a.defence == 7 and "size" not in a.defence_how
     assert nap.step_roll(46, 1) == 51 and nap.step_roll(66, 3) == 66 and nap.step_roll(11, -2) == 11
 
 
@@ -81,6 +90,7 @@ def test_N05_46_at_2_5_to_1_loses_one_more_needs_64_65_66():
 def test_N06_disorder_printed_8_fires_4_opportunity_2():
     """N-06 a unit in disorder with printed 8 fires 4; in opportunity fire, 2."""
     pos = case("N-06")
+    assert (pos.unit("F1").formation, pos.unit("F1").printed) == ("disorder", 8)
     fire = nap.fire_value(pos, pos.unit("F1"))
     assert fire.value == 4 and "halved (disorder)" in fire.how
     opp = replace(pos, segment="opportunity")
@@ -94,6 +104,7 @@ def test_N07_odds_below_1_to_3_refused_1_to_3_allowed_above_10_to_1_is_10_to_1()
     pos = case("N-07")
     village = nap.assess(pos, "n1N6", ["F1"])
     assert (village.fire, village.defence) == (5, 16)
+    assert village.ratio == 1 / Fraction("3.2")               # 1 : 3.2
     assert not village.allowed and "below 1:3" in village.reasons[0]
     wood = nap.assess(pos, "n1L3", ["F1"])
     assert (wood.fire, wood.defence, wood.column, wood.allowed) == (5, 15, "1:3", True)
@@ -116,6 +127,9 @@ def test_N09_artillery_two_hexes_away_without_artillery_leader_cannot_combine():
     """N-09 artillery two hexes away with no artillery leader stacked or adjacent cannot
     combine."""
     pos = case("N-09")
+    two_away = [pos.map.distance(pos.map.index(pos.unit(k).hex), pos.map.index("n1E4"))
+                for k in ("A1", "A2")]
+    assert two_away == [2, 2]
     a = nap.assess(pos, "n1E4")
     by = {f.id: f for f in a.firers}
     assert not by["A1"].combines and not by["A1"].counted

@@ -45,7 +45,7 @@ def test_every_bundled_position_loads_and_answers():
         pos = nap.load_position(path)
         for u in pos.units:
             a = nap.assess(pos, u.hex)
-            assert a.defender is not None
+            assert a.defender in {d.id for d in pos.units_in(u.hex)}
             if a.column:
                 assert sum(a.outcomes.values()) == 1
 

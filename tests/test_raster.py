@@ -54,8 +54,11 @@ def test_save_board_writes_the_raster_beside_and_names_it(tmp_path):
     m = Map([Placement(loaded, (0, 0))])
     assert isinstance(los_table(m), RasterLosTable)
     # saved again elsewhere ("Save board as"): the raster follows
-    save_board(loaded, tmp_path / "copy.json")
-    assert board_raster(load_board(tmp_path / "copy.json")) is not None
+    (tmp_path / "other").mkdir()
+    save_board(loaded, tmp_path / "other" / "copy.json")
+    copied = board_raster(load_board(tmp_path / "other" / "copy.json"))
+    assert copied is not None and copied.digest == small_raster().digest
+    assert (tmp_path / "other" / "b.raster.npz").is_file()      # written beside the copy
 
 
 def test_a_board_edited_by_hand_leaves_its_raster(tmp_path):

@@ -120,10 +120,14 @@ def test_W10_a_leader_places_a_starshell():
     three = opts["methods"]["3"]
     assert "2W6" in three and len(three) == 18
     # the three placements, each with a passed usage dr of 3
-    for at, method, dice, end in [("2T6", "1", (5, 1), "2S7"), ("2W6", "2", (2, 5), "2Z4"),
-                                  ("2W6", "3", (2, 5), "2BB3")]:
+    for at, method, dice, end, hexes in [("2T6", "1", (5, 1), "2S7", "1 hex "),
+                                         ("2W6", "2", (2, 5), "2Z4", "3 hexes"),
+                                         ("2W6", "3", (2, 5), "2BB3", "5 hexes")]:
         after, result = fire(s, "L1", at, method, FixedDice((3,) + dice))
         assert result.success and result.end == end, (method, result)
+        # the drift says how far the distance dr carries it by this method (E1.922)
+        assert f"distance dr {dice[1]}: {hexes}" in result.reasons[0]
+        assert "E1.922" in result.reasons[0] and result.reasons[0].endswith(f"ends in {end}")
         assert after.markers[-1].type == "starshell" and after.markers[-1].hex == end
         assert "2T6" in after.starshell_attempts
     dark = without_markers(s)

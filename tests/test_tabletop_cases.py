@@ -35,6 +35,7 @@ def test_S01_psiloi_off_to_one_side_is_a_legal_target():
                    for e in t.elements if e.id not in ("1", "A"))
     assert (a["in_front"], a["clear"], a["in_range"], a["legal"]) == (True, True, True, True)
     assert a["blocked_by"] == [] and a["bearing"] == "right"
+    assert a["corners_in_front"] == 4
     assert out["must_shoot"] == ["A"]
 
 
@@ -64,11 +65,13 @@ def test_S03_archer_facing_spears_rolls_defensively_against_an_archer_it_cannot_
     assert [(s["roll"], s["by"], s["at"]) for s in steps] == [
         ("shot", "X", "S"), ("defensive", "X", "E")]
     assert own_turn["resolution"]["S"]["mutual"] is False
+    assert "two rolls, but one shot; winning does not harm E" in steps[1]["text"]
     enemy_turn = shoot(t, "X", turn="red")
     steps = enemy_turn["resolution"]["S"]["steps"]
     assert [(s["roll"], s["by"], s["at"]) for s in steps] == [
         ("defensive", "X", "E"), ("shot", "X", "S")]
     assert "applies before X's own shot" in steps[0]["text"]
+    assert "destroyed, or recoiled out of range, X loses its shot" in steps[0]["text"]
     e = shoot(t, "E", turn="red")
     assert e["must_shoot"] == ["X"]
     assert [(s["roll"], s["by"], s["at"]) for s in e["resolution"]["X"]["steps"]] == [
@@ -97,6 +100,7 @@ def test_S05_B_shoots_with_A_supporting_1_defends_first_then_shoots_A():
     steps = res["steps"]
     assert [(s["roll"], s["by"], s["at"]) for s in steps] == [("shot", "B", "1"), ("shot", "1", "A")]
     assert "only rolls to defend" in steps[0]["text"]
+    assert steps[1]["then"] and "if not destroyed or recoiled out of its range" in steps[1]["text"]
     assert "A supported B's shot and only rolls to defend" in steps[1]["text"]
 
 
@@ -106,6 +110,9 @@ def test_S06_archers_1_to_4_facing_pikes_A_to_C():
     3 may shoot B or C, equally near its bisector (the player's choice); 4 shoots where 3 does, in
     support (4 behind 3 is one consistent layout)."""
     t = table("S-06")
+    a_rear = [p[1] for k, p in t.corners(t.element("A")).items() if k.startswith("rear")]
+    three_front = [p[1] for k, p in t.corners(t.element("3")).items() if k.startswith("front")]
+    assert a_rear[0] == a_rear[1] == three_front[0] == three_front[1]   # exactly on the line
     one = shoot(t, "1")
     assert one["must_shoot"] == ["A"]
     assert one["supporters"]["A"] == ["2"]

@@ -169,3 +169,10 @@ def test_shoot_command_refuses_an_unknown_shooter_and_a_bad_table(tmp_path):
 def test_shoot_command_refuses_a_turn_of_no_side():
     r = run("shoot", TABLES / "S-03.json", "--shooter", "X", "--turn", "green", "--json")
     assert r.returncode == 2 and "--turn" in r.stderr and "blue, red" in r.stderr
+
+
+def test_shoot_json_never_prints_minus_zero():
+    """S-06 turns its elements: coordinates that round to zero print as 0.0, never -0.0."""
+    for shooter in ("1", "2", "3", "4"):
+        out = json.dumps(shoot(load_table(REPO / "assets" / "tables" / "S-06.json"), shooter))
+        assert "-0.0," not in out and "-0.0]" not in out

@@ -8,7 +8,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine.tabletop.shooting import Shooting, shoot
+from engine.tabletop.shooting import shoot
 from engine.tabletop.table import Element, Table, overlaps
 
 TYPES = ("Bw", "Bw", "Cb", "Sp", "Ps", "Art", "Kn")
@@ -46,9 +46,8 @@ SWAP = {"left": "right", "right": "left", "centre": "centre"}
 def verdicts(t: Table, swap: bool = False):
     """Every shooter's verdicts, with its numbers apart (compared with a tolerance)."""
     exact, numbers = {}, {}
-    sh = Shooting(t)
     for e in t.elements:
-        out = shoot(t, e.id, shooting=sh)
+        out = shoot(t, e.id)
         exact[e.id] = (sorted(out["must_shoot"]), out["rear_rank_of"], out["supporters"],
                        out["shot_at_by"], {k: r["mutual"] for k, r in out["resolution"].items()},
                        {tid: (v["legal"], v["in_front"], v["clear"], v["in_range"],

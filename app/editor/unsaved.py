@@ -43,7 +43,7 @@ def is_saved(ref: str, board: Board, folder: str | None, scratch: Path | None = 
     path = board_file(ref, folder)
     if path is not None and scratch is not None:
         try:
-            if path.resolve().parent == Path(scratch).resolve():
+            if Path(scratch).resolve() in path.resolve().parents:   # (or a slot in it)
                 return False
         except OSError:
             return False

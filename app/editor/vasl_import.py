@@ -52,6 +52,10 @@ def import_vasl_board(editor) -> str | None:
     if not target.lower().endswith(".json"):
         target += ".json"
     target = str(Path(target).resolve())
+    if not os.path.isdir(os.path.dirname(target)):     # else the error names a temporary file
+        w.show_error("Cannot save the board",
+                     f"{target}: the folder {os.path.dirname(target)} does not exist")
+        return None
     try:
         save_board(board, target)
     except (OSError, api.ScenarioError) as e:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from engine import api
 
 from .. import style
-from ..room_window import close_event
+from ..room_window import close_event, open_elsewhere
 from ..scene import geometry
 from .scene import COUNTED, FireScene
 
@@ -227,17 +227,7 @@ class FireWindow(QMainWindow):
         self.setWindowTitle(f"{name}{star} - {self.pos.title} - Starshell fire")
 
     def open_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a position", str(Path(self.path or ".").parent),
-                                              "Starshell files (*.json)")
-        if path:
-            from ..rooms import open_any_window
-            try:
-                other = open_any_window(path)      # a night position opens in a main window
-            except (api.ScenarioError, OSError) as e:
-                QMessageBox.warning(self, "Open", str(e))
-                return
-            other.show()
-            self._others = getattr(self, "_others", []) + [other]
+        open_elsewhere(self, str(Path(self.path or ".").parent))
 
     def save(self) -> bool:
         if not self.path:
@@ -261,7 +251,8 @@ class FireWindow(QMainWindow):
         return True
 
     def export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", "fire.png", "PNG (*.png)")
+        start = str(Path(self.path).with_suffix(".png")) if self.path else "fire.png"  # beside it
+        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", start, "PNG (*.png)")
         if path:
             self.export_png(path)
 

@@ -16,6 +16,9 @@ from ..scene.starshell_preview import fraction_text
 METHOD_WORDS = {AUTO: "the first legal one (1, 2, 3, then IR)",
                 **{m.key: f"{'IR' if m.flare == 'ir' else m.key} \u2013 {m.label} ({m.rule})"
                    for m in METHODS}}
+# the method in a sentence ("by method 2", "by IR along a LOS (E1.932)"), never its key
+METHOD_NAMES = {m.key: f"IR {m.label} ({m.rule})" if m.flare == "ir" else f"method {m.key}"
+                for m in METHODS}
 
 
 def parse_dice(text: str) -> list[int] | None:
@@ -115,7 +118,8 @@ class StarshellPanel(QWidget):
         more = "\u2026" if len(ends) > 8 else ""
         off = drift.off_map
         self.preview.setText(
-            f"<b>{where}</b> by method {drift.method}{legal}: ends in {text}{more}"
+            f"<b>{where}</b> by {METHOD_NAMES.get(drift.method, drift.method)}{legal}: ends in "
+            f"{text}{more}"
             + (f"; off the map {fraction_text(round(off * 36))}" if off else "")
             + f". Hexes lit for sure: {int((drift.lit >= 1 - 1e-9).sum())}; "
             f"perhaps: {int(((drift.lit > 0) & (drift.lit < 1 - 1e-9)).sum())}.")
@@ -126,9 +130,9 @@ class StarshellPanel(QWidget):
         if not r.success:
             text = f"{what}: {usage}failed. " + " ".join(r.reasons)
         else:
-            end = f"lands in <b>{r.end}</b>" if r.end else "drifts off the map"
-            text = (f"{what}: {usage}fired; drift direction {r.direction}, distance dr "
-                    f"{r.distance}: {end}.")
+            text = f"{what}: {usage}fired; {' '.join(r.reasons)}."      # the drift in words
+            if r.end:
+                text = text.replace(f"ends in {r.end}", f"ends in <b>{r.end}</b>")
         self.result.setText(text)
         self._fired_step = self.document.undo_stack.index()
 

@@ -19,7 +19,7 @@ def sight_html(sight: str) -> str:
 
 def unit_properties(u) -> list[tuple[str, str]]:
     rows = [("Side", u.side), ("Type", u.type.replace("_", " ")), ("Hex", u.hex),
-            ("Level", str(u.level))]
+            ("Level in its hex", str(u.level))]
     if u.is_vehicle or u.type == "armor_leader":
         rows.append(("Crew", "CE (commander exposed)" if u.is_ce else "BU (buttoned up)"))
     if u.moving:

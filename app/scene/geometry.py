@@ -216,6 +216,16 @@ def map_clip(m) -> QPainterPath:
     return path.simplified()
 
 
+@per_map(8)
+def map_clip_rect(m) -> QRectF | None:
+    """The map's boards as one rectangle when they fill it (no board missing from the block),
+    else None: a rectangle clips far faster than a path (a drag repaints every frame)."""
+    rect = map_clip(m).boundingRect()
+    whole = QPainterPath()
+    whole.addRect(rect)
+    return rect if whole.subtracted(map_clip(m)).isEmpty() else None
+
+
 def map_rect(m) -> QRectF:
     return map_clip(m).boundingRect()
 

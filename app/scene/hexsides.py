@@ -67,6 +67,8 @@ def hexside_segments(m) -> list[tuple[str, QLineF, QPointF]]:
 class HexsideItem(QGraphicsItem):
     """Every hexside with terrain on the map."""
 
+    EXPORT_UNCACHED = True      # an SVG export draws it uncached: lines (app.export)
+
     def __init__(self, game_map):
         super().__init__()
         self.map = game_map
@@ -75,6 +77,9 @@ class HexsideItem(QGraphicsItem):
         self._picture: tuple[float, QPicture] | None = None     # (zoom, its drawing)
         self.setZValue(Z_HEXSIDES)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # kept as a picture as large as the view: a drag repaints the view every step and
+        # leaves the hexsides alone
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self._rect

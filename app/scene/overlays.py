@@ -15,6 +15,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QImage,
     QPaintEngine,
     QPainter,
     QPainterPath,
@@ -26,7 +27,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem
 
 from .. import style
-from .geometry import area, hex_polygon, map_clip, map_rect
+from .geometry import area, hex_polygon, map_clip, map_clip_rect, map_rect
 
 
 class MapOverlay(QGraphicsItem):
@@ -47,11 +48,21 @@ class MapOverlay(QGraphicsItem):
         return self._rect
 
     def paint(self, painter: QPainter, option, widget=None):
-        painter.setClipPath(map_clip(self.map))
+        clip_to_map(painter, self.map)
         self.draw(clipped(painter, map_clip(self.map)))
 
     def draw(self, painter: QPainter):
         raise NotImplementedError
+
+
+def clip_to_map(painter: QPainter, game_map) -> None:
+    """Clip to the map's boards: by a rectangle when they fill one (cheap), else by their
+    outline."""
+    rect = map_clip_rect(game_map)
+    if rect is not None:
+        painter.setClipRect(rect)
+    else:
+        painter.setClipPath(map_clip(game_map))
 
 
 def clipped(painter: QPainter, clip: QPainterPath):
@@ -173,7 +184,8 @@ class HatchOverlay(MapOverlay):
 
     The hatching is a small tile painted with a brush whose transform undoes the view's scale:
     lines a constant few pixels apart at any zoom, drawn in one fill (clipping thousands of
-    lines to a many-hex path took a second a frame on a big map)."""
+    lines to a many-hex path took a second a frame on a big map); the tile carries the tint
+    too (one fill, not two: a drag repaints it every frame)."""
 
     TILE = 8
 
@@ -190,7 +202,9 @@ class HatchOverlay(MapOverlay):
     def _tile(self) -> QPixmap:
         n = self.TILE
         pix = QPixmap(n, n)
-        pix.fill(Qt.GlobalColor.transparent)
+        tint = QColor(self.colour)
+        tint.setAlphaF(0.12)
+        pix.fill(tint)
         p = QPainter(pix)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setPen(QPen(self.colour, 1.3))
@@ -214,11 +228,7 @@ class HatchOverlay(MapOverlay):
     def draw(self, painter: QPainter):
         if self.fill.isEmpty():
             return
-        tint = QColor(self.colour)
-        tint.setAlphaF(0.12)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(tint)
-        painter.drawPath(self.fill)
         hatch = QBrush(self.tile)
         scale = max(painter.worldTransform().m11(), 1e-6)
         hatch.setTransform(QTransform.fromScale(1 / scale, 1 / scale))
@@ -258,6 +268,20 @@ class GunflashOverlay(MapOverlay):
         painter.drawPath(self.rings)
 
 
+def _draw_glowing(painter: QPainter, path: QPainterPath, pen: QPen) -> None:
+    """``path`` drawn with ``pen`` over a soft glow of its colour."""
+    glow = QPen(pen)
+    c = QColor(pen.color())
+    c.setAlphaF(0.22)
+    glow.setColor(c)
+    glow.setWidthF(pen.widthF() + 5)
+    glow.setStyle(Qt.PenStyle.SolidLine)
+    painter.setPen(glow)
+    painter.drawPath(path)
+    painter.setPen(pen)
+    painter.drawPath(path)
+
+
 class OutlineItem(MapOverlay):
     """Outlines with a soft glow: ``set_outlines([(path, pen)], [(anchor, text, colour, above)])``.
 
@@ -270,6 +294,7 @@ class OutlineItem(MapOverlay):
         self.clip = clip
         self.outlines: list[tuple[QPainterPath, QPen]] = []
         self.labels: list[tuple[QPointF, str, QColor, bool]] = []
+        self._stamps: list[tuple[tuple, QPainterPath, QImage]] = []   # (key, shape, image)
 
     def set_outlines(self, outlines, labels=()) -> None:
         outlines, labels = list(outlines), list(labels)
@@ -287,26 +312,61 @@ class OutlineItem(MapOverlay):
 
     def paint(self, painter: QPainter, option, widget=None):
         if self.clip:
-            painter.setClipPath(map_clip(self.map))
+            clip_to_map(painter, self.map)
             painter = clipped(painter, map_clip(self.map))
         self.draw(painter)
 
+    STAMPS = 8                  # images kept per item
+    STAMP_PIXELS = 1 << 22      # larger outlines (zoomed far in) are drawn directly
+
     def draw(self, painter: QPainter):
         painter.setBrush(Qt.BrushStyle.NoBrush)
+        t = painter.worldTransform()
+        stamp = (painter.paintEngine() is not None
+                 and painter.paintEngine().type() == QPaintEngine.Type.Raster
+                 and painter.device() is not None and painter.device().devicePixelRatio() == 1
+                 and t.isAffine() and t.m12() == 0 and t.m21() == 0 and t.m11() > 0 and t.m22() > 0
+                 and all(pen.isCosmetic() for _, pen in self.outlines))
         for path, pen in self.outlines:
-            glow = QPen(pen)
-            c = QColor(pen.color())
-            c.setAlphaF(0.22)
-            glow.setColor(c)
-            glow.setWidthF(pen.widthF() + 5)
-            glow.setStyle(Qt.PenStyle.SolidLine)
-            painter.setPen(glow)
-            painter.drawPath(path)
-            painter.setPen(pen)
-            painter.drawPath(path)
+            if stamp:
+                self._draw_stamp(painter, t, path, pen)
+            else:
+                _draw_glowing(painter, path, pen)
         if self.labels:
             painter.setClipping(False)
             self._draw_labels(painter)
+
+    def _draw_stamp(self, painter: QPainter, t: QTransform, path: QPainterPath, pen: QPen):
+        """The outline as an image drawn once per shape, pen and zoom, then only moved: a
+        drag moves the same rings every frame (stroking a glowing ring took milliseconds)."""
+        rect = path.boundingRect()
+        shape = path.translated(-rect.topLeft())
+        key = (round(t.m11(), 9), round(t.m22(), 9), pen.color().rgba(), pen.widthF(),
+               int(pen.style().value), tuple(pen.dashPattern()), int(pen.capStyle().value))
+        stamps = self._stamps
+        image = next((img for k, s, img in stamps if k == key and s == shape), None)
+        margin = pen.widthF() + 8
+        if image is None:
+            size = t.mapRect(QRectF(0, 0, rect.width(), rect.height()))
+            if (size.width() + 2 * margin) * (size.height() + 2 * margin) > self.STAMP_PIXELS:
+                _draw_glowing(painter, path, pen)
+                return
+            image = QImage(int(size.width() + 2 * margin) + 1, int(size.height() + 2 * margin) + 1,
+                           QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(Qt.GlobalColor.transparent)
+            p = QPainter(image)
+            p.setRenderHints(painter.renderHints())
+            p.translate(margin, margin)
+            p.scale(t.m11(), t.m22())
+            _draw_glowing(p, shape, pen)
+            p.end()
+            stamps.insert(0, (key, shape, image))
+            del stamps[self.STAMPS:]
+        at = t.map(rect.topLeft())
+        painter.save()
+        painter.resetTransform()
+        painter.drawImage(QPointF(round(at.x() - margin), round(at.y() - margin)), image)
+        painter.restore()
 
     def _draw_labels(self, painter: QPainter):
         size, fm = style.label_font(painter, 0.3, style.MIN_LABEL_PX)

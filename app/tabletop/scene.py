@@ -301,9 +301,4 @@ class TableScene(QGraphicsScene):
             self.document.select(None)
 
 
-def element_at(scene: TableScene, element_id: str) -> QPointF:
-    """The scene point in the middle of an element's base (for tests and tools)."""
-    return scene.centre(element_id)
-
-
-__all__ = ["TableScene", "ElementItem", "S", "to_scene", "from_scene", "element_at"]
+__all__ = ["TableScene", "ElementItem", "S", "to_scene", "from_scene"]

@@ -3,6 +3,8 @@ for the element under the pointer, undo, atomic save and PNG export."""
 from __future__ import annotations
 
 import html
+import os
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QImage, QKeySequence, QPainter
@@ -16,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.export import export_png
-from app.room_window import close_event, render_view
+from app.room_window import close_event, open_elsewhere, render_view
 from engine import api
 
 from .document import TableDocument
@@ -109,7 +111,8 @@ class TableWindow(QMainWindow):
     def _menus(self) -> None:
         doc = self.document
         file_menu = self.menuBar().addMenu("&File")
-        for text, keys, slot in (("&Save", QKeySequence.StandardKey.Save, self.save),
+        for text, keys, slot in (("&Open...", QKeySequence.StandardKey.Open, self.open_file),
+                                 ("&Save", QKeySequence.StandardKey.Save, self.save),
                                  ("Save &as...", QKeySequence.StandardKey.SaveAs, self.save_as),
                                  ("&Export PNG...", QKeySequence("Ctrl+E"), self.export)):
             act = QAction(text, self)
@@ -151,6 +154,9 @@ class TableWindow(QMainWindow):
         self.statusBar().showMessage(f"saved {self.document.path}", 4000)
         return True
 
+    def open_file(self) -> None:
+        open_elsewhere(self, str(Path(self.document.path or ".").parent))
+
     def save_as(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self, "Save table", self.document.path or "",
                                               "Tables (*.json)")
@@ -160,7 +166,8 @@ class TableWindow(QMainWindow):
         return self.save()
 
     def export(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", "", "PNG images (*.png)")
+        start = os.path.splitext(self.document.path or "table.json")[0] + ".png"  # beside it
+        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", start, "PNG images (*.png)")
         if path:
             try:
                 export_png(self.view, path)

@@ -1,6 +1,7 @@
 """The drag tool: a unit or a marker follows the mouse; the Document shows the position of each
 hex it passes (the overlays follow live, the engine asked at most once a frame); dropped, it
-snaps to the hex centre and the whole drag is one undo step.  Escape puts it back."""
+snaps to the hex centre and the whole drag is one undo step.  Escape, or a drop off the map,
+puts it back."""
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QPointF, Signal
@@ -21,6 +22,7 @@ class DragTool(QObject):
         self.before: api.Scenario | None = None
         self._grab = QPointF()           # scene offset from the counter's position to the mouse
         self._last_hex = -1
+        self._off_map = False            # the mouse is off the map now
 
     @property
     def dragging(self) -> bool:
@@ -28,6 +30,7 @@ class DragTool(QObject):
 
     def begin(self, item, at: Spot) -> None:
         self.item, self.before, self._last_hex = item, self.document.scenario, -1
+        self._off_map = False
         self._grab = at.scene - item.pos()
         self.document.begin_drag()
 
@@ -35,6 +38,7 @@ class DragTool(QObject):
         # showing the position rebuilds the counters (each at its hex centre): the dragged one
         # is put back under the mouse afterwards
         p = self.item
+        self._off_map = at.hex < 0
         if at.hex >= 0 and at.hex != self._last_hex:
             self._last_hex = at.hex
             self.document.show(moved(self.before, p, self.scene.map.names[at.hex]))
@@ -42,6 +46,10 @@ class DragTool(QObject):
         p.setZValue(90)
 
     def drop(self) -> None:
+        if self._off_map:                       # dropped off the map: it goes back
+            self.told.emit("Dropped off the map: the piece goes back where it was")
+            self.cancel()
+            return
         item, before, self.item = self.item, self.before, None
         where = piece_of(self.document.scenario, item)
         what = item.key if item.kind == "unit" else (where.type.replace("_", " ") if where else "")

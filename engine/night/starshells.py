@@ -37,7 +37,8 @@ import numpy as np
 
 from ..errors import ScenarioError
 from ..hexes import line_crossing
-from .drift import METHODS, DiceSource, roll_drift
+from .drift import METHODS, DiceSource, drift_distance, roll_drift
+from .kinds import METHODS as METHOD_KINDS
 from .kinds import StarshellOptions
 from .light import illumination
 from .scenario import Marker, Scenario, Unit
@@ -358,7 +359,12 @@ def fire(s: Scenario, unit_id: str, at: str, method: str, dice: DiceSource) -> t
     end_name = None if end is None else m.names[end]
     if end is not None:
         new = new.with_marker(Marker(kind, end_name))
-    why = (f"drift: direction {d}, distance dr {r} -> "
+    hexes = drift_distance(method, r)
+    placed = next(k for k in METHOD_KINDS if k.key == method)
+    how_far = ("one hex whatever the dr" if method == "1" else "the dr in hexes"
+               if method in ("3", "ir-6") else "half the dr, rounded up")
+    why = (f"drift: direction {d}, distance dr {r}: {hexes} hex{'es' if hexes != 1 else ''} "
+           f"(placed {placed.label}: {how_far}, {placed.rule}) -> "
            + (f"ends in {end_name}" if end_name else "leaves the map and lights nothing"))
     return new, FireResult(kind, usage, True, d, r, end_name, (why,))
 

@@ -84,6 +84,9 @@ def los_thread(s: Scenario, start: str, end: str, start_level: int = 0, end_leve
         target = Unit(PROBE + "target", "__other__", "squad", m.names[b], level=end_level)
         v = unit_verdict(probe.with_unit(target), viewer.id, target.id)
         t.night_sight, t.night_reasons = v.sight, v.reasons
+    # the probe units stand in for "a squad there": their ids are never shown
+    t.night_reasons = [r.replace(PROBE + "target", f"a unit in {t.end}").replace(PROBE, "the squad")
+                       for r in t.night_reasons]
     return t
 
 

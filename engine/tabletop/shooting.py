@@ -68,7 +68,7 @@ class TargetVerdict:
 
 
 def _r(v: float) -> float:
-    return round(v, 6)
+    return round(v, 6) + 0.0          # + 0.0: never print -0.0
 
 
 class Shooting:
@@ -479,11 +479,9 @@ def resolution(sh: Shooting, s: Element, t: Element, turn: str | None = None) ->
             "steps": steps}
 
 
-def shoot(table: Table, shooter_id: str, turn: str | None = None,
-          shooting: Shooting | None = None) -> dict:
-    """Everything a player asks about one shooter (SPEC.md, ``shoot``).  ``shooting``: the
-    table's Shooting when several shooters are asked in turn (its answers are kept)."""
-    sh = shooting if shooting is not None else Shooting(table)
+def shoot(table: Table, shooter_id: str, turn: str | None = None) -> dict:
+    """Everything a player asks about one shooter (SPEC.md, ``shoot``)."""
+    sh = Shooting(table)
     try:
         s = sh.element(shooter_id)
     except ScenarioError as e:

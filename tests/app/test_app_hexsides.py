@@ -10,6 +10,7 @@ import pytest
 from app_testing import drag, hex_pos, look_at, settle, steps
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
 
 from app.editor.brush import SIDE_CYCLE, nearest_side
 from app.panels.legend import terrain_keys
@@ -72,7 +73,7 @@ def test_a_small_board_with_hexsides_draws_and_answers(small, qtbot):
 def test_walls_show_on_their_hexside_at_every_zoom(small, qtbot, pixels_per_unit):
     w = small
     look_at(w.view, "h1F5", pixels_per_unit)
-    qtbot.wait(10)
+    QApplication.processEvents()                        # the scene's pending updates, no wait
     image = w.view.grab().toImage()
     dpr = image.devicePixelRatio()
     p = side_point(w, "h1F5", 1, inset=1.0)          # the middle of the walled hexside

@@ -134,7 +134,19 @@ def test_export_png_shows_the_target_and_the_firers(fire_window, qtbot, tmp_path
         return img.pixelColor(round(x), round(y))
     edge = pixel("n1J5", 0.0, 0.93 * 0.866)          # on the target's outline (its south side)
     assert edge.red() > 200 and edge.green() < 140, edge.name()
-    assert TARGET.red() > 200 and COUNTED.green() > 180
+    assert abs(edge.red() - TARGET.red()) < 40 and abs(edge.green() - TARGET.green()) < 60
+    # each counted firer's line to the target, in the counted colour where no counter covers it
+    lines = [(a, b) for a, b, counted in w.scene.map_item.lines if counted]
+    assert len(lines) == len(w.assessment.counted()) > 0
+    def off(c):
+        return max(abs(c.red() - COUNTED.red()), abs(c.green() - COUNTED.green()),
+                   abs(c.blue() - COUNTED.blue()))
+    def seen(p):
+        x, y = round((p.x() - rect.left()) * k), round((p.y() - rect.top()) * k)
+        return min(off(img.pixelColor(x + dx, y + dy)) for dx in range(-2, 3)
+                   for dy in range(-2, 3)) < 40               # the line is a few pixels wide
+    for a, b in lines:
+        assert sum(seen(a + (b - a) * (t / 10)) for t in range(2, 9)) >= 4, (a, b)
 
 
 def test_screenshot_is_exactly_the_size_asked(qtbot, tmp_path):

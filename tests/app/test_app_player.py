@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 import engine
 from app import style
@@ -46,8 +47,10 @@ def test_the_caption_on_screen_follows_a_click(window, qtbot):
     painted again, not left saying "no unit selected"."""
     view, doc = window.view, window.document
     view.show_key(True)
-    qtbot.wait(50)
+    QApplication.processEvents()                        # the key's own paints, before counting
     paints = Paints(view.viewport())
+    QApplication.processEvents()
+    paints.rects.clear()
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
                      pos=counter_pos(view, "unit", "L1"))
     assert doc.viewer == "L1"

@@ -51,7 +51,8 @@ def test_the_window_autosaves_into_the_recovery_folder_and_a_close_removes_it(
     assert autosave_for(w) is w.autosaver               # same document: same autosaver
     w.close()                                           # asked; the recorded answer: Discard
     assert messages[-1][0] == "question"
-    assert pending() is None and not (recovery_dir / "recovery.json").exists()
+    assert pending() is None and not w.autosaver.file.exists()
+    assert list(recovery_dir.iterdir()) == []           # its slot went with it
 
 
 def test_restore_opens_the_work_unsaved_under_its_own_file(qtbot, tmp_path, monkeypatch,
@@ -119,8 +120,9 @@ def test_restore_brings_back_a_painted_board_still_unsaved(window_on, qtbot, tmp
                      Qt.KeyboardModifier.NoModifier, hex_pos(w.view, "2AA5"))
     w.autosaver.write_now()
     w.autosaver.write_now()                              # then the program dies
-    assert sorted(p.name for p in recovery_dir.iterdir()) == ["board-0-2.json",
-                                                              "recovery.json"]
+    assert [p.name for p in recovery_dir.iterdir()] == [w.autosaver.slot.name]
+    assert sorted(p.name for p in w.autosaver.slot.iterdir()) == ["board-0-2.json", "owner",
+                                                                  "recovery.json"]
     answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
     doc = offer_recovery()
     assert doc.scenario.map.placements[0].board.at(*parse_local("AA5")).terrain == "woods"

@@ -8,7 +8,6 @@ import vasl_synth as synth
 from app_testing import settle
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-import engine
 from engine.boards import assets_dir, load_board
 from engine.hexes import parse_local
 
@@ -72,8 +71,8 @@ def test_import_vasl_board_in_place_of_the_stand_in(on_w12, qtbot, monkeypatch, 
                                                     tmp_path):
     w, doc = on_w12, on_w12.document
     target = tmp_path / "real-2.json"
-    seen = dialogs(monkeypatch, vasl_file, target)
-    monkeypatch.setattr(engine.importers.vasl, "board_id_from_filename", lambda name: "2")
+    source = synth.standard_board("2").write(tmp_path / "bd02")   # its file name says board 2
+    seen = dialogs(monkeypatch, source, target)
     w.import_vasl_action.trigger()
     assert "in place of board 2" in seen["questions"][0][1]
     s = doc.scenario
