@@ -3,9 +3,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import engine
 from engine.boards import Board, HexTerrain, assets_dir
+from engine.errors import ScenarioError
 from engine.hexes import COLUMN_NAMES, parse_local
+from engine.importers import vasl
 from engine.maps import Map, Placement
 from engine.night.scenario import MapEntry, Marker, Scenario, Unit
 from engine.night.verdicts import unit_verdict, visibility_from
@@ -76,3 +80,14 @@ def changed(s: Scenario, unit_id: str, **changes) -> Scenario:
 
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def refused(path, *words) -> str:
+    """The message of a VASL archive the importer refuses: it names the file, then says why."""
+    with pytest.raises(ScenarioError) as info:
+        vasl.import_board(path)
+    message = str(info.value)
+    assert message.startswith(str(path) + ": "), message
+    for w in words:
+        assert w in message, message
+    return message

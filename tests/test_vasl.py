@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import vasl_synth as synth
+from support import refused
 
 import engine
 from engine.boards import board_to_json, load_board, save_board
@@ -42,16 +43,6 @@ def board_file(drawn, tmp_path_factory):
 @pytest.fixture(scope="module")
 def imported(board_file):
     return vasl.import_board(board_file)
-
-
-def refused(path, *words):
-    with pytest.raises(ScenarioError) as info:
-        vasl.import_board(path)
-    message = str(info.value)
-    assert message.startswith(str(path) + ": "), message
-    for w in words:
-        assert w in message, message
-    return message
 
 
 # ------------------------------------------------------------------------------ the format

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 import vasl5_synth as synth
 from PIL import Image
+from support import refused
 
 from engine.boards import hexside_key, load_board
 from engine.cli import main
-from engine.errors import ScenarioError
 from engine.hexes import board_hexes, column_name, parse_local
 from engine.importers import vasl, vasl5
 
@@ -30,16 +30,6 @@ def archive(painted, tmp_path_factory):
 @pytest.fixture(scope="module")
 def imported(archive):
     return vasl.import_board(archive)
-
-
-def refused(path, *words):
-    with pytest.raises(ScenarioError) as info:
-        vasl.import_board(path)
-    message = str(info.value)
-    assert message.startswith(str(path) + ": "), message
-    for w in words:
-        assert w in message, message
-    return message
 
 
 def expected_sides(b: synth.SynthBoard) -> dict:
