@@ -39,6 +39,19 @@ def messages(monkeypatch):
     return shown
 
 
+@pytest.fixture(autouse=True)
+def no_window_outlives_its_test(qapp):
+    """After each test every window still shown is hidden and let go (hide, not close: closing
+    one with unsaved work would ask a question nobody answers), so no window of an earlier test
+    repaints during a later one."""
+    yield
+    for widget in qapp.topLevelWidgets():
+        if widget.isVisible():
+            widget.hide()
+            widget.deleteLater()
+    qapp.processEvents()
+
+
 @pytest.fixture
 def settings(tmp_path):
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
