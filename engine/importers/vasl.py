@@ -50,6 +50,7 @@ import struct
 import xml.etree.ElementTree as ET
 import zipfile
 import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -461,8 +462,11 @@ def read_archive(path: str | Path, progress=None) -> VaslArchive:
         raise e.at(file=str(path)) from None
 
 
-def _read_archive(path: Path, progress=None) -> VaslArchive:
-    fd, st = open_regular(path, "")      # no FIFO or device: a read would never end
+@contextmanager
+def open_archive(path: Path):
+    """The board archive at ``path`` as an open ZIP file, both kinds alike: a regular file (no
+    FIFO or device: a read would never end) of at most ``MAX_ARCHIVE_BYTES``."""
+    fd, st = open_regular(path, "")
     if st.st_size > MAX_ARCHIVE_BYTES:
         os.close(fd)
         raise ScenarioError(f"too large for a VASL board ({st.st_size} bytes; the limit is "
@@ -475,7 +479,12 @@ def _read_archive(path: Path, progress=None) -> VaslArchive:
         except OSError as e:
             raise ScenarioError(f"cannot read: {e.strerror or e}") from None
         with archive:
-            return _read_entries(path, archive, progress)
+            yield archive
+
+
+def _read_archive(path: Path, progress=None) -> VaslArchive:
+    with open_archive(path) as archive:
+        return _read_entries(path, archive, progress)
 
 
 def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive:

@@ -204,27 +204,17 @@ def read_archive(path: str | Path) -> Vasl5Archive:
 
 
 def _read_archive(path: Path) -> Vasl5Archive:
-    fd, st = open_regular(path, "")
-    if st.st_size > vasl.MAX_ARCHIVE_BYTES:
-        os.close(fd)
-        raise ScenarioError(f"too large for a VASL board ({st.st_size} bytes; the limit is "
-                            f"{vasl.MAX_ARCHIVE_BYTES})")
-    with os.fdopen(fd, "rb") as handle:
-        try:
-            archive = zipfile.ZipFile(handle)
-        except (zipfile.BadZipFile, EOFError, ValueError, OverflowError):
-            raise ScenarioError("not a VASL board archive (not a ZIP file, or truncated)") from None
-        with archive:
-            info = board_image_entry(archive, path.name)
-            if info is None:
-                raise ScenarioError("no board image (bdNN.gif or .png) in the archive")
-            image_bytes = vasl._read_entry(archive, info, MAX_IMAGE_ENTRY_BYTES)
-            colors_info = vasl._entry(archive, COLORS)
-            data_info = vasl._entry(archive, DATA)
-            colors_text = None if colors_info is None else _text(
-                vasl._read_entry(archive, colors_info, MAX_TEXT_BYTES))
-            data_text = "" if data_info is None else _text(
-                vasl._read_entry(archive, data_info, MAX_TEXT_BYTES))
+    with vasl.open_archive(path) as archive:
+        info = board_image_entry(archive, path.name)
+        if info is None:
+            raise ScenarioError("no board image (bdNN.gif or .png) in the archive")
+        image_bytes = vasl._read_entry(archive, info, MAX_IMAGE_ENTRY_BYTES)
+        colors_info = vasl._entry(archive, COLORS)
+        data_info = vasl._entry(archive, DATA)
+        colors_text = None if colors_info is None else _text(
+            vasl._read_entry(archive, colors_info, MAX_TEXT_BYTES))
+        data_text = "" if data_info is None else _text(
+            vasl._read_entry(archive, data_info, MAX_TEXT_BYTES))
     name = info.filename.rsplit("/", 1)[-1]
     index, palette = decode_image(image_bytes, name)
     skipped: list[str] = []
