@@ -1,4 +1,5 @@
-"""``python -m app [SCENARIO] [--screenshot OUT.png [--select UNIT] [--size WxH]]``.
+"""``python -m app [SCENARIO] [--screenshot OUT.png [--select UNIT] [--size WxH]]``, and
+``python -m app GAME.vsav [--boards DIR]`` for a VASL saved game.
 
 Without ``--screenshot``: the window, on SCENARIO or on the bundled default scenario.  With it:
 the same map view rendered headless to OUT.png and exit.  Bad input: a line on stderr starting
@@ -36,6 +37,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--select", metavar="UNIT", help="the unit whose night field is shown")
     p.add_argument("--size", metavar="WxH", type=_size, default=(1600, 900),
                    help="screenshot size in pixels (default 1600x900)")
+    p.add_argument("--boards", metavar="DIR",
+                   help="a VASL saved game's boards: the folder of your VASL boards "
+                        "(default: the one Starshell remembers)")
     return p.parse_args(argv)
 
 
@@ -61,6 +65,10 @@ def main(argv=None) -> int:
     style.apply_theme(app)
     path = args.scenario or str(default_scenario_path())
     from .vsav_open import is_vsav, run
+    if args.boards is not None and not is_vsav(path):
+        return _fail("--boards is for a VASL saved game (GAME.vsav)")
+    if args.boards is not None and not os.path.isdir(args.boards):
+        return _fail(f"{args.boards}: not a folder (--boards)")
     if is_vsav(path):                         # a VASL saved game: a new, unsaved position
         return run(app, path, args)
     from .rooms import room_for

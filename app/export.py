@@ -2,18 +2,67 @@
 ``QSvgGenerator``, part of PySide6-Essentials)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QRectF, QSize
-from PySide6.QtGui import QImage, QPainter
+from contextlib import contextmanager
+
+from PySide6.QtCore import QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QPainter, QPainterPath, QPolygonF, QTransform
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem
 
 from . import style
+from .scene.board_art import BoardArtItem
 
 
 def _paint(view, painter: QPainter, size: QSize) -> None:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.fillRect(QRect(0, 0, size.width(), size.height()), style.BACKGROUND)
     view.render(painter, QRectF(0, 0, size.width(), size.height()), view.viewport().rect())
+
+
+def cut_picture(image: QImage, to_scene: QTransform, frame: QRectF) -> tuple[QImage, QTransform]:
+    """The part of a picture (``to_scene``: its pixels -> scene) inside the scene rectangle
+    ``frame``, and where that part lies: the pixels of the bounding box, those outside the frame
+    (a turned picture's corners, a pixel cut through) made transparent."""
+    from_scene, invertible = to_scene.inverted()
+    if not invertible or frame.isEmpty():
+        return QImage(), to_scene
+    outline = from_scene.map(QPolygonF(frame))
+    box = outline.boundingRect().toAlignedRect().intersected(image.rect())
+    if box.isEmpty():
+        return QImage(), to_scene
+    part = image.copy(box).convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+    outside = QPainterPath()
+    outside.addRect(QRectF(part.rect()))
+    inside = QPainterPath()
+    inside.addPolygon(outline.translated(-box.x(), -box.y()))
+    painter = QPainter(part)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
+    painter.fillPath(outside.subtracted(inside), Qt.GlobalColor.black)
+    painter.end()
+    return part, QTransform.fromTranslate(box.x(), box.y()) * to_scene
+
+
+@contextmanager
+def _pictures_cut_to_their_boards(view):
+    """While the SVG is drawn, every board picture (SPEC.md "image") is drawn from the picture
+    itself, at its own resolution, cut beforehand to its board's frame and the part in view:
+    QSvgGenerator writes no clipping, and a picture with margins would spill past its board."""
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    seen.adjust(-style.SCALE, -style.SCALE, style.SCALE, style.SCALE)   # cut past the view's edge
+    kept = []
+    for item in view.scene().items():
+        if isinstance(item, BoardArtItem):
+            kept.append((item, item.image, item.transform_, item.cacheMode()))
+            item.image, item.transform_ = cut_picture(item.image, item.transform_,
+                                                      item.clip.intersected(seen))
+            item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    try:
+        yield
+    finally:
+        for item, image, transform, cache in kept:
+            item.image, item.transform_ = image, transform
+            item.setCacheMode(cache)
 
 
 def export_png(view, path: str) -> None:
@@ -43,7 +92,8 @@ def export_svg(view, path: str) -> None:
     for item in lines:          # drawn as lines, not as the view's cached picture
         item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
     try:
-        _paint(view, painter, size)
+        with _pictures_cut_to_their_boards(view):
+            _paint(view, painter, size)
     finally:
         for item in lines:
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)

@@ -137,6 +137,11 @@ class MainWindow(QMainWindow):
             for tab in tabs[1:]:
                 self.tabifyDockWidget(first, self._dock(*tab))
             first.raise_()
+        # the Position dock no narrower than its panel and scrollbar: in a small window the NVR
+        # box and the lists never run under the scrollbar, nor lose their place when it comes
+        scroll = self.docks["position"].widget()
+        scroll.setMinimumWidth(position.minimumSizeHint().width() + 2 * scroll.frameWidth()
+                               + scroll.verticalScrollBar().sizeHint().width())
 
     def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
         a = menu.addAction(text)

@@ -182,10 +182,12 @@ class MapView(QGraphicsView):
         stack reaches over its neighbours).  Hovering a stack spreads it out."""
         scene = self.scene()
         pos = event.position().toPoint()
-        item = self.counter_at(pos)
         i = hex_at(scene.map, self.mapToScene(pos))
+        if scene.document.dragging:
+            return i                # where the dragged piece goes (no search under the mouse)
+        item = self.counter_at(pos)
         if event.buttons() != Qt.MouseButton.NoButton:
-            return item.hex if item is not None and not scene.document.dragging else i
+            return item.hex if item is not None else i
         counters = scene.counters
         if item is not None:
             counters.expand(item.hex)

@@ -56,14 +56,15 @@ def summary_text(path: str, summary: dict) -> str:
     return "\n".join(lines)
 
 
-def open_vsav(window, path: str) -> bool:
+def open_vsav(window, path: str, boards: str | None = None, read=None) -> bool:
     """Open the saved game as a new, unsaved position in ``window``; False when refused (the
-    engine's message is shown) or given up."""
-    folder, blank = boards_folder(window.settings), False
-    while True:
+    engine's message is shown) or given up.  ``boards``: a folder of VASL boards for this game
+    only (``--boards``), else the one of the settings; ``read``: the game already read from
+    it (a scenario and its summary), when no board was missing."""
+    folder, blank = boards or boards_folder(window.settings), False
+    while read is None:
         try:
-            scenario, summary = api.vsav_scenario(path, folder, blank)
-            break
+            read = api.vsav_scenario(path, folder, blank)
         except api.MissingBoards as e:
             choice = ask_missing(window, e.boards)
             if choice == "blank":
@@ -80,28 +81,37 @@ def open_vsav(window, path: str) -> bool:
         except (api.ScenarioError, OSError) as e:
             window.show_error("Cannot open this VASL saved game", str(e))
             return False
+    scenario, summary = read
     window.document.take_unsaved(scenario)
     window.say(f"Opened the VASL saved game {path} as a new position", 10000)
     QMessageBox.information(window, "VASL saved game opened", summary_text(path, summary))
     return True
 
 
-def run(app, path: str, args) -> int:
-    """``python -m app GAME.vsav [--screenshot ...]``: the boards folder of the settings, blank
-    open boards for the boards found nowhere (said on stderr)."""
+def run(app, path: str, args, settings=None) -> int:
+    """``python -m app GAME.vsav [--boards DIR] [--screenshot ...]``: boards from ``--boards``,
+    else the folder of the settings, else the bundled ones.  In the window, a board found
+    nowhere is asked for as File > Open asks (a boards folder, or blank boards; given up: the
+    window stays on the bundled position); headless (``--screenshot``) it is a blank open
+    board, said on stderr.  A damaged save: ``error:`` on stderr, status 2."""
     from PySide6.QtCore import QSettings
 
-    from .document import Document
+    from .document import Document, default_scenario_path
+    boards = getattr(args, "boards", None)
+    folder = boards or boards_folder(settings if settings is not None else QSettings())
     try:
-        scenario, summary = api.vsav_scenario(path, boards_folder(QSettings()), True)
+        read = api.vsav_scenario(path, folder, bool(args.screenshot))
+    except api.MissingBoards:
+        read = None                         # the window asks, as File > Open does
     except (api.ScenarioError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    for note in summary["notes"]:
-        if "blank open board" in note:
-            print(f"warning: {note}", file=sys.stderr)
-    document = Document(scenario, None)
     if args.screenshot:
+        scenario, summary = read
+        for note in summary["notes"]:
+            if "blank open board" in note:
+                print(f"warning: {note}", file=sys.stderr)
+        document = Document(scenario, None)
         from .screenshot import render_map
         try:
             if args.select:
@@ -114,12 +124,11 @@ def run(app, path: str, args) -> int:
             return 2
         return 0
     from .main_window import MainWindow
-    document.take_unsaved(scenario)         # a new position: the title says unsaved
-    window = MainWindow(document)
+    scenario = read[0] if read is not None else api.load_scenario(default_scenario_path())
+    window = MainWindow(Document(scenario, None), settings)
     window.show()
-    window.say(summary_text(path, summary).splitlines()[0], 15000)
-    # as File > Open does: the message lists what was approximated or left out
-    QMessageBox.information(window, "VASL saved game opened", summary_text(path, summary))
+    if not open_vsav(window, path, boards, read):
+        window.say(f"The VASL saved game {path} was not opened", 15000)
     return app.exec()
 
 

@@ -155,6 +155,12 @@ def _hex_terrain(obj: Any, place: str, base: HexTerrain | None) -> HexTerrain:
     return HexTerrain(terrain, level, building, upper, extra, half)
 
 
+@lru_cache(maxsize=1 << 14)
+def _local(key: str, size: tuple[int, int]) -> tuple[int, int]:
+    """``parse_local`` of a board file's key (a string), kept: every board names the same hexes."""
+    return parse_local(key, size)
+
+
 def board_from_json(data: Any, file: str | None = None) -> Board:
     """Validate a parsed board file; raise ScenarioError naming the place."""
     try:
@@ -185,12 +191,23 @@ def _board_from_json(data: Any) -> Board:
     if not isinstance(hexes_obj, dict):
         raise ScenarioError("hexes must be an object mapping hex ids to terrain", place="hexes")
     hexes = {}
+    base = HexTerrain(default.terrain, default.level)
+    seen: dict = {}        # one HexTerrain per spelling of a hex's terrain (for speed)
     for key, val in hexes_obj.items():
         try:
-            col, row = parse_local(key, size)
+            col, row = _local(key, size)
         except HexIdError as e:
             raise ScenarioError(str(e), place=f"hexes.{key}") from None
-        spec = _hex_terrain(val, f"hexes.{key}", HexTerrain(default.terrain, default.level))
+        try:
+            spelling = (tuple(val.items()), tuple(map(type, val.values()))) \
+                if type(val) is dict else None          # true is no 1 here
+            spec = seen.get(spelling) if spelling is not None else None
+        except TypeError:           # a value that is a list or an object: no shortcut
+            spelling = spec = None
+        if spec is None:
+            spec = _hex_terrain(val, f"hexes.{key}", base)
+            if spelling is not None and not spec.extra:
+                seen[spelling] = spec
         hexes[(col, row)] = spec
     hexsides = _hexsides(data.get("hexsides", {}), size)
     extra = {k: v for k, v in data.items()
@@ -222,7 +239,7 @@ def _hexsides(obj: Any, size: tuple[int, int]) -> dict:
             raise ScenarioError(f"a hexside is a hex and a direction 1..6, like 'C8/1', "
                                 f"not {key!r}", place=place)
         try:
-            col, row = parse_local(hex_part, size)
+            col, row = _local(hex_part, size)
         except HexIdError as e:
             raise ScenarioError(str(e), place=place) from None
         if not isinstance(name, str) or name not in HEXSIDES:

@@ -393,50 +393,61 @@ def line_crossings(dq: np.ndarray, dr: np.ndarray) -> Crossings:
 
 
 def _line_crossings(dq, dr) -> Crossings:
+    # In the sector the three slopes of line_crossing's u, v, w are s1 = 2 dq + dr > 0,
+    # s2 = -dq - 2 dr >= 0 and -s3 with s3 = dq - dr > 0; s2 = 0 only along a hexspine (those
+    # lines run along hexsides).  With L = lcm(s1, s2, s3) and k = L / s, a hex's open cell
+    # meets the line for (c - 1) k < T < (c + 1) k on each axis (c: its centre's u, v, -w) and
+    # 0 <= T <= L: the same integers as line_crossing's, per column and then per row (r0 and
+    # r0 + 1 differ by +1, -2 and -1 in c), for speed.
     m = len(dq)
-    live = np.flatnonzero(dq > 1)               # in the sector, the range is dq
-    cols = dq[live] + 1
-    line = np.repeat(live, cols)
-    hq = np.arange(int(cols.sum())) - np.repeat(np.cumsum(cols) - cols, cols)
-    r0 = (hq * dr[line]) // dq[line]            # floor of the line's r at column hq
-    line = np.repeat(line, 2)
-    hq = np.repeat(hq, 2)
-    hr = np.repeat(r0, 2) + np.tile(np.array([0, 1], np.int64), len(r0))
-    ldq, ldr = dq[line], dr[line]
-    keep = ~(((hq == 0) & (hr == 0)) | ((hq == ldq) & (hr == ldr)))
-    line, hq, hr = line[keep], hq[keep], hr[keep]
-    hx, hy, hz = hq, -hq - hr, hr
-    dx, dy, dz = dq, -dq - dr, dr
-    slopes = (dx - dy, dy - dz, dz - dx)              # per line
-    L = np.ones(m, np.int64)
-    for s in slopes:
-        L = np.lcm(L, np.where(s != 0, np.abs(s), 1))
-    Ll = L[line]
-    lo = np.zeros(len(line), dtype=np.int64)
-    hi = Ll.copy()
-    open_ok = np.ones(len(line), dtype=bool)
-    closed_ok = np.ones(len(line), dtype=bool)
-    for s_line, c in zip(slopes, (hx - hy, hy - hz, hz - hx)):
-        s = s_line[line]
-        flat = s == 0
-        open_ok &= ~flat | (c == 0)
-        closed_ok &= ~flat | (np.abs(c) <= 1)
-        # c - 1 < t*s < c + 1 ; with T = t*L: bounds (c -+ 1) * L / s
-        step = Ll // np.where(flat, 1, s)
-        pos = s > 0
-        b1 = np.where(pos, c - 1, c + 1) * step
-        b2 = np.where(pos, c + 1, c - 1) * step
-        lo = np.where(flat, lo, np.maximum(lo, b1))
-        hi = np.where(flat, hi, np.minimum(hi, b2))
-    length = hi > lo
-    along = np.zeros(m, dtype=bool)
-    along[line[closed_ok & length & ~open_ok]] = True
-    inside = np.flatnonzero(open_ok & length & ~along[line])
-    mid = (lo + hi)[inside]                           # 2 * midpoint, for ordering
-    line, hq, hr = line[inside], hq[inside], hr[inside]
-    order = np.lexsort((mid, line))
-    line, hq, hr, mid = line[order], hq[order], hr[order], mid[order]
-    return Crossings(np.bincount(line, minlength=m).astype(np.int64), hq, hr, mid, along)
+    s1, s2, s3 = 2 * dq + dr, -dq - 2 * dr, dq - dr
+    along = (dq > 1) & (s2 == 0)
+    live = np.flatnonzero((dq > 1) & (s2 != 0))
+    q, r = dq[live], dr[live]
+    a1, a2, a3 = s1[live], s2[live], s3[live]
+    big = np.lcm(np.lcm(a1, a2), a3)
+    k1, k2, k3 = big // a1, big // a2, big // a3
+    # every bound is at most 2 (3 dq + 3) L: in 32 bits when that fits (for speed)
+    small = 2 * (3 * int(q.max(initial=0)) + 3) * int(big.max(initial=0)) < 2 ** 31
+    if small:
+        q, r, k1, k2, k3, big = (v.astype(np.int32) for v in (q, r, k1, k2, k3, big))
+    cols = q + 1
+    first = np.cumsum(cols, dtype=q.dtype) - cols
+    n = int(cols.sum())
+    line = np.repeat(np.arange(len(live)), cols)
+    hq = np.arange(n, dtype=q.dtype) - np.repeat(first, cols)
+    r0 = (hq * np.repeat(r, cols)) // np.repeat(q, cols)  # floor of the line's r at column hq
+    K1, K2, K3 = np.repeat(k1, cols), np.repeat(k2, cols), np.repeat(k3, cols)
+    lo1 = (2 * hq + r0 - 1) * K1
+    lo2 = (-hq - 2 * r0 - 1) * K2
+    lo3 = (hq - r0 - 1) * K3
+    Lc = np.repeat(big, cols)
+    out = []
+    for d1, d2, d3 in ((0, 0, 0), (K1, -2 * K2, -K3)):    # rows r0 and r0 + 1
+        b1, b2, b3 = lo1 + d1, lo2 + d2, lo3 + d3
+        lo = np.maximum(np.maximum(b1, b2), np.maximum(b3, 0))
+        hi = np.minimum(np.minimum(b1 + 2 * K1, b2 + 2 * K2), np.minimum(b3 + 2 * K3, Lc))
+        out.append((lo, hi))
+    # candidates in line_crossing's order of columns, r0 before r0 + 1; not the two ends
+    lo = np.stack([out[0][0], out[1][0]], axis=1).ravel()
+    hi = np.stack([out[0][1], out[1][1]], axis=1).ravel()
+    ok = hi > lo
+    ok[2 * first] = False                       # the start (0, 0): column 0, row 0
+    ok[2 * (first + q)] = False                 # the end (dq, dr): its last column, row r0 = dr
+    inside = np.flatnonzero(ok)
+    cand_line = inside >> 1
+    ln = line[cand_line]
+    hq_i = hq[cand_line]
+    hr_i = r0[cand_line] + (inside & 1)
+    mid = lo[inside] + hi[inside]                 # 2 * midpoint, for ordering
+    scale = int(mid.max(initial=0)) + 1
+    order = (np.argsort(ln * scale + mid, kind="stable") if len(live) * scale < 2 ** 62
+             else np.lexsort((mid, ln)))
+    ln, hq_i, hr_i, mid = ln[order], hq_i[order], hr_i[order], mid[order]
+    count = np.zeros(m, np.int64)
+    count[live] = np.bincount(ln, minlength=len(live))
+    return Crossings(count, hq_i.astype(np.int64), hr_i.astype(np.int64), mid.astype(np.int64),
+                     along)
 
 
 def crossed_hexes(a: tuple[int, int], b: tuple[int, int]):

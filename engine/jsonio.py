@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from .errors import ScenarioError, shown
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -98,7 +100,8 @@ def _utf16_or_32(raw: bytes) -> str | None:
 
 
 def parse_json_text(text: str | bytes, file: str) -> Any:
-    if isinstance(text, bytes):
+    raw = isinstance(text, bytes)       # decoded from UTF-8 below: no lone surrogate in it
+    if raw:
         encoding = _utf16_or_32(text)
         if encoding:
             raise ScenarioError(f"this is {encoding} text: Starshell files are JSON in UTF-8 "
@@ -112,9 +115,33 @@ def parse_json_text(text: str | bytes, file: str) -> Any:
                                 "UTF-8", file=file) from None
     if not text.strip():
         raise ScenarioError("the file is empty", file=file)
+    odd: list = []          # a value the checks below would refuse was met while parsing
+
+    def constant(name: str) -> _Constant:
+        odd.append(name)
+        return _Constant(name)
+
+    def whole(digits: str):
+        v = _parse_int(digits)
+        if isinstance(v, _BigInt):
+            odd.append(digits)
+        return v
+
+    def real(digits: str) -> float:
+        v = float(digits)
+        if not math.isfinite(v):
+            odd.append(digits)
+        return v
+
+    def pairs(items: list) -> dict:
+        out = dict(items)
+        if len(out) != len(items):        # a key written twice
+            odd.append(items)
+            return _pairs(items)
+        return out
     try:
-        data = json.loads(text, parse_constant=_Constant, object_pairs_hook=_pairs,
-                          parse_int=_parse_int)
+        data = json.loads(text, parse_constant=constant, object_pairs_hook=pairs,
+                          parse_int=whole, parse_float=real)
     except RecursionError:
         raise ScenarioError(f"nested deeper than {MAX_DEPTH} levels", file=file) from None
     except json.JSONDecodeError as e:
@@ -122,10 +149,42 @@ def parse_json_text(text: str | bytes, file: str) -> Any:
                             place=f"line {e.lineno} column {e.colno}") from None
     except ValueError as e:
         raise ScenarioError(f"invalid JSON: {e}", file=file) from None
-    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
+    # the walks over every value are needed only when the text could hold what they refuse
+    # (for speed: most files hold none of it)
+    if _nesting(text) + 1 > MAX_DEPTH and _depth(data, MAX_DEPTH) > MAX_DEPTH:
         raise ScenarioError(f"nested deeper than {MAX_DEPTH} levels", file=file)
-    data = _check_values(data, file)
+    if odd or ("\\u" in text and _SURROGATE_ESCAPE.search(text)) \
+            or (not raw and _SURROGATE.search(text)):
+        data = _check_values(data, file)
     return data
+
+
+# a lone surrogate comes from a \uD800..\uDFFF escape, or from text given as str
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_BRACKET = np.zeros(256, np.int8)
+_BRACKET[[ord("["), ord("{")]] = 1
+_BRACKET[[ord("]"), ord("}")]] = -1
+_CHUNK = 1 << 20
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of lists and objects in JSON text that parsed: brackets outside
+    strings (a value's depth, ``_depth``, is at most one more).  Escaped backslashes and
+    quotes left out, every quote opens or closes a string."""
+    bare = text.replace("\\\\", "").replace('\\"', "").encode("utf-8", "surrogatepass")
+    deepest = depth = inside = 0
+    for a in range(0, len(bare), _CHUNK):             # in slices: memory stays small
+        b = np.frombuffer(bare, np.uint8, count=min(_CHUNK, len(bare) - a), offset=a)
+        quotes = np.flatnonzero(b == ord('"'))
+        at = np.flatnonzero(_BRACKET[b])
+        outside = (np.searchsorted(quotes, at) + inside) % 2 == 0
+        run = np.cumsum(_BRACKET[b[at[outside]]], dtype=np.int64) + depth
+        if len(run):
+            deepest = max(deepest, int(run.max()))
+            depth = int(run[-1])
+        inside = (inside + len(quotes)) % 2
+    return deepest
 
 
 def _cut(key: str) -> str:

@@ -44,14 +44,16 @@ Hexside terrain and half levels (RULES.md 7, VASL's ``Map.java``):
 """
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
 from .cache import per_map
-from .hexes import DIRECTIONS, line_crossing, line_crossings, line_transits
+from .hexes import DIRECTIONS, line_crossings, line_transits
 from .maps import Map
 from .terrain import BY_CODE, HEXSIDE_BY_CODE, HEXSIDES, ORCHARD
 
@@ -161,7 +163,6 @@ class _Crossings:
         self.xq1 = self.xr1 = self.xq2 = self.xr2 = self.xt = np.zeros(0, np.int64)
         self.xdir = np.zeros(0, np.int64)
         self.xflag = np.zeros(0, np.int8)
-        self._canon: dict = {}
 
     def _grow(self, span: int) -> None:
         if span <= self.span:
@@ -186,133 +187,75 @@ class _Crossings:
             ids = self.grid[dq + self.span, dr + self.span]
         return ids
 
-    def _canonical_crossing(self, canon):
-        hit = self._canon.get(canon)
-        if hit is None:
-            x, _, z = canon
-            cr = line_crossing(x, z)                       # axial (q, r) = cube (x, z)
-            cube = lambda a: np.stack([a[:, 0], -a[:, 0] - a[:, 1], a[:, 1]])  # noqa: E731
-            tr = line_transits(x, z)
-            if not len(cr.sides_t):               # no hexspine: the interior entries say it
-                tr = tr._replace(sides=tr.sides[:0], t=tr.t[:0], direction=tr.direction[:0])
-            # along a hexspine, runs along hexsides and hexes alternate: five hexsides per run
-            # (before it, itself, after it), so the x* entries of run j are 5 j .. 5 j + 4
-            if len(tr.t) != 5 * len(cr.sides_t):  # pragma: no cover - geometry guarantees it
-                raise AssertionError(f"hexspine line {canon} is not runs and hexes in turn")
-            x1, x2 = cube(tr.sides[:, 0, :]), cube(tr.sides[:, 1, :])
-            # the order of every entry on one scale: twice line_crossing's (see Transits); the
-            # flags are the same for every line this one stands for (symmetries keep ranges)
-            hit = (cube(cr.interior), 2 * cr.interior_t, cube(cr.sides[:, 0, :]),
-                   cube(cr.sides[:, 1, :]), 2 * cr.sides_t, x1, x2, tr.t,
-                   _transit_flags(x1, x2, x, z))
-            self._canon[canon] = hit
-        return hit
-
     def _add(self, keys: np.ndarray) -> None:
-        # every key's canonical difference; their crossings at once (``hexes.line_crossings``),
-        # then moved back by each key's symmetry (for speed; the same arrays as one by one)
+        # every key's canonical difference and symmetry; the crossings of the canonical ones at
+        # once (``_canonical_geometry``), then moved back by each key's symmetry, the keys taken
+        # in groups of one symmetry (for speed; the same arrays as line_crossing's, one by one)
         canon, inverse, sign = _canonical_many(keys[:, 0], keys[:, 1])
+        g = _SYM_OF_PERM[inverse[:, 0] * 3 + inverse[:, 1]] * 2 + (sign < 0)
+        order = np.argsort(g, kind="stable")      # a key's place in the arrays is free
+        keys, canon, g = keys[order], canon[order], g[order]
         code, back = np.unique(canon[:, 0] * (1 << 32) - canon[:, 2], return_inverse=True)
         back = back.ravel()
         cx = code >> 32
-        cr = line_crossings(cx, -(code - (cx << 32)))
-        spine = cr.along[back]                  # lines along a hexspine: one by one below
-        ic = np.where(spine, 0, cr.count[back])
-        pos, owner = _segments((np.cumsum(cr.count) - cr.count)[back], ic)
-        cq, cr_r = cr.q[pos], cr.r[pos]
-        ccube = np.stack([cq, -cq - cr_r, cr_r], axis=1)
-        ii = sign[owner, None] * np.take_along_axis(ccube, inverse[owner], axis=1)
-        iq, ir, it = ii[:, 0], ii[:, 2], 2 * cr.t[pos]
-        sc = np.zeros(len(keys), np.int64)
-        xc = np.zeros(len(keys), np.int64)
-        parts_i, parts_s, parts_x = [], [], []
-        for k in np.flatnonzero(spine).tolist():
-            dq, dr = keys[k].tolist()
-            canon_k, inv, sgn = _canonical(dq, -dq - dr, dr)
-            ci, ti, cs1, cs2, ts, cx1, cx2, tx, fx = self._canonical_crossing(canon_k)
-            i_ = sgn * ci[inv]
-            s1 = sgn * cs1[inv]
-            s2 = sgn * cs2[inv]
-            x1 = sgn * cx1[inv]
-            x2 = sgn * cx2[inv]
-            parts_i.append((i_[0], i_[2], ti, np.full(len(ti), k, np.int64)))
-            parts_s.append((s1[0], s1[2], s2[0], s2[2], ts))
-            parts_x.append((x1[0], x1[2], x2[0], x2[2], tx, fx))
-            ic[k] = len(ti)
-            sc[k] = len(ts)
-            xc[k] = len(tx)
-        if parts_i:                             # into key order
-            iq, ir, it, owner = (np.concatenate([v] + [p[j] for p in parts_i])
-                                 for j, v in enumerate((iq, ir, it, owner)))
-            order = np.argsort(owner, kind="stable")
-            iq, ir, it = iq[order], ir[order], it[order]
-        z = np.zeros(0, np.int64)
-        parts_s.append((z, z, z, z, z))
-        parts_x.append((z, z, z, z, z, np.zeros(0, np.int8)))
+        geo = _canonical_geometry(cx, -(code - (cx << 32)))
+        ic, sc = geo.icount[back], geo.scount[back]
+        xc = 5 * sc
+        groups = np.flatnonzero(np.concatenate([[True], g[1:] != g[:-1]]))
+        bounds = np.append(groups, len(keys))
+
+        def expand(start, count, cols, ts, flags):
+            """Entries of the keys' segments (start, count) in the canonical arrays: each
+            column pair (q, r) moved by the key's symmetry; orders and flags as they are."""
+            pos, _ = _segments(start[back], count)
+            ends = np.append(0, np.cumsum(count))[bounds]
+            cubes = [(cq, -cq - cr_, cr_) for cq, cr_ in cols]
+            out = [np.empty(len(pos), np.int64) for _ in range(2 * len(cols))]
+            for a, b, gk in zip(ends[:-1], ends[1:], g[groups].tolist()):
+                p = pos[a:b]
+                (i0, _, i2), sg = _SYM_INV[gk], _SYM_SIGN[gk]
+                for j, cube in enumerate(cubes):
+                    q_, r_ = cube[i0][p], cube[i2][p]
+                    if sg < 0:
+                        np.negative(q_, out=q_)
+                        np.negative(r_, out=r_)
+                    out[2 * j][a:b] = q_
+                    out[2 * j + 1][a:b] = r_
+            return pos, out, ts[pos], None if flags is None else flags[pos]
+
+        pos, (iq, ir), it, iflag = expand(geo.istart, ic, [(geo.iq, geo.ir)], geo.it, geo.iflag)
+        idir = np.empty(len(pos), np.int64)
+        ends = np.append(0, np.cumsum(ic))[bounds]
+        for a, b, gk in zip(ends[:-1], ends[1:], g[groups].tolist()):
+            idir[a:b] = _SYM_DIR[gk][geo.idir[pos[a:b]]]
+        _, (sq1, sr1, sq2, sr2), st, _ = expand(
+            geo.sstart, sc, [(geo.sq1, geo.sr1), (geo.sq2, geo.sr2)], geo.st, None)
+        _, (xq1, xr1, xq2, xr2), xt, xflag = expand(
+            geo.xstart, xc, [(geo.xq1, geo.xr1), (geo.xq2, geo.xr2)], geo.xt, geo.xflag)
+        tdir = _SYM_DIR[g, geo.tdir[back]]
         self.istart = np.concatenate([self.istart, len(self.iq) + np.cumsum(ic) - ic])
         self.sstart = np.concatenate([self.sstart, len(self.sq1) + np.cumsum(sc) - sc])
+        self.xstart = np.concatenate([self.xstart, len(self.xq1) + np.cumsum(xc) - xc])
         self.icount = np.concatenate([self.icount, ic])
         self.scount = np.concatenate([self.scount, sc])
-        self._add_entry_sides(keys, iq, ir, ic, sc)
-        self.iq = np.concatenate([self.iq, iq])
-        self.ir = np.concatenate([self.ir, ir])
-        self.it = np.concatenate([self.it, it])
-        self.sq1 = np.concatenate([self.sq1] + [p[0] for p in parts_s])
-        self.sr1 = np.concatenate([self.sr1] + [p[1] for p in parts_s])
-        self.sq2 = np.concatenate([self.sq2] + [p[2] for p in parts_s])
-        self.sr2 = np.concatenate([self.sr2] + [p[3] for p in parts_s])
-        self.st = np.concatenate([self.st] + [p[4] for p in parts_s])
-        self.xstart = np.concatenate([self.xstart, len(self.xq1) + np.cumsum(xc) - xc])
         self.xcount = np.concatenate([self.xcount, xc])
-        xq1 = np.concatenate([p[0] for p in parts_x])
-        xr1 = np.concatenate([p[1] for p in parts_x])
-        xq2 = np.concatenate([p[2] for p in parts_x])
-        xr2 = np.concatenate([p[3] for p in parts_x])
-        self.xq1 = np.concatenate([self.xq1, xq1])
-        self.xr1 = np.concatenate([self.xr1, xr1])
-        self.xq2 = np.concatenate([self.xq2, xq2])
-        self.xr2 = np.concatenate([self.xr2, xr2])
-        self.xt = np.concatenate([self.xt] + [p[4] for p in parts_x])
-        self.xdir = np.concatenate([self.xdir, _DIR_OF[xq2 - xq1 + 1, xr2 - xr1 + 1]])
-        self.xflag = np.concatenate([self.xflag] + [p[5] for p in parts_x])
+        for name, new in (("iq", iq), ("ir", ir), ("it", it), ("idir", idir), ("iflag", iflag),
+                          ("tdir", tdir), ("sq1", sq1), ("sr1", sr1), ("sq2", sq2),
+                          ("sr2", sr2), ("st", st), ("xq1", xq1), ("xr1", xr1), ("xq2", xq2),
+                          ("xr2", xr2), ("xt", xt), ("xflag", xflag),
+                          ("xdir", _DIR_OF[xq2 - xq1 + 1, xr2 - xr1 + 1])):
+            setattr(self, name, np.concatenate([getattr(self, name), new]))
         new_ids = self.n + np.arange(len(keys))
         assert len(self.idir) == len(self.iq) and len(self.tdir) == self.n + len(keys)
         self.grid[keys[:, 0] + self.span, keys[:, 1] + self.span] = new_ids
         self.n += len(keys)
 
 
-    def _add_entry_sides(self, keys, iq, ir, ic, sc) -> None:
-        """``idir``, ``iflag`` for new interior entries (iq, ir; ``ic`` per key) and ``tdir``
-        for the new keys (lines along a hexspine, ``sc`` > 0: none, see ``x*``)."""
-        k = np.repeat(np.arange(len(keys)), ic)
-        first = np.cumsum(ic) - ic
-        is_first = np.arange(len(iq)) == np.repeat(first, ic)
-        pq = np.where(is_first, 0, np.roll(iq, 1))
-        pr = np.where(is_first, 0, np.roll(ir, 1))
-        spine_line = sc > 0
-        idir = np.where(spine_line[k], 6, _DIR_OF[np.clip(pq - iq + 1, 0, 2),
-                                                  np.clip(pr - ir + 1, 0, 2)])
-        dq, dr = keys[k, 0], keys[k, 1]
-
-        def near(q, r, oq, orr):
-            return _dist(q - oq, r - orr) == 1
-        spine = ((near(pq, pr, 0, 0) & near(iq, ir, 0, 0))
-                 | (near(pq, pr, dq, dr) & near(iq, ir, dq, dr)))
-        iflag = np.where(is_first, _OWN, np.where(spine, _SPINE, 0)).astype(np.int8)
-        last = first + ic - 1
-        lq = np.where(ic > 0, iq[np.maximum(last, 0)] if len(iq) else 0, 0)
-        lr = np.where(ic > 0, ir[np.maximum(last, 0)] if len(ir) else 0, 0)
-        still = (keys[:, 0] == 0) & (keys[:, 1] == 0)
-        tdir = np.where(spine_line | still, 6, _DIR_OF[np.clip(lq - keys[:, 0] + 1, 0, 2),
-                                                np.clip(lr - keys[:, 1] + 1, 0, 2)])
-        self.idir = np.concatenate([self.idir, idir])
-        self.iflag = np.concatenate([self.iflag, iflag])
-        self.tdir = np.concatenate([self.tdir, tdir])
-
-
 _DIR_OF = np.full((3, 3), -1, dtype=np.int64)      # (dq + 1, dr + 1) -> side 0..5
 for _k, (_dq, _dr) in enumerate(DIRECTIONS.values()):
     _DIR_OF[_dq + 1, _dr + 1] = _k
+_STEP_DIR = np.full(25, -1, dtype=np.int64)          # (dq + 2) * 5 + (dr + 2) -> side, or -1
+_STEP_DIR.reshape(5, 5)[1:4, 1:4] = _DIR_OF
 
 
 def _transit_flags(x1: np.ndarray, x2: np.ndarray, dq: int, dr: int) -> np.ndarray:
@@ -326,6 +269,128 @@ def _transit_flags(x1: np.ndarray, x2: np.ndarray, dq: int, dr: int) -> np.ndarr
         flags = np.maximum(flags, np.where((d1 == 0) | (d2 == 0), _OWN,
                                            np.where((d1 == 1) & (d2 == 1), _SPINE, 0)))
     return flags.astype(np.int8)
+
+
+class _Geometry(NamedTuple):
+    """Crossings of canonical differences, in ``_Crossings``' CSR layout (one segment each)."""
+    icount: np.ndarray
+    istart: np.ndarray
+    iq: np.ndarray
+    ir: np.ndarray
+    it: np.ndarray
+    idir: np.ndarray
+    iflag: np.ndarray
+    tdir: np.ndarray
+    scount: np.ndarray
+    sstart: np.ndarray
+    sq1: np.ndarray
+    sr1: np.ndarray
+    sq2: np.ndarray
+    sr2: np.ndarray
+    st: np.ndarray
+    xstart: np.ndarray
+    xq1: np.ndarray
+    xr1: np.ndarray
+    xq2: np.ndarray
+    xr2: np.ndarray
+    xt: np.ndarray
+    xflag: np.ndarray
+
+
+# a run of a line along a hexspine (2, -1) from hex j (2, -1): the five hexsides it crosses
+# (line_transits' order: into the run's two hexes, the run itself, out of them), as offsets
+_RUN_1 = np.array([(0, 0), (0, 0), (1, -1), (1, -1), (1, 0)], np.int64)
+_RUN_2 = np.array([(1, -1), (1, 0), (1, 0), (2, -1), (2, -1)], np.int64)
+
+
+def _canonical_geometry(cx: np.ndarray, cz: np.ndarray) -> _Geometry:
+    """The crossings of canonical differences (axial (cx, cz), in ``hexes.line_crossings``'
+    sector) with what ``_Crossings`` keeps of each: interior hexes (``line_crossings``), the
+    side each is entered by and its flag, the side the line enters its end by; lines along a
+    hexspine ((2k, -k): hexes and runs along a hexside in turn) from their pattern, exactly
+    ``line_crossing`` and ``line_transits`` of them (RULES.md 7)."""
+    cr = line_crossings(cx, cz)
+    m = len(cx)
+    spine = cr.along
+    k = np.where(spine, cx // 2, 0)
+    icount = np.where(spine, np.maximum(k - 1, 0), cr.count)
+    istart = np.cumsum(icount) - icount
+    n = int(icount.sum())
+    # line_crossings' entries, with the hexes of lines along a hexspine put in their place:
+    # hex j (2, -1), j = 1 .. k - 1, at 6 j on line_crossing's scale
+    sp = np.flatnonzero(spine)
+    at = (np.cumsum(cr.count) - cr.count)[sp]
+    parts: list = [[], [], []]
+    done = 0
+    for line_at, kk in zip(at.tolist(), k[sp].tolist()):
+        j = np.arange(1, kk)
+        for part, whole, extra in zip(parts, (cr.q, cr.r, cr.t), (2 * j, -j, 6 * j)):
+            part += [whole[done:line_at], extra]
+        done = line_at
+    iq, ir, it = (np.concatenate(part + [whole[done:]]) for part, whole
+                  in zip(parts, (cr.q, cr.r, cr.t)))
+    it *= 2
+    # the side of each interior hex the line enters it by, and whether that side is an end's
+    # own (the first) or on an end's hexspine (both hexes next to that end)
+    line = np.repeat(np.arange(m), icount)
+    is_first = np.zeros(n, bool)
+    is_first[istart[icount > 0]] = True
+    pq, pr = np.empty_like(iq), np.empty_like(ir)
+    pq[1:], pr[1:] = iq[:-1], ir[:-1]
+    pq[is_first] = 0
+    pr[is_first] = 0
+    # consecutive hexes are next to each other but on a line along a hexspine (no side: 6)
+    idir = np.where(spine[line], 6, _STEP_DIR[(pq - iq + 2) * 5 + (pr - ir + 2)])
+    d0 = _dist(iq, ir)
+    d1 = _dist(iq - cx[line], ir - cz[line])
+    p0, p1 = np.empty_like(d0), np.empty_like(d1)
+    p0[1:], p1[1:] = d0[:-1], d1[:-1]         # the hex before (the first's is the start: OWN)
+    near = ((d0 == 1) & (p0 == 1)) | ((d1 == 1) & (p1 == 1))
+    iflag = np.where(is_first, _OWN, np.where(near, _SPINE, 0)).astype(np.int8)
+    last = np.maximum(istart + icount - 1, 0)
+    lq = np.where(icount > 0, iq[last] if n else 0, 0)
+    lr = np.where(icount > 0, ir[last] if n else 0, 0)
+    still = (cx == 0) & (cz == 0)
+    tdir = np.where(spine | still, 6, _DIR_OF[np.clip(lq - cx + 1, 0, 2),
+                                              np.clip(lr - cz + 1, 0, 2)])
+    # lines along a hexspine: run j between hexes j and j + 1 runs along the hexside of
+    # (2j + 1, -j - 1) and (2j + 1, -j), at 6 j + 3; five hexsides crossed per run
+    scount = k
+    sstart = np.cumsum(scount) - scount
+    pos, own = _segments(sstart, scount)
+    j = pos - sstart[own]
+    sq1, sr1, sq2, sr2, st = 2 * j + 1, -j - 1, 2 * j + 1, -j, 12 * j + 6
+    xstart = 5 * sstart
+    e = np.tile(np.arange(5), len(j))
+    jx, kx = np.repeat(j, 5), np.repeat(k[own], 5)
+    xq1, xr1 = 2 * jx + _RUN_1[e, 0], -jx + _RUN_1[e, 1]
+    xq2, xr2 = 2 * jx + _RUN_2[e, 0], -jx + _RUN_2[e, 1]
+    xt = np.where(e < 2, np.where(jx == 0, 5, 12 * jx + 3),
+                  np.where(e == 2, 12 * jx + 6, np.where(jx == kx - 1, 12 * kx - 5,
+                                                         12 * jx + 9)))
+    xflag = np.zeros(len(e), np.int8)
+    for oq, orr in ((0, 0), (2 * kx, -kx)):          # _transit_flags, both ends
+        d1, d2 = _dist(xq1 - oq, xr1 - orr), _dist(xq2 - oq, xr2 - orr)
+        xflag = np.maximum(xflag, np.where((d1 == 0) | (d2 == 0), _OWN,
+                                           np.where((d1 == 1) & (d2 == 1), _SPINE, 0)))
+    return _Geometry(icount, istart, iq, ir, it, idir, iflag, tdir, scount, sstart, sq1, sr1,
+                     sq2, sr2, st, xstart, xq1, xr1, xq2, xr2, xt, xflag.astype(np.int8))
+
+
+# the twelve symmetries of the grid, numbered 2 x (inverse permutation) + (sign < 0), as
+# _canonical_many gives them; and where each takes the six sides (6: none; -1 stays -1)
+_PERMS = list(itertools.permutations(range(3)))
+_SYM_OF_PERM = np.full(9, -1, np.int64)
+for _k, _p in enumerate(_PERMS):
+    _SYM_OF_PERM[_p[0] * 3 + _p[1]] = _k
+_SYM_INV = [p for p in _PERMS for _ in (1, -1)]
+_SYM_SIGN = [s for _ in _PERMS for s in (1, -1)]
+_SYM_DIR = np.full((12, 8), -1, np.int64)
+for _g, (_p, _s) in enumerate(zip(_SYM_INV, _SYM_SIGN)):
+    for _k, (_dq, _dr) in enumerate(DIRECTIONS.values()):
+        _c = (_dq, -_dq - _dr, _dr)
+        _SYM_DIR[_g, _k] = _DIR_OF[_s * _c[_p[0]] + 1, _s * _c[_p[2]] + 1]
+    _SYM_DIR[_g, 6] = 6
 
 
 CROSSINGS = _Crossings()
@@ -403,6 +468,8 @@ class LosTable:
             kind = _SIDE_KIND[self.side_grid]
             self.side_value = np.where(kind == _SK_WALL, self.side_ground,
                                        np.where(self.side_grid != 0, _NONWALL, _NOSIDE))
+            # the hex of each cell, by the same index
+            self.grid7 = np.tile(np.repeat(self.grid, 7), 3)
             # what the sparse checks may skip: no bocage, cliff or rowhouse wall anywhere; none
             # of what an end's own hexside does not hide (cliffs, rowhouse walls)
             self.any_nonwall = bool(np.any(_NOT_WALL[codes]))
@@ -430,18 +497,28 @@ class LosTable:
         self._geometry_ready = True
 
     def _flat_offsets(self):
-        """Every crossing entry as an offset into this map's lookup grid (kept in step with the
-        shared crossings)."""
+        """Every crossing entry as an offset into this map's lookup grid, kept in step with the
+        shared crossings (they only grow: the new entries' offsets are added).  On a map with
+        hexside terrain an interior entry's offset is that of the side it is entered by, in
+        the layer of its flag (``side_grid``'s index less 7 x the viewer's cell: the hex and
+        its side in one gather, for speed)."""
         C = CROSSINGS
         with _LOCK:
-            if getattr(self, "_foff_len", None) != (len(C.iq), len(C.sq1), len(C.xq1)):
-                ioff = C.iq * self.stride + C.ir
-                self._foff = (ioff, C.sq1 * self.stride + C.sr1,
-                              C.sq2 * self.stride + C.sr2,
-                              ioff * 7 + C.idir + C.iflag.astype(np.int64) * getattr(self, "layer", 0),
-                              (C.xq2 * self.stride + C.xr2) * 7 + (C.xdir + 3) % 6
-                              + C.xflag.astype(np.int64) * getattr(self, "layer", 0))
-                self._foff_len = (len(C.iq), len(C.sq1), len(C.xq1))
+            old = getattr(self, "_foff", None)
+            have = self._foff_len if old is not None else (0, 0, 0)
+            now = (len(C.iq), len(C.sq1), len(C.xq1))
+            if old is None or have != now:
+                a, b, c = have
+                layer, stride = getattr(self, "layer", 0), self.stride
+                ioff = C.iq[a:] * stride + C.ir[a:]
+                if self.any_sides:      # the side crossed into the hex, in its layer
+                    ioff = ioff * 7 + C.idir[a:] + C.iflag[a:].astype(np.int64) * layer
+                new = (ioff, C.sq1[b:] * stride + C.sr1[b:], C.sq2[b:] * stride + C.sr2[b:],
+                       ((C.xq2[c:] * stride + C.xr2[c:]) * 7 + (C.xdir[c:] + 3) % 6
+                        + C.xflag[c:].astype(np.int64) * layer).reshape(-1, 5))
+                self._foff = new if old is None else tuple(np.concatenate([o, v])
+                                                           for o, v in zip(old, new))
+                self._foff_len = now
             return self._foff
 
     # ------------------------------------------------------------------------ public
@@ -482,16 +559,19 @@ class LosTable:
         C = CROSSINGS
 
         base = (vq - self.q0) * self.stride + (vr - self.r0)
-        ioff, soff1, soff2, iside, xside = self._flat_offsets()
+        ioff, soff1, soff2, xside = self._flat_offsets()
 
         # hexes whose interior the line enters
         pos, owner = _segments(C.istart[ids], C.icount[ids])
-        h = self.grid[base + ioff[pos]]
-        t = C.it[pos]
         where = sval = None
-        if self.any_sides:     # RULES.md 7: the hexside crossed into each hex, one gather
-            where = np.take(iside, pos) + 7 * base
-            sval = np.take(self.side_value, where)
+        if self.any_sides:     # RULES.md 7: the hexside crossed into each hex, and the hex
+            where = np.take(ioff, pos)
+            where += 7 * base
+            h = self.grid7[where]
+            sval = self.side_value[where]
+        else:
+            h = self.grid[base + ioff[pos]]
+        t = C.it[pos]
         block, hind, wall = self._blocks(h, owner, hi_t, lo_t, viewer, viewer_elev, targets, te,
                                          sval)
         first_t = np.full(n, _FAR, dtype=np.int64)
@@ -514,8 +594,8 @@ class LosTable:
             shind = np.zeros(0, dtype=bool)
 
         # hexside terrain the line crosses (RULES.md 7): one gather of the codes per viewer
-        side_hit = None
-        if self.any_sides:
+        side_hit = spine_walls = None
+        if self.any_sides and (self.any_nonwall or self.any_own_seen):
             found = self._sides_met(base, where, sval, owner, t, targets, ids, xside,
                                     hi_t == lo_t, spos, sowner)
             if found is not None:
@@ -526,6 +606,21 @@ class LosTable:
                 if len(xb):
                     np.minimum.at(first_t, xo[xb], xt[xb])
                     side_hit = (xb, xo, xt, xwhere, code, xkind)
+        elif self.any_sides and len(spos):
+            # walls and hedges only (the map's other hexside terrain is none): those on the
+            # hexsides of lines along a hexspine block the lines whose two ends are at their
+            # ground level (B9.2), as ``_sides_met`` and ``_side_blocks`` find them
+            xwhere = xside[spos] + 7 * base               # 5 hexsides per run
+            xval = self.side_value[xwhere].ravel()
+            k = np.flatnonzero(xval > _NONWALL)
+            if len(k):
+                xo = sowner[k // 5]
+                k = k[(xval[k] == hi_t[xo]) & (xval[k] == lo_t[xo])]
+                if len(k):
+                    xo, xt, xwhere = sowner[k // 5], C.xt[5 * spos[k // 5] + k % 5], \
+                        xwhere.ravel()[k]
+                    np.minimum.at(first_t, xo, xt)
+                    spine_walls = (xo, xt, xwhere)
 
         # A6.1: hindrances before the first block; the sixth one blocks
         hmask = hind & (t < first_t[owner])
@@ -574,6 +669,15 @@ class LosTable:
             b1_out[eo[pick]] = eh1[pick]
             b2_out[eo[pick]] = eh2[pick]
         side_out[six] = 0
+        if spine_walls is not None:          # walls and hedges along hexspines
+            xo, xt, xwhere = spine_walls
+            sel = np.flatnonzero((xt == first_t[xo]) & ~six[xo])
+            if len(sel):                # each line's first (its entries are in order)
+                sel = sel[np.concatenate([[True], xo[sel[1:]] != xo[sel[:-1]]])]
+                o = xo[sel]
+                b1_out[o], b2_out[o] = self._side_hexes(xwhere[sel])
+                side_out[o] = self.side_grid[xwhere[sel]]
+                kind[o] = WALL
         if side_hit is not None and len(side_hit[0]):
             xb, xo, xt, xwhere, code, xkind = side_hit
             sel = xb[xt[xb] == first_t[xo[xb]]]
@@ -615,7 +719,7 @@ class LosTable:
         if len(spos):                   # lines along a hexspine: 5 hexsides per run
             xpos = ((5 * spos)[:, None] + _FIVE).ravel()
             xowner = np.repeat(sowner, 5)
-            where = 7 * base + xside[xpos]
+            where = 7 * base + xside[spos].ravel()
             e = np.flatnonzero(sg[where] != 0)
             if len(e):
                 parts.append((where[e], xowner[e], C.xt[xpos[e]]))

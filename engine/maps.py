@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -27,7 +27,9 @@ from .hexes import (
     SQRT3,
     HexId,
     HexIdError,
+    board_hexes,
     center,
+    column_name,
     parse_hex_id,
     to_axial,
 )
@@ -48,6 +50,57 @@ def _place(col: int, row: int, rotated: bool, size: tuple[int, int] = (33, 10)) 
     columns, rows = size
     # even columns hold rows 1..rows, odd columns 0..rows (RULES.md 1); see engine/hexes.py
     return columns - 1 - col, (rows + 1 - row) if col % 2 == 0 else (rows - row)
+
+
+def _place_many(col: np.ndarray, row: np.ndarray, rotated: bool, size: tuple[int, int]):
+    """``_place`` of arrays."""
+    if not rotated:
+        return col, row
+    columns, rows = size
+    return columns - 1 - col, np.where(col % 2 == 0, rows + 1 - row, rows - row)
+
+
+@lru_cache(maxsize=64)
+def _layout(size: tuple[int, int]):
+    """A board of ``size``'s printed hexes (``Board.hexes_all``' order): columns, rows, local
+    names, and the index of each (col, row)."""
+    hexes = board_hexes(size)
+    return (np.array([c for c, _ in hexes], np.int64), np.array([n for _, n in hexes], np.int64),
+            [f"{column_name(c)}{n}" for c, n in hexes], {h: k for k, h in enumerate(hexes)})
+
+
+class _BoardCells:
+    """A board's printed hexes as arrays: position, local name and terrain (for speed: a map is
+    built from these, not hex by hex)."""
+
+    def __init__(self, board: Board):
+        self.col, self.row, self.names, where = _layout(tuple(board.size))
+        d = board.default
+        n = len(self.col)
+        self.terrain = np.full(n, TERRAINS[d.terrain].code, np.int16)
+        self.level = np.full(n, d.level, np.int16)
+        self.upper = np.full(n, d.upper_levels, np.int16)
+        self.half = np.full(n, d.half_level or TERRAINS[d.terrain].half_level, bool)
+        self.specs = dict.fromkeys(range(n), d) if d.terrain == "building" else {}
+        for cn, spec in board.hexes.items():
+            k = where.get(cn)
+            if k is None:               # not a printed hex of the board: never on a map
+                continue
+            self.terrain[k] = TERRAINS[spec.terrain].code
+            self.level[k] = spec.level
+            self.upper[k] = spec.upper_levels
+            self.half[k] = spec.half_level or TERRAINS[spec.terrain].half_level
+            if spec.terrain == "building":
+                self.specs[k] = spec
+            else:
+                self.specs.pop(k, None)
+
+    def building_key(self, board_id: str, k: int) -> str | None:
+        """The building hex k belongs to: its group on its board, or the hex alone."""
+        spec = self.specs.get(k)
+        if spec is None:
+            return None
+        return f"{board_id}:{spec.building}" if spec.building else board_id + self.names[k]
 
 
 def column_step(size: tuple[int, int]) -> int:
@@ -87,49 +140,61 @@ class Map:
                                     f"({p.board.size[0]}): it cannot be turned (RULES.md 1)",
                                     place=f"map[{i}].rotated")
         self.origins = slot_origins(placements)
-        halves: dict[tuple[int, int], list[tuple[int, HexId]]] = {}
-        for pi, p in enumerate(placements):
+        # every board's hexes at their global positions, then one hex per position, named by
+        # the north-easternmost board's half: the northernmost slot row, then the easternmost
+        # column (numpy, for speed)
+        cells = [_BoardCells(p.board) for p in placements]
+        gc, gr, gp, gk = [], [], [], []
+        for pi, (p, cell) in enumerate(zip(placements, cells)):
+            pc, pn = _place_many(cell.col, cell.row, p.rotated, p.board.size)
             ox, oy = self.origins[pi]
-            for (c, n) in p.board.hexes_all:
-                pc, pn = _place(c, n, p.rotated, p.board.size)
-                g = (ox + pc, oy + pn)
-                halves.setdefault(g, []).append((pi, HexId(p.board.id, c, n)))
-        order = sorted(halves)
-        self.size = len(order)
-        self.col = np.array([g[0] for g in order], dtype=np.int64)
-        self.row = np.array([g[1] for g in order], dtype=np.int64)
+            gc.append(ox + pc)
+            gr.append(oy + pn)
+            gp.append(np.full(len(pc), pi, np.int64))
+            gk.append(np.arange(len(pc)))
+        gc, gr, gp, gk = (np.concatenate(v) for v in (gc, gr, gp, gk))
+        slot_col = np.array([p.at[0] for p in placements], np.int64)[gp]
+        slot_row = np.array([p.at[1] for p in placements], np.int64)[gp]
+        order = np.lexsort((-slot_col, slot_row, gr, gc))
+        gc, gr, gp, gk = gc[order], gr[order], gp[order], gk[order]
+        first = np.ones(len(gc), bool)
+        first[1:] = (gc[1:] != gc[:-1]) | (gr[1:] != gr[:-1])
+        owner = np.cumsum(first) - 1                  # the map index of every board's half
+        canon = np.flatnonzero(first)
+        self.size = len(canon)
+        self.col, self.row = gc[canon], gr[canon]
         self.q, self.r = to_axial(self.col, self.row)
-        self.index_of_pos = {g: i for i, g in enumerate(order)}
-        self.names: list[str] = []
-        self._index_of_name: dict[str, int] = {}
+        self.index_of_pos = dict(zip(zip(self.col.tolist(), self.row.tolist()),
+                                     range(self.size)))
+        ids = [p.board.id for p in placements]
+        every = [ids[pi] + cells[pi].names[k] for pi, k in zip(gp.tolist(), gk.tolist())]
+        self.names: list[str] = [every[e] for e in canon.tolist()]
+        self._index_of_name: dict[str, int] = dict(zip(every, owner.tolist()))
+        self._board_part = (gp[canon], gk[canon])
+        # terrain of the canonical half
+        codes = [cell.terrain for cell in cells]
+        pick = [gk[canon][gp[canon] == pi] for pi in range(len(placements))]
+        at_hex = [np.flatnonzero(gp[canon] == pi) for pi in range(len(placements))]
         terrain = np.zeros(self.size, dtype=np.int16)
         level = np.zeros(self.size, dtype=np.int16)
         upper = np.zeros(self.size, dtype=np.int16)
         half = np.zeros(self.size, dtype=bool)
-        building: list[str | None] = []
+        for pi, cell in enumerate(cells):
+            terrain[at_hex[pi]] = codes[pi][pick[pi]]
+            level[at_hex[pi]] = cell.level[pick[pi]]
+            upper[at_hex[pi]] = cell.upper[pick[pi]]
+            half[at_hex[pi]] = cell.half[pick[pi]]
+        building: list[str | None] = [None] * self.size
+        for i in np.flatnonzero(terrain == TERRAINS["building"].code).tolist():
+            pi, k = int(gp[canon[i]]), int(gk[canon[i]])
+            building[i] = cells[pi].building_key(ids[pi], k)
+        # a building drawn across a board join is one building: its groups on both boards
+        # are joined through the two halves of the joined hex
         joins: list[tuple[str, str]] = []
-        self.board_of = []          # canonical HexId per index
-        for i, g in enumerate(order):
-            parts = halves[g]
-            # north-easternmost board: the northernmost slot row, then the easternmost column
-            pi, hid = max(parts, key=lambda ph: (-placements[ph[0]].at[1], placements[ph[0]].at[0]))
-            self.names.append(str(hid))
-            self.board_of.append(hid)
-            for _, other in parts:
-                self._index_of_name[str(other)] = i
-            spec = placements[pi].board.at(hid.col, hid.row)
-            terrain[i] = TERRAINS[spec.terrain].code
-            half[i] = spec.half_level or TERRAINS[spec.terrain].half_level
-            level[i] = spec.level
-            upper[i] = spec.upper_levels
-            building.append(_building_key(hid, spec))
-            # a building drawn across a board join is one building: its groups on both boards
-            # are joined through the two halves of the joined hex
-            if spec.terrain == "building" and len(parts) > 1:
-                for pj, other in parts:
-                    ospec = placements[pj].board.at(other.col, other.row)
-                    if ospec.terrain == "building":
-                        joins.append((building[-1], _building_key(other, ospec)))
+        for e in np.flatnonzero(~first).tolist():
+            i, pi, k = int(owner[e]), int(gp[e]), int(gk[e])
+            if building[i] is not None and cells[pi].building_key(ids[pi], k) is not None:
+                joins.append((building[i], cells[pi].building_key(ids[pi], k)))
         self.terrain = terrain
         self.level = level
         self.upper_levels = upper
@@ -147,9 +212,9 @@ class Map:
             nb[:, k] = self.lookup_axial(self.q + dq, self.r + dr)
         self.neighbours = nb
         self.x, self.y = center(self.col, self.row)
-        self.hexside = self._hexsides(order, halves)
+        self.hexside = self._hexsides()
 
-    def _hexsides(self, order, halves) -> np.ndarray:
+    def _hexsides(self) -> np.ndarray:
         """Hexside terrain codes (size x 6; column k is direction k + 1), both sides of each
         hexside set.  A board turned half round turns its directions by three."""
         out = np.zeros((self.size, 6), dtype=np.int8)
@@ -179,6 +244,13 @@ class Map:
         p = self.placements[pi]
         ox, oy = self.origins[pi]
         return 1.5 * ox, SQRT3 * oy, 1.5 * column_step(p.board.size), SQRT3 * p.board.size[1]
+
+    @cached_property
+    def board_of(self) -> list[HexId]:
+        """The canonical HexId of every map index."""
+        layouts = [_layout(tuple(p.board.size)) for p in self.placements]
+        return [HexId(self.placements[pi].board.id, int(layouts[pi][0][k]),
+                      int(layouts[pi][1][k])) for pi, k in zip(*(v.tolist() for v in self._board_part))]
 
     @property
     def any_hexsides(self) -> bool:
@@ -294,13 +366,6 @@ def placements_key(placements) -> str:
     for p in placements:
         h.update(f"{p.board.content_key}@{tuple(p.at)}/{bool(p.rotated)};".encode())
     return h.hexdigest()
-
-
-def _building_key(hid: HexId, spec) -> str | None:
-    """The building a hex belongs to: its group on its board, or the hex alone."""
-    if spec.terrain != "building":
-        return None
-    return f"{hid.board}:{spec.building}" if spec.building else str(hid)
 
 
 def _merge_groups(keys: list[str | None], joins: list[tuple[str, str]]) -> list[str | None]:

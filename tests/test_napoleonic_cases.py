@@ -153,3 +153,38 @@ def test_N10_second_intentional_attack_on_a_hex_in_the_fire_segment_refused():
     assert other.allowed
     after = nap.record_attack(pos, other)
     assert not nap.assess(after, "n1E6").allowed
+
+
+# ---------------------------------------------------------------- LOS reasons in the room's words
+def test_N08_blocked_firer_reason_cites_the_napoleonic_rule_not_asl():
+    """N-08 a unit without LOS to the target hex cannot add its fire: its reason says so in the
+    fire room's words (the wood's height from the chart pack, RULES.md 8), never ASL's A6."""
+    pos = case("N-08")
+    f1 = next(f for f in nap.assess(pos, "n1H5").firers if f.id == "F1")
+    why = f1.reasons[0]
+    assert not f1.los
+    assert "n1F5 (woods: 1 level high, ground level 0) blocks LOS from n1D5 to n1H5" in why
+    assert "RULES.md 8" in why and "chart pack's terrain table" in why
+    assert "A6" not in why and "daytime" not in why
+
+
+def test_los_reasons_of_the_fire_room_never_cite_asl():
+    """Every reason and step of every attack on every unit of the bundled positions, and the
+    ridge, hindrance and along-a-hexside lines of the sample map, cite RULES.md 8 and no ASL
+    rule (A6, B9...)."""
+    for path in sorted((assets_dir() / "fire").glob("N-*.json")):
+        pos = nap.load_position(path)
+        for u in pos.units:
+            a = nap.assess(pos, u.hex)
+            texts = a.reasons + [t for f in a.firers for t in f.reasons + f.steps]
+            for t in texts:
+                assert "A6" not in t and "B9" not in t and "B24" not in t, (path.name, t)
+    pos = case("N-08")
+    lines = {("n1Q2", "n1T2"): (False, "n1R2 (open, ground level 1) blocks"),   # the ridge
+             ("n1F8", "n1K8"): (True, "across 2 hindering hexes"),              # orchard, brush
+             ("n1L6", "n1P6"): (False, "hexside of n1M6"),                      # the village
+             ("n1S2", "n1S5"): (False, "as high as the higher end")}
+    for (a, b), (clear, words) in lines.items():
+        seen, why = nap.has_los(pos, a, b)
+        assert seen is clear and words in why and "RULES.md 8" in why, why
+        assert "A6" not in why and "DRM" not in why, why

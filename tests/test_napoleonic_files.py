@@ -171,3 +171,36 @@ def test_a_hostile_pack_is_bounded(tmp_path):
     with pytest.raises(ScenarioError) as e:
         nap.load_charts(write(tmp_path, "long.json", data))
     assert e.value.place == "fire[0].nation"
+
+
+def test_fire_command_names_the_napoleonic_los_rule():
+    """The ``fire`` command's reason for a blocked firer (N-08's F1 behind the wood) cites the
+    fire room's rule (RULES.md 8) and the chart pack, not ASL's A6; so does its text output."""
+    code, out, err = run("fire", str(FIRE / "N-08.json"), "--target", "n1H5", "--json")
+    assert code == 0, err
+    f1 = next(f for f in json.loads(out)["firers"] if f["id"] == "F1")
+    assert f1["los"] is False
+    assert "n1F5 (woods: 1 level high" in f1["reasons"][0]
+    assert "RULES.md 8" in f1["reasons"][0] and "A6" not in f1["reasons"][0]
+    code, out, err = run("fire", str(FIRE / "N-08.json"), "--target", "n1H5")
+    assert code == 0, err
+    assert "RULES.md 8" in out and "A6" not in out
+
+
+def test_a_wall_on_the_map_blocks_fire_in_the_rooms_words(tmp_path):
+    """A wall drawn on a hexside of the fire map (the board's ``hexsides``) blocks a line at
+    ground level crossing it; the firer's reason names the wall and RULES.md 8, not ASL's
+    B9.2 / A6."""
+    board = json.loads((FIRE / "boards" / "n1.json").read_text())
+    board["hexsides"] = {"C2/2": "wall"}
+    write(tmp_path, "walled.json", board)
+    data = position_json("N-08")
+    data["map"][0]["board"] = "walled.json"
+    data["units"][0]["hex"] = "n1A1"                    # F1 fires at B1 moved to n1E2
+    data["units"][2]["hex"] = "n1E2"
+    pos = nap.load_position(write(tmp_path, "pos.json", data))
+    f1 = next(f for f in nap.assess(pos, "n1E2").firers if f.id == "F1")
+    assert not f1.los
+    why = f1.reasons[0]
+    assert "the wall on the n1C2/n1D1 hexside blocks LOS from n1A1 to n1E2" in why
+    assert "RULES.md 8" in why and "B9" not in why and "A6" not in why

@@ -176,3 +176,15 @@ def test_shoot_json_never_prints_minus_zero():
     for shooter in ("1", "2", "3", "4"):
         out = json.dumps(shoot(load_table(REPO / "assets" / "tables" / "S-06.json"), shooter))
         assert "-0.0," not in out and "-0.0]" not in out
+
+
+def test_a_table_whose_turn_names_no_side_is_refused_naming_the_file_and_turn(tmp_path):
+    """The table's "turn" orders the rolls (seed ex. 2): a side no element has is refused, by
+    the loader and by the ``shoot`` command, naming the file and "turn", never used silently."""
+    data = json.loads(json.dumps(GOOD)) | {"turn": "green"}
+    assert ": turn: no element of side 'green' on the table (sides: blue)" in refusal(
+        data, tmp_path)
+    r = run("shoot", tmp_path / "bad.json", "--shooter", "1")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith(f"error: {tmp_path / 'bad.json'}: turn: no element of side 'green'")
+    assert make(el("1", "blue", "Bw", 0, 0, 0), turn="blue").turn == "blue"

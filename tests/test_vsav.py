@@ -410,3 +410,85 @@ def test_pieces_too_deep_or_too_long_are_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(vsav, "MAX_PIECE_CHARS", 300)
     p = vs.write_vsav(tmp_path / "long.vsav", BOARDS_2_34, [vs.squad("4-6-7 1sq", (500, 500))])
     _refused(p, "command 2", "the limit is 300")
+
+
+# ------------------------------------------------------------ counters named by their figures
+def test_counters_named_only_by_their_figures_are_read_by_them(tmp_path):
+    """Many real saves name a squad only "4-6-7", sometimes with a nationality before or after
+    it: such counters are squads, half squads, crews or leaders by VASL's image letter
+    (ge467S: a squad) or their figures (A1.2: firepower 3 or less is a half squad, 4 or more a
+    squad; 2-2-8 a crew), on the side of their traits, image folder or name."""
+    pieces = [
+        vs.figures("4-6-7", vs.hex_pixel("K5"), image="ge/ge467S"),
+        vs.figures("6-4-8", vs.hex_pixel("K6"), nation="br"),          # a conceal trait
+        vs.figures("ge 5-4-8", vs.hex_pixel("K7")),
+        vs.figures("German 2-4-7", vs.hex_pixel("K8")),
+        vs.figures("3-4-7 (am)", vs.hex_pixel("K9")),
+        vs.figures("2-2-8", vs.hex_pixel("L5"), image="ru/ru228C"),
+        vs.figures("3-4-7", vs.hex_pixel("L6"), image="it/it347S"),    # the image says squad
+        vs.figures("ru 9-2", vs.hex_pixel("L7")),
+        vs.figures("10-2 Ger", vs.hex_pixel("L8")),
+        vs.figures("4-4-7", vs.hex_pixel("L9"), image="ru447S.png", broken=True),  # no folder
+    ]
+    r = vsav.read_vsav(vs.write_vsav(tmp_path / "g.vsav", BOARDS_2_34, pieces))
+    assert r.skipped == []
+    got = {n: (u["type"], u["side"], u["hex"]) for n, u in units_by_name(r.data).items()}
+    assert got == {
+        "4-6-7": ("squad", "axis", "2K5"), "6-4-8": ("squad", "allied", "2K6"),
+        "ge 5-4-8": ("squad", "axis", "2K7"), "German 2-4-7": ("half_squad", "axis", "2K8"),
+        "3-4-7 (am)": ("half_squad", "allied", "2K9"), "2-2-8": ("crew", "allied", "2L5"),
+        "3-4-7": ("squad", "axis", "2L6"), "ru 9-2": ("leader", "allied", "2L7"),
+        "10-2 Ger": ("leader", "axis", "2L8"), "broken 4-4-7": ("squad", "allied", "2L9")}
+    u = units_by_name(r.data)
+    assert u["broken 4-4-7"].get("broken") is True
+    assert u["ge 5-4-8"]["vasl_nation"] == "ge" and u["3-4-7 (am)"]["id"] == "am1"
+    note = next(n for n in r.notes if "named only by their figures" in n)
+    assert note.startswith("8 counter(s)")                       # the MMCs, not the leaders
+    assert "4-6-7 (its image 'ge467S')" in note
+    assert "German 2-4-7 (its figures (firepower 2: a half squad))" in note
+    s = load_position(r)
+    assert len(s.units) == 10
+
+
+def test_a_figures_counter_whose_side_cannot_be_told_is_reported_not_guessed(tmp_path):
+    """A "4-6-7" with no nationality in its name, image or traits is left out, and the import
+    says so (skipped, with why, and a note); a word that is not a nationality makes the name no
+    figures name at all."""
+    pieces = [vs.figures("4-6-7", vs.hex_pixel("K5")),
+              vs.figures("2-4-7", vs.hex_pixel("K6"), image="4-6-7.png"),
+              vs.figures("4-5-8", vs.hex_pixel("K7"), nation="xx"),
+              vs.figures("xx 4-6-7", vs.hex_pixel("L6"), image="ge/ge467S"),
+              vs.figures("4-6-7 Lorem", vs.hex_pixel("K8"), image="ge/geX"),  # not a nation
+              vs.figures("8-1", vs.hex_pixel("K9")),
+              vs.figures("ge 4-6-7", vs.hex_pixel("L5"))]
+    r = vsav.read_vsav(vs.write_vsav(tmp_path / "g.vsav", BOARDS_2_34, pieces))
+    assert [u["vasl_name"] for u in r.data["units"]] == ["ge 4-6-7"]
+    why = {s["piece"]: s["why"] for s in r.skipped}
+    assert why == {
+        "4-6-7": "a squad whose side cannot be told: no nationality in its name, image or "
+                 "traits",
+        "2-4-7": "a half-squad whose side cannot be told: no nationality in its name, image or "
+                 "traits",
+        "4-5-8": "a squad whose side cannot be told: its nationality 'xx' is neither Axis "
+                 "nor Allied",
+        "xx 4-6-7": "not a unit or marker of the night rules",
+        "4-6-7 Lorem": "not a unit or marker of the night rules",
+        "8-1": "a leader whose side cannot be told: no nationality in its name, image or "
+               "traits"}
+    assert any(n.startswith("4 unit(s) left out: their side cannot be told") for n in r.notes)
+
+
+def test_cli_import_vsav_reports_figures_and_unknown_sides(tmp_path, capsys):
+    """The import command's report says which counters were read by their figures and which
+    were left out for want of a side."""
+    path = vs.write_vsav(tmp_path / "g.vsav", BOARDS_2_34,
+                         [vs.figures("4-6-7", vs.hex_pixel("K5"), image="ge/ge467S"),
+                          vs.figures("4-4-7", vs.hex_pixel("K6"))])
+    out = tmp_path / "pos.json"
+    assert main(["import-vsav", str(path), "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "units: 1" in text
+    assert "1 x a squad whose side cannot be told" in text
+    assert "read as squad, half squad or crew by 4-6-7 (its image 'ge467S')" in text
+    assert "1 unit(s) left out: their side cannot be told" in text
+    assert main(["check", str(out), "--json"]) == 0

@@ -128,6 +128,15 @@ def leader(rating: str, pos, nation: str = "ge", broken: bool = False, **kw) -> 
                       layers=[brk, Layer([img], [rating], 1, "")], **kw)
 
 
+def figures(name: str, pos, image: str = " ", nation: str | None = None, broken: bool = False,
+            **kw) -> SynthPiece:
+    """A counter whose piece name is only its figures ("4-6-7", "ge 4-6-7", "9-2 ru"), as many
+    VASL saves hold: no layer names it; the image, a conceal trait of ``nation`` and the
+    broken layer ("broken +" before the name) say the rest, when they are there."""
+    brk = Layer([(image.strip() or "x") + "b"], ["broken +"], 1 if broken else -1, "BRK")
+    return SynthPiece(name, image, pos, nation=nation, layers=[brk], **kw)
+
+
 def plain(name: str, image: str, pos, counter_type: str = "unit", **kw) -> SynthPiece:
     return SynthPiece(name, image, pos, counter_type=counter_type, **kw)
 

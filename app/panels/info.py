@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine import api
 from engine.api import PHASES, STARSHELLS_USED
@@ -40,6 +49,9 @@ class ScenarioPanel(QWidget):
         self.nvr = QSpinBox()
         self.nvr.setRange(0, 99)
         self.nvr.setSuffix(" hexes (E1.1)")
+        # its own width wherever the panel's edge is: it keeps its place when the dock's
+        # scrollbar comes and goes
+        self.nvr.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.phase = QComboBox()
         for ph in PHASES:
             self.phase.addItem(f"{ph} \u2013 {PHASE_NAMES[ph]}", ph)
@@ -48,7 +60,15 @@ class ScenarioPanel(QWidget):
         self.starshells = QComboBox()
         for used in STARSHELLS_USED:
             self.starshells.addItem(STARSHELL_WORDS[used], used)
-        self.phase_begun = QCheckBox("the phase has begun (E1.921)")
+        for combo in (self.phase, self.attacker, self.starshells):
+            # narrower than their longest text when the dock is narrow (the list shows it
+            # whole): the panel never runs under the dock's scrollbar
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(10)
+        self.phase_begun = QCheckBox("phase begun (E1.921)")
+        self.phase_begun.setToolTip("The phase has begun: after the first player turn of "
+                                    "starshells, most units fire them only at the start of a "
+                                    "phase (E1.921)")
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color:#ff8080")

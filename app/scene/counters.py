@@ -201,6 +201,8 @@ class CounterLayer:
 
     def set_side_view(self, sightings: dict[str, str]) -> None:
         """Enemy unit id -> how the side sees it ("nvr", "gunflash", "none"); {}: show all."""
+        if sightings == self.sightings:
+            return                  # a drag step rarely changes what the side sees
         self.sightings = dict(sightings)
         for item in self.items:
             self._show(item)

@@ -236,3 +236,25 @@ def hex_at(m, point: QPointF) -> int:
         return -1
     pos = pixel_to_hex(point.x() / SCALE, point.y() / SCALE)
     return m.index_of_pos.get(pos, -1)
+
+
+def hex_rects(m, hexes, most: int = 64) -> list[QRectF]:
+    """Scene rectangles that cover hexes ``hexes`` (map indices) of map ``m``: one per run of
+    neighbouring hexes in a column, or their bounding rectangle when that makes more than
+    ``most`` (what a drag step repaints: only the hexes whose look changed)."""
+    hexes = np.asarray(hexes, dtype=np.int64)
+    if len(hexes) == 0:
+        return []
+    x, y = np.asarray(m.x)[hexes], np.asarray(m.y)[hexes]
+    order = np.lexsort((y, x))
+    x, y = x[order], y[order]
+    # a new run where the column changes or a row is skipped
+    breaks = np.flatnonzero((np.diff(x) != 0) | (np.diff(y) > SQRT3 * 1.01)) + 1
+    starts, ends = np.r_[0, breaks], np.r_[breaks, len(x)] - 1
+    half_h = SQRT3 / 2
+    if len(starts) > most:
+        x0, x1 = float(x.min()), float(x.max())
+        return [QRectF((x0 - 1) * SCALE, (float(y.min()) - half_h) * SCALE, (x1 - x0 + 2) * SCALE,
+                       (float(y.max()) - float(y.min()) + SQRT3) * SCALE)]
+    return [QRectF((float(x[a]) - 1) * SCALE, (float(y[a]) - half_h) * SCALE, 2 * SCALE,
+                   (float(y[b]) - float(y[a]) + SQRT3) * SCALE) for a, b in zip(starts, ends)]

@@ -10,6 +10,7 @@ read in the dark hexes too.
 """
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
@@ -37,6 +38,8 @@ class GridItem(QGraphicsItem):
         self.columns, self.rows = _edge_labels(game_map)
         self.hills = _hills(game_map)
         self.contours = _contours(game_map)
+        self._edge_cache: tuple[float, list] | None = None     # (scale, edge_labels)
+        self._printed: tuple | None = None                      # (key, printed_labels)
         self.setZValue(Z_GRID)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -103,10 +106,23 @@ class GridItem(QGraphicsItem):
         numbers along its left and right edges, on a dark band, in screen-sized letters."""
         scale = max(painter.worldTransform().m11(), 1e-6)
         painter.setFont(style.font(EDGE_LABEL_PX / scale, bold=True))
-        fm = QFontMetricsF(painter.font())
+        for rect, text in self.edge_labels(scale):
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.EDGE_LABEL_BACK)
+            painter.drawRect(rect)
+            painter.setPen(style.BOARD_LABEL)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+    def edge_labels(self, scale: float) -> list[tuple[QRectF, str]]:
+        """(scene rectangle, text) of each column letter and row number printed along the
+        boards' edges at ``scale`` screen pixels per scene unit (zoomed out)."""
+        if self._edge_cache is not None and self._edge_cache[0] == scale:
+            return self._edge_cache[1]
+        fm = QFontMetricsF(style.font(EDGE_LABEL_PX / scale, bold=True))
         h = fm.height()
         last: dict[str, QRectF] = {}
         tabs = [tab for tab, _ in self._board_tabs()]
+        out = []
         for x, y, text, along in self.columns + self.rows:
             w = fm.horizontalAdvance(text) + 3 / scale
             if along == "top":
@@ -123,11 +139,23 @@ class GridItem(QGraphicsItem):
             if any(tab.intersects(rect) for tab in tabs):
                 continue            # under a board's id
             last[along] = rect
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(style.EDGE_LABEL_BACK)
-            painter.drawRect(rect)
-            painter.setPen(style.BOARD_LABEL)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+            out.append((rect, text))
+        self._edge_cache = (scale, out)
+        return out
+
+    def printed_labels(self, scale: float) -> np.ndarray:
+        """Where the grid prints letters, numbers and board ids at ``scale`` (screen pixels
+        per scene unit), as rows of (left, top, right, bottom): other labels keep clear."""
+        if not self.isVisible() or not self.show_coordinates:
+            return np.zeros((0, 4))
+        key = (scale, scale * style.SCALE < style.LOD_COORDINATES)
+        if self._printed is None or self._printed[0] != key:
+            rects = [tab for tab, _ in self._board_tabs()]
+            if key[1]:
+                rects += [rect for rect, _ in self.edge_labels(scale)]
+            self._printed = (key, np.array([(r.left(), r.top(), r.right(), r.bottom())
+                                            for r in rects]).reshape(-1, 4))
+        return self._printed[1]
 
     def _paint_board_ids(self, painter: QPainter):
         """Each board's id in a tab at its north-west and south-east corners."""

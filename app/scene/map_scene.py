@@ -59,12 +59,14 @@ class MapScene(QGraphicsScene):
         self.hexsides = HexsideItem(m)       # walls, hedges, bocage, cliffs (RULES.md 7)
         self.lit = FillOverlay(m, 10, cached=True)
         self.blaze_shadows = HatchOverlay(m, 15, style.BLAZE_SHADOW, cached=True)
-        self.sight = FillOverlay(m, 20)
+        self.sight = FillOverlay(m, 20, image=True)     # drawn as an image during a drag
         self.viewer_blind = HatchOverlay(m, 25, style.VIEWER_BLIND, cross=True)
         self.gunflashes = GunflashOverlay(m, 28)
         self.light_circles = OutlineItem(m, 30, cached=True)
         self.nvr_ring = OutlineItem(m, 32)
         self.moving_rings = OutlineItem(m, 31)
+        self.nvr_ring.keep_clear = self.grid.printed_labels     # off the letters along the edges
+        self.moving_rings.keep_clear = self._clear_of_nvr_label  # ... and off the NVR ring's
         self.selection = OutlineItem(m, 45, clip=False)   # under the counters
         self.hover = OutlineItem(m, 46, clip=False)
         self.placement = PlacementOverlay(m, 40)
@@ -82,6 +84,14 @@ class MapScene(QGraphicsScene):
         self.setSceneRect(r.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
         self._apply_layers()
         self.mapChanged.emit()
+
+    def _clear_of_nvr_label(self, scale: float) -> np.ndarray:
+        """What the moving-vehicle rings' labels keep clear of: the grid's letters and the NVR
+        ring's label (rows of left, top, right, bottom)."""
+        rects = [r for r, _, _ in self.nvr_ring.label_rects(scale)] if self.nvr_ring.isVisible() \
+            else []
+        own = np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in rects]).reshape(-1, 4)
+        return np.vstack([self.grid.printed_labels(scale), own])
 
     def layer_items(self, name: str) -> list:
         return {"sight": [self.sight], "nvr_ring": [self.nvr_ring],
@@ -182,6 +192,7 @@ class MapScene(QGraphicsScene):
             self.moving_rings.set_outlines([])
             return
         codes = np.asarray(f.codes)
+        self.sight.live = self.document.dragging
         gf_edge = cosmetic_pen(style.SIGHT_GUNFLASH_EDGE, 2.0, dashes=[3, 2])
         self.sight.set_areas([(style.SIGHT_NONE, codes == Sight.NONE.code, None),
                               (style.SIGHT_NVR, codes == Sight.NVR.code, None),

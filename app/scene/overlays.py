@@ -15,6 +15,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QFontMetricsF,
     QImage,
     QPaintEngine,
     QPainter,
@@ -27,7 +28,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem
 
 from .. import style
-from .geometry import area, hex_polygon, map_clip, map_clip_rect, map_rect
+from .field_image import MAX_PIXELS, FieldImage, HexRaster
+from .geometry import area, hex_polygon, hex_rects, map_clip, map_clip_rect, map_rect
 
 
 class MapOverlay(QGraphicsItem):
@@ -50,6 +52,17 @@ class MapOverlay(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None):
         clip_to_map(painter, self.map)
         self.draw(clipped(painter, map_clip(self.map)))
+
+    def repaint(self, rects) -> None:
+        """Have the view repaint only ``rects`` (item coordinates): what changed, when the item
+        draws straight (a drag step changes a few dozen hexes of a field as large as the map);
+        a cached item is drawn again whole.  Through the item, not the scene: one repaint of
+        the view per step, with the counters that moved."""
+        if self.cacheMode() != QGraphicsItem.CacheMode.NoCache:
+            self.update()
+            return
+        for r in rects:
+            self.update(r)
 
     def draw(self, painter: QPainter):
         raise NotImplementedError
@@ -136,35 +149,116 @@ class SvgClip:
 
 
 class FillOverlay(MapOverlay):
-    """Hexes filled with one colour each: ``set_areas([(colour, mask, edge pen or None)])``."""
+    """Hexes filled with one colour each: ``set_areas([(colour, mask, edge pen or None)])``.
 
-    def __init__(self, game_map, z: float, cached: bool = False):
+    A new set of areas repaints only the hexes whose areas changed (and the whole of an area
+    with an edge whose hexes changed: its dashes run along the whole border).  With ``image``
+    (the selected unit's field, which a drag changes every step) the fills are drawn as one
+    image of the view's pixels (``field_image``) once a drag has asked for it (``live``) and
+    while the view keeps its zoom and scroll; else, and in exports to SVG, as paths."""
+
+    def __init__(self, game_map, z: float, cached: bool = False, image: bool = False):
         super().__init__(game_map, z, cached)
-        self.areas: list[tuple[QColor, QPainterPath, QPainterPath | None, QPen | None]] = []
-        self._key = None
+        self._given: list[tuple[QColor, np.ndarray, QPen | None]] = []
+        self._paths: list | None = []
+        self._edges: list | None = None         # the edged areas' paths, drawn over the image
+        self._styles: list | None = None        # (colour, edge) of each area shown
+        self._member: np.ndarray | None = None  # per hex: a bit for each area it is in
+        self.image = image
+        self.live = False                       # build the image at the next paint
+        self._field: FieldImage | None = None
+
+    @property
+    def areas(self) -> list[tuple[QColor, QPainterPath, QPainterPath | None, QPen | None]]:
+        """(colour, fill, border or None, edge pen or None) of each area that has hexes."""
+        if self._paths is None:
+            self._paths = []
+            for colour, mask, edge in self._given:
+                if mask.any():
+                    fill = area(self.map, mask)
+                    self._paths.append((colour, fill, fill if edge else None, edge))
+        return self._paths
 
     def set_areas(self, areas) -> None:
-        key = [(c.rgba(), np.packbits(np.asarray(mask, dtype=bool)).tobytes(), None if e is None
-                else (e.color().rgba(), e.widthF())) for c, mask, e in areas if mask is not None]
-        if key == self._key:
+        areas = [(c, np.asarray(mask, dtype=bool), e) for c, mask, e in areas if mask is not None]
+        styles = [(c.rgba(), None if e is None else
+                   (e.color().rgba(), e.widthF(), tuple(e.dashPattern()))) for c, _, e in areas]
+        member = np.zeros(self.map.size, dtype=np.int64)
+        for k, (_, mask, _) in enumerate(areas):
+            member |= mask.astype(np.int64) << k
+        old_styles, old_member = self._styles, self._member
+        if styles == old_styles and np.array_equal(member, old_member):
             return                  # unchanged: keep the cached picture
-        self._key = key
-        self.areas = []
-        for colour, mask, edge in areas:
-            if mask is not None and mask.any():
-                fill = area(self.map, mask)
-                self.areas.append((colour, fill, fill if edge else None, edge))
-        self.update()
+        self._styles, self._member = styles, member
+        self._given, self._paths, self._edges = areas, None, None    # traced when drawn
+        if self._field is not None:
+            self._show_field()
+        if styles != old_styles or old_member is None:
+            self.update()
+            return
+        changed = member != old_member
+        rects = hex_rects(self.map, np.flatnonzero(changed))
+        for k, (_, _, edge) in enumerate(areas):
+            moved = (member ^ old_member) >> k & 1
+            if edge is not None and moved.any():
+                inside = ((member | old_member) >> k & 1).astype(bool)
+                rects += hex_rects(self.map, np.flatnonzero(inside), most=0)
+        self.repaint(rects)
+
+    def _show_field(self) -> None:
+        classes = np.zeros(self.map.size, dtype=np.int64)
+        for k, (_, mask, _) in enumerate(self._given):
+            classes[mask] = k + 1
+        self._field.show([c for c, _, _ in self._given], classes)
 
     def draw(self, painter: QPainter):
-        for colour, fill, border, edge in self.areas:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colour)
-            painter.drawPath(fill)
+        field = self._field_for(painter) if self.image else None
+        if field is not None:
+            painter.save()
+            painter.resetTransform()
+            painter.drawImage(0, 0, field.image)
+            painter.restore()
+        for colour, fill, border, edge in (self.areas if field is None else self._edged()):
+            if field is None:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(colour)
+                painter.drawPath(fill)
             if border is not None:
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.setPen(edge)
                 painter.drawPath(border)
+
+    def _edged(self):
+        """The areas that have an edge, as paths (the image holds the fills)."""
+        if self._paths is not None:
+            return [a for a in self._paths if a[2] is not None]
+        if self._edges is None:
+            self._edges = []
+            for colour, mask, edge in self._given:
+                if edge is not None and mask.any():
+                    border = area(self.map, mask)
+                    self._edges.append((colour, border, border, edge))
+        return self._edges
+
+    def _field_for(self, painter: QPainter) -> FieldImage | None:
+        """The image of the fills for this painter's pixels, when it can be drawn as one (an
+        unturned view on a raster device) and a drag asked for it; None: draw paths."""
+        t, device = painter.worldTransform(), painter.device()
+        engine = painter.paintEngine()
+        if (engine is None or engine.type() != QPaintEngine.Type.Raster or device is None
+                or device.devicePixelRatio() != 1 or t.m12() != 0 or t.m21() != 0
+                or t.m11() <= 0 or t.m11() != t.m22() or not t.isAffine()
+                or device.width() * device.height() > MAX_PIXELS):
+            return None
+        key = (t.m11(), t.dx(), t.dy(), device.width(), device.height())
+        if self._field is not None and self._field.raster.key == key:
+            return self._field
+        self._field = None                      # another zoom or scroll: paths until a drag
+        if not self.live:
+            return None
+        self._field = FieldImage(HexRaster(self.map, *key))
+        self._show_field()
+        return self._field
 
 
 def cosmetic_pen(colour: QColor, width: float, style_=Qt.PenStyle.SolidLine,
@@ -216,14 +310,19 @@ class HatchOverlay(MapOverlay):
         return pix
 
     def set_mask(self, mask: np.ndarray | None) -> None:
-        key = None if mask is None else np.packbits(np.asarray(mask, dtype=bool)).tobytes()
-        if key == self._key and self._key is not None:
+        """Hatch the hexes of ``mask``; only the hexes that changed are repainted."""
+        mask = (np.zeros(self.map.size, dtype=bool) if mask is None
+                else np.asarray(mask, dtype=bool))
+        old = self._key
+        if old is not None and np.array_equal(mask, old):
             return
-        self._key = key
-        has = mask is not None and mask.any()
-        self.fill = area(self.map, mask) if has else QPainterPath()
+        self._key = mask
+        self.fill = area(self.map, mask) if mask.any() else QPainterPath()
         self.border = self.fill
-        self.update()
+        if old is None:
+            self.update()
+        else:
+            self.repaint(hex_rects(self.map, np.flatnonzero(mask != old)))
 
     def draw(self, painter: QPainter):
         if self.fill.isEmpty():
@@ -286,15 +385,21 @@ class OutlineItem(MapOverlay):
     """Outlines with a soft glow: ``set_outlines([(path, pen)], [(anchor, text, colour, above)])``.
 
     A label sits centred above (or below) its anchor, a scene point, and stays readable when
-    zoomed out.
-    """
+    zoomed out; when it would cover what ``keep_clear(scale)`` lists (the letters printed along
+    the boards' edges) or another of its labels, it goes to the nearest free spot on the map.
+    New outlines repaint only where the old and the new ones lie (a drag moves the rings every
+    step)."""
 
     def __init__(self, game_map, z: float, clip: bool = True, cached: bool = False):
         super().__init__(game_map, z, cached)
         self.clip = clip
         self.outlines: list[tuple[QPainterPath, QPen]] = []
         self.labels: list[tuple[QPointF, str, QColor, bool]] = []
+        self.keep_clear = None          # scale -> scene rectangles labels stay off
         self._stamps: list[tuple[tuple, QPainterPath, QImage]] = []   # (key, shape, image)
+        self._scale: float | None = None        # the scale it was last painted at
+        self._drawn: list[QRectF] = []          # where it was last painted
+        self._placed: tuple | None = None       # (labels, (scale, keep_clear), label_rects)
 
     def set_outlines(self, outlines, labels=()) -> None:
         outlines, labels = list(outlines), list(labels)
@@ -304,13 +409,28 @@ class OutlineItem(MapOverlay):
             return                  # unchanged: keep the cached picture
         self.outlines = outlines
         self.labels = labels
-        self.update()
+        if self._scale is None:
+            self.update()
+            return
+        old, self._drawn = self._drawn, self.extents(self._scale)
+        self.repaint(old + self._drawn)
+
+    def extents(self, scale: float) -> list[QRectF]:
+        """Where the outlines (with their glow) and the labels lie at ``scale``."""
+        out = []
+        for path, pen in self.outlines:
+            m = (pen.widthF() + 10) / scale if pen.isCosmetic() else pen.widthF() + 10 / scale
+            out.append(path.boundingRect().adjusted(-m, -m, m, m))
+        return out + [rect for rect, *_ in self.label_rects(scale)]
 
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-2 * style.SCALE, -2 * style.SCALE, 2 * style.SCALE,
                                    2 * style.SCALE)
 
     def paint(self, painter: QPainter, option, widget=None):
+        scale = max(painter.worldTransform().m11(), 1e-6)
+        if scale != self._scale:
+            self._scale, self._drawn = scale, self.extents(scale)
         if self.clip:
             clip_to_map(painter, self.map)
             painter = clipped(painter, map_clip(self.map))
@@ -369,12 +489,63 @@ class OutlineItem(MapOverlay):
         painter.restore()
 
     def _draw_labels(self, painter: QPainter):
-        size, fm = style.label_font(painter, 0.3, style.MIN_LABEL_PX)
-        for anchor, text, colour, above in self.labels:
-            w, h = fm.horizontalAdvance(text) + size, fm.height() * 1.1
-            rect = QRectF(anchor.x() - w / 2, anchor.y() - (h if above else 0), w, h)
+        scale = max(painter.worldTransform().m11(), 1e-6)
+        style.label_font(painter, 0.3, style.MIN_LABEL_PX)
+        for rect, text, colour in self.label_rects(scale):
+            h = rect.height()
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(style.BOARD_LABEL_BACK)
             painter.drawRoundedRect(rect, h / 4, h / 4)
             painter.setPen(colour)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+    def label_rects(self, scale: float) -> list[tuple[QRectF, str, QColor]]:
+        """(scene rectangle, text, colour) of each label at ``scale`` (screen pixels per scene
+        unit): centred above (below) its anchor, or the nearest spot clear of ``keep_clear``'s
+        rectangles and of the labels placed before it."""
+        if not self.labels:
+            return []
+        avoid = self.keep_clear(scale) if self.keep_clear is not None else np.zeros((0, 4))
+        key = (scale, avoid.tobytes())
+        if self._placed is not None and self._placed[0] is self.labels and self._placed[1] == key:
+            return self._placed[2]          # painted again: placed as before
+        size = max(0.3 * style.SCALE, style.MIN_LABEL_PX / scale)
+        fm = QFontMetricsF(style.font(size, bold=True))
+        gap = 2 / scale
+        out = []
+        top, bottom = self._rect.top(), self._rect.bottom()
+        for anchor, text, colour, above in self.labels:
+            w, h = fm.horizontalAdvance(text) + size, fm.height() * 1.1
+            x0, y0 = anchor.x() - w / 2, anchor.y() - (h if above else 0)
+            x0, y0 = _clear_spot(avoid, x0, y0, w, h, gap, -1 if above else 1, top, bottom)
+            out.append((QRectF(x0, y0, w, h), text, colour))
+            avoid = np.vstack([avoid, [(x0, y0, x0 + w, y0 + h)]])     # nor on each other
+        self._placed = (self.labels, key, out)
+        return out
+
+
+# where a label may go instead, in label heights (dy) and widths (dx), nearest first
+_TRIES = sorted(((dy, dx) for dy in np.arange(-4, 4.01, 0.5) for dx in np.arange(-1, 1.01, 0.25)),
+                key=lambda t: (abs(t[0]) + 1.5 * abs(t[1]), -t[0]))
+_TRY_ARRAY = np.array(_TRIES)
+
+
+def _clear_spot(avoid: np.ndarray, x0: float, y0: float, w: float, h: float, gap: float,
+                away: int, top: float, bottom: float) -> tuple[float, float]:
+    """(x0, y0), the top left of a ``w`` x ``h`` label, when it is ``gap`` clear of every
+    rectangle of ``avoid`` (rows of left, top, right, bottom); else the nearest spot that is,
+    on the map between ``top`` and ``bottom`` (``away``: the way it prefers, -1 up, 1 down);
+    else (x0, y0)."""
+    def clear(xs, ys):
+        return ~((avoid[None, :, 0] < xs[:, None] + w + gap)
+                 & (avoid[None, :, 2] > xs[:, None] - gap)
+                 & (avoid[None, :, 1] < ys[:, None] + h + gap)
+                 & (avoid[None, :, 3] > ys[:, None] - gap)).any(axis=1)
+    if not len(avoid) or clear(np.array([x0]), np.array([y0]))[0]:
+        return x0, y0
+    tries = _TRY_ARRAY * np.array([away, 1.0])
+    ys, xs = y0 + tries[:, 0] * h, x0 + tries[:, 1] * w
+    ok = np.flatnonzero(clear(xs, ys) & (ys >= top) & (ys + h <= bottom))
+    if not len(ok):
+        return x0, y0
+    return float(xs[ok[0]]), float(ys[ok[0]])

@@ -4,7 +4,9 @@ Where the selected unit may place one is the engine's answer (``starshell_option
 the Document's answers while the tool is on); the method is the player's choice, or on "auto" the
 first legal one in the engine's order.  Hovering or dragging shows the drift preview of the hex
 under the mouse and a ghost counter; releasing fires it with the dice (``Document.fire_starshell``):
-typed-in rolls, or the Document's dice source.
+typed-in rolls, or the Document's dice source.  Once fired, the preview goes (the shot is done,
+its result is in the panel) and stays gone while the mouse rests, even when the new position's
+answers come in; the next move of the mouse (or a method key), the tool still on, aims again.
 """
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ class StarshellTool(QObject):
         self._ghost: CounterItem | None = None
         self._options = (None, None, None)   # (scenario, viewer, starshell_options)
         self._hovered: Spot | None = None    # where the mouse last was (a method key redraws)
+        self._shot = False                   # fired, and the mouse has not moved since
         document.answersChanged.connect(self._refresh)
 
     def set_dice_source(self, typed_dice) -> None:
@@ -42,7 +45,7 @@ class StarshellTool(QObject):
 
     def set_on(self, on: bool) -> None:
         self.on = on
-        self._hovered = None
+        self._hovered, self._shot = None, False
         self.document.want_starshells(on)
         self.scene.set_placing(on)
         if not on:
@@ -62,6 +65,8 @@ class StarshellTool(QObject):
         """Another position (a roll, Ctrl+Z, an edit): the hex under the mouse may have become
         legal or not; its preview follows without waiting for the mouse to move."""
         at = self._hovered
+        if self._shot:
+            return                        # the preview went with the shot: the mouse brings it back
         if self.on and at is not None and at.hex < len(self.scene.map.names):
             self.hover(at)
 
@@ -92,7 +97,7 @@ class StarshellTool(QObject):
     # ------------------------------------------------------------------------ the mouse
     def hover(self, at: Spot, pressed: bool = False) -> None:
         """The drift preview of the hex under the mouse (and the ghost counter while pressed)."""
-        self._hovered = at
+        self._hovered, self._shot = at, False
         i = at.hex
         if i < 0 or self.document.viewer is None:
             self.scene.drift.clear()
@@ -149,5 +154,7 @@ class StarshellTool(QObject):
         except (api.ScenarioError, ValueError) as e:
             self.told.emit(str(e))
             return
+        self._shot = True                 # the preview goes with the shot, until the mouse moves
         self.scene.drift.clear()
+        self.previewChanged.emit()
         self.fired.emit(result)

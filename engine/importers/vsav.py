@@ -20,7 +20,9 @@ hexes, A1's centre at (0, 32.25) (or the geometry of its archive), cropped and t
 ``bd`` record says.  A counter stands in the hex whose centre is nearest its position.  What the
 counters are is read from their traits: the name VASSAL would show (layers that are switched on
 rename the piece or add to its name), the image's nationality folder (``ge/``, ``ru/``...), the
-broken layer, the concealment and HIP traits, and the "?" counters stacked on units.
+broken layer, the concealment and HIP traits, and the "?" counters stacked on units.  A counter
+named only by its figures ("4-6-7", "ge 4-6-7") is read by its image letter or its figures; a
+unit whose side nothing tells is left out and reported, never guessed.
 """
 from __future__ import annotations
 
@@ -425,8 +427,32 @@ MARKERS = (
     (re.compile(r"^ffe\b|fire for effect"), "ffe"),
     (re.compile(r"\bgunflash"), "gunflash"),
 )
-_SMC_RE = re.compile(r"^\d{1,2}[-+]\d(?![-\d])")
+_SMC_RE = re.compile(r"^\d{1,2}\\?[-+]\d(?![-\d])")
 _MMC_RE = re.compile(r"^\d{1,2}-\d{1,2}-\d{1,2}\b.*?(sq|hs|cr)\b", re.IGNORECASE)
+
+# nationality words a piece's name may carry before or after its figures ("ge 4-6-7",
+# "4-6-7 (ru)", "German 9-2"): VASL's folder codes and these words
+NATION_WORDS = {
+    "german": "ge", "ger": "ge", "russian": "ru", "rus": "ru", "soviet": "ru", "sov": "ru",
+    "american": "am", "amer": "am", "british": "br", "brit": "br", "italian": "it",
+    "ita": "it", "japanese": "ja", "jap": "ja", "finnish": "fi", "fin": "fi", "french": "fr",
+    "fre": "fr", "hungarian": "hu", "hun": "hu", "romanian": "ro", "rom": "ro",
+    "bulgarian": "bu", "slovak": "sl", "croatian": "cr", "polish": "po", "pol": "po",
+    "greek": "gr", "dutch": "du", "belgian": "be", "yugoslav": "yu", "chinese": "ch",
+    "axis": "ax", "allied": "al",
+}
+_NATION = r"[A-Za-z]{2,9}"
+_WRAP = (r"^(?:[(\[]?(?P<pre>{n})[)\]]?[\s:_-]*)?{core}(?:[\s:_-]*[(\[]?(?P<post>{n})[)\]]?)?$")
+# an MMC named only by its strength figures: firepower-range-morale (A1.2)
+_FIGURES_RE = re.compile(_WRAP.format(
+    n=_NATION, core=r"(?P<fp>\d{1,2})-(?P<rng>\d{1,2})-(?P<mor>\d{1,2})"))
+# an SMC named by its morale and leadership modifier ("9-2", "10-3", "6+1"), A10.7
+_RATING_RE = re.compile(_WRAP.format(n=_NATION, core=r"(?P<rating>\d{1,2}\\?[-+]\d)"))
+# VASL's MMC images: nationality, the figures, S(quad) / H(alf squad) / C(rew): ge/ge467S
+_MMC_IMAGE_RE = re.compile(r"(?:^|/)(?P<nat>[a-z]{2})(?P<digits>\d{3,6})(?P<kind>[SHC])[^/]*$")
+MMC_KINDS = {"S": "squad", "H": "half_squad", "C": "crew"}
+KIND_WORDS = {"squad": "a squad", "half_squad": "a half-squad", "crew": "a crew",
+              "leader": "a leader"}
 
 
 def side_of(nation: str) -> str | None:
@@ -435,6 +461,66 @@ def side_of(nation: str) -> str | None:
     if nation in ALLIED:
         return "allied"
     return None
+
+
+def _nation_word(word: str | None) -> str | None:
+    """The nationality code a name's prefix or suffix stands for (None: not a nationality)."""
+    if not word:
+        return None
+    w = word.lower()
+    code = NATION_WORDS.get(w, w)
+    return code if side_of(code) else None
+
+
+def _named_figures(name: str) -> tuple[re.Match | None, str | None]:
+    """(match, nationality) when the name is only figures, with at most a nationality word
+    before or after: an MMC's ``4-6-7`` or an SMC's ``9-2``.  A word that is not a nationality
+    makes it no such name."""
+    bare = name.strip()
+    if bare.lower().startswith("broken "):
+        bare = bare[7:].strip()
+    for rx in (_FIGURES_RE, _RATING_RE):
+        m = rx.match(bare)
+        if m is None:
+            continue
+        words = [w for w in (m.group("pre"), m.group("post")) if w]
+        codes = [_nation_word(w) for w in words]
+        if any(c is None for c in codes) or len(set(codes)) > 1:
+            return None, None
+        return m, (codes[0] if codes else None)
+    return None, None
+
+
+def figures_kind(m: re.Match, image: str) -> tuple[str, str]:
+    """What an MMC named only by its figures is, and how that was read: VASL's image letter
+    when its figures agree (ge467S: a squad), else the figures.  A1.2-A1.3: a half squad has
+    about half its squad's firepower: firepower 3 or less reads as a half squad, 4 or more as
+    a squad; 2-2-8 is the crew (A21.1)."""
+    digits = m.group("fp") + m.group("rng") + m.group("mor")
+    im = _MMC_IMAGE_RE.search(image or "")
+    if im and im.group("digits") == digits:
+        return MMC_KINDS[im.group("kind")], f"its image {image.rsplit('/', 1)[-1]!r}"
+    fp = int(m.group("fp"))
+    if digits == "228":
+        return "crew", "its figures 2-2-8 (a crew)"
+    if fp <= 3:
+        return "half_squad", f"its figures (firepower {fp}: a half squad)"
+    return "squad", f"its figures (firepower {fp}: a squad)"
+
+
+def nation_of(p: Piece) -> str:
+    """The piece's nationality: its traits or image folder, else a nationality word of its
+    name (``ge 4-6-7``), else the nationality of a VASL MMC image without a folder
+    (``ge467S.png``); "" when nothing says."""
+    if side_of(p.nation):
+        return p.nation
+    _, word = _named_figures(p.name)
+    if word:
+        return word
+    im = _MMC_IMAGE_RE.search(p.image or "")
+    if im and side_of(im.group("nat")):
+        return im.group("nat")
+    return p.nation
 
 
 def classify(p: Piece) -> tuple[str, str, dict] | tuple[None, str, dict]:
@@ -475,6 +561,12 @@ def classify(p: Piece) -> tuple[str, str, dict] | tuple[None, str, dict]:
         return "unit", {"sq": "squad", "hs": "half_squad", "cr": "crew"}[m.group(1).lower()], {}
     if base_low.endswith(("ldr", "com")) or _SMC_RE.match(bare):
         return "unit", "leader", {}
+    fig, _ = _named_figures(p.name)
+    if fig is not None:
+        # a counter named only by its figures ("4-6-7", "ge 4-6-7", "9-2 ru"), A1.2 / A10.7
+        if "rating" in fig.groupdict():
+            return "unit", "leader", {}
+        return "unit", figures_kind(fig, p.image)[0], {}
     if p.counter_type == "common":
         return None, "a support weapon or fortification (not a unit of the night rules)", {}
     return None, "not a unit or marker of the night rules", {}
@@ -661,6 +753,8 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
     qmarks: set[tuple[str, str]] = set()        # (hex, side) under a "?" counter
     cover: dict[tuple[int, int], str] = {}
     off_board = 0
+    unsided = 0
+    by_figures: list[str] = []              # MMCs named only by their figures ("4-6-7")
 
     def where(p: Piece) -> str | None:
         if (p.x, p.y) in cover:
@@ -681,11 +775,12 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
                                                    f"{p.map!r} window)"})
             continue
         kind, what, flags = classify(p)
+        nation = nation_of(p)
         if kind is None:
             if what.startswith("a concealment counter"):
                 hex_id = where(p)
-                if hex_id is not None and side_of(p.nation):
-                    qmarks.add((hex_id, side_of(p.nation)))
+                if hex_id is not None and side_of(nation):
+                    qmarks.add((hex_id, side_of(nation)))
             skipped.append({"piece": label, "why": what})
             continue
         hex_id = where(p)
@@ -694,7 +789,7 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
             skipped.append({"piece": label, "why": f"off the boards, waiting in the map's margin "
                                                    f"at ({p.x}, {p.y})"})
             continue
-        side = side_of(p.nation)
+        side = side_of(nation)
         if kind == "marker":
             mk = {"type": what, "hex": hex_id}
             if side is not None and what in ("prep_fire", "first_fire", "final_fire", "ffe"):
@@ -702,11 +797,22 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
             mk["vasl_name"] = label
             markers.append(mk)
             continue
+        fig, _ = _named_figures(p.name)
         if side is None:
-            skipped.append({"piece": label, "why": f"its side is unknown (nationality "
-                                                   f"{p.nation or 'none'!r})"})
+            # never a guess: the unit is left out and the report says why
+            what_words = KIND_WORDS.get(what, f"a {what.replace('_', ' ')}")
+            if nation:
+                why = (f"{what_words} whose side cannot be told: its nationality {nation!r} "
+                       "is neither Axis nor Allied")
+            else:
+                why = (f"{what_words} whose side cannot be told: no nationality in its name, "
+                       "image or traits")
+            skipped.append({"piece": label, "why": why})
+            unsided += 1
             continue
-        prefix = p.nation if re.fullmatch(r"[a-z]{1,4}", p.nation) else side[:2]
+        if fig is not None and "fp" in fig.groupdict():
+            by_figures.append(f"{label} ({figures_kind(fig, p.image)[1]})")
+        prefix = nation if re.fullmatch(r"[a-z]{1,4}", nation) else side[:2]
         counts[prefix] = counts.get(prefix, 0) + 1
         u: dict = {"id": f"{prefix}{counts[prefix]}", "side": side, "type": what, "hex": hex_id}
         if p.broken and what not in ("afv", "vehicle", "mortar", "observer"):
@@ -720,8 +826,8 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
         if u.get("bu"):
             u.pop("ce", None)
         u["vasl_name"] = label
-        if p.nation:
-            u["vasl_nation"] = p.nation
+        if nation:
+            u["vasl_nation"] = nation
         if p.hidden:
             u["vasl_hidden"] = True
         units.append(u)
@@ -731,6 +837,15 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
     if any(u["type"] in ("afv", "vehicle") for u in units):
         notes.append("vehicles: the save does not say which are tracked; set it in the Edit "
                      "panel (E1.14: a moving tracked vehicle is seen farther)")
+    if by_figures:
+        notes.append(f"{len(by_figures)} counter(s) named only by their figures, read as "
+                     "squad, half squad or crew by " + "; ".join(by_figures[:12])
+                     + ("; ..." if len(by_figures) > 12 else "") + ": check them in the Edit "
+                     "panel")
+    if unsided:
+        notes.append(f"{unsided} unit(s) left out: their side cannot be told (no Axis or Allied "
+                     "nationality in the name, image or traits; see skipped): place them with "
+                     "the Palette panel")
     if off_board:
         notes.append(f"{off_board} counter(s) wait off the boards, in the map's margin (a "
                      "set-up not yet placed?)")

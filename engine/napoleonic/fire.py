@@ -17,8 +17,20 @@ import numpy as np
 
 from ..errors import ScenarioError
 from ..hexes import HexIdError
-from ..los import LosTable, explain_block
+from ..los import (
+    BLIND,
+    DEPRESSION,
+    EQUAL,
+    HALF,
+    HIGHER,
+    HILL,
+    WALL,
+    DayLines,
+    LosTable,
+    hexside_words,
+)
 from ..maps import Map
+from ..terrain import HEXSIDE_BY_CODE
 from .charts import READINGS, ChartPack, Column, reading_index
 from .position import FirePosition, FireUnit
 
@@ -134,14 +146,82 @@ def pack_los(pos: FirePosition) -> PackLos:
     return t
 
 
+# RULES.md 8 (seed 002, "Combinando el fuego"): each firer needs LOS to the target hex.  The seed
+# gives LOS no rule number of its own, so the reasons cite the digest's section.
+LOS_RULE = "RULES.md 8: a firer needs LOS to the target hex"
+PACK_RULE = "heights from the chart pack's terrain table"
+
+
+def _hex_words(pos: FirePosition, i: int) -> str:
+    m = pos.map
+    if i < 0:
+        return "the ground beyond the map edge"
+    name = m.terrain_name(i)
+    row = pos.charts.terrain.get(name)
+    if row is None:
+        what = name if name == "open" else f"{name}, open ground for this chart pack"
+    elif row.height:
+        what = f"{name}: {row.height} level{'s' if row.height != 1 else ''} high"
+    else:
+        what = name
+    return f"{m.names[i]} ({what}, ground level {int(m.level[i])})"
+
+
+def explain_los(pos: FirePosition, lines: DayLines, k: int = 0) -> str:
+    """Why line k is clear or blocked, in the fire room's own words: the chart pack's terrain
+    (its heights and hindrances) and the Napoleonic rule (RULES.md 8), never the ASL rules."""
+    m = pos.map
+    src = m.names[lines.viewer]
+    dst = m.names[int(lines.targets[k])]
+    if lines.clear[k]:
+        h = int(lines.hindrances[k])
+        extra = (f", across {h} hindering hex{'es' if h != 1 else ''}, which neither block it "
+                 "nor change the fire") if h else ""
+        return f"LOS from {src} to {dst} is clear{extra} ({LOS_RULE})"
+    kind = int(lines.kind[k])
+    b1, b2 = int(lines.block_h1[k]), int(lines.block_h2[k])
+    side = 0 if lines.block_side is None else int(lines.block_side[k])
+    hi = max(lines.viewer_elev, int(lines.target_elev[k]))
+    lo = min(lines.viewer_elev, int(lines.target_elev[k]))
+    if side:
+        where = f"the {HEXSIDE_BY_CODE[side].label} on the {hexside_words(m, b1, b2)} hexside"
+        rule = f"{LOS_RULE}; the map's hexside terrain"
+    else:
+        where = _hex_words(pos, b1)
+        if b2 != b1:
+            where = (f"the line runs along the hexside of {where} and {_hex_words(pos, b2)}, "
+                     "both high enough: their hexside")
+        rule = f"{LOS_RULE}; {'ground levels from the map' if kind == HILL else PACK_RULE}"
+    if kind == HILL:
+        why = f"its ground is higher than both ends (ground levels {lo} and {hi})"
+    elif kind == HIGHER:
+        why = f"its terrain rises above both ends (levels {lo} and {hi})"
+    elif kind == EQUAL:
+        why = (f"its terrain is as high as the higher end (level {hi}) and above the lower "
+               f"(level {lo}): neither end sees over it")
+    elif kind == BLIND:
+        why = (f"{dst} lies in the dead ground behind it, seen from level {hi} down to level "
+               f"{lo}")
+    elif kind == WALL:
+        why = f"both ends are at its ground level (level {lo})"
+    elif kind == HALF:
+        why = f"its low obstacle stands on the ground level of both ends (level {lo})"
+    elif kind == DEPRESSION:
+        why = "the line leaves or enters a depression the firer cannot see into"
+    else:
+        why = "six or more hindering hexes in a row block it (our reading)"
+    return f"{where} blocks LOS from {src} to {dst}: {why} ({rule})"
+
+
 def has_los(pos: FirePosition, a: str, b: str) -> tuple[bool, str]:
-    """Hex LOS from hex a to hex b (both at ground level), with the sentence explaining it."""
+    """Hex LOS from hex a to hex b (both at ground level), with the sentence explaining it in
+    the fire room's words (RULES.md 8)."""
     table = pack_los(pos)
     i, j = pos.map.index(a), pos.map.index(b)
     if i == j:
         return True, f"{a} is the target hex itself"
     lines = table.line(i, 0, j, 0)
-    return bool(lines.clear[0]), explain_block(pos.map, lines, 0).replace("daytime LOS", "LOS")
+    return bool(lines.clear[0]), explain_los(pos, lines, 0)
 
 
 # ------------------------------------------------------------------------------ fire value

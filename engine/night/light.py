@@ -122,8 +122,7 @@ def _illumination(scenario: Scenario) -> Illumination:
             lit_bypass |= circle & bypassable          # E1.923: a unit bypassing light jungle
             no = circle & ~starlit
         else:
-            row = ground_row(m, c)          # the map's table once built (engine.los_tables)
-            clear = row[0] if row is not None else los_table(m).from_location(c, 0).clear
+            clear = _fire_clear(m, c, circle)
             reached = circle & clear
             no = circle & ~clear
             blind |= no
@@ -137,6 +136,21 @@ def _illumination(scenario: Scenario) -> Illumination:
     lit_bypass |= lit
     blind &= ~lit           # E1.9: a fire's shadow that another light reaches is lit, not blind
     return ill
+
+
+def _fire_clear(m: Map, c: int, circle: np.ndarray) -> np.ndarray:
+    """E1.9: daytime LOS from a fire's ground location to the ground location of every hex of
+    its circle (False outside it): the map's table row once built (engine.los_tables), else
+    only the circle's lines (``LosTable.lines``, each line judged on its own: the same answers
+    as the whole row's)."""
+    row = ground_row(m, c)
+    if row is not None:
+        return row[0] & circle
+    table = los_table(m)
+    ask = np.flatnonzero(circle)
+    clear = np.zeros(m.size, dtype=bool)
+    clear[ask] = table.lines(c, int(table.ground[c]), ask, table.ground[ask]).clear
+    return clear
 
 
 def illuminated_hexes(scenario: Scenario) -> set[str]:

@@ -187,6 +187,10 @@ def table_from_json(data, file: str | None = None) -> Table:
         seen[e.id] = i
         elements.append(e)
     table = Table(tuple(elements), title, ruleset, bw_mm, turn, file)
+    if turn is not None and elements and turn not in table.sides():
+        # the turn decides the order of the rolls (seed ex. 2): it must be a side on the table
+        raise ScenarioError(f"no element of side {turn!r} on the table (sides: "
+                            f"{', '.join(table.sides())})", file=file, place="turn")
     for a, b in overlaps(table):
         raise ScenarioError(f"overlaps element {a!r} (elements[{seen[a]}]): bases may touch, "
                             "not overlap", file=file, place=f"elements[{seen[b]}]")

@@ -12,8 +12,8 @@ W10 = assets_dir() / "scenarios" / "W-10.json"
 
 
 def test_undo_of_a_starshell_refreshes_the_preview_under_the_mouse(window_on, qtbot):
-    """W-10: L1 fires at 2W6 by method 2 (usage dr 3, drift 2, 5); with the mouse still on 2W6 the preview
-    says 2W6 is no longer legal (one attempt per hex, E1.92). Ctrl+Z takes the roll back: the
+    """W-10: L1 fires at 2W6 by method 2 (usage dr 3, drift 2, 5); with the mouse moved within 2W6 the
+    preview says 2W6 is no longer legal (one attempt per hex, E1.92). Ctrl+Z takes the roll back: the
     preview says at once that 2W6 is legal again, without waiting for the mouse to move."""
     w = window_on(W10, dice=FixedDice([3, 2, 5]))
     view, doc = w.view, w.document
@@ -27,8 +27,8 @@ def test_undo_of_a_starshell_refreshes_the_preview_under_the_mouse(window_on, qt
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
     assert doc.scenario.markers[-1].hex == "2Z4"
     settle(qtbot, doc)
-    qtbot.mouseMove(view.viewport(), at)
-    assert not w.scene.drift.legal
+    qtbot.mouseMove(view.viewport(), hex_pos(view, "2W6", 0.2, 0.0))  # the preview went with
+    assert not w.scene.drift.legal                      # the shot: the mouse moves, aims again
     assert "not a legal hex" in w.starshell_panel.preview.text()
     qtbot.keyClick(view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert doc.scenario.starshell_attempts == ()
@@ -349,6 +349,7 @@ def test_python_m_app_on_a_saved_game_lists_what_was_left_out(qtbot, tmp_path, m
     monkeypatch.setattr(QMessageBox, "information", staticmethod(
         lambda parent, title, text, *a, **k: shown.append((parent, title, text))))
     monkeypatch.setattr(vsav_open, "boards_folder", lambda settings: None)
+    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: "blank")  # as File > Open
     path = vs.write_vsav(tmp_path / "game.vsav", [(0, 0, "2"), (1, 0, "4")],
                          [vs.squad("4-6-7 1sq", vs.hex_pixel("K5")),
                           vs.plain("LMG", "ge/geLMG", vs.hex_pixel("K5"),

@@ -1,0 +1,151 @@
+"""What a drag step repaints: only what changed (the field's changed hexes, the rings, the
+counters that moved), its field drawn as one image of the view's pixels.  The picture on the
+window after the steps must be the picture of a whole repaint, and the image must show the
+field the paths show; after a zoom or a scroll the image is numbered again.  Pixels are read
+from the window's own backing store (the offscreen platform's grab), not from a fresh render."""
+from __future__ import annotations
+
+import numpy as np
+from app_testing import counter_pos, hex_pos, settle
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
+
+
+def on_screen(window) -> np.ndarray:
+    """The view's pixels as the window shows them now (RGB, rows x columns x 3)."""
+    vp = window.view.viewport()
+    at = vp.mapTo(window, QPoint(0, 0))
+    image = QApplication.primaryScreen().grabWindow(window.winId(), at.x(), at.y(),
+                                                   vp.width(), vp.height()).toImage()
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    a = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.width(), 4)
+    return a[..., :3].astype(int)
+
+
+def repainted_whole(window) -> np.ndarray:
+    window.view.viewport().repaint()
+    return on_screen(window)
+
+
+def step_by_step(qtbot, window, hexes) -> None:
+    """Drag L1 (pressed and held) through ``hexes``, the window repainting after each as it
+    does for the player (the events the step posted, nothing forced)."""
+    for hex_id in hexes:
+        qtbot.mouseMove(window.view.viewport(), hex_pos(window.view, hex_id, 0.1, 0.1))
+        window.document.settle()
+        QApplication.sendPostedEvents()
+
+
+def start_drag(qtbot, window):
+    view, doc = window.view, window.document
+    doc.select("L1")
+    settle(qtbot, doc)
+    start = counter_pos(view, "unit", "L1")
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view.viewport(), start + QPoint(10, 10))
+    return start
+
+
+def test_a_drag_repaints_only_what_changed_and_the_window_shows_a_whole_repaint(window, qtbot):
+    start_drag(qtbot, window)
+    step_by_step(qtbot, window, ["2T7", "2U7", "2V8", "2W8", "2X7", "2Y7"])
+    assert window.scene.sight._field is not None          # the field is drawn as an image
+    shown = on_screen(window)
+    whole = repainted_whole(window)
+    assert np.array_equal(shown, whole)                   # no stale pixel anywhere
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=hex_pos(window.view, "2Y7", 0.1, 0.1))
+
+
+def test_the_field_image_shows_what_the_paths_show(window, qtbot):
+    start_drag(qtbot, window)
+    step_by_step(qtbot, window, ["2T7", "2U7", "2V8"])
+    sight = window.scene.sight
+    as_image = repainted_whole(window)
+    sight.live, sight._field = False, None                # the same field drawn as paths
+    as_paths = repainted_whole(window)
+    assert sight._field is None
+    differ = np.abs(as_image - as_paths).max(axis=2)
+    # the same picture but for the blend of a few pixels where two of the field's colours meet
+    assert (differ > 0).mean() < 0.01
+    assert (differ > 12).mean() < 0.001
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=hex_pos(window.view, "2V8", 0.1, 0.1))
+
+
+def test_after_a_zoom_and_a_scroll_the_field_image_follows(window, qtbot):
+    view = window.view
+    start_drag(qtbot, window)
+    step_by_step(qtbot, window, ["2T7", "2U7"])
+    first = window.scene.sight._field
+    view.zoom_by(1.3)                                     # zoomed in under the mouse
+    QApplication.sendPostedEvents()
+    step_by_step(qtbot, window, ["2V8", "2W8"])
+    zoomed = window.scene.sight._field
+    assert zoomed is not None and zoomed is not first     # numbered again for the new zoom
+    assert np.array_equal(on_screen(window), repainted_whole(window))
+    sight = window.scene.sight
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + 37)
+    QApplication.sendPostedEvents()
+    step_by_step(qtbot, window, ["2X7"])
+    assert sight._field is not None and sight._field is not zoomed
+    shown = on_screen(window)
+    assert np.array_equal(shown, repainted_whole(window))
+    scrolled = sight._field
+    view.zoom_by(0.6)                                     # and out again
+    QApplication.sendPostedEvents()
+    step_by_step(qtbot, window, ["2X8", "2W8"])
+    assert sight._field is not None and sight._field is not scrolled
+    shown = on_screen(window)
+    assert np.array_equal(shown, repainted_whole(window))
+    sight.live, sight._field = False, None
+    as_paths = repainted_whole(window)
+    assert (np.abs(shown - as_paths).max(axis=2) > 12).mean() < 0.001
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=hex_pos(window.view, "2W8", 0.1, 0.1))
+
+
+def test_after_a_map_edit_a_drag_draws_the_new_map_and_its_field(window, qtbot):
+    view = window.view
+    start_drag(qtbot, window)
+    step_by_step(qtbot, window, ["2T7", "2U7"])
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=hex_pos(view, "2U7", 0.1, 0.1))
+    before = window.scene.sight
+    window.board_panel.choose("woods")
+    window.board_panel.paint.setChecked(True)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=hex_pos(view, "2W6"))
+    window.board_panel.paint.setChecked(False)
+    m = window.document.scenario.map
+    assert m.terrain_name(m.index("2W6")) == "woods"
+    settle(qtbot, window.document)
+    QApplication.sendPostedEvents()
+    start = counter_pos(view, "unit", "L1")
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view.viewport(), start + QPoint(10, 10))
+    step_by_step(qtbot, window, ["2V7", "2V8"])
+    sight = window.scene.sight
+    assert sight is not before and sight._field is not None     # the new map's, numbered again
+    shown = on_screen(window)
+    assert np.array_equal(shown, repainted_whole(window))
+    sight.live, sight._field = False, None
+    assert (np.abs(shown - repainted_whole(window)).max(axis=2) > 12).mean() < 0.001
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=hex_pos(view, "2V8", 0.1, 0.1))
+
+
+def test_hiding_the_field_mid_drag_takes_its_image_off_the_screen(window, qtbot):
+    start_drag(qtbot, window)
+    step_by_step(qtbot, window, ["2T7", "2U7"])
+    with_field = on_screen(window)
+    window.layer_actions["sight"].setChecked(False)
+    step_by_step(qtbot, window, ["2U8", "2U7"])            # back where the field was shown
+    without = on_screen(window)
+    assert np.array_equal(without, repainted_whole(window))
+    assert (np.abs(with_field - without).max(axis=2) > 12).mean() > 0.1     # the veil went
+    window.layer_actions["sight"].setChecked(True)
+    step_by_step(qtbot, window, ["2U8", "2U7"])
+    assert np.array_equal(on_screen(window), with_field)
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=hex_pos(window.view, "2U7", 0.1, 0.1))
