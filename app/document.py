@@ -11,6 +11,16 @@ the window waits for (``call``: an edit checked, a starshell fired, the drift pr
 reasons, a board edit or brush stroke, a file opened or saved).  One thread keeps the engine's
 calls in order and its caches (LOS tables) filled from one thread only.
 
+Qt objects live and die on the window's thread only (a QObject destroyed on another thread
+crashes, or deadlocks a paint that waits for Python):
+- the engine's jobs take and give engine objects only; what is done with an answer (``run``'s
+  ``done``, ``_on_done``) waits in ``_WAITING`` on the window's thread, under a ticket, and the
+  worker hands back only the ticket (through ``_RELAY``, made once and never freed);
+- an answer for a Document closed (``close``) or deleted meanwhile is dropped;
+- Python's cyclic garbage collector runs on the window's thread only
+  (``collect_garbage_on_gui_thread``): collected on another thread, a cycle holding a window, a
+  scene or a timer would be destroyed there.
+
 A drag calls ``show`` on every move (live overlays, one engine call per frame at most) and
 ``finish_drag`` when it ends: one undo step.  Starshells are fired with the Document's dice
 source (``dice``, injectable: tests fix it), the whole act one undo step.  ``view_side`` asks the
@@ -18,13 +28,17 @@ engine what one side sees of the other's units ("view as side").
 """
 from __future__ import annotations
 
+import gc
+import itertools
 import sys
 import threading
 import traceback
+import weakref
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from engine import api
@@ -42,10 +56,82 @@ def default_scenario_path() -> Path:
     return api.assets_dir() / "scenarios" / "default.json"
 
 
+GC_MS = 250                 # how often the window's thread looks for garbage to collect
+_collector: list = []       # the timer of ``collect_garbage_on_gui_thread``, once made
+
+
+def collect_garbage_on_gui_thread() -> None:
+    """Python's automatic cyclic garbage collection off; the window's thread collects instead,
+    every ``GC_MS`` in its event loop, as often as the automatic collection would.  (Automatic
+    collection runs on whichever thread happens to allocate: an engine worker collecting a
+    cycle that holds a window, a scene or a timer destroys it there.)  Called on the window's
+    thread once a QApplication exists; a later call only turns the automatic collection off
+    again (if something turned it on)."""
+    app = QCoreApplication.instance()
+    if app is None or QThread.currentThread() is not app.thread():
+        return
+    if _collector and shiboken6.isValid(_collector[0]):
+        gc.disable()
+        return
+    timer = QTimer(app)
+    timer.setInterval(GC_MS)
+    timer.timeout.connect(_collect)
+    _collector[:] = [timer, gc.get_threshold()]
+    gc.disable()
+    timer.start()
+
+
+def _collect() -> None:
+    """The collection Python would have made by now, by its own thresholds: the youngest
+    objects once enough were made, the older generations after enough younger collections."""
+    limits = _collector[1]
+    counts = gc.get_count()
+    if counts[0] <= limits[0]:
+        return
+    generation = 0
+    while generation < 2 and counts[generation + 1] >= limits[generation + 1]:
+        generation += 1
+    gc.collect(generation)
+
+
 class _Relay(QObject):
-    """Carries a finished engine job from the worker thread to the window's thread."""
-    done = Signal(int, object)
-    job = Signal(object, object)        # (callback, future) of ``Document.run``
+    """Carries a finished engine job's ticket from the worker thread to the window's thread."""
+    done = Signal(int, object)          # (ticket, future)
+
+
+_RELAY: list[_Relay] = []               # made once on the window's thread, never freed
+_WAITING: dict[int, tuple] = {}         # ticket -> (weakref to the Document, done(doc, future))
+_tickets = itertools.count(1)
+
+
+def _relay() -> _Relay:
+    if not _RELAY:
+        relay = _Relay()
+        relay.done.connect(_arrived, Qt.ConnectionType.QueuedConnection)
+        _RELAY.append(relay)
+    return _RELAY[0]
+
+
+def _finished(ticket: int, future: Future) -> None:
+    """In the worker thread: only the ticket and the future (engine objects) go back."""
+    try:
+        _RELAY[0].done.emit(ticket, future)
+    except RuntimeError:                # the application is being torn down
+        pass
+
+
+def _arrived(ticket: int, future: Future) -> None:
+    """On the window's thread: hand the answer to its Document, unless it was closed or
+    deleted meanwhile."""
+    waiting = _WAITING.pop(ticket, None)
+    if waiting is None:
+        return
+    ref, done = waiting
+    document = ref()
+    if document is None or not shiboken6.isValid(document) or document.closed:
+        return
+    document._tickets.pop(ticket, None)
+    done(document, future)
 
 
 class Document(QObject):
@@ -71,10 +157,14 @@ class Document(QObject):
         self._wanted = 0            # generation of the latest change
         self._delivered = 0         # generation of the answers we hold
         self._in_flight: Future | None = None
-        self._relay = _Relay()
-        self._relay.done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
-        self._relay.job.connect(lambda done, future: done(future),
-                                Qt.ConnectionType.QueuedConnection)
+        self._tickets: dict[int, Future] = {}    # the jobs whose answers this Document awaits
+        # what its undo commands hold: the stack (a child) owns them, so a strong reference
+        # back would make a cycle through Qt's ownership, and Python's collector frees such a
+        # cycle in an order Qt does not survive (QUndoStack::clear on commands half torn down)
+        self._weak = weakref.proxy(self)
+        self.closed = False
+        collect_garbage_on_gui_thread()
+        _relay()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
@@ -115,6 +205,10 @@ class Document(QObject):
 
     @property
     def is_settled(self) -> bool:
+        """The answers held are the latest position's; or the Document is closed: nothing more
+        comes."""
+        if self.closed:
+            return True
         a = self._answers
         return (a is not None and a.scenario is self._scenario and a.viewer == self._viewer
                 and a.side == self._side
@@ -178,7 +272,7 @@ class Document(QObject):
         (``api.check``); an impossible one (a unit both BU and CE...) raises api.ScenarioError,
         changing nothing."""
         self.call(api.check, after)
-        self.undo_stack.push(ScenarioEdit(self, self._scenario, after, text))
+        self.undo_stack.push(ScenarioEdit(self._weak, self._scenario, after, text))
 
     def begin_drag(self) -> None:
         """A drag starts: the map follows every step, the panels only its end (a frame is short)."""
@@ -199,7 +293,7 @@ class Document(QObject):
         except api.ScenarioError:
             self.set_scenario(before)           # refused: back where the drag began
             raise
-        self.undo_stack.push(ScenarioEdit(self, before, after, text))
+        self.undo_stack.push(ScenarioEdit(self._weak, before, after, text))
 
     def fire_starshell(self, unit_id: str, hex_id: str, method: str, dice=None):
         """``unit_id`` fires a starshell (or IR) at ``hex_id`` by ``method``: usage dr, drift and
@@ -215,7 +309,7 @@ class Document(QObject):
             text = f"{unit_id} fires {what} at {hex_id}: it drifts off the map"
         else:
             text = f"{unit_id} fires {what} at {hex_id}: it lands in {result.end}"
-        self.undo_stack.push(ScenarioEdit(self, self._scenario, after, text))
+        self.undo_stack.push(ScenarioEdit(self._weak, self._scenario, after, text))
         return result
 
     def add_marker(self, marker: api.Marker) -> None:
@@ -270,15 +364,34 @@ class Document(QObject):
 
     def run(self, job, *args, done) -> None:
         """``job(*args)`` run on the engine's thread; ``done(future)`` is called on the window's
-        thread when it is over (``future.result()`` or ``future.exception()``)."""
-        relay = self._relay
+        thread when it is over (``future.result()`` or ``future.exception()``), unless the
+        Document was closed or deleted meanwhile."""
+        self._submit(job, args, lambda document, future: done(future))
 
-        def finished(future):
-            try:
-                relay.job.emit(done, future)
-            except RuntimeError:                # the document was deleted meanwhile
-                pass
-        _ENGINE.submit(job, *args).add_done_callback(finished)
+    def _submit(self, job, args, done) -> Future | None:
+        """``job(*args)`` on the engine's thread, then ``done(self, future)`` on the window's.
+        ``done`` stays on this thread (``_WAITING``): the worker never holds a Qt object."""
+        if self.closed:
+            return None
+        ticket = next(_tickets)
+        _WAITING[ticket] = (weakref.ref(self), done)
+        future = _ENGINE.submit(job, *args)
+        self._tickets[ticket] = future
+        future.add_done_callback(lambda f, ticket=ticket: _finished(ticket, f))
+        return future
+
+    def close(self) -> None:
+        """The window closes: no more questions to the engine, and the answers still on their
+        way are dropped (the jobs not started yet are cancelled)."""
+        if self.closed:
+            return
+        self.closed = True
+        self._timer.stop()
+        tickets, self._tickets = self._tickets, {}
+        for ticket, future in tickets.items():
+            _WAITING.pop(ticket, None)
+            future.cancel()
+        self._in_flight = None
 
     def refresh(self) -> None:
         """Ask the engine again (after it failed, or when its data changed)."""
@@ -286,22 +399,17 @@ class Document(QObject):
 
     def _request(self) -> None:
         self._wanted += 1
-        self._timer.start()
+        if not self.closed:
+            self._timer.start()
 
     def _launch(self) -> None:
-        if self._in_flight is not None:
+        if self._in_flight is not None or self.closed:
             return                              # _on_done asks again for the latest
-        gen, relay = self._wanted, self._relay
-        future = _ENGINE.submit(ask_engine, self._scenario, self._viewer, self._side,
-                                self._starshells, not self.dragging)
-        self._in_flight = future
-
-        def finished(f, gen=gen):
-            try:
-                relay.done.emit(gen, f)
-            except RuntimeError:                # the document was deleted meanwhile
-                pass
-        future.add_done_callback(finished)
+        gen = self._wanted
+        self._in_flight = self._submit(
+            ask_engine, (self._scenario, self._viewer, self._side, self._starshells,
+                         not self.dragging),
+            lambda document, future: document._on_done(gen, future))
 
     def _on_done(self, gen: int, future: Future) -> None:
         if future is self._in_flight:

@@ -100,7 +100,7 @@ class MainWindow(QMainWindow):
         self.autosaver = autosave_for(self)     # unsaved work survives a crash
         self._update_title()
         self.resize(1500, 900)
-        QTimer.singleShot(0, self.view.fit_map)
+        QTimer.singleShot(0, self.view, self.view.fit_map)     # not once the view is gone
 
     # ------------------------------------------------------------------------ building
     def _dock(self, title: str, widget: QWidget, name: str) -> QDockWidget:
@@ -360,7 +360,13 @@ class MainWindow(QMainWindow):
         if d.viewer is not None:
             u = d.scenario.unit(d.viewer)
             text += f" \u2013 range {int(m.distance(m.index(u.hex), i))} from {u.id}"
-        self.where.setText(text)
+        # of a fixed size, grown and never shrunk: a new text (each hex a drag crosses) does
+        # not lay the status bar out again
+        label = self.where
+        need = label.fontMetrics().horizontalAdvance(text) + 2 * label.margin() + 8
+        if need > label.minimumWidth():
+            label.setFixedSize(need, label.sizeHint().height())
+        label.setText(text)
 
     def _clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)
@@ -389,6 +395,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event):
         if self._may_discard():
             self.autosaver.finish()
+            self.document.close()           # answers still on their way are dropped
             event.accept()
         else:
             event.ignore()

@@ -8,8 +8,10 @@ map.  It can print a caption and a key over the map (``show_key``).
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QPainter, QPixmapCache, QTransform
+from PySide6.QtGui import QPaintEngine, QPainter, QPixmapCache, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
 from . import style
@@ -35,6 +37,9 @@ class MapView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        # what lies under the field is drawn once per zoom, scroll and change (drawBackground)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self._rendering = False
         self.setMouseTracking(True)
         self.setAcceptDrops(True)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
@@ -71,6 +76,30 @@ class MapView(QGraphicsView):
         if self._fitted:
             self.fit_map()
         self.viewport().update()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """The background colour and the scene's items under the field (``MapScene.under``),
+        into the view's cached background; a PNG export or a screenshot (``render``) draws
+        them with its own painter, uncut, as they drew themselves there before."""
+        super().drawBackground(painter, rect)              # (a crisp fill of the exposed part)
+        draw_under = getattr(self.scene(), "draw_under", None)
+        if draw_under is not None:
+            if not self._rendering:
+                painter.setRenderHints(self.renderHints())  # the cache's painter has none
+            draw_under(painter, rect, cut=not self._rendering)
+
+    def render(self, painter: QPainter, *args, **kwargs) -> None:
+        """Exports and screenshots; an SVG export has every item draw itself (``as_items``):
+        the terrain as a picture, the hexsides as lines, as before."""
+        engine = painter.paintEngine()
+        svg = engine is not None and engine.type() == QPaintEngine.Type.SVG
+        as_items = getattr(self.scene(), "as_items", None) if svg else None
+        self._rendering = True
+        try:
+            with as_items() if as_items is not None else nullcontext():
+                super().render(painter, *args, **kwargs)
+        finally:
+            self._rendering = False
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         if self.key is None:

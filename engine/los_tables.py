@@ -40,6 +40,7 @@ MAX_MAPS = 4                   # tables kept (engine.cache: by map content, leas
 _LOCK = threading.Lock()
 _ACTIVE: list = [None]         # the table building in the background for a caller not waiting
 _EXITING = threading.Event()   # the process is ending: every build stops at its next row
+_BUILDING: set = set()         # every build thread not ended yet (under _LOCK), cached or not
 
 
 class TableTooLarge(ValueError):
@@ -95,9 +96,10 @@ class GroundTable:
 
     def _launch(self) -> None:
         self._stop.clear()
-        if self._thread is None and not self._done.is_set():
+        if self._thread is None and not self._done.is_set() and not _EXITING.is_set():
             self._thread = threading.Thread(target=self._run, name="starshell-los-table",
                                             daemon=True)
+            _BUILDING.add(self._thread)
             self._thread.start()
 
     def wait(self) -> None:
@@ -117,6 +119,13 @@ class GroundTable:
             return False
 
     def _run(self) -> None:
+        try:
+            self._build()
+        finally:
+            with _LOCK:
+                _BUILDING.discard(threading.current_thread())
+
+    def _build(self) -> None:
         try:
             if not self._add_geometry():
                 return
@@ -177,13 +186,14 @@ def _ground(game_map: Map) -> GroundTable:
 
 @atexit.register
 def _stop_builds() -> None:
-    """At exit, stop the background builds and wait for their threads (a daemon thread killed
-    inside numpy while the interpreter shuts down aborts the process)."""
-    _EXITING.set()
-    for t in _ground.cached_values():
-        thread = t._thread
-        if thread is not None:
-            thread.join(timeout=5)
+    """At exit, stop the background builds and wait for every one of their threads, cached or
+    not, paused or not (a daemon thread killed inside numpy while the interpreter shuts down
+    aborts the process).  Each stops at its next row or batch of crossings; none starts after."""
+    with _LOCK:
+        _EXITING.set()
+        threads = list(_BUILDING)
+    for thread in threads:
+        thread.join()
 
 
 def ground_table(game_map: Map, create: bool = True) -> GroundTable | None:

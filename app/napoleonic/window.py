@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import random
+import weakref
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -85,7 +86,9 @@ class OutcomeChart(QWidget):
 
 
 class PositionCommand(QUndoCommand):
-    """One change of the position (a recorded attack, a new segment): undo puts the old back."""
+    """One change of the position (a recorded attack, a new segment): undo puts the old back.
+    It holds the window weakly (``weakref.proxy``): the window's undo stack owns it, and a strong
+    reference back would be a cycle through Qt's ownership (see app.document)."""
 
     def __init__(self, window: "FireWindow", before, after, text: str, note: str = ""):
         super().__init__(text)
@@ -365,7 +368,8 @@ class FireWindow(QMainWindow):
         res = a.result if a.result else "no effect"
         note = (f"{a.target}: {', '.join(f.id for f in a.counted())} fire {nap.fmt(a.fire)} at "
                 f"{a.column}; dice {a.roll}, {'+' if a.drm >= 0 else ''}{a.drm} -> {a.modified}: {res}")
-        self.undo.push(PositionCommand(self, self.pos, after, f"fire at {a.target}", note))
+        self.undo.push(PositionCommand(weakref.proxy(self), self.pos, after,
+                                       f"fire at {a.target}", note))
         # the panel shows the attack just rolled, as the bars do (not the next one, refused)
         nxt = self.assessment               # the next attack on it, as refresh found it
         self.text.setHtml(self._html(a, shown, before, rolled=note,
@@ -378,7 +382,7 @@ class FireWindow(QMainWindow):
         from dataclasses import replace
         # a new segment: no hex has been attacked in it yet
         after = replace(self.pos, segment=segment, attacked=())
-        self.undo.push(PositionCommand(self, self.pos, after, f"{segment} segment"))
+        self.undo.push(PositionCommand(weakref.proxy(self), self.pos, after, f"{segment} segment"))
 
     def set_position(self, pos, note: str) -> None:
         self.pos = pos

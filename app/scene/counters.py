@@ -41,6 +41,7 @@ class CounterItem(QGraphicsItem):
         self.selected = False
         self.hex = -1                        # the map index of the hex it stands in
         self.sighting: str | None = None     # view as side: "gunflash" when seen only so
+        self._rect = self._bounds()          # asked for hundreds of times a repaint: kept
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -49,6 +50,7 @@ class CounterItem(QGraphicsItem):
             return                  # keep the cached picture: a drag lays the stacks out often
         self.prepareGeometryChange()
         self.size, self.offset = size, offset
+        self._rect = self._bounds()
         self.update()
 
     def set_selected(self, on: bool) -> None:
@@ -61,6 +63,9 @@ class CounterItem(QGraphicsItem):
             self.update()
 
     def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def _bounds(self) -> QRectF:
         s = self.size
         pad = 0.1 * s
         return QRectF(self.offset.x() - s / 2 - pad, self.offset.y() - s / 2 - pad,

@@ -52,7 +52,9 @@ class GridItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None):
         ppu = pixels_per_unit(painter, option)
-        painter.setClipPath(map_clip(self.map))
+        outer = painter
+        outer.save()            # within the clip it was given (a cached picture's exposed part)
+        painter.setClipPath(map_clip(self.map), Qt.ClipOperation.IntersectClip)
         painter = clipped(painter, map_clip(self.map))      # an SVG export cuts by hand
         if ppu >= style.LOD_GRID:
             grid = QPen(style.GRID, 1.0)
@@ -71,7 +73,8 @@ class GridItem(QGraphicsItem):
                 for rect, text in self.labels:
                     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
         self._paint_hills(painter, ppu)
-        painter.setClipping(False)
+        outer.restore()
+        painter = outer
         if self.show_coordinates:
             if ppu < style.LOD_COORDINATES:
                 self._paint_edges(painter)

@@ -88,9 +88,10 @@ class HexsideItem(QGraphicsItem):
         if not self.segments:
             return
         ppu = pixels_per_unit(painter, option)
-        painter.setClipPath(map_clip(self.map))
+        painter.save()
+        painter.setClipPath(map_clip(self.map), Qt.ClipOperation.IntersectClip)
         painter.drawPicture(QPointF(0, 0), self.picture(ppu))
-        painter.setClipping(False)
+        painter.restore()
 
     def picture(self, ppu: float) -> QPicture:
         """Every hexside drawn at this zoom, recorded once and replayed at each repaint (a

@@ -7,16 +7,19 @@ selected unit may place one and the drift preview; the LOS thread lies over ever
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
-from PySide6.QtCore import QPointF, Signal
-from PySide6.QtGui import QPainterPath
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QPainter, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from engine.api import MARKER_KINDS, Light, Sight, center
 
 from .. import style
 from ..layers import LAYERS
 from . import board_art
+from .composite import Composite
 from .counters import CounterLayer
 from .geometry import disc_outline, hex_polygon, map_rect, scene_center
 from .grid import GridItem
@@ -40,6 +43,9 @@ class MapScene(QGraphicsScene):
         self.counters = CounterLayer(self)
         self.hovered = -1
         self.placing = False
+        self.under: list[QGraphicsItem] = []    # drawn by the view as its cached background
+        self.composites: list[Composite] = []
+        self.drawn_as_items = False             # an export is drawing (``as_items``)
         document.scenarioChanged.connect(self._on_scenario)
         document.selectionChanged.connect(self._on_selection)
         document.answersChanged.connect(self._on_answers)
@@ -51,6 +57,7 @@ class MapScene(QGraphicsScene):
     def _build_map(self, m) -> None:
         for item in list(self.items()):
             self.removeItem(item)
+        self.under = []
         self.counters.items, self.counters.stacks = [], {}
         self.map = m
         self.hovered = -1
@@ -80,10 +87,76 @@ class MapScene(QGraphicsScene):
                      self.moving_rings, self.selection, self.hover, self.placement, self.drift,
                      self.thread):
             self.addItem(item)
+        # what a drag leaves alone under the field (terrain, board art, lit hexes, blaze
+        # shadows): one opaque picture, the view's cached background (``draw_under``), not
+        # one picture per item blended over the others at every repaint
+        self.under = [self.terrain, *self.board_art, self.lit, self.blaze_shadows]
+        for item in self.under:
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+        # and over it, one picture each for the grid with the hexsides (z 21-22) and for the
+        # Gunflashes with the light circles (z 28-30), next to each other in depth
+        self.composites = [Composite([self.grid, self.hexsides]),
+                           Composite([self.gunflashes, self.light_circles])]
+        for item in self.composites:
+            self.addItem(item)
         r = map_rect(m)
         self.setSceneRect(r.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
         self._apply_layers()
+        self.background_changed()
         self.mapChanged.emit()
+
+    @contextmanager
+    def as_items(self):
+        """Meanwhile the items of ``under`` and of the composites draw themselves, each as its
+        own item (``under`` is not drawn as the background, the composites are hidden): an SVG
+        export draws them as before, each with its own cache mode (it asks for lines, not
+        pictures, where it needs them)."""
+        members = self.under + [m for c in self.composites for m in c.members]
+        flag = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+        for item in members:
+            item.setFlag(flag, False)
+        for c in self.composites:
+            c.setVisible(False)
+        self.drawn_as_items = True
+        try:
+            yield
+        finally:
+            self.drawn_as_items = False
+            for item in members:
+                item.setFlag(flag, True)
+            for c in self.composites:
+                c.setVisible(True)
+
+    def draw_under(self, painter: QPainter, rect: QRectF, cut: bool = True) -> None:
+        """The items of ``under`` that are shown and meet ``rect`` (scene), in their order;
+        ``cut``: each to its rectangle's whole pixels, as its own cached picture was."""
+        if self.drawn_as_items:
+            return
+        option = QStyleOptionGraphicsItem()
+        for item in self.under:
+            if not item.isVisible() or not item.sceneBoundingRect().intersects(rect):
+                continue
+            option.exposedRect = item.mapRectFromScene(rect) & item.boundingRect()
+            painter.save()
+            painter.setTransform(item.sceneTransform(), True)
+            if cut:
+                world = painter.worldTransform()
+                painter.resetTransform()
+                painter.setClipRect(world.mapRect(item.boundingRect()).toAlignedRect(),
+                                    Qt.ClipOperation.IntersectClip)
+                painter.setTransform(world)
+            item.paint(painter, option, None)
+            painter.restore()
+
+    def background_changed(self, rect: QRectF | None = None) -> None:
+        """Have the views draw their cached background again: within ``rect`` (scene, with a
+        margin for the edges' antialiasing), or all of it."""
+        if rect is None:
+            for view in self.views():
+                view.resetCachedContent()
+            return
+        m = 0.1 * style.SCALE
+        self.invalidate(rect.adjusted(-m, -m, m, m), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def _clear_of_nvr_label(self, scale: float) -> np.ndarray:
         """What the moving-vehicle rings' labels keep clear of: the grid's letters and the NVR
@@ -107,8 +180,15 @@ class MapScene(QGraphicsScene):
     def _apply_layers(self) -> None:
         for name, on in self.shown.items():
             for item in self.layer_items(name):
+                if item.isVisible() != on:
+                    if item in self.under:
+                        self.background_changed(item.sceneBoundingRect())
+                    elif getattr(item, "composite", None) is not None:
+                        item.composite.changed()
                 item.setVisible(on)
-        self.grid.set_coordinates(self.shown.get("coordinates", True))
+        if self.grid.show_coordinates != self.shown.get("coordinates", True):
+            self.grid.set_coordinates(self.shown.get("coordinates", True))
+            self.grid.composite.changed()
         self.counters.set_visible(self.shown.get("counters", True))
 
     # --------------------------------------------------------------------- following the document

@@ -49,6 +49,20 @@ class MapOverlay(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    def update(self, *rect) -> None:
+        """Repaint ``rect`` (item coordinates; none: the whole item).  An item the view draws
+        in its cached background (``MapScene.under``) has that part of the background drawn
+        again; one drawn in a ``Composite``, that part of the composite's picture."""
+        scene = self.scene()
+        composite = getattr(self, "composite", None)
+        if composite is not None:           # drawn in a composite's picture (``composite``)
+            composite.changed(self.mapRectToScene(QRectF(*rect) if rect else self.boundingRect()))
+        elif scene is not None and getattr(scene, "under", None) and self in scene.under:
+            r = QRectF(*rect) if rect else self.boundingRect()
+            scene.background_changed(self.mapRectToScene(r))
+        else:
+            super().update(*rect)
+
     def paint(self, painter: QPainter, option, widget=None):
         clip_to_map(painter, self.map)
         self.draw(clipped(painter, map_clip(self.map)))
@@ -73,9 +87,9 @@ def clip_to_map(painter: QPainter, game_map) -> None:
     outline."""
     rect = map_clip_rect(game_map)
     if rect is not None:
-        painter.setClipRect(rect)
+        painter.setClipRect(rect, Qt.ClipOperation.IntersectClip)
     else:
-        painter.setClipPath(map_clip(game_map))
+        painter.setClipPath(map_clip(game_map), Qt.ClipOperation.IntersectClip)
 
 
 def clipped(painter: QPainter, clip: QPainterPath):
@@ -432,9 +446,14 @@ class OutlineItem(MapOverlay):
         if scale != self._scale:
             self._scale, self._drawn = scale, self.extents(scale)
         if self.clip:
+            painter.save()
             clip_to_map(painter, self.map)
-            painter = clipped(painter, map_clip(self.map))
-        self.draw(painter)
+            self.draw(clipped(painter, map_clip(self.map)))
+            painter.restore()               # the labels: clear of the clip (within the view's)
+        else:
+            self.draw(painter)
+        if self.labels:
+            self._draw_labels(painter)
 
     STAMPS = 8                  # images kept per item
     STAMP_PIXELS = 1 << 22      # larger outlines (zoomed far in) are drawn directly
@@ -452,9 +471,6 @@ class OutlineItem(MapOverlay):
                 self._draw_stamp(painter, t, path, pen)
             else:
                 _draw_glowing(painter, path, pen)
-        if self.labels:
-            painter.setClipping(False)
-            self._draw_labels(painter)
 
     def _draw_stamp(self, painter: QPainter, t: QTransform, path: QPainterPath, pen: QPen):
         """The outline as an image drawn once per shape, pen and zoom, then only moved: a

@@ -43,7 +43,9 @@ class TerrainItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None):
         ppu = pixels_per_unit(painter, option)
-        painter.setClipPath(map_clip(self.map))
+        outer = painter
+        outer.save()            # within the clip it was given (the view's exposed part)
+        painter.setClipPath(map_clip(self.map), Qt.ClipOperation.IntersectClip)
         painter = clipped(painter, map_clip(self.map))      # an SVG export cuts by hand
         painter.setPen(Qt.PenStyle.NoPen)
         for level, path in self.art.ground:
@@ -60,7 +62,8 @@ class TerrainItem(QGraphicsItem):
             painter.drawPath(self.art.contour_lights)
         for b in self.art.buildings:
             self._paint_building(painter, b, ppu)
-        painter.setClipping(False)
+        outer.restore()
+        painter = outer
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(style.BOARD_EDGE, 0.06 * style.SCALE))
         for pi in range(len(self.map.placements)):

@@ -2,6 +2,7 @@
 and the engine's answer for it.  Every change is a command on the undo stack."""
 from __future__ import annotations
 
+import weakref
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
@@ -85,7 +86,7 @@ class TableDocument(QObject):
         if after == before:
             return ""
         moved = (after.x, after.y) != (before.x, before.y)
-        self.undo.push(MoveElement(self, before, after,
+        self.undo.push(MoveElement(weakref.proxy(self), before, after,   # no cycle (app.document)
                                    f"{'Move' if moved else 'Turn'} {element_id}"))
         if how:
             words = {"front": "front to front with", "behind": "behind", "beside": "beside"}

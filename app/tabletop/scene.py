@@ -153,7 +153,7 @@ class TableScene(QGraphicsScene):
         item's own mouse handler, and the item must outlive it."""
         if not self._pending:
             self._pending = True
-            QTimer.singleShot(0, self.rebuild)
+            QTimer.singleShot(0, self, self.rebuild)   # not once the scene is gone
 
     # -- building ------------------------------------------------------------------------------
     def side_colour(self, side: str) -> QColor:

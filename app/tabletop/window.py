@@ -31,6 +31,10 @@ HELP = ("Click an element to see whom it may and must shoot; drag to move (it sn
 class TableView(QGraphicsView):
     def __init__(self, scene: TableScene):
         super().__init__(scene)
+        if scene.parent() is None:
+            # a view does not own its scene: one made for it alone (``render``) would be
+            # destroyed whenever Python's collector frees it, even in the middle of a paint
+            scene.setParent(self)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
@@ -91,6 +95,8 @@ class TableWindow(QMainWindow):
     def __init__(self, document: TableDocument):
         super().__init__()
         self.document = document
+        if document.parent() is None:
+            document.setParent(self)        # deleted with the window, by Qt (app.document)
         self.scene = TableScene(document)
         self.view = TableView(self.scene)
         self.setCentralWidget(self.view)

@@ -3,13 +3,16 @@ recovery folder of autosave in a temporary folder, and no modal dialog (QMessage
 instead of shown)."""
 from __future__ import annotations
 
+import gc
+from pathlib import Path
+
 import pytest
 from app_testing import settle
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from PySide6.QtWidgets import QMessageBox
 
 import engine
-from app.document import Document, default_scenario_path
+from app.document import Document, collect_garbage_on_gui_thread, default_scenario_path
 from app.main_window import MainWindow
 
 
@@ -43,13 +46,29 @@ def messages(monkeypatch):
 def no_window_outlives_its_test(qapp):
     """After each test every window still shown is hidden and let go (hide, not close: closing
     one with unsaved work would ask a question nobody answers), so no window of an earlier test
-    repaints during a later one."""
+    repaints during a later one; they are destroyed here, on the GUI thread, with the garbage
+    the test left (Python's collector runs on the GUI thread only, as in the program:
+    ``app.document.collect_garbage_on_gui_thread``)."""
+    collect_garbage_on_gui_thread()
     yield
     for widget in qapp.topLevelWidgets():
         if widget.isVisible():
             widget.hide()
             widget.deleteLater()
+        elif widget.parent() is None:
+            widget.deleteLater()            # a window never shown: Qt deletes it, not Python's GC
     qapp.processEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Leaving the Qt tests (the next test is the engine's, or none): their windows are gone and
+    collected, so Python's automatic collection is back on for the tests without Qt."""
+    if nextitem is None or Path(nextitem.path).parent != Path(__file__).parent:
+        gc.collect()
+        gc.enable()
 
 
 @pytest.fixture
