@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF
-from PySide6.QtGui import QTransform
+import numpy as np
+from PySide6.QtCore import QPoint, QPointF
+from PySide6.QtGui import QImage, QTransform
+from PySide6.QtWidgets import QApplication
 
 from app.document import Document
 from app.style import SCALE
@@ -94,3 +96,14 @@ def steps(a, b, n: int = 6):
     from PySide6.QtCore import QPoint
     return [QPoint(round(a.x() + (b.x() - a.x()) * k / n), round(a.y() + (b.y() - a.y()) * k / n))
             for k in range(1, n + 1)]
+
+
+def on_screen(window) -> np.ndarray:
+    """The view's pixels as the window shows them now (RGB, rows x columns x 3)."""
+    vp = window.view.viewport()
+    at = vp.mapTo(window, QPoint(0, 0))
+    image = QApplication.primaryScreen().grabWindow(window.winId(), at.x(), at.y(),
+                                                   vp.width(), vp.height()).toImage()
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    a = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.width(), 4)
+    return a[..., :3].astype(int)

@@ -7,24 +7,12 @@ repaint from empty caches shows, and the change must be on the screen."""
 from __future__ import annotations
 
 import numpy as np
-from app_testing import hex_pos, settle
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QImage
+from app_testing import hex_pos, on_screen, settle
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
 import engine
 from app.scene.composite import Composite
-
-
-def on_screen(window) -> np.ndarray:
-    """The view's pixels as the window shows them now (RGB, rows x columns x 3)."""
-    vp = window.view.viewport()
-    at = vp.mapTo(window, QPoint(0, 0))
-    image = QApplication.primaryScreen().grabWindow(window.winId(), at.x(), at.y(),
-                                                   vp.width(), vp.height()).toImage()
-    image = image.convertToFormat(QImage.Format.Format_RGB32)
-    a = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.width(), 4)
-    return a[..., :3].astype(int)
 
 
 def shown(window) -> np.ndarray:
