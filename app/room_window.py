@@ -3,7 +3,7 @@ room (File > Open), and render a view headless to an image of an exact size (``-
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QImage, QKeySequence, QPainter
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from engine import api
@@ -28,6 +28,15 @@ def open_elsewhere(window, start: str) -> None:
         return
     window.room_windows = [*getattr(window, "room_windows", []), other]
     other.show()
+
+
+def edit_menu(window, undo_stack) -> None:
+    """An Edit menu with the undo stack's Undo and Redo on their standard keys."""
+    menu = window.menuBar().addMenu("&Edit")
+    for action, keys in ((undo_stack.createUndoAction(window, "&Undo"), QKeySequence.StandardKey.Undo),
+                         (undo_stack.createRedoAction(window, "&Redo"), QKeySequence.StandardKey.Redo)):
+        action.setShortcut(keys)
+        menu.addAction(action)
 
 
 def may_discard(window, clean: bool, title: str, text: str, save) -> bool:

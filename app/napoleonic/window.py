@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from engine import api
 
 from .. import style
-from ..room_window import close_event, open_elsewhere
+from ..room_window import close_event, edit_menu, open_elsewhere
 from ..scene import geometry
 from .scene import COUNTED, FireScene
 
@@ -210,13 +210,7 @@ class FireWindow(QMainWindow):
         act(f, "Save &as...", self.save_as, QKeySequence.StandardKey.SaveAs)
         act(f, "&Export PNG...", self.export_dialog, QKeySequence("Ctrl+E"))
         act(f, "&Close", self.close, QKeySequence.StandardKey.Close)
-        e = self.menuBar().addMenu("&Edit")
-        u = self.undo.createUndoAction(self, "&Undo")
-        u.setShortcut(QKeySequence.StandardKey.Undo)
-        r = self.undo.createRedoAction(self, "&Redo")
-        r.setShortcut(QKeySequence.StandardKey.Redo)
-        e.addAction(u)
-        e.addAction(r)
+        edit_menu(self, self.undo)
         t = self.menuBar().addMenu("F&ire")
         act(t, "Computer &rolls", lambda: self.roll(None), QKeySequence("R"))
         act(t, "Clear the &target", lambda: self.set_target(None), QKeySequence("Esc"))

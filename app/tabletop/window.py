@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.export import export_png
-from app.room_window import close_event, open_elsewhere, render_view
+from app.room_window import close_event, edit_menu, open_elsewhere, render_view
 from engine import api
 
 from .document import TableDocument
@@ -125,13 +125,7 @@ class TableWindow(QMainWindow):
             act.setShortcut(keys)
             act.triggered.connect(slot)
             file_menu.addAction(act)
-        edit = self.menuBar().addMenu("&Edit")
-        undo = doc.undo.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = doc.undo.createRedoAction(self, "&Redo")
-        redo.setShortcut(QKeySequence.StandardKey.Redo)
-        edit.addAction(undo)
-        edit.addAction(redo)
+        edit_menu(self, doc.undo)
         view = self.menuBar().addMenu("&View")
         fit = QAction("&Fit the table", self)
         fit.setShortcut(QKeySequence("F"))

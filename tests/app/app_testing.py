@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QPoint, QPointF
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QTransform
 from PySide6.QtWidgets import QApplication
 
@@ -107,3 +107,12 @@ def on_screen(window) -> np.ndarray:
     image = image.convertToFormat(QImage.Format.Format_RGB32)
     a = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.width(), 4)
     return a[..., :3].astype(int)
+
+
+def paint_terrain(qtbot, window, hex_id: str, terrain: str) -> None:
+    """Paint one hex with the Board panel's brush, as a player clicks it."""
+    view = window.view
+    window.board_panel.choose(terrain)
+    window.board_panel.paint.setChecked(True)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=hex_pos(view, hex_id))
+    window.board_panel.paint.setChecked(False)

@@ -7,8 +7,7 @@ repaint from empty caches shows, and the change must be on the screen."""
 from __future__ import annotations
 
 import numpy as np
-from app_testing import hex_pos, on_screen, settle
-from PySide6.QtCore import Qt
+from app_testing import hex_pos, on_screen, paint_terrain, settle
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
 import engine
@@ -114,10 +113,7 @@ def test_a_map_edit_shows_the_new_terrain(window, qtbot):
     view = window.view
     rows, cols = hex_box(view, "2W6")
     before = shown(window)
-    window.board_panel.choose("woods")
-    window.board_panel.paint.setChecked(True)
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=hex_pos(view, "2W6"))
-    window.board_panel.paint.setChecked(False)
+    paint_terrain(qtbot, window, "2W6", "woods")
     m = window.document.scenario.map
     assert m.terrain_name(m.index("2W6")) == "woods"
     settle(qtbot, window.document)

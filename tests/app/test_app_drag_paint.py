@@ -6,7 +6,7 @@ from the window's own backing store (the offscreen platform's grab), not from a 
 from __future__ import annotations
 
 import numpy as np
-from app_testing import counter_pos, hex_pos, on_screen, settle
+from app_testing import counter_pos, hex_pos, on_screen, paint_terrain, settle
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -101,10 +101,7 @@ def test_after_a_map_edit_a_drag_draws_the_new_map_and_its_field(window, qtbot):
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
                        pos=hex_pos(view, "2U7", 0.1, 0.1))
     before = window.scene.sight
-    window.board_panel.choose("woods")
-    window.board_panel.paint.setChecked(True)
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=hex_pos(view, "2W6"))
-    window.board_panel.paint.setChecked(False)
+    paint_terrain(qtbot, window, "2W6", "woods")
     m = window.document.scenario.map
     assert m.terrain_name(m.index("2W6")) == "woods"
     settle(qtbot, window.document)
