@@ -34,7 +34,7 @@ from engine.jsonio import (
 from engine.los import _DIR_OF, _OWN, _SPINE, LosTable, _canonical, _Crossings, _transit_flags
 from engine.maps import Map, Placement
 from engine.night.light import illumination
-from engine.night.scenario import MapEntry, Marker, Scenario
+from engine.night.scenario import MapEntry, Marker, Scenario, Unit
 from engine.terrain import TERRAINS
 
 # ------------------------------------------------------------------- line crossings
@@ -293,6 +293,33 @@ def test_a_fire_lights_what_the_whole_row_from_it_would_light():
         assert circle.sum() > 1 and np.array_equal(reached, circle & row)
         assert np.array_equal(refused, circle & ~row)
     assert (~ill.blind | ~ill.lit).all()
+
+
+def test_a_scenario_whose_units_alone_changed_keeps_its_lights_and_gunflashes():
+    """E1.9, E1.8: what the lights reach and where the Gunflashes are depend on the map and
+    the markers only; a unit moved (a drag step) keeps them, the same as computed anew; a
+    marker moved has them computed again."""
+    from engine.night.light import _illumination
+    from engine.night.verdicts import gunflash_mask
+    rng = random.Random(5)
+    boards = [_board(f"g{k}", (33, 10), rng) for k in range(2)]
+    m = Map([Placement(boards[0], (0, 0)), Placement(boards[1], (1, 0))])
+    lights = (Marker("blaze", "g0E5", radius=2), Marker("starshell", "g1C4"),
+              Marker("gunflash", "g0H7", side="axis"))
+    units = (Unit("A", "allied", "squad", "g0E4"), Unit("G", "axis", "squad", "g1F6"))
+    s = Scenario(tuple(MapEntry(p.board.id, p.at) for p in m.placements), m, units=units,
+                 markers=lights)
+    lit, flashes = illumination(s), gunflash_mask(s)
+    assert lit.lit.any() and flashes.any()
+    moved = s.moved("A", "g1C5").with_unit(s.unit("G").replace(broken=True))
+    assert illumination(moved) is lit and gunflash_mask(moved) is flashes
+    fresh = _illumination(moved)
+    assert np.array_equal(fresh.lit, lit.lit) and np.array_equal(fresh.blind, lit.blind)
+    assert illumination(moved).unit_lit(moved.unit("A")) == bool(lit.lit[m.index("g1C5")])
+    other = s.with_marker(Marker("starshell", "g0C3"), 1)
+    assert illumination(other) is not lit and gunflash_mask(other) is not flashes
+    assert not np.array_equal(illumination(other).lit, lit.lit)
+    assert np.array_equal(illumination(other).lit, _illumination(other).lit)
 
 
 # ------------------------------------------------------------------------------ walls

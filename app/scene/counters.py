@@ -161,8 +161,10 @@ class CounterLayer:
             if item is None:
                 return False
             if item.piece != piece:
+                looks_other = piece.replace(hex=item.piece.hex) != item.piece
                 item.piece = piece
-                item.update()
+                if looks_other:             # a move alone keeps the cached picture
+                    item.update()
             i = m.index(piece.hex)
             if i != item.hex:
                 which = 0 if kind == "unit" else 1
@@ -188,8 +190,10 @@ class CounterLayer:
             item = CounterItem(kind, key, piece, side)
             self.scene.addItem(item)
         elif item.piece != piece or item.side != side:
+            looks_other = item.side != side or piece.replace(hex=item.piece.hex) != item.piece
             item.piece, item.side = piece, side
-            item.update()
+            if looks_other:                 # a move alone keeps the cached picture
+                item.update()
         return item
 
     def _add(self, m, i: int, item: CounterItem, which: int) -> None:

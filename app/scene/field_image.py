@@ -1,14 +1,18 @@
 """Hexes filled by colour drawn as one image of the view's pixels (a drag step's night field).
 
 A ``HexRaster`` numbers, once per zoom and scroll, every pixel of the view by the hex its centre
-lies in, the hex across that hex's nearest edge and how much of the pixel the first covers (the
-edge's antialiasing, from the distance to the edge).  ``FieldImage`` keeps an image of the view's
-size whose pixels are each hex's colour; new colours repaint only the pixels of the hexes whose
-colour changed (a drag step changes a few dozen of the map's hexes).  Filling the same hexes as
-paths costs more every frame than this costs at all (tracing their outlines, then rasterizing
-them), and the picture is the same but for the blend where two colours meet.
+lies in, the hex across that hex's nearest edge and the distance to that edge (for the edge's
+antialiasing and for a border line along it).  ``FieldImage`` keeps an image of the view's size
+whose pixels are each hex's colour, with some hexes hatched (a ``Hatch``: a small tile repeated
+in screen pixels, a tint and a border line around the hatched hexes, as ``HatchOverlay`` draws
+them); new colours or hatched hexes repaint only the pixels of the hexes that changed (a drag
+step changes a few dozen of the map's hexes).  Filling and hatching the same hexes as paths
+costs more every frame than this costs at all (tracing their outlines, then rasterizing them),
+and the picture is the same but for the blend where two colours meet.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtGui import QColor, QImage
@@ -16,16 +20,29 @@ from PySide6.QtGui import QColor, QImage
 from ..style import SCALE
 from .geometry import EDGE_DIRECTION
 
-LEVELS = 16                    # coverage steps of an edge pixel
+LEVELS = 16                    # distance steps per pixel near an edge
+BAND = 24                      # distances kept, in LEVELS-ths of a pixel: 1.5 pixels
+TILE = 8                       # a hatch tile's side, in pixels
 MAX_PIXELS = 4_000_000         # a larger view draws the fills as paths (memory)
 APOTHEM = np.sqrt(3.0) / 2     # centre to edge, map units (circumradius 1)
+
+
+@dataclass(frozen=True)
+class Hatch:
+    """How hatched hexes look: ``tile`` (TILE x TILE premultiplied ARGB pixels, the tint and
+    the lines) repeated from a whole pixel, and a border ``pen`` colour ``width`` pixels wide
+    along the edges between hatched and other hexes."""
+    tile: bytes
+    pen: int                   # QColor.rgba() of the border
+    width: float
 
 
 class HexRaster:
     """Per pixel of a ``width`` x ``height`` device whose transform from scene coordinates is
     ``scale`` and ``(dx, dy)``: the hex its centre lies in (``first``, -1 off the map), the hex
-    across the nearest edge (``second``) and the first's share of the pixel in ``LEVELS``-ths
-    (``share``); and the pixels of each hex, for changing one hex's colour."""
+    across the nearest edge (``second``), the distance from the pixel's centre to that edge in
+    ``LEVELS``-ths of a pixel up to ``BAND`` (``near``) and the pixel's place in a hatch tile
+    laid from a whole pixel (``tile``); and the pixels of each hex, for changing one hex."""
 
     def __init__(self, m, scale: float, dx: float, dy: float, width: int, height: int):
         self.key = (scale, dx, dy, width, height)
@@ -53,7 +70,8 @@ class HexRaster:
         ri = np.clip(row - (r_lo - 1), 0, grid.shape[1] - 1)
         first = grid.ravel().take(ci * grid.shape[1] + ri)
         # the nearest edge (of the flat top and bottom, or of the four slanted ones): its
-        # distance in device pixels sets the share; the hex beyond it is the second
+        # distance in device pixels sets the first hex's share of the pixel and a border's
+        # cover; the hex beyond it is the second
         ax, ay = np.abs(ox), np.abs(oy)
         slant = ax * f(APOTHEM) + ay * f(0.5)
         flat = ay >= slant
@@ -61,28 +79,44 @@ class HexRaster:
         k = np.where(flat, np.where(south, 1, 4),
                      np.where(east, np.where(south, 0, 5), np.where(south, 2, 3))).astype(np.int32)
         gap = (f(APOTHEM) - np.maximum(ay, slant)) * f(px)
-        share = np.clip(np.round((f(0.5) + gap) * LEVELS), 0, LEVELS).astype(np.uint8)
+        near = np.clip(np.round(gap * LEVELS), 0, BAND).astype(np.uint8)
         across = np.ascontiguousarray(m.neighbours[:, np.array(EDGE_DIRECTION) - 1],
                                       dtype=np.int32).ravel()                      # (n * 6)
-        edge = share < LEVELS
+        edge = near < BAND
         second = np.where(edge & (first >= 0), across.take(np.maximum(first, 0) * 6 + k), first)
         self.first = first.ravel()
         self.second = second.ravel().astype(np.int32)
-        self.share = share.ravel()
+        self.near = near.ravel()
+        tx = (np.arange(width) - round(dx)) % TILE
+        ty = (np.arange(height) - round(dy)) % TILE
+        self.tile = (tx[None, :] + TILE * ty[:, None]).astype(np.uint8).ravel()
+        # what of a pixel's entry in ``FieldImage``'s table its hexes' classes leave alone
+        self.fixed = (self.near.astype(np.int32) * (TILE * TILE) + self.tile).astype(np.int32)
         self.size = m.size
         self.width, self.height = width, height
-        # the pixels of each hex: as the first, and as the second at an edge
-        self._by_first = _groups(self.first, m.size)
+        # the pixels of each hex: as the first, and as the second near an edge
+        self._by_first = self._columns(*_groups(self.first, m.size))
         edge_px = np.flatnonzero(edge.ravel())
-        self._by_second = _groups(self.second[edge_px], m.size, edge_px)
+        self._by_second = self._columns(*_groups(self.second[edge_px], m.size, edge_px))
 
-    def pixels_of(self, hexes: np.ndarray) -> np.ndarray:
-        """The pixels (flat indices) whose colour depends on any of ``hexes``."""
+    def _columns(self, pixels: np.ndarray, starts: np.ndarray):
+        return (pixels, self.first[pixels], self.second[pixels], self.fixed[pixels]), starts
+
+    def pixels_of(self, hexes: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The pixels (flat indices) whose colour depends on any of ``hexes``, with their
+        ``first``, ``second`` and ``fixed`` (read from copies in the pixels' order by hex:
+        runs of neighbouring memory, not scattered reads over the whole view)."""
         parts = []
-        for order, starts in (self._by_first, self._by_second):
-            for i in hexes.tolist():
-                parts.append(order[starts[i]:starts[i + 1]])
-        return np.concatenate(parts) if parts else np.zeros(0, np.int64)
+        for columns, starts in (self._by_first, self._by_second):
+            lo = starts[hexes]
+            count = starts[hexes + 1] - lo
+            total = int(count.sum())
+            if total:           # the runs lo[k]..lo[k] + count[k], end to end
+                at = np.arange(total) + np.repeat(lo - (np.cumsum(count) - count), count)
+                parts.append([c.take(at) for c in columns])
+        if not parts:
+            return tuple(np.zeros(0, np.int32) for _ in range(4))
+        return tuple(np.concatenate(c) for c in zip(*parts))
 
 
 def _groups(values: np.ndarray, n: int, index: np.ndarray | None = None):
@@ -100,47 +134,79 @@ def _premultiplied(colour: QColor) -> np.ndarray:
 
 
 class FieldImage:
-    """An image of the view's pixels where each hex has the colour of its class."""
+    """An image of the view's pixels where each hex has the colour of its class, hatched or
+    not."""
 
     def __init__(self, raster: HexRaster):
         self.raster = raster
         self.pixels = np.zeros(raster.width * raster.height, dtype=np.uint32)
         self.image = QImage(self.pixels.data, raster.width, raster.height,
                             QImage.Format.Format_ARGB32_Premultiplied)
-        self._colours: list[int] | None = None
-        self._classes = np.zeros(raster.size + 1, dtype=np.int64)   # the last: off the map
+        self._look: tuple | None = None
+        self._classes = np.zeros(raster.size + 1, dtype=np.int32)   # the last: off the map
 
-    def show(self, colours: list[QColor], classes: np.ndarray) -> None:
-        """Each hex ``i`` in ``colours[classes[i] - 1]`` (class 0: nothing)."""
-        classes = np.append(np.asarray(classes, dtype=np.int64), 0)
-        key = [c.rgba() for c in colours]
-        if key != self._colours:
-            self._colours = key
-            self._table = _blend_table(colours)
+    def show(self, colours: list[QColor], classes: np.ndarray, hatch: Hatch | None = None,
+             hatched: np.ndarray | None = None) -> None:
+        """Each hex ``i`` in ``colours[classes[i] - 1]`` (class 0: nothing), hatched with
+        ``hatch`` where ``hatched[i]``."""
+        n = len(colours) + 1
+        classes = np.append(np.asarray(classes, dtype=np.int32), 0)
+        if hatch is not None and hatched is not None:
+            classes[:-1] += n * np.asarray(hatched, dtype=bool)
+        look = (tuple(c.rgba() for c in colours), hatch)
+        if look != self._look:
+            self._look = look
+            self._table = _blend_table(colours, hatch)
             where = None                                         # every pixel
         else:
-            changed = np.flatnonzero(classes[:-1] != self._classes[:-1])
-            if not len(changed):
+            where = np.flatnonzero(classes[:-1] != self._classes[:-1])     # the hexes
+            if not len(where):
                 return
-            where = self.raster.pixels_of(changed)
         self._classes = classes
-        r, n = self.raster, len(colours) + 1
-        first = r.first if where is None else r.first[where]
-        second = r.second if where is None else r.second[where]
-        share = r.share if where is None else r.share[where]
-        value = self._table[(classes[first] * n + classes[second]) * (LEVELS + 1) + share]
+        r, n2 = self.raster, 2 * n
+        if where is None:
+            first, second, fixed = r.first, r.second, r.fixed
+        else:
+            where, first, second, fixed = r.pixels_of(where)
+        at = classes.take(first) * n2
+        at += classes.take(second)
+        at *= (BAND + 1) * TILE * TILE
+        at += fixed
+        value = self._table.take(at)
         if where is None:
             self.pixels[:] = value
         else:
             self.pixels[where] = value
 
 
-def _blend_table(colours: list[QColor]) -> np.ndarray:
-    """The premultiplied ARGB pixel of (first class, second class, first's share)."""
+def _premultiplied_argb(values: np.ndarray) -> np.ndarray:
+    """(..., 4) floats b, g, r, a (0-255, premultiplied) from packed 32-bit ARGB pixels."""
+    v = np.asarray(values, dtype=np.uint32)
+    return np.stack([v & 255, v >> 8 & 255, v >> 16 & 255, v >> 24], axis=-1).astype(float)
+
+
+def _blend_table(colours: list[QColor], hatch: Hatch | None) -> np.ndarray:
+    """The premultiplied ARGB pixel of (first class, second class, distance to the edge
+    between them, place in the hatch tile); a class ``c + n`` is class ``c`` hatched."""
+    n = len(colours) + 1
     pre = np.array([np.zeros(4)] + [_premultiplied(c) for c in colours])          # (n, 4)
-    t = np.arange(LEVELS + 1) / LEVELS
-    mix = (pre[:, None, None, :] * t[None, None, :, None]
-           + pre[None, :, None, :] * (1 - t)[None, None, :, None])                # (n, n, L, 4)
-    mix = np.clip(np.round(mix), 0, 255).astype(np.uint32)
+    cls, hatched = np.arange(2 * n) % n, (np.arange(2 * n) >= n).astype(float)
+    d = np.arange(BAND + 1) / LEVELS                     # the pixel's centre to the edge
+    share = np.minimum(1.0, 0.5 + d)                     # of the pixel, in the first hex
+    s = share[None, None, :, None]
+    fill = pre[cls][:, None, None, :] * s + pre[cls][None, :, None, :] * (1 - s)   # (N, N, D, 4)
+    out = np.broadcast_to(fill[:, :, :, None, :], fill.shape[:3] + (TILE * TILE, 4))
+    if hatch is not None:
+        tile = _premultiplied_argb(np.frombuffer(hatch.tile, dtype=np.uint32))    # (T, 4)
+        cover = hatched[:, None, None] * share + hatched[None, :, None] * (1 - share)  # (N, N, D)
+        lines = tile[None, None, None, :, :] * cover[..., None, None]
+        # the border: a line ``width`` pixels wide along the edges of the hatched hexes
+        differs = hatched[:, None, None] != hatched[None, :, None]
+        along = np.where(differs, np.clip(hatch.width / 2 + 0.5 - d, 0.0, 1.0), 0.0)
+        pen = _premultiplied(QColor.fromRgba(hatch.pen))
+        border = pen * along[..., None]                                           # (N, N, D, 4)
+        over = border[:, :, :, None, :] + lines * (1 - border[:, :, :, None, 3:4] / 255)
+        out = over + out * (1 - over[..., 3:4] / 255)
+    mix = np.clip(np.round(out), 0, 255).astype(np.uint32)
     argb = mix[..., 0] | (mix[..., 1] << 8) | (mix[..., 2] << 16) | (mix[..., 3] << 24)
     return argb.ravel()

@@ -28,7 +28,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem
 
 from .. import style
-from .field_image import MAX_PIXELS, FieldImage, HexRaster
+from .field_image import MAX_PIXELS, TILE, FieldImage, Hatch, HexRaster
 from .geometry import area, hex_polygon, hex_rects, map_clip, map_clip_rect, map_rect
 
 
@@ -173,6 +173,7 @@ class FillOverlay(MapOverlay):
 
     def __init__(self, game_map, z: float, cached: bool = False, image: bool = False):
         super().__init__(game_map, z, cached)
+        self.hatch: HatchOverlay | None = None  # its hexes drawn in the image too (``image``)
         self._given: list[tuple[QColor, np.ndarray, QPen | None]] = []
         self._paths: list | None = []
         self._edges: list | None = None         # the edged areas' paths, drawn over the image
@@ -223,11 +224,21 @@ class FillOverlay(MapOverlay):
         classes = np.zeros(self.map.size, dtype=np.int64)
         for k, (_, mask, _) in enumerate(self._given):
             classes[mask] = k + 1
-        self._field.show([c for c, _, _ in self._given], classes)
+        hatch = self.hatch
+        if hatch is not None and hatch.isVisible():
+            self._field.show([c for c, _, _ in self._given], classes, hatch.look, hatch.mask)
+        else:
+            self._field.show([c for c, _, _ in self._given], classes)
+
+    def draws_image(self, painter: QPainter) -> bool:
+        """This paint draws the fills as one image (and the ``hatch``'s hexes in it)."""
+        return (self.isVisible() and self._field is not None
+                and self._field.raster.key == self._image_key(painter))
 
     def draw(self, painter: QPainter):
         field = self._field_for(painter) if self.image else None
         if field is not None:
+            self._show_field()                  # the hatched hexes or their layer may change
             painter.save()
             painter.resetTransform()
             painter.drawImage(0, 0, field.image)
@@ -257,14 +268,9 @@ class FillOverlay(MapOverlay):
     def _field_for(self, painter: QPainter) -> FieldImage | None:
         """The image of the fills for this painter's pixels, when it can be drawn as one (an
         unturned view on a raster device) and a drag asked for it; None: draw paths."""
-        t, device = painter.worldTransform(), painter.device()
-        engine = painter.paintEngine()
-        if (engine is None or engine.type() != QPaintEngine.Type.Raster or device is None
-                or device.devicePixelRatio() != 1 or t.m12() != 0 or t.m21() != 0
-                or t.m11() <= 0 or t.m11() != t.m22() or not t.isAffine()
-                or device.width() * device.height() > MAX_PIXELS):
+        key = self._image_key(painter)
+        if key is None:
             return None
-        key = (t.m11(), t.dx(), t.dy(), device.width(), device.height())
         if self._field is not None and self._field.raster.key == key:
             return self._field
         self._field = None                      # another zoom or scroll: paths until a drag
@@ -273,6 +279,19 @@ class FillOverlay(MapOverlay):
         self._field = FieldImage(HexRaster(self.map, *key))
         self._show_field()
         return self._field
+
+    @staticmethod
+    def _image_key(painter: QPainter) -> tuple | None:
+        """(scale, dx, dy, width, height) of this painter's pixels, when an image can stand
+        for its paths: an unturned view on a raster device of a bounded size; else None."""
+        t, device = painter.worldTransform(), painter.device()
+        engine = painter.paintEngine()
+        if (engine is None or engine.type() != QPaintEngine.Type.Raster or device is None
+                or device.devicePixelRatio() != 1 or t.m12() != 0 or t.m21() != 0
+                or t.m11() <= 0 or t.m11() != t.m22() or not t.isAffine()
+                or device.width() * device.height() > MAX_PIXELS):
+            return None
+        return (t.m11(), t.dx(), t.dy(), device.width(), device.height())
 
 
 def cosmetic_pen(colour: QColor, width: float, style_=Qt.PenStyle.SolidLine,
@@ -291,21 +310,28 @@ class HatchOverlay(MapOverlay):
     """Hexes hatched with lines (``cross``: both diagonals), over a faint tint of the colour.
 
     The hatching is a small tile painted with a brush whose transform undoes the view's scale:
-    lines a constant few pixels apart at any zoom, drawn in one fill (clipping thousands of
-    lines to a many-hex path took a second a frame on a big map); the tile carries the tint
-    too (one fill, not two: a drag repaints it every frame)."""
+    lines a constant few pixels apart at any zoom, laid from a whole pixel, drawn in one fill
+    (clipping thousands of lines to a many-hex path took a second a frame on a big map); the
+    tile carries the tint too (one fill, not two).  With ``drawn_in`` (the night field, drawn as
+    one image during a drag) the hatched hexes are drawn in that image whenever it is drawn:
+    their outline is then not traced at all."""
 
-    TILE = 8
+    TILE = TILE
+    BORDER = 1.6                # the border's width, pixels
 
     def __init__(self, game_map, z: float, colour: QColor, cross: bool = False,
                  cached: bool = False):
         super().__init__(game_map, z, cached)
         self.colour = colour
         self.cross = cross
-        self.fill = QPainterPath()
-        self.border = QPainterPath()
         self.tile = self._tile()
-        self._key = None
+        self.drawn_in: FillOverlay | None = None
+        self.mask: np.ndarray | None = None     # the hexes hatched
+        self._fill: QPainterPath | None = QPainterPath()
+        tile = self.tile.toImage().convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+        rows = np.frombuffer(tile.constBits(), dtype=np.uint8).reshape(self.TILE, -1)
+        pixels = rows[:, :4 * self.TILE].copy().view(np.uint32)          # premultiplied ARGB
+        self.look = Hatch(pixels.tobytes(), colour.rgba(), self.BORDER)
 
     def _tile(self) -> QPixmap:
         n = self.TILE
@@ -323,32 +349,50 @@ class HatchOverlay(MapOverlay):
         p.end()
         return pix
 
+    @property
+    def fill(self) -> QPainterPath:
+        """The hatched hexes' outline (traced when first asked for)."""
+        if self._fill is None:
+            self._fill = area(self.map, self.mask)
+        return self._fill
+
+    @property
+    def border(self) -> QPainterPath:
+        return self.fill
+
     def set_mask(self, mask: np.ndarray | None) -> None:
         """Hatch the hexes of ``mask``; only the hexes that changed are repainted."""
         mask = (np.zeros(self.map.size, dtype=bool) if mask is None
                 else np.asarray(mask, dtype=bool))
-        old = self._key
+        old = self.mask
         if old is not None and np.array_equal(mask, old):
             return
-        self._key = mask
-        self.fill = area(self.map, mask) if mask.any() else QPainterPath()
-        self.border = self.fill
+        self.mask = mask
+        self._fill = None if mask.any() else QPainterPath()
         if old is None:
             self.update()
         else:
             self.repaint(hex_rects(self.map, np.flatnonzero(mask != old)))
 
+    def paint(self, painter: QPainter, option, widget=None):
+        if self.drawn_in is not None and self.drawn_in.draws_image(painter):
+            return                              # drawn in the field's image, under this
+        super().paint(painter, option, widget)
+
     def draw(self, painter: QPainter):
-        if self.fill.isEmpty():
+        if self.mask is None or not self.mask.any():
             return
         painter.setPen(Qt.PenStyle.NoPen)
         hatch = QBrush(self.tile)
-        scale = max(painter.worldTransform().m11(), 1e-6)
-        hatch.setTransform(QTransform.fromScale(1 / scale, 1 / scale))
+        t = painter.worldTransform()
+        scale = max(t.m11(), 1e-6)
+        # the tile in screen pixels from a whole pixel (as the field's image lays it)
+        hatch.setTransform(QTransform(1 / scale, 0, 0, 1 / scale, (round(t.dx()) - t.dx()) / scale,
+                                      (round(t.dy()) - t.dy()) / scale))
         painter.setBrush(hatch)
         painter.drawPath(self.fill)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(cosmetic_pen(self.colour, 1.6))
+        painter.setPen(cosmetic_pen(self.colour, self.BORDER))
         painter.drawPath(self.border)
 
 
@@ -402,7 +446,9 @@ class OutlineItem(MapOverlay):
     zoomed out; when it would cover what ``keep_clear(scale)`` lists (the letters printed along
     the boards' edges) or another of its labels, it goes to the nearest free spot on the map.
     New outlines repaint only where the old and the new ones lie (a drag moves the rings every
-    step)."""
+    step).  On screen an outline is drawn from a stamp, an image drawn once per shape, pen and
+    zoom and then only moved (``_draw_stamp``), and a label from an image drawn once per text,
+    colour and zoom (``_draw_labels``)."""
 
     def __init__(self, game_map, z: float, clip: bool = True, cached: bool = False):
         super().__init__(game_map, z, cached)
@@ -410,10 +456,17 @@ class OutlineItem(MapOverlay):
         self.outlines: list[tuple[QPainterPath, QPen]] = []
         self.labels: list[tuple[QPointF, str, QColor, bool]] = []
         self.keep_clear = None          # scale -> scene rectangles labels stay off
-        self._stamps: list[tuple[tuple, QPainterPath, QImage]] = []   # (key, shape, image)
+        self._stamps: list[tuple[int, QPen, tuple, QImage]] = []   # (shape, pen, zoom, image)
+        self._shapes: list[tuple[QPainterPath, int]] = []  # shapes seen (moved to 0, 0), numbered
+        self._shape_count = 0
+        self._placing: dict[int, tuple] = {}    # id(path) -> (path, bounding rect, shape number)
+        self._cosmetic = True                   # all the pens are cosmetic
+        self._label_images: dict[tuple, QImage] = {}    # (text, colour, zoom) -> image
+        self._staying: list[bool] = []          # per label: shown by the outlines before too
         self._scale: float | None = None        # the scale it was last painted at
         self._drawn: list[QRectF] = []          # where it was last painted
         self._placed: tuple | None = None       # (labels, (scale, keep_clear), label_rects)
+        self._fresh = False                     # placed by set_outlines since the last paint
 
     def set_outlines(self, outlines, labels=()) -> None:
         outlines, labels = list(outlines), list(labels)
@@ -421,12 +474,17 @@ class OutlineItem(MapOverlay):
                 and all(p is q or p == q for (p, _), (q, _) in zip(outlines, self.outlines))
                 and all(a == b for (_, a), (_, b) in zip(outlines, self.outlines))):
             return                  # unchanged: keep the cached picture
+        before = {(text, colour.rgba()) for _, text, colour, _ in self.labels}
+        self._staying = [(text, colour.rgba()) in before for _, text, colour, _ in labels]
         self.outlines = outlines
         self.labels = labels
+        self._placing = {}
+        self._cosmetic = all(pen.isCosmetic() for _, pen in outlines)
         if self._scale is None:
             self.update()
             return
         old, self._drawn = self._drawn, self.extents(self._scale)
+        self._fresh = True
         self.repaint(old + self._drawn)
 
     def extents(self, scale: float) -> list[QRectF]:
@@ -434,38 +492,73 @@ class OutlineItem(MapOverlay):
         out = []
         for path, pen in self.outlines:
             m = (pen.widthF() + 10) / scale if pen.isCosmetic() else pen.widthF() + 10 / scale
-            out.append(path.boundingRect().adjusted(-m, -m, m, m))
+            out.append(self._place(path)[1].adjusted(-m, -m, m, m))
         return out + [rect for rect, *_ in self.label_rects(scale)]
+
+    def _place(self, path: QPainterPath) -> tuple[QPainterPath, QRectF, int]:
+        """(path, its bounding rect, the number of its shape): paths of one shape (a ring moved
+        by a drag) share a number, the key of their stamps.  Found once per path (the first
+        ``extents`` after ``set_outlines``), by comparing the path moved to 0, 0 with the few
+        shapes seen before."""
+        placing = self._placing.get(id(path))
+        if placing is not None and placing[0] is path:
+            return placing
+        rect = path.boundingRect()
+        shape = path.translated(-rect.topLeft())
+        number = next((n for s, n in self._shapes if s == shape), None)
+        if number is None:
+            self._shape_count += 1
+            number = self._shape_count
+            self._shapes.insert(0, (shape, number))
+            del self._shapes[2 * self.STAMPS:]
+        placing = self._placing[id(path)] = (path, rect, number)
+        return placing
 
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-2 * style.SCALE, -2 * style.SCALE, 2 * style.SCALE,
                                    2 * style.SCALE)
 
     def paint(self, painter: QPainter, option, widget=None):
-        scale = max(painter.worldTransform().m11(), 1e-6)
+        t = painter.worldTransform()
+        scale = max(t.m11(), 1e-6)
         if scale != self._scale:
             self._scale, self._drawn = scale, self.extents(scale)
+            self._fresh = True
+        stamp = self._stampable(painter, t)
         if self.clip:
             painter.save()
             clip_to_map(painter, self.map)
-            self.draw(clipped(painter, map_clip(self.map)))
+            self.draw(clipped(painter, map_clip(self.map)), stamp)
             painter.restore()               # the labels: clear of the clip (within the view's)
         else:
-            self.draw(painter)
+            self.draw(painter, stamp)
         if self.labels:
-            self._draw_labels(painter)
+            self._draw_labels(painter, stamp)
+        self._fresh = False
 
     STAMPS = 8                  # images kept per item
     STAMP_PIXELS = 1 << 22      # larger outlines (zoomed far in) are drawn directly
+    LABEL_IMAGES = 16           # labels remembered per item
 
-    def draw(self, painter: QPainter):
+    @staticmethod
+    def _stampable(painter: QPainter, t: QTransform) -> bool:
+        """Whether images drawn at whole pixels look as the painter's own drawing does: a
+        raster device of one pixel per pixel, only scaled and moved."""
+        if t.type() not in _SCALED or t.m11() <= 0 or t.m22() <= 0:
+            return False
+        engine = painter.paintEngine()
+        device = painter.device()
+        return (engine is not None and engine.type() == QPaintEngine.Type.Raster
+                and device is not None and device.devicePixelRatio() == 1)
+
+    def draw(self, painter: QPainter, stamp: bool | None = None):
+        """The outlines; ``stamp``: whether the painter may draw them as images (``paint``
+        asks once for the outlines and the labels)."""
         painter.setBrush(Qt.BrushStyle.NoBrush)
         t = painter.worldTransform()
-        stamp = (painter.paintEngine() is not None
-                 and painter.paintEngine().type() == QPaintEngine.Type.Raster
-                 and painter.device() is not None and painter.device().devicePixelRatio() == 1
-                 and t.isAffine() and t.m12() == 0 and t.m21() == 0 and t.m11() > 0 and t.m22() > 0
-                 and all(pen.isCosmetic() for _, pen in self.outlines))
+        if stamp is None:
+            stamp = self._stampable(painter, t)
+        stamp = stamp and self._cosmetic
         for path, pen in self.outlines:
             if stamp:
                 self._draw_stamp(painter, t, path, pen)
@@ -475,12 +568,11 @@ class OutlineItem(MapOverlay):
     def _draw_stamp(self, painter: QPainter, t: QTransform, path: QPainterPath, pen: QPen):
         """The outline as an image drawn once per shape, pen and zoom, then only moved: a
         drag moves the same rings every frame (stroking a glowing ring took milliseconds)."""
-        rect = path.boundingRect()
-        shape = path.translated(-rect.topLeft())
-        key = (round(t.m11(), 9), round(t.m22(), 9), pen.color().rgba(), pen.widthF(),
-               int(pen.style().value), tuple(pen.dashPattern()), int(pen.capStyle().value))
+        _, rect, number = self._place(path)
+        zoom = (round(t.m11(), 9), round(t.m22(), 9))
         stamps = self._stamps
-        image = next((img for k, s, img in stamps if k == key and s == shape), None)
+        image = next((img for n, p, z, img in stamps if n == number and z == zoom and p == pen),
+                     None)
         margin = pen.widthF() + 8
         if image is None:
             size = t.mapRect(QRectF(0, 0, rect.width(), rect.height()))
@@ -494,9 +586,9 @@ class OutlineItem(MapOverlay):
             p.setRenderHints(painter.renderHints())
             p.translate(margin, margin)
             p.scale(t.m11(), t.m22())
-            _draw_glowing(p, shape, pen)
+            _draw_glowing(p, path.translated(-rect.topLeft()), pen)
             p.end()
-            stamps.insert(0, (key, shape, image))
+            stamps.insert(0, (number, QPen(pen), zoom, image))
             del stamps[self.STAMPS:]
         at = t.map(rect.topLeft())
         painter.save()
@@ -504,16 +596,65 @@ class OutlineItem(MapOverlay):
         painter.drawImage(QPointF(round(at.x() - margin), round(at.y() - margin)), image)
         painter.restore()
 
-    def _draw_labels(self, painter: QPainter):
-        scale = max(painter.worldTransform().m11(), 1e-6)
-        style.label_font(painter, 0.3, style.MIN_LABEL_PX)
-        for rect, text, colour in self.label_rects(scale):
-            h = rect.height()
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(style.BOARD_LABEL_BACK)
-            painter.drawRoundedRect(rect, h / 4, h / 4)
-            painter.setPen(colour)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+    def _draw_labels(self, painter: QPainter, stamp: bool):
+        t = painter.worldTransform()
+        scale = max(t.m11(), 1e-6)
+        placed = self._placed
+        if (self._fresh and placed is not None and placed[0] is self.labels
+                and placed[1][0] == scale):
+            rects = placed[2]       # just placed (set_outlines): what they avoid is as it was
+        else:
+            rects = self.label_rects(scale)
+        if not stamp:
+            style.label_font(painter, 0.3, style.MIN_LABEL_PX)
+            for rect, text, colour in rects:
+                _draw_label(painter, rect, text, colour)
+            return
+        # a label that stays (a ring's, moved with it) as an image, drawn at whole pixels:
+        # drawing the text took a tenth of a millisecond a label, every frame of a drag; a new
+        # one (the hovered hex's name, another each step) directly.  Chosen by set_outlines:
+        # every repaint until the next draws a label the same way
+        zoom = (round(t.m11(), 9), round(t.m22(), 9))
+        images, stamped, font_set = self._label_images, [], False
+        for (rect, text, colour), staying in zip(rects, self._staying):
+            if not staying:
+                if not font_set:
+                    style.label_font(painter, 0.3, style.MIN_LABEL_PX)
+                    font_set = True
+                _draw_label(painter, rect, text, colour)
+                continue
+            key = (text, colour.rgba(), zoom)
+            image = images.pop(key, None)
+            if image is None:
+                image = self._label_image(painter, t, rect, text, colour)
+            images[key] = image                     # the newest last
+            at = t.map(rect.topLeft())
+            stamped.append((QPointF(round(at.x()) - 1, round(at.y()) - 1), image))
+        while len(images) > self.LABEL_IMAGES:
+            del images[next(iter(images))]
+        if stamped:
+            painter.save()
+            painter.resetTransform()
+            for at, image in stamped:
+                painter.drawImage(at, image)
+            painter.restore()
+
+    @staticmethod
+    def _label_image(painter: QPainter, t: QTransform, rect: QRectF, text: str,
+                     colour: QColor) -> QImage:
+        """The label drawn as ``painter`` would at ``t``'s zoom, its rectangle's top left at
+        (1, 1): a pixel of margin for the antialiased edge."""
+        w, h = rect.width() * t.m11(), rect.height() * t.m22()
+        image = QImage(int(w) + 3, int(h) + 3, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        p = QPainter(image)
+        p.setRenderHints(painter.renderHints())
+        p.translate(1, 1)
+        p.scale(t.m11(), t.m22())
+        style.label_font(p, 0.3, style.MIN_LABEL_PX)
+        _draw_label(p, QRectF(0, 0, rect.width(), rect.height()), text, colour)
+        p.end()
+        return image
 
     def label_rects(self, scale: float) -> list[tuple[QRectF, str, QColor]]:
         """(scene rectangle, text, colour) of each label at ``scale`` (screen pixels per scene
@@ -526,24 +667,53 @@ class OutlineItem(MapOverlay):
         if self._placed is not None and self._placed[0] is self.labels and self._placed[1] == key:
             return self._placed[2]          # painted again: placed as before
         size = max(0.3 * style.SCALE, style.MIN_LABEL_PX / scale)
-        fm = QFontMetricsF(style.font(size, bold=True))
         gap = 2 / scale
         out = []
         top, bottom = self._rect.top(), self._rect.bottom()
         for anchor, text, colour, above in self.labels:
-            w, h = fm.horizontalAdvance(text) + size, fm.height() * 1.1
+            w, h = _label_box(text, size)
             x0, y0 = anchor.x() - w / 2, anchor.y() - (h if above else 0)
+            if out:                                                     # nor on each other
+                avoid = np.vstack([avoid, [(r.left(), r.top(), r.right(), r.bottom())
+                                           for r, _, _ in out[-1:]]])
             x0, y0 = _clear_spot(avoid, x0, y0, w, h, gap, -1 if above else 1, top, bottom)
             out.append((QRectF(x0, y0, w, h), text, colour))
-            avoid = np.vstack([avoid, [(x0, y0, x0 + w, y0 + h)]])     # nor on each other
         self._placed = (self.labels, key, out)
         return out
+
+
+def _draw_label(painter: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
+    """A label: ``text`` in the painter's font, centred on a dark rounded ``rect``."""
+    h = rect.height()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(style.BOARD_LABEL_BACK)
+    painter.drawRoundedRect(rect, h / 4, h / 4)
+    painter.setPen(colour)
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+_BOXES: dict[tuple[str, float], tuple[float, float]] = {}
+
+
+def _label_box(text: str, size: float) -> tuple[float, float]:
+    """(width, height) of a label of ``text`` in the bold label font ``size`` scene units high,
+    measured once per text and size (a drag places the rings' labels every step)."""
+    box = _BOXES.get((text, size))
+    if box is None:
+        fm = QFontMetricsF(style.font(size, bold=True))
+        box = _BOXES[(text, size)] = (fm.horizontalAdvance(text) + size, fm.height() * 1.1)
+        if len(_BOXES) > 256:
+            del _BOXES[next(iter(_BOXES))]
+    return box
 
 
 # where a label may go instead, in label heights (dy) and widths (dx), nearest first
 _TRIES = sorted(((dy, dx) for dy in np.arange(-4, 4.01, 0.5) for dx in np.arange(-1, 1.01, 0.25)),
                 key=lambda t: (abs(t[0]) + 1.5 * abs(t[1]), -t[0]))
 _TRY_ARRAY = np.array(_TRIES)
+_TRY_REACH = np.abs(_TRY_ARRAY).max(axis=0)     # the farthest try (dy, dx), either way
+_SCALED = {QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate,
+           QTransform.TransformationType.TxScale}
 
 
 def _clear_spot(avoid: np.ndarray, x0: float, y0: float, w: float, h: float, gap: float,
@@ -551,17 +721,29 @@ def _clear_spot(avoid: np.ndarray, x0: float, y0: float, w: float, h: float, gap
     """(x0, y0), the top left of a ``w`` x ``h`` label, when it is ``gap`` clear of every
     rectangle of ``avoid`` (rows of left, top, right, bottom); else the nearest spot that is,
     on the map between ``top`` and ``bottom`` (``away``: the way it prefers, -1 up, 1 down);
-    else (x0, y0)."""
-    def clear(xs, ys):
-        return ~((avoid[None, :, 0] < xs[:, None] + w + gap)
-                 & (avoid[None, :, 2] > xs[:, None] - gap)
-                 & (avoid[None, :, 1] < ys[:, None] + h + gap)
-                 & (avoid[None, :, 3] > ys[:, None] - gap)).any(axis=1)
-    if not len(avoid) or clear(np.array([x0]), np.array([y0]))[0]:
+    else (x0, y0).  Only the rectangles within reach of the tries are looked at (those near the
+    label: mostly none, as when a ring moves over open map)."""
+    if not len(avoid):
+        return x0, y0
+    reach_y, reach_x = (_TRY_REACH[0] + 1) * h + gap, (_TRY_REACH[1] + 1) * w + gap
+    left, up, right, down = avoid.T
+    near = left < x0 + w + reach_x
+    near &= right > x0 - reach_x
+    near &= up < y0 + h + reach_y
+    near &= down > y0 - reach_y
+    if not near.any():
+        return x0, y0
+    near = avoid[near]
+    if not any(a < x0 + w + gap and c > x0 - gap and b < y0 + h + gap and d > y0 - gap
+               for a, b, c, d in near.tolist()):
         return x0, y0
     tries = _TRY_ARRAY * np.array([away, 1.0])
     ys, xs = y0 + tries[:, 0] * h, x0 + tries[:, 1] * w
-    ok = np.flatnonzero(clear(xs, ys) & (ys >= top) & (ys + h <= bottom))
+    clear = ~((near[None, :, 0] < xs[:, None] + w + gap)
+              & (near[None, :, 2] > xs[:, None] - gap)
+              & (near[None, :, 1] < ys[:, None] + h + gap)
+              & (near[None, :, 3] > ys[:, None] - gap)).any(axis=1)
+    ok = np.flatnonzero(clear & (ys >= top) & (ys + h <= bottom))
     if not len(ok):
         return x0, y0
     return float(xs[ok[0]]), float(ys[ok[0]])

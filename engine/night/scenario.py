@@ -38,6 +38,12 @@ GUNFLASH_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.gunflash)  #
 RADIUS_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.own_radius)
 
 
+# derived data that only the map and the markers decide: the lights (E1.9),
+# the Gunflashes (E1.8) and the dense jungle (G2.3); a scenario whose units alone changed
+# keeps them (a drag moves a unit every step)
+KEPT_WHEN_UNITS_CHANGE = ("illumination", "gunflash", "dense")
+
+
 @dataclass(frozen=True)
 class Unit:
     id: str
@@ -171,7 +177,12 @@ class Scenario:
 
     # -------------------------------------------------------------------------- edits
     def replace(self, **changes) -> "Scenario":
-        return dataclasses.replace(self, **changes)
+        out = dataclasses.replace(self, **changes)
+        if changes.keys() == {"units"}:         # a unit moved or changed: the lights did not
+            for key in KEPT_WHEN_UNITS_CHANGE:
+                if key in self._derived:
+                    out._derived[key] = self._derived[key]
+        return out
 
     def with_unit(self, unit: Unit) -> "Scenario":
         """Replace the unit of the same id, or add it."""

@@ -67,7 +67,8 @@ def moving_carrier(scenario: Scenario, unit: Unit) -> Unit | None:
     carrier = unit
     if not unit.is_vehicle:
         aboard = unit.extra.get("aboard")
-        carrier = next((u for u in scenario.units if u.id == aboard and u.is_vehicle), None)
+        carrier = None if aboard is None else next(
+            (u for u in scenario.units if u.id == aboard and u.is_vehicle), None)
     if carrier is not None and carrier.moving in MOVING_SEEN:
         return carrier
     return None

@@ -41,14 +41,19 @@ def hex_box(view, hex_id: str, r: int = 3) -> tuple[slice, slice]:
     return slice(p.y() - r, p.y() + r + 1), slice(p.x() - r, p.x() + r + 1)
 
 
-def test_the_static_layers_are_drawn_by_the_background_and_two_composites(window):
+def test_the_static_layers_are_drawn_by_the_background_and_one_composite(window):
     scene = window.scene
     assert scene.under == [scene.terrain, *scene.board_art, scene.lit, scene.blaze_shadows]
     for item in scene.under + [scene.grid, scene.hexsides, scene.gunflashes,
                                scene.light_circles]:
         assert item.flags() & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
-    assert [c.members for c in scene.composites] == [[scene.grid, scene.hexsides],
-                                                     [scene.gunflashes, scene.light_circles]]
+    assert [c.members for c in scene.composites] == [[scene.grid, scene.hexsides,
+                                                      scene.gunflashes, scene.light_circles]]
+    # nothing else lies between the composite's members in depth
+    low, high = scene.grid.zValue(), scene.light_circles.zValue()
+    members = scene.composites[0].members + scene.composites
+    assert not [item for item in scene.items() if low <= item.zValue() <= high
+                and item not in members and item.parentItem() is None]
     assert all(isinstance(c, Composite) and c.zValue() == c.members[0].zValue()
                for c in scene.composites)
     before = shown(window)

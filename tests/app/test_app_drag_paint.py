@@ -6,7 +6,7 @@ from the window's own backing store (the offscreen platform's grab), not from a 
 from __future__ import annotations
 
 import numpy as np
-from app_testing import counter_pos, hex_pos, on_screen, paint_terrain, settle
+from app_testing import counter_pos, hex_pos, look_at, on_screen, paint_terrain, settle
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -134,3 +134,79 @@ def test_hiding_the_field_mid_drag_takes_its_image_off_the_screen(window, qtbot)
     assert np.array_equal(on_screen(window), with_field)
     qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
                        pos=hex_pos(window.view, "2U7", 0.1, 0.1))
+
+
+def test_the_blind_hexes_are_hatched_in_the_field_image_as_the_paths_hatch_them(window, qtbot):
+    """G2 stands on the level-2 hill of 2CC8 and has A6.4 blind hexes beyond the crest.  Dragged
+    off the hill and back, its field and the hatching of its blind hexes are drawn as one image
+    (the hatch tile laid from the same whole pixel, the border along the same edges): the
+    picture is the one the paths draw; hiding the blind hexes' layer mid-drag takes the
+    hatching out of the image."""
+    view, doc, scene = window.view, window.document, window.scene
+    doc.select("G2")
+    settle(qtbot, doc)
+    look_at(view, "2CC8", 60.0)
+    QApplication.sendPostedEvents()
+    start = counter_pos(view, "unit", "G2")
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view.viewport(), start + QPoint(10, 10))
+    step_by_step(qtbot, window, ["2CC7", "2CC8"])
+    blind = np.asarray(doc.answers.field.blind)
+    assert blind.sum() >= 3 and scene.viewer_blind.mask is not None
+    assert np.array_equal(scene.viewer_blind.mask, blind)
+    field = scene.sight._field
+    assert field is not None
+    shown = on_screen(window)
+    assert np.array_equal(shown, repainted_whole(window))
+    raster = field.raster
+    inside = blind[np.maximum(raster.first, 0)] & (raster.first >= 0)
+    inside = inside.reshape(raster.height, raster.width)
+    hatched = inside[:shown.shape[0], :shown.shape[1]]    # the part the window shows
+    # the hatching is in the image itself (its lines: many shades), not drawn over it
+    image = field.pixels.reshape(raster.height, raster.width)
+    assert len(np.unique(image[inside])) > 10
+    assert scene.viewer_blind._fill is None               # and its outline never traced
+    assert hatched.sum() > 3000                           # three hexes at this zoom
+    sight = scene.sight
+    sight.live, sight._field = False, None                # the same drawn as paths
+    as_paths = repainted_whole(window)
+    differ = np.abs(shown - as_paths).max(axis=2)
+    assert (differ[hatched] > 12).mean() < 0.01           # the same lines in the same places
+    assert (differ > 12).mean() < 0.001
+    sight.live = True
+    step_by_step(qtbot, window, ["2CC7", "2CC8"])         # the image again
+    assert np.array_equal(on_screen(window), shown)
+    window.layer_actions["viewer_blind"].setChecked(False)
+    QApplication.sendPostedEvents()
+    unhatched = on_screen(window)
+    assert sight._field is not None
+    assert np.array_equal(unhatched, repainted_whole(window))
+    gone = np.abs(unhatched - shown).max(axis=2) > 12
+    assert gone[hatched].mean() > 0.2 and gone[~hatched].mean() < 0.001
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=hex_pos(view, "2CC8", 0.1, 0.1))
+
+
+def test_the_dragged_counter_keeps_its_cached_picture(window, qtbot, monkeypatch):
+    """A counter's picture shows what the unit is, not where: a drag step moves the picture
+    Qt keeps of it, the unit's new hex alone does not have it drawn again."""
+    from app.scene.counters import CounterItem
+    redrawn = []
+    update = CounterItem.update
+
+    def counted(item, *args):
+        redrawn.append(item.key)
+        return update(item, *args)
+    start_drag(qtbot, window)
+    step_by_step(qtbot, window, ["2T7"])
+    monkeypatch.setattr(CounterItem, "update", counted)
+    step_by_step(qtbot, window, ["2U7", "2V8", "2W8"])
+    assert window.document.scenario.unit("L1").hex == "2W8"
+    assert "L1" not in redrawn
+    shown = on_screen(window)
+    assert np.array_equal(shown, repainted_whole(window))
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=hex_pos(window.view, "2W8", 0.1, 0.1))
+    doc = window.document
+    doc.edit(doc.scenario.with_unit(doc.scenario.unit("L1").replace(broken=True)), "break L1")
+    assert "L1" in redrawn                                # what it is changed: drawn again
