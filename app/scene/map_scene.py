@@ -64,6 +64,7 @@ class MapScene(QGraphicsScene):
         self.counters.items, self.counters.stacks = [], {}
         self.map = m
         self.hovered = -1
+        self._lights_shown: tuple = ()          # (illumination, Gunflashes) the items show
         self.terrain = TerrainItem(m)
         self.grid = GridItem(m)
         self.hexsides = HexsideItem(m)       # walls, hedges, bocage, cliffs (RULES.md 7)
@@ -252,17 +253,20 @@ class MapScene(QGraphicsScene):
         if m.content_key != self.map.content_key:
             return                       # answers for a map no longer shown
         light = a.light
-        self.lit.set_areas([(style.LIT, light.lit, None)])
-        self.blaze_shadows.set_mask(light.blind)
-        self.gunflashes.set_mask(a.gunflash)
-        circles = []
-        for k, _reached in light.sources:
-            mk = a.scenario.markers[k]
-            star = MARKER_KINDS[mk.type].light is Light.STAR
-            colour = style.LIGHT_CIRCLE if star else style.LIGHT_CIRCLE_FIRE
-            path = disc_outline(m.pos(m.index(mk.hex)), mk.light_radius)
-            circles.append((path, cosmetic_pen(colour, 2.2)))
-        self.light_circles.set_outlines(circles)
+        shown = self._lights_shown          # a drag step keeps the lights' objects
+        if not (shown and shown[0] is light and shown[1] is a.gunflash):
+            self._lights_shown = (light, a.gunflash)
+            self.lit.set_areas([(style.LIT, light.lit, None)])
+            self.blaze_shadows.set_mask(light.blind)
+            self.gunflashes.set_mask(a.gunflash)
+            circles = []
+            for k, _reached in light.sources:
+                mk = a.scenario.markers[k]
+                star = MARKER_KINDS[mk.type].light is Light.STAR
+                colour = style.LIGHT_CIRCLE if star else style.LIGHT_CIRCLE_FIRE
+                path = disc_outline(m.pos(m.index(mk.hex)), mk.light_radius)
+                circles.append((path, cosmetic_pen(colour, 2.2)))
+            self.light_circles.set_outlines(circles)
         self.counters.set_side_view(a.side_sight if a.side is not None else {})
         self._draw_selection()
         self._draw_field(a)

@@ -294,9 +294,24 @@ class FillOverlay(MapOverlay):
         return (t.m11(), t.dx(), t.dy(), device.width(), device.height())
 
 
+_PENS: dict[tuple, QPen] = {}
+
+
 def cosmetic_pen(colour: QColor, width: float, style_=Qt.PenStyle.SolidLine,
                  dashes: list[float] | None = None) -> QPen:
-    """A pen of ``width`` screen pixels at any zoom."""
+    """A pen of ``width`` screen pixels at any zoom (one object per look: a drag step asks for
+    the same dozen pens again, and outlines drawn with the same pen compare at once).  Not to
+    be changed: copy it (``QPen(pen)``) to draw with another."""
+    key = (colour.rgba(), width, style_, tuple(dashes) if dashes else None)
+    pen = _PENS.get(key)
+    if pen is None:
+        if len(_PENS) > 256:
+            _PENS.clear()
+        pen = _PENS[key] = _new_pen(colour, width, style_, dashes)
+    return pen
+
+
+def _new_pen(colour: QColor, width: float, style_, dashes: list[float] | None) -> QPen:
     p = QPen(colour, width, style_)
     p.setCosmetic(True)
     p.setCapStyle(Qt.PenCapStyle.FlatCap if dashes else Qt.PenCapStyle.RoundCap)
@@ -461,7 +476,7 @@ class OutlineItem(MapOverlay):
         self._shape_count = 0
         self._placing: dict[int, tuple] = {}    # id(path) -> (path, bounding rect, shape number)
         self._cosmetic = True                   # all the pens are cosmetic
-        self._label_images: dict[tuple, QImage] = {}    # (text, colour, zoom) -> image
+        self._label_images: dict[tuple, QImage] = {}    # (text, colour, zoom, hints) -> image
         self._staying: list[bool] = []          # per label: shown by the outlines before too
         self._scale: float | None = None        # the scale it was last painted at
         self._drawn: list[QRectF] = []          # where it was last painted
@@ -614,7 +629,7 @@ class OutlineItem(MapOverlay):
         # drawing the text took a tenth of a millisecond a label, every frame of a drag; a new
         # one (the hovered hex's name, another each step) directly.  Chosen by set_outlines:
         # every repaint until the next draws a label the same way
-        zoom = (round(t.m11(), 9), round(t.m22(), 9))
+        zoom = (round(t.m11(), 9), round(t.m22(), 9), painter.renderHints())
         images, stamped, font_set = self._label_images, [], False
         for (rect, text, colour), staying in zip(rects, self._staying):
             if not staying:
@@ -674,8 +689,8 @@ class OutlineItem(MapOverlay):
             w, h = _label_box(text, size)
             x0, y0 = anchor.x() - w / 2, anchor.y() - (h if above else 0)
             if out:                                                     # nor on each other
-                avoid = np.vstack([avoid, [(r.left(), r.top(), r.right(), r.bottom())
-                                           for r, _, _ in out[-1:]]])
+                r = out[-1][0]
+                avoid = np.vstack([avoid, [(r.left(), r.top(), r.right(), r.bottom())]])
             x0, y0 = _clear_spot(avoid, x0, y0, w, h, gap, -1 if above else 1, top, bottom)
             out.append((QRectF(x0, y0, w, h), text, colour))
         self._placed = (self.labels, key, out)
@@ -693,6 +708,7 @@ def _draw_label(painter: QPainter, rect: QRectF, text: str, colour: QColor) -> N
 
 
 _BOXES: dict[tuple[str, float], tuple[float, float]] = {}
+_METRICS: dict[float, QFontMetricsF] = {}
 
 
 def _label_box(text: str, size: float) -> tuple[float, float]:
@@ -700,7 +716,11 @@ def _label_box(text: str, size: float) -> tuple[float, float]:
     measured once per text and size (a drag places the rings' labels every step)."""
     box = _BOXES.get((text, size))
     if box is None:
-        fm = QFontMetricsF(style.font(size, bold=True))
+        fm = _METRICS.get(size)
+        if fm is None:
+            fm = _METRICS[size] = QFontMetricsF(style.font(size, bold=True))
+            if len(_METRICS) > 16:
+                del _METRICS[next(iter(_METRICS))]
         box = _BOXES[(text, size)] = (fm.horizontalAdvance(text) + size, fm.height() * 1.1)
         if len(_BOXES) > 256:
             del _BOXES[next(iter(_BOXES))]
@@ -721,22 +741,19 @@ def _clear_spot(avoid: np.ndarray, x0: float, y0: float, w: float, h: float, gap
     """(x0, y0), the top left of a ``w`` x ``h`` label, when it is ``gap`` clear of every
     rectangle of ``avoid`` (rows of left, top, right, bottom); else the nearest spot that is,
     on the map between ``top`` and ``bottom`` (``away``: the way it prefers, -1 up, 1 down);
-    else (x0, y0).  Only the rectangles within reach of the tries are looked at (those near the
-    label: mostly none, as when a ring moves over open map)."""
+    else (x0, y0).  The tries are tested against the rectangles within their reach only."""
     if not len(avoid):
         return x0, y0
-    reach_y, reach_x = (_TRY_REACH[0] + 1) * h + gap, (_TRY_REACH[1] + 1) * w + gap
     left, up, right, down = avoid.T
-    near = left < x0 + w + reach_x
-    near &= right > x0 - reach_x
-    near &= up < y0 + h + reach_y
-    near &= down > y0 - reach_y
-    if not near.any():
+    hit = left < x0 + w + gap
+    hit &= right > x0 - gap
+    hit &= up < y0 + h + gap
+    hit &= down > y0 - gap
+    if not hit.any():
         return x0, y0
-    near = avoid[near]
-    if not any(a < x0 + w + gap and c > x0 - gap and b < y0 + h + gap and d > y0 - gap
-               for a, b, c, d in near.tolist()):
-        return x0, y0
+    reach_y, reach_x = (_TRY_REACH[0] + 1) * h + gap, (_TRY_REACH[1] + 1) * w + gap
+    near = avoid[(left < x0 + w + reach_x) & (right > x0 - reach_x)
+                 & (up < y0 + h + reach_y) & (down > y0 - reach_y)]
     tries = _TRY_ARRAY * np.array([away, 1.0])
     ys, xs = y0 + tries[:, 0] * h, x0 + tries[:, 1] * w
     clear = ~((near[None, :, 0] < xs[:, None] + w + gap)
