@@ -13,6 +13,7 @@ and those it sees only by their Gunflash are drawn faded in an amber ring (E1.81
 """
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
@@ -107,6 +108,8 @@ class CounterLayer:
         self.sightings: dict[str, str] = {}     # view as side: enemy id -> nvr/gunflash/none
         self.expanded: int | None = None        # the map index of the stack spread out
         self._shown = None                      # (map, units, markers, viewer, picked) shown
+        self._laid_out = 0                      # counts the layouts and visibility changes
+        self._rects: tuple | None = None        # ((scale, _laid_out), rects)
 
     def rebuild(self, scenario, viewer: str | None, picked: int | None = None) -> None:
         """Show ``scenario``'s pieces.  A counter that stays (same unit id, same marker index)
@@ -203,7 +206,26 @@ class CounterLayer:
         self.items.append(item)
         self.stacks.setdefault(i, ([], []))[which].append(item)
 
+    def rects(self, scale: float) -> np.ndarray:
+        """Where the shown counters lie at ``scale`` (screen pixels per scene unit), laid out
+        in their hexes (a dragged counter where it lands): scene rectangles, rows of left,
+        top, right, bottom (what the ring labels keep clear of)."""
+        key = (scale, self._laid_out)
+        if self._rects is not None and self._rects[0] == key:
+            return self._rects[1]
+        rows = [(item.hex, item.offset.x(), item.offset.y(), item.size) for item in self.items
+                if item.hex >= 0 and item.isVisible()]
+        i, dx, dy, size = np.array(rows, dtype=float).reshape(-1, 4).T
+        m = self.scene.map
+        x = np.asarray(m.x, dtype=float)[i.astype(int)] * style.SCALE + dx / scale
+        y = np.asarray(m.y, dtype=float)[i.astype(int)] * style.SCALE + dy / scale
+        half = 0.6 * size / scale                  # CounterItem._bounds: the size and a margin
+        out = np.stack([x - half, y - half, x + half, y + half], axis=1)
+        self._rects = (key, out)
+        return out
+
     def _show(self, item: CounterItem) -> None:
+        self._laid_out += 1
         sight = self.sightings.get(item.key) if item.kind == "unit" else None
         item.set_sighting("gunflash" if sight == "gunflash" else None)
         item.setVisible(self.visible and sight != "none")
@@ -253,6 +275,7 @@ class CounterLayer:
 
     def layout(self, only: set | None = None) -> None:
         """Lay out every stack (``only``: the stacks of these hexes)."""
+        self._laid_out += 1
         unit_px = max(style.UNIT_SIZE * self.ppu, style.MIN_UNIT_PX)
         marker_px = max(style.MARKER_SIZE * self.ppu, style.MIN_MARKER_PX)
         if self.expanded is not None and self.scene.document.dragging:
@@ -269,6 +292,7 @@ class CounterLayer:
                    Z_COUNTERS + 1, below_id)
             _stack(markers, marker_px, QPointF(-0.5, -0.5) * unit_px if both else QPointF(0, 0),
                    Z_COUNTERS)
+        self.scene.counters_laid_out()
 
 
 def _stack(items: list[CounterItem], size: float, anchor: QPointF, z: float,

@@ -65,6 +65,7 @@ class MapScene(QGraphicsScene):
         self.map = m
         self.hovered = -1
         self._lights_shown: tuple = ()          # (illumination, Gunflashes) the items show
+        self._selected_hex = -1                 # where the selection's outline is drawn
         self.terrain = TerrainItem(m)
         self.grid = GridItem(m)
         self.hexsides = HexsideItem(m)       # walls, hedges, bocage, cliffs (RULES.md 7)
@@ -78,7 +79,7 @@ class MapScene(QGraphicsScene):
         self.light_circles = OutlineItem(m, 30, cached=True)
         self.nvr_ring = OutlineItem(m, 32)
         self.moving_rings = OutlineItem(m, 31)
-        self.nvr_ring.keep_clear = self.grid.printed_labels     # off the letters along the edges
+        self.nvr_ring.keep_clear = self._clear_of_print   # off the edges' letters, the counters
         self.moving_rings.keep_clear = self._clear_of_nvr_label  # ... and off the NVR ring's
         self.selection = OutlineItem(m, 45, clip=False)   # under the counters
         self.hover = OutlineItem(m, 46, clip=False)
@@ -164,13 +165,26 @@ class MapScene(QGraphicsScene):
         m = 0.1 * style.SCALE
         self.invalidate(rect.adjusted(-m, -m, m, m), QGraphicsScene.SceneLayer.BackgroundLayer)
 
+    def counters_laid_out(self) -> None:
+        """The ring labels keep clear of the counters: where counters moved, placed again."""
+        if self.map is not None:
+            for item in (self.nvr_ring, self.moving_rings):
+                item.relabel()
+
+    def _clear_of_print(self, scale: float) -> np.ndarray:
+        """What the ring labels keep clear of: the letters along the boards' edges and the
+        counters shown (a label under a counter cannot be read); rows of left, top, right,
+        bottom."""
+        counters = self.counters.rects(scale) if self.counters.visible else np.zeros((0, 4))
+        return np.vstack([self.grid.printed_labels(scale), counters])
+
     def _clear_of_nvr_label(self, scale: float) -> np.ndarray:
-        """What the moving-vehicle rings' labels keep clear of: the grid's letters and the NVR
-        ring's label (rows of left, top, right, bottom)."""
+        """What the moving-vehicle rings' labels keep clear of: that, and the NVR ring's label
+        (rows of left, top, right, bottom)."""
         rects = [r for r, _, _ in self.nvr_ring.label_rects(scale)] if self.nvr_ring.isVisible() \
             else []
         own = np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in rects]).reshape(-1, 4)
-        return np.vstack([self.grid.printed_labels(scale), own])
+        return np.vstack([self._clear_of_print(scale), own])
 
     def layer_items(self, name: str) -> list:
         return {"sight": [self.sight], "nvr_ring": [self.nvr_ring],
@@ -242,6 +256,9 @@ class MapScene(QGraphicsScene):
             self.selection.set_outlines([])
             return
         i = s.map.index(s.unit(viewer).hex)
+        if self.selection.outlines and self._selected_hex == i:
+            return                  # drawn there already (a drag step asks twice)
+        self._selected_hex = i
         path = QPainterPath()
         path.addPolygon(hex_polygon(s.map, i, 0.97))
         path.closeSubpath()

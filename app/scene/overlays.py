@@ -480,7 +480,8 @@ class OutlineItem(MapOverlay):
         self._staying: list[bool] = []          # per label: shown by the outlines before too
         self._scale: float | None = None        # the scale it was last painted at
         self._drawn: list[QRectF] = []          # where it was last painted
-        self._placed: tuple | None = None       # (labels, (scale, keep_clear), label_rects)
+        # (labels, (scale,), label_rects, keep_clear's rectangles, each label's reach)
+        self._placed: tuple | None = None
         self._fresh = False                     # placed by set_outlines since the last paint
 
     def set_outlines(self, outlines, labels=()) -> None:
@@ -497,6 +498,21 @@ class OutlineItem(MapOverlay):
         self._cosmetic = all(pen.isCosmetic() for _, pen in outlines)
         if self._scale is None:
             self.update()
+            return
+        old, self._drawn = self._drawn, self.extents(self._scale)
+        self._fresh = True
+        self.repaint(old + self._drawn)
+
+    def relabel(self) -> None:
+        """What the labels keep clear of (``keep_clear``) may have moved: they are placed
+        again, and repainted where they were and are if that moved them."""
+        if self._scale is None or not self.labels:
+            return
+        was = self._placed[2] if self._placed is not None else None
+        now = self.label_rects(self._scale)         # placed again if they moved
+        if now is was:
+            return
+        if was is not None and [r for r, *_ in was] == [r for r, *_ in now]:
             return
         old, self._drawn = self._drawn, self.extents(self._scale)
         self._fresh = True
@@ -678,22 +694,28 @@ class OutlineItem(MapOverlay):
         if not self.labels:
             return []
         avoid = self.keep_clear(scale) if self.keep_clear is not None else np.zeros((0, 4))
-        key = (scale, avoid.tobytes())
-        if self._placed is not None and self._placed[0] is self.labels and self._placed[1] == key:
-            return self._placed[2]          # painted again: placed as before
+        placed = self._placed
+        if placed is not None and placed[0] is self.labels and placed[1][0] == scale \
+                and _unmoved_near(placed[3], avoid, placed[4]):
+            # painted again, or what they keep clear of moved only far from them (a dragged
+            # counter): placed as before, as ``_clear_spot`` would place them
+            self._placed = (*placed[:3], avoid, placed[4])
+            return placed[2]
         size = max(0.3 * style.SCALE, style.MIN_LABEL_PX / scale)
         gap = 2 / scale
-        out = []
+        out, reach = [], []
         top, bottom = self._rect.top(), self._rect.bottom()
+        given = avoid
         for anchor, text, colour, above in self.labels:
             w, h = _label_box(text, size)
             x0, y0 = anchor.x() - w / 2, anchor.y() - (h if above else 0)
             if out:                                                     # nor on each other
                 r = out[-1][0]
                 avoid = np.vstack([avoid, [(r.left(), r.top(), r.right(), r.bottom())]])
+            reach.append(_reach(x0, y0, w, h, gap))
             x0, y0 = _clear_spot(avoid, x0, y0, w, h, gap, -1 if above else 1, top, bottom)
             out.append((QRectF(x0, y0, w, h), text, colour))
-        self._placed = (self.labels, key, out)
+        self._placed = (self.labels, (scale,), out, given, np.array(reach).reshape(-1, 4))
         return out
 
 
@@ -736,6 +758,27 @@ _SCALED = {QTransform.TransformationType.TxNone, QTransform.TransformationType.T
            QTransform.TransformationType.TxScale}
 
 
+def _reach(x0: float, y0: float, w: float, h: float, gap: float) -> tuple:
+    """The rectangle (left, top, right, bottom) holding every rectangle ``_clear_spot`` looks
+    at for a label whose first spot is (x0, y0): one outside it does not move the label."""
+    reach_y, reach_x = (_TRY_REACH[0] + 1) * h + gap, (_TRY_REACH[1] + 1) * w + gap
+    return (x0 - reach_x, y0 - reach_y, x0 + w + reach_x, y0 + h + reach_y)
+
+
+def _unmoved_near(before: np.ndarray, now: np.ndarray, reach: np.ndarray) -> bool:
+    """Whether the rectangles ``now`` are ``before`` but for rows far from every ``reach``
+    (rows of left, top, right, bottom; the same rows in the same order)."""
+    if before.shape != now.shape:
+        return False
+    moved = (before != now).any(axis=1)
+    if not moved.any():
+        return True
+    rows = np.vstack([before[moved], now[moved]])
+    return not ((rows[:, None, 0] < reach[None, :, 2]) & (rows[:, None, 2] > reach[None, :, 0])
+                & (rows[:, None, 1] < reach[None, :, 3])
+                & (rows[:, None, 3] > reach[None, :, 1])).any()
+
+
 def _clear_spot(avoid: np.ndarray, x0: float, y0: float, w: float, h: float, gap: float,
                 away: int, top: float, bottom: float) -> tuple[float, float]:
     """(x0, y0), the top left of a ``w`` x ``h`` label, when it is ``gap`` clear of every
@@ -751,9 +794,8 @@ def _clear_spot(avoid: np.ndarray, x0: float, y0: float, w: float, h: float, gap
     hit &= down > y0 - gap
     if not hit.any():
         return x0, y0
-    reach_y, reach_x = (_TRY_REACH[0] + 1) * h + gap, (_TRY_REACH[1] + 1) * w + gap
-    near = avoid[(left < x0 + w + reach_x) & (right > x0 - reach_x)
-                 & (up < y0 + h + reach_y) & (down > y0 - reach_y)]
+    far_left, far_up, far_right, far_down = _reach(x0, y0, w, h, gap)
+    near = avoid[(left < far_right) & (right > far_left) & (up < far_down) & (down > far_up)]
     tries = _TRY_ARRAY * np.array([away, 1.0])
     ys, xs = y0 + tries[:, 0] * h, x0 + tries[:, 1] * w
     clear = ~((near[None, :, 0] < xs[:, None] + w + gap)

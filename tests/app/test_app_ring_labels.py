@@ -47,3 +47,42 @@ def test_ring_labels_keep_off_the_letters_along_the_board_edge_at_fit_zoom(windo
     ring_x = float(m.x[m.index(f"2{col}{2 + near}")]) * 40.0
     assert all(abs(rect.center().x() - ring_x) < 1e-6 for rect, _, _ in labels)
     assert column_name(10) == col                         # K: the 11th column, in the middle
+
+
+def test_the_nvr_label_keeps_off_a_counter_and_leaves_no_trace_when_it_moves(window, qtbot):
+    """Play-test: the "NVR 3" label lay under a counter standing where it goes (counters are
+    drawn over the rings), unreadable.  L1 in 2T6, NVR 3: the label goes above 2T3's north
+    side, over 2T2; a squad moved into 2T2 pushes it to the nearest clear spot, and the window
+    shows no trace of where it was."""
+    from app_testing import look_at, on_screen
+    from PySide6.QtWidgets import QApplication
+    view, doc, scene = window.view, window.document, window.scene
+    doc.select("L1")
+    settle(qtbot, doc)
+    look_at(view, "2T4", 50.0)
+    QApplication.sendPostedEvents()
+    scale = view.transform().m11()
+    ring = scene.nvr_ring
+    free = boxes([r for r, _, _ in ring.label_rects(scale)])
+    assert len(free) == 1
+    doc.edit(doc.scenario.moved("A1", "2T2"), "move")
+    settle(qtbot, doc)
+    QApplication.sendPostedEvents()
+    counters = scene.counters.rects(scale)
+    item = scene.counters.item("unit", "A1")
+    shown = item.deviceTransform(view.viewportTransform()).mapRect(item.boundingRect())
+    on_view = view.mapToScene(shown.toAlignedRect()).boundingRect()
+    assert overlapping(boxes([on_view]), counters)          # the rows say where it lies
+    assert overlapping(free, boxes([on_view]))              # the label's first spot: under A1
+    placed = boxes([r for r, _, _ in ring.label_rects(scale)])
+    assert not overlapping(placed, counters)
+    picture = on_screen(window)
+    view.viewport().repaint()
+    assert np.array_equal(picture, on_screen(window))       # no trace of the label's old spot
+    doc.undo_stack.undo()                                   # A1 back: the label back too
+    settle(qtbot, doc)
+    QApplication.sendPostedEvents()
+    assert np.allclose(boxes([r for r, _, _ in ring.label_rects(scale)]), free)
+    picture = on_screen(window)
+    view.viewport().repaint()
+    assert np.array_equal(picture, on_screen(window))
