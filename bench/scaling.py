@@ -1,6 +1,7 @@
 """Benchmark: how the first field, the next ones, ``prepare`` and memory grow with the map.
 
     python bench/scaling.py [--layouts 1x1,2x1,2x2,4x2,4x4,8x4] [--no-prepare] [--seed 1]
+                            [--repeat 3]
 
 For each layout (boards tall x wide: ``8x4`` is 8 rows of 4 boards, the widest the map's span
 allows) a fresh process writes random boards (``mapgen.random_board``: hills, woods, buildings,
@@ -14,7 +15,10 @@ walls, hedges...) and an 80-unit position to a temporary folder, then measures, 
   it returns at once) and ``field_after``, a field read from it;
 - ``peak_mib``: the process's peak resident memory after the first field, and at the end.
 
-Prints one JSON document; ``ratios`` divides every first field by the 2 x 2 map's.
+Each layout is measured in ``--repeat`` fresh processes, the layouts taken in turn (1x1, 2x2,
+... then again), and each figure is the median of its runs (``first_field_runs`` lists them):
+on a shared machine one process's clock can swing by half.  Prints one JSON document; ``ratios``
+divides every first field by the 2 x 2 map's.
 """
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ import argparse
 import json
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -89,30 +94,50 @@ def measure(path: str, do_prepare: bool) -> dict:
     return out
 
 
+def _median_row(found: list[dict]) -> dict:
+    """Each figure's median over the runs (an error: the error)."""
+    if "error" in found[0]:
+        return found[0]
+    row = {}
+    for key, value in found[0].items():
+        values = [r[key] for r in found if r.get(key) is not None]
+        row[key] = statistics.median(values) if values and isinstance(value, (int, float)) \
+            else value
+    row["first_field_runs"] = [round(r["first_field"], 4) for r in found]
+    return row
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--layouts", default=LAYOUTS)
     ap.add_argument("--no-prepare", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=3, help="fresh processes per layout")
     ap.add_argument("--measure", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.measure:
         print(json.dumps(measure(a.measure, not a.no_prepare)))
         return
-    rows = {}
-    for layout in a.layouts.split(","):
-        tall, wide = (int(v) for v in layout.lower().split("x"))
-        with tempfile.TemporaryDirectory() as tmp:
-            path = write(Path(tmp), tall, wide, a.seed)
-            cmd = [sys.executable, __file__, "--measure", str(path)]
-            if a.no_prepare:
-                cmd.append("--no-prepare")
-            done = subprocess.run(cmd, capture_output=True, text=True)
-            if done.returncode:
-                rows[layout] = {"error": done.stderr.strip().splitlines()[-1]}
-            else:
-                rows[layout] = json.loads(done.stdout)
-        print(layout, json.dumps(rows[layout]), file=sys.stderr, flush=True)
+    runs: dict[str, list] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = {}
+        for layout in a.layouts.split(","):
+            tall, wide = (int(v) for v in layout.lower().split("x"))
+            folder = Path(tmp) / layout
+            folder.mkdir()
+            paths[layout] = write(folder, tall, wide, a.seed)
+        for _ in range(max(1, a.repeat)):
+            for layout, path in paths.items():
+                cmd = [sys.executable, __file__, "--measure", str(path)]
+                if a.no_prepare:
+                    cmd.append("--no-prepare")
+                done = subprocess.run(cmd, capture_output=True, text=True)
+                if done.returncode:
+                    runs[layout] = [{"error": done.stderr.strip().splitlines()[-1]}]
+                elif "error" not in runs.get(layout, [{}])[0]:
+                    runs.setdefault(layout, []).append(json.loads(done.stdout))
+                print(layout, json.dumps(runs[layout][-1]), file=sys.stderr, flush=True)
+    rows = {layout: _median_row(found) for layout, found in runs.items()}
     base = rows.get("2x2", {}).get("first_field")
     out = {"layouts": rows}
     if base:

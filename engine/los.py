@@ -182,10 +182,8 @@ class _Crossings:
         ids = self.grid[dq + self.span, dr + self.span]
         missing = ids < 0
         if missing.any():
-            # the differences missing, once each: as one integer (unique on rows is slower)
-            code = np.unique(dq[missing].astype(np.int64) * (1 << 32) + dr[missing])
-            q = (code + (1 << 31)) >> 32                    # dr in [-2^31, 2^31)
-            self._add(np.stack([q, code - q * (1 << 32)], axis=1))
+            # the differences missing, once each (unique on pairs packed: on rows it is slower)
+            self._add(np.stack(_unpack(np.unique(_pack(dq[missing], dr[missing]))), axis=1))
             ids = self.grid[dq + self.span, dr + self.span]
         return ids
 
@@ -197,10 +195,9 @@ class _Crossings:
         g = _SYM_OF_PERM[inverse[:, 0] * 3 + inverse[:, 1]] * 2 + (sign < 0)
         order = np.argsort(g, kind="stable")      # a key's place in the arrays is free
         keys, canon, g = keys[order], canon[order], g[order]
-        code, back = np.unique(canon[:, 0] * (1 << 32) - canon[:, 2], return_inverse=True)
+        code, back = np.unique(_pack(canon[:, 0], canon[:, 2]), return_inverse=True)
         back = back.ravel()
-        cx = code >> 32
-        geo = _canonical_geometry(cx, -(code - (cx << 32)))
+        geo = _canonical_geometry(*_unpack(code))
         ic, sc = geo.icount[back], geo.scount[back]
         xc = 5 * sc
         groups = np.flatnonzero(np.concatenate([[True], g[1:] != g[:-1]]))
@@ -251,6 +248,17 @@ class _Crossings:
         assert len(self.idir) == len(self.iq) and len(self.tdir) == self.n + len(keys)
         self.grid[keys[:, 0] + self.span, keys[:, 1] + self.span] = new_ids
         self.n += len(keys)
+
+
+def _pack(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Pairs of integers (``b`` within 32 bits, signed) as one 64-bit integer each, in the
+    pairs' order: for ``np.unique`` on pairs."""
+    return np.asarray(a, dtype=np.int64) * (1 << 32) + b
+
+
+def _unpack(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    a = (code + (1 << 31)) >> 32
+    return a, code - a * (1 << 32)
 
 
 _DIR_OF = np.full((3, 3), -1, dtype=np.int64)      # (dq + 1, dr + 1) -> side 0..5

@@ -237,6 +237,7 @@ class CounterLayer:
         self.sightings = dict(sightings)
         for item in self.items:
             self._show(item)
+        self.scene.counters_laid_out()
 
     def item(self, kind: str, key) -> CounterItem | None:
         return next((i for i in self.items if i.kind == kind and i.key == key), None)
@@ -259,6 +260,7 @@ class CounterLayer:
         self.visible = on
         for item in self.items:
             self._show(item)
+        self.scene.counters_laid_out()
 
     def pieces_in(self, i: int) -> list[CounterItem]:
         """The visible counters standing in hex ``i``: units bottom first, then markers."""

@@ -40,9 +40,12 @@ class Hatch:
 class HexRaster:
     """Per pixel of a ``width`` x ``height`` device whose transform from scene coordinates is
     ``scale`` and ``(dx, dy)``: the hex its centre lies in (``first``, -1 off the map), the hex
-    across the nearest edge (``second``), the distance from the pixel's centre to that edge in
-    ``LEVELS``-ths of a pixel up to ``BAND`` (``near``) and the pixel's place in a hatch tile
-    laid from a whole pixel (``tile``); and the pixels of each hex, for changing one hex."""
+    across the nearest edge (``second``), and ``fixed``: the distance from the pixel's centre
+    to that edge in ``LEVELS``-ths of a pixel up to ``BAND``, times the tile's size, plus the
+    pixel's place in a hatch tile laid from a whole pixel (what of its entry in
+    ``FieldImage``'s table its hexes' classes leave alone); and the pixels of each hex, for
+    changing one hex.  Hex numbers in 16 bits where the map allows (memory: a few bytes a
+    pixel, a view of 4 million pixels at most)."""
 
     def __init__(self, m, scale: float, dx: float, dy: float, width: int, height: int):
         self.key = (scale, dx, dy, width, height)
@@ -84,39 +87,42 @@ class HexRaster:
                                       dtype=np.int32).ravel()                      # (n * 6)
         edge = near < BAND
         second = np.where(edge & (first >= 0), across.take(np.maximum(first, 0) * 6 + k), first)
-        self.first = first.ravel()
-        self.second = second.ravel().astype(np.int32)
-        self.near = near.ravel()
+        hexes = np.int16 if m.size < 32767 else np.int32
+        self.first = first.ravel().astype(hexes)
+        self.second = second.ravel().astype(hexes)
         tx = (np.arange(width) - round(dx)) % TILE
         ty = (np.arange(height) - round(dy)) % TILE
-        self.tile = (tx[None, :] + TILE * ty[:, None]).astype(np.uint8).ravel()
-        # what of a pixel's entry in ``FieldImage``'s table its hexes' classes leave alone
-        self.fixed = (self.near.astype(np.int32) * (TILE * TILE) + self.tile).astype(np.int32)
+        tile = tx[None, :] + TILE * ty[:, None]
+        self.fixed = (near.astype(np.int16) * (TILE * TILE) + tile).astype(np.int16).ravel()
         self.size = m.size
         self.width, self.height = width, height
-        # the pixels of each hex: as the first, and as the second near an edge
-        self._by_first = self._columns(*_groups(self.first, m.size))
+        # the pixels of each hex: as the first (with their second), and as the second near an
+        # edge (with their first); each with its ``fixed``, in the same order
+        pixels, starts = _groups(self.first, m.size)
+        self._by_first = (pixels, self.second[pixels], self.fixed[pixels]), starts
         edge_px = np.flatnonzero(edge.ravel())
-        self._by_second = self._columns(*_groups(self.second[edge_px], m.size, edge_px))
-
-    def _columns(self, pixels: np.ndarray, starts: np.ndarray):
-        return (pixels, self.first[pixels], self.second[pixels], self.fixed[pixels]), starts
+        pixels, starts = _groups(self.second[edge_px], m.size, edge_px)
+        self._by_second = (pixels, self.first[pixels], self.fixed[pixels]), starts
 
     def pixels_of(self, hexes: np.ndarray) -> tuple[np.ndarray, ...]:
         """The pixels (flat indices) whose colour depends on any of ``hexes``, with their
         ``first``, ``second`` and ``fixed`` (read from copies in the pixels' order by hex:
         runs of neighbouring memory, not scattered reads over the whole view)."""
-        parts = []
-        for columns, starts in (self._by_first, self._by_second):
+        where, first, second, fixed = [], [], [], []
+        for (pixels, other, fix), starts, own, across in (
+                (*self._by_first, first, second), (*self._by_second, second, first)):
             lo = starts[hexes]
             count = starts[hexes + 1] - lo
             total = int(count.sum())
             if total:           # the runs lo[k]..lo[k] + count[k], end to end
                 at = np.arange(total) + np.repeat(lo - (np.cumsum(count) - count), count)
-                parts.append([c.take(at) for c in columns])
-        if not parts:
+                where.append(pixels.take(at))
+                own.append(np.repeat(hexes, count))         # the group's own hex
+                across.append(other.take(at))
+                fixed.append(fix.take(at))
+        if not where:
             return tuple(np.zeros(0, np.int32) for _ in range(4))
-        return tuple(np.concatenate(c) for c in zip(*parts))
+        return tuple(np.concatenate(c) for c in (where, first, second, fixed))
 
 
 def _groups(values: np.ndarray, n: int, index: np.ndarray | None = None):
@@ -168,7 +174,7 @@ class FieldImage:
             first, second, fixed = r.first, r.second, r.fixed
         else:
             where, first, second, fixed = r.pixels_of(where)
-        at = classes.take(first) * n2
+        at = classes.take(first) * n2                    # int32: classes' own type
         at += classes.take(second)
         at *= (BAND + 1) * TILE * TILE
         at += fixed

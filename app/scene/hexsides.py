@@ -19,7 +19,9 @@ from .. import style
 from .geometry import all_corners, map_clip, map_rect
 from .terrain import pixels_per_unit
 
-Z_HEXSIDES = 22                  # over the grid's veil-level (21): terrain that decides LOS
+# over the grid (21), the Gunflashes (28) and the light circles (30): terrain that decides
+# LOS (B9.2) is not hidden under a circle's edge
+Z_HEXSIDES = 30.5
 
 
 @dataclass(frozen=True)

@@ -100,10 +100,10 @@ class MapScene(QGraphicsScene):
         self.under = [self.terrain, *self.board_art, self.lit, self.blaze_shadows]
         for item in self.under:
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
-        # and over the field, one picture for the grid, the hexsides, the Gunflashes and the
-        # light circles (z 21-30, next to each other in depth)
-        self.composites = [Composite([self.grid, self.hexsides, self.gunflashes,
-                                      self.light_circles])]
+        # and over the field, one picture for the grid, the Gunflashes, the light circles and
+        # the hexsides (z 21-30.5, next to each other in depth)
+        self.composites = [Composite([self.grid, self.gunflashes, self.light_circles,
+                                      self.hexsides])]
         for item in self.composites:
             self.addItem(item)
         r = map_rect(m)
@@ -322,7 +322,8 @@ class MapScene(QGraphicsScene):
 
     def _ring_label(self, at, radius: int, text: str, colour):
         """A label just north of the ring's northernmost hexside, or south of its southernmost
-        when that is off the map; none when both are (the legend says what the ring is)."""
+        when that is off the map; when both are, just inside the map's top edge over the
+        ring's centre (within the ring there; the labels keep clear of each other)."""
         rect = map_rect(self.map)
         for sign in (-1, 1):
             x, y = center(at[0], at[1] + sign * radius)
@@ -330,7 +331,8 @@ class MapScene(QGraphicsScene):
             inside = QPointF(anchor.x(), anchor.y() + sign * 0.3 * style.SCALE)
             if rect.contains(inside):
                 return (anchor, text, colour, sign < 0)
-        return None
+        x, _ = center(at[0], at[1])
+        return (QPointF(x * style.SCALE, rect.top()), text, colour, False)
 
     # --------------------------------------------------------------------- hover
     def set_hovered(self, i: int) -> None:

@@ -82,6 +82,17 @@ class MapOverlay(QGraphicsItem):
         raise NotImplementedError
 
 
+def pixel_exact(painter: QPainter, t: QTransform) -> bool:
+    """Whether images of the view's pixels drawn at whole pixels look as the painter's own
+    drawing does: a raster device of one pixel per pixel, ``t`` only scaled and moved."""
+    if t.type() not in _SCALED or t.m11() <= 0 or t.m22() <= 0:
+        return False
+    engine = painter.paintEngine()
+    device = painter.device()
+    return (engine is not None and engine.type() == QPaintEngine.Type.Raster
+            and device is not None and device.devicePixelRatio() == 1)
+
+
 def clip_to_map(painter: QPainter, game_map) -> None:
     """Clip to the map's boards: by a rectangle when they fill one (cheap), else by their
     outline."""
@@ -230,11 +241,6 @@ class FillOverlay(MapOverlay):
         else:
             self._field.show([c for c, _, _ in self._given], classes)
 
-    def draws_image(self, painter: QPainter) -> bool:
-        """This paint draws the fills as one image (and the ``hatch``'s hexes in it)."""
-        return (self.isVisible() and self._field is not None
-                and self._field.raster.key == self._image_key(painter))
-
     def draw(self, painter: QPainter):
         field = self._field_for(painter) if self.image else None
         if field is not None:
@@ -243,11 +249,14 @@ class FillOverlay(MapOverlay):
             painter.resetTransform()
             painter.drawImage(0, 0, field.image)
             painter.restore()
-        for colour, fill, border, edge in (self.areas if field is None else self._edged()):
-            if field is None:
+        else:
+            for colour, fill, _, _ in self.areas:
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(colour)
                 painter.drawPath(fill)
+            if self.hatch is not None and self.hatch.isVisible():
+                self.hatch.draw(painter)        # over the fills, under the edges, as in the image
+        for _, _, border, edge in (self.areas if field is None else self._edged()):
             if border is not None:
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.setPen(edge)
@@ -285,10 +294,7 @@ class FillOverlay(MapOverlay):
         """(scale, dx, dy, width, height) of this painter's pixels, when an image can stand
         for its paths: an unturned view on a raster device of a bounded size; else None."""
         t, device = painter.worldTransform(), painter.device()
-        engine = painter.paintEngine()
-        if (engine is None or engine.type() != QPaintEngine.Type.Raster or device is None
-                or device.devicePixelRatio() != 1 or t.m12() != 0 or t.m21() != 0
-                or t.m11() <= 0 or t.m11() != t.m22() or not t.isAffine()
+        if (not pixel_exact(painter, t) or t.m11() != t.m22()
                 or device.width() * device.height() > MAX_PIXELS):
             return None
         return (t.m11(), t.dx(), t.dy(), device.width(), device.height())
@@ -327,11 +333,10 @@ class HatchOverlay(MapOverlay):
     The hatching is a small tile painted with a brush whose transform undoes the view's scale:
     lines a constant few pixels apart at any zoom, laid from a whole pixel, drawn in one fill
     (clipping thousands of lines to a many-hex path took a second a frame on a big map); the
-    tile carries the tint too (one fill, not two).  With ``drawn_in`` (the night field, drawn as
-    one image during a drag) the hatched hexes are drawn in that image whenever it is drawn:
-    their outline is then not traced at all."""
+    tile carries the tint too (one fill, not two).  With ``drawn_in`` (the night field), that
+    item draws the hatching while it is shown, over its fills and under its areas' edges: in
+    the image of its pixels during a drag (the outline then never traced), else as paths."""
 
-    TILE = TILE
     BORDER = 1.6                # the border's width, pixels
 
     def __init__(self, game_map, z: float, colour: QColor, cross: bool = False,
@@ -344,12 +349,12 @@ class HatchOverlay(MapOverlay):
         self.mask: np.ndarray | None = None     # the hexes hatched
         self._fill: QPainterPath | None = QPainterPath()
         tile = self.tile.toImage().convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
-        rows = np.frombuffer(tile.constBits(), dtype=np.uint8).reshape(self.TILE, -1)
-        pixels = rows[:, :4 * self.TILE].copy().view(np.uint32)          # premultiplied ARGB
+        rows = np.frombuffer(tile.constBits(), dtype=np.uint8).reshape(TILE, -1)
+        pixels = rows[:, :4 * TILE].copy().view(np.uint32)          # premultiplied ARGB
         self.look = Hatch(pixels.tobytes(), colour.rgba(), self.BORDER)
 
     def _tile(self) -> QPixmap:
-        n = self.TILE
+        n = TILE
         pix = QPixmap(n, n)
         tint = QColor(self.colour)
         tint.setAlphaF(0.12)
@@ -371,10 +376,6 @@ class HatchOverlay(MapOverlay):
             self._fill = area(self.map, self.mask)
         return self._fill
 
-    @property
-    def border(self) -> QPainterPath:
-        return self.fill
-
     def set_mask(self, mask: np.ndarray | None) -> None:
         """Hatch the hexes of ``mask``; only the hexes that changed are repainted."""
         mask = (np.zeros(self.map.size, dtype=bool) if mask is None
@@ -390,8 +391,8 @@ class HatchOverlay(MapOverlay):
             self.repaint(hex_rects(self.map, np.flatnonzero(mask != old)))
 
     def paint(self, painter: QPainter, option, widget=None):
-        if self.drawn_in is not None and self.drawn_in.draws_image(painter):
-            return                              # drawn in the field's image, under this
+        if self.drawn_in is not None and self.drawn_in.isVisible():
+            return                              # the field draws it, between fills and edges
         super().paint(painter, option, widget)
 
     def draw(self, painter: QPainter):
@@ -408,7 +409,7 @@ class HatchOverlay(MapOverlay):
         painter.drawPath(self.fill)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(cosmetic_pen(self.colour, self.BORDER))
-        painter.drawPath(self.border)
+        painter.drawPath(self.fill)                         # its border
 
 
 class GunflashOverlay(MapOverlay):
@@ -573,14 +574,7 @@ class OutlineItem(MapOverlay):
 
     @staticmethod
     def _stampable(painter: QPainter, t: QTransform) -> bool:
-        """Whether images drawn at whole pixels look as the painter's own drawing does: a
-        raster device of one pixel per pixel, only scaled and moved."""
-        if t.type() not in _SCALED or t.m11() <= 0 or t.m22() <= 0:
-            return False
-        engine = painter.paintEngine()
-        device = painter.device()
-        return (engine is not None and engine.type() == QPaintEngine.Type.Raster
-                and device is not None and device.devicePixelRatio() == 1)
+        return pixel_exact(painter, t)
 
     def draw(self, painter: QPainter, stamp: bool | None = None):
         """The outlines; ``stamp``: whether the painter may draw them as images (``paint``

@@ -21,7 +21,7 @@ from ..los_tables import ground_row
 from ..maps import Map
 from ..terrain import BY_CODE
 from .kinds import MARKER_KINDS, Light
-from .scenario import Scenario, Unit
+from .scenario import DERIVED_LIGHTS, Scenario, Unit
 
 STAR_LIGHTS = tuple(k.type for k in MARKER_KINDS.values() if k.light is Light.STAR)  # E1.923
 FIRE_LIGHTS = tuple(k.type for k in MARKER_KINDS.values() if k.light is Light.FIRE)  # E1.9
@@ -99,7 +99,7 @@ def _star_exceptions(game_map: Map) -> tuple[np.ndarray, np.ndarray]:
 
 def illumination(scenario: Scenario) -> Illumination:
     """The lights of a scenario (computed once per scenario: it is immutable)."""
-    return scenario.derived("illumination", lambda: _illumination(scenario))
+    return scenario.derived(DERIVED_LIGHTS, lambda: _illumination(scenario))
 
 
 def _illumination(scenario: Scenario) -> Illumination:

@@ -38,10 +38,12 @@ GUNFLASH_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.gunflash)  #
 RADIUS_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.own_radius)
 
 
-# derived data that only the map and the markers decide: the lights (E1.9),
-# the Gunflashes (E1.8) and the dense jungle (G2.3); a scenario whose units alone changed
-# keeps them (a drag moves a unit every step)
-KEPT_WHEN_UNITS_CHANGE = ("illumination", "gunflash", "dense")
+# names of data derived from a scenario (``Scenario.derived``); those that only the map and
+# the markers decide, the lights (E1.9), the Gunflashes (E1.8) and the dense jungle (G2.3),
+# are kept by a scenario whose units alone changed (a drag moves a unit every step)
+DERIVED_LIGHTS, DERIVED_GUNFLASHES = "illumination", "gunflash"
+DERIVED_DENSE, DERIVED_MOVING = "dense", "moving"
+KEPT_WHEN_UNITS_CHANGE = (DERIVED_LIGHTS, DERIVED_GUNFLASHES, DERIVED_DENSE)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,14 @@ from ..los_tables import ground_row, ground_table
 from ..terrain import BY_CODE
 from .kinds import Fire, Nvr, Sight
 from .light import Illumination, illumination
-from .scenario import UNIT_PROPERTY_TYPES, Scenario, Unit
+from .scenario import (
+    DERIVED_DENSE,
+    DERIVED_GUNFLASHES,
+    DERIVED_MOVING,
+    UNIT_PROPERTY_TYPES,
+    Scenario,
+    Unit,
+)
 
 NONE, NVR, GUNFLASH = Sight.NONE.code, Sight.NVR.code, Sight.GUNFLASH.code
 SIGHT_NAMES = tuple(Sight.of_code(c) for c in (NONE, NVR, GUNFLASH))
@@ -83,7 +90,7 @@ def _moving_hexes(scenario: Scenario) -> list[tuple[int, bool]]:
             if carrier is not None:
                 out.append((scenario.map.index(u.hex), carrier.tracked))
         return out
-    return scenario.derived("moving", compute)
+    return scenario.derived(DERIVED_MOVING, compute)
 
 
 def gunflash_mask(scenario: Scenario) -> np.ndarray:
@@ -95,7 +102,7 @@ def gunflash_mask(scenario: Scenario) -> np.ndarray:
             if mk.is_gunflash:
                 out[m.index(mk.hex)] = True
         return out
-    return scenario.derived("gunflash", compute)
+    return scenario.derived(DERIVED_GUNFLASHES, compute)
 
 
 _DENSE = np.array([t.dense for t in BY_CODE])
@@ -103,7 +110,7 @@ _DENSE = np.array([t.dense for t in BY_CODE])
 
 def _dense(scenario: Scenario) -> np.ndarray:
     """G2.3: dense jungle and bamboo hexes."""
-    return scenario.derived("dense", lambda: _DENSE[scenario.map.terrain])
+    return scenario.derived(DERIVED_DENSE, lambda: _DENSE[scenario.map.terrain])
 
 
 class LazyVerdict:

@@ -47,10 +47,10 @@ def test_the_static_layers_are_drawn_by_the_background_and_one_composite(window)
     for item in scene.under + [scene.grid, scene.hexsides, scene.gunflashes,
                                scene.light_circles]:
         assert item.flags() & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
-    assert [c.members for c in scene.composites] == [[scene.grid, scene.hexsides,
-                                                      scene.gunflashes, scene.light_circles]]
+    assert [c.members for c in scene.composites] == [[scene.grid, scene.gunflashes,
+                                                      scene.light_circles, scene.hexsides]]
     # nothing else lies between the composite's members in depth
-    low, high = scene.grid.zValue(), scene.light_circles.zValue()
+    low, high = scene.grid.zValue(), scene.hexsides.zValue()
     members = scene.composites[0].members + scene.composites
     assert not [item for item in scene.items() if low <= item.zValue() <= high
                 and item not in members and item.parentItem() is None]

@@ -11,6 +11,15 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 
+def grown(mask: np.ndarray, by: int) -> np.ndarray:
+    """``mask`` grown by ``by`` pixels each way (a square)."""
+    out = mask.copy()
+    for dy in range(-by, by + 1):
+        for dx in range(-by, by + 1):
+            out |= np.roll(np.roll(mask, dy, axis=0), dx, axis=1)
+    return out
+
+
 def repainted_whole(window) -> np.ndarray:
     window.view.viewport().repaint()
     return on_screen(window)
@@ -25,11 +34,11 @@ def step_by_step(qtbot, window, hexes) -> None:
         QApplication.sendPostedEvents()
 
 
-def start_drag(qtbot, window):
+def start_drag(qtbot, window, unit: str = "L1"):
     view, doc = window.view, window.document
-    doc.select("L1")
+    doc.select(unit)
     settle(qtbot, doc)
-    start = counter_pos(view, "unit", "L1")
+    start = counter_pos(view, "unit", unit)
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
     qtbot.mouseMove(view.viewport(), start + QPoint(10, 10))
     return start
@@ -147,9 +156,7 @@ def test_the_blind_hexes_are_hatched_in_the_field_image_as_the_paths_hatch_them(
     settle(qtbot, doc)
     look_at(view, "2CC8", 60.0)
     QApplication.sendPostedEvents()
-    start = counter_pos(view, "unit", "G2")
-    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
-    qtbot.mouseMove(view.viewport(), start + QPoint(10, 10))
+    start_drag(qtbot, window, "G2")
     step_by_step(qtbot, window, ["2CC7", "2CC8"])
     blind = np.asarray(doc.answers.field.blind)
     assert blind.sum() >= 3 and scene.viewer_blind.mask is not None
@@ -173,6 +180,9 @@ def test_the_blind_hexes_are_hatched_in_the_field_image_as_the_paths_hatch_them(
     differ = np.abs(shown - as_paths).max(axis=2)
     assert (differ[hatched] > 12).mean() < 0.01           # the same lines in the same places
     assert (differ > 12).mean() < 0.001
+    # the border: on both sides of the hatched hexes' edge, as the paths draw it
+    band = grown(hatched, 3) & grown(~hatched, 3)
+    assert band.sum() > 500 and (differ[band] > 12).mean() < 0.03
     sight.live = True
     step_by_step(qtbot, window, ["2CC7", "2CC8"])         # the image again
     assert np.array_equal(on_screen(window), shown)
@@ -208,5 +218,47 @@ def test_the_dragged_counter_keeps_its_cached_picture(window, qtbot, monkeypatch
     qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
                        pos=hex_pos(window.view, "2W8", 0.1, 0.1))
     doc = window.document
+    settle(qtbot, doc)
+    QApplication.sendPostedEvents()
+    before = on_screen(window)
     doc.edit(doc.scenario.with_unit(doc.scenario.unit("L1").replace(broken=True)), "break L1")
+    settle(qtbot, doc)
+    QApplication.sendPostedEvents()
     assert "L1" in redrawn                                # what it is changed: drawn again
+    after = on_screen(window)
+    assert np.array_equal(after, repainted_whole(window))
+    p = counter_pos(window.view, "unit", "L1")
+    around = (slice(p.y() - 12, p.y() + 13), slice(p.x() - 12, p.x() + 13))
+    assert (np.abs(after[around] - before[around]).max(axis=2) > 40).sum() > 20
+
+
+def test_the_selection_outline_follows_the_selected_unit(window, qtbot):
+    """The selected unit's hex is outlined (drawn once per hex: a drag step asks twice): after
+    a move, another unit selected, and its side's view hiding and showing it again."""
+    from PySide6.QtCore import QPointF
+
+    from app.scene.geometry import scene_center
+    doc, scene = window.document, window.scene
+    m = doc.scenario.map
+
+    def outlined() -> QPointF | None:
+        shown = scene.selection.outlines
+        return shown[0][0].boundingRect().center() if shown else None
+
+    def near(p, hex_id) -> bool:
+        return p is not None and (p - scene_center(m, m.index(hex_id))).manhattanLength() < 1
+    doc.select("L1")
+    settle(qtbot, doc)
+    assert near(outlined(), "2T6")
+    doc.edit(doc.scenario.moved("L1", "2U7"), "move L1")
+    settle(qtbot, doc)
+    assert near(outlined(), "2U7")
+    doc.select("G2")
+    settle(qtbot, doc)
+    assert near(outlined(), "2CC8")
+    doc.set_view_side("allied")                            # G2 is the enemy's: not outlined
+    settle(qtbot, doc)
+    assert outlined() is None
+    doc.set_view_side(None)
+    settle(qtbot, doc)
+    assert near(outlined(), "2CC8")

@@ -35,7 +35,7 @@ def test_ring_labels_keep_off_the_letters_along_the_board_edge_at_fit_zoom(windo
     assert len(letters)                                   # zoomed out: letters along the edges
     rings = scene.moving_rings
     labels = rings.label_rects(scale)
-    assert labels                                         # the outer ring's is off the map
+    assert labels
     moved = boxes([rect for rect, _, _ in labels])
     assert not overlapping(moved, letters)
     board = map_rect(scene.map)
@@ -45,7 +45,8 @@ def test_ring_labels_keep_off_the_letters_along_the_board_edge_at_fit_zoom(windo
     assert overlapping(boxes([rect for rect, _, _ in rings.label_rects(scale)]), letters)
     m = scene.map
     ring_x = float(m.x[m.index(f"2{col}{2 + near}")]) * 40.0
-    assert all(abs(rect.center().x() - ring_x) < 1e-6 for rect, _, _ in labels)
+    inner = [rect for rect, text, _ in labels if text.startswith("1.5")]
+    assert len(inner) == 1 and abs(inner[0].center().x() - ring_x) < 1e-6
     assert column_name(10) == col                         # K: the 11th column, in the middle
 
 
@@ -86,3 +87,64 @@ def test_the_nvr_label_keeps_off_a_counter_and_leaves_no_trace_when_it_moves(win
     picture = on_screen(window)
     view.viewport().repaint()
     assert np.array_equal(picture, on_screen(window))
+
+
+def test_a_label_goes_back_when_the_counter_it_avoided_is_hidden(window, qtbot):
+    """The label keeps clear only of counters shown: G1 (axis) in 2T2 pushes "NVR 3" aside;
+    viewing the map as the allies, who cannot see G1, hides it and the label goes back, the
+    window showing no trace of where it was (which would tell where the unseen G1 stands);
+    the same when the Counters layer is switched off."""
+    from app_testing import look_at, on_screen
+    from PySide6.QtWidgets import QApplication
+    view, doc, scene = window.view, window.document, window.scene
+    doc.select("L1")
+    settle(qtbot, doc)
+    look_at(view, "2T4", 50.0)
+    QApplication.sendPostedEvents()
+    scale = view.transform().m11()
+    ring = scene.nvr_ring
+    free = boxes([r for r, _, _ in ring.label_rects(scale)])
+    doc.edit(doc.scenario.moved("G1", "2T2"), "move")
+    settle(qtbot, doc)
+    QApplication.sendPostedEvents()
+    assert not np.allclose(boxes([r for r, _, _ in ring.label_rects(scale)]), free)
+    doc.set_view_side("allied")
+    settle(qtbot, doc)
+    QApplication.sendPostedEvents()
+    assert not scene.counters.item("unit", "G1").isVisible()
+    assert np.allclose(boxes([r for r, _, _ in ring.label_rects(scale)]), free)
+    picture = on_screen(window)
+    view.viewport().repaint()
+    assert np.array_equal(picture, on_screen(window))
+    doc.set_view_side(None)
+    settle(qtbot, doc)
+    QApplication.sendPostedEvents()
+    window.layer_actions["counters"].setChecked(False)
+    QApplication.sendPostedEvents()
+    assert np.allclose(boxes([r for r, _, _ in ring.label_rects(scale)]), free)
+    picture = on_screen(window)
+    view.viewport().repaint()
+    assert np.array_equal(picture, on_screen(window))
+
+
+def test_a_ring_off_the_map_both_ways_still_says_what_it_is(window_on, qtbot):
+    """Play-test: in W-03, B1's moving-vehicle rings reach past the map's top and bottom edges
+    both; the two rings (1.5x and 2x NVR) were drawn with no label, alike.  Each now has its
+    label, on the map, just inside its top edge, clear of the edge letters and of each other."""
+    from app.document import default_scenario_path
+    w = window_on(default_scenario_path().parent / "W-03.json")
+    doc, scene, view = w.document, w.scene, w.view
+    doc.select("B1")
+    settle(qtbot, doc)
+    scale = view.transform().m11()
+    near, far = doc.answers.moving_ranges
+    assert near != far
+    labels = scene.moving_rings.label_rects(scale)
+    assert sorted(text for _, text, _ in labels) == ["1.5\u00d7 NVR moving vehicle",
+                                                     "2\u00d7 NVR tracked"]
+    board = map_rect(scene.map)
+    placed = boxes([r for r, _, _ in labels])
+    assert all(board.top() <= r.top() and r.bottom() <= board.bottom()
+               and board.left() <= r.left() and r.right() <= board.right() for r, _, _ in labels)
+    assert not overlapping(placed[:1], placed[1:])
+    assert not overlapping(placed, scene.grid.printed_labels(scale))
