@@ -33,6 +33,7 @@ class GridItem(QGraphicsItem):
         self.map = game_map
         self._rect = map_rect(game_map)
         self.show_coordinates = True
+        self.show_lines = True          # the hexsides and centre dots ("Hex grid")
         self.sides = _hexsides(game_map)
         self.labels = _labels(game_map)
         self.columns, self.rows = _edge_labels(game_map)
@@ -50,13 +51,18 @@ class GridItem(QGraphicsItem):
         self.show_coordinates = on
         self.update()
 
+    def set_lines(self, on: bool) -> None:
+        """Show the hexsides and centre dots (the ids, levels and board ids stay their own)."""
+        self.show_lines = on
+        self.update()
+
     def paint(self, painter: QPainter, option, widget=None):
         ppu = pixels_per_unit(painter, option)
         outer = painter
         outer.save()            # within the clip it was given (a cached picture's exposed part)
         painter.setClipPath(map_clip(self.map), Qt.ClipOperation.IntersectClip)
         painter = clipped(painter, map_clip(self.map))      # an SVG export cuts by hand
-        if ppu >= style.LOD_GRID:
+        if ppu >= style.LOD_GRID and self.show_lines:
             grid = QPen(style.GRID, 1.0)
             grid.setCosmetic(True)
             painter.setPen(grid)
@@ -65,7 +71,7 @@ class GridItem(QGraphicsItem):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(style.GRID_DOT)
             r = 0.045 * style.SCALE
-            for x, y in zip(self.map.x, self.map.y):
+            for x, y in zip(self.map.x, self.map.y) if self.show_lines else ():
                 painter.drawEllipse(QPointF(x * style.SCALE, y * style.SCALE), r, r)
             if self.show_coordinates:
                 painter.setPen(style.COORDINATE)
@@ -126,6 +132,8 @@ class GridItem(QGraphicsItem):
         last: dict[str, QRectF] = {}
         tabs = [tab for tab, _ in self._board_tabs()]
         out = []
+        cell = 4 * h                # the labels placed, by cell: a board's corner is crowded
+        placed: dict[tuple[int, int], list[QRectF]] = {}
         for x, y, text, along in self.columns + self.rows:
             w = fm.horizontalAdvance(text) + 3 / scale
             if along == "top":
@@ -141,6 +149,11 @@ class GridItem(QGraphicsItem):
                 continue            # no room: every other letter (number) is printed
             if any(tab.intersects(rect) for tab in tabs):
                 continue            # under a board's id
+            cx, cy = int(rect.center().x() // cell), int(rect.center().y() // cell)
+            if any(other.intersects(rect) for i in (-1, 0, 1) for j in (-1, 0, 1)
+                   for other in placed.get((cx + i, cy + j), ())):
+                continue            # a row number on a column letter, at a corner
+            placed.setdefault((cx, cy), []).append(rect)
             last[along] = rect
             out.append((rect, text))
         self._edge_cache = (scale, out)

@@ -190,7 +190,7 @@ class MapScene(QGraphicsScene):
         return {"sight": [self.sight], "nvr_ring": [self.nvr_ring],
                 "moving_rings": [self.moving_rings], "lights": [self.lit, self.light_circles],
                 "blaze_shadows": [self.blaze_shadows], "viewer_blind": [self.viewer_blind],
-                "gunflashes": [self.gunflashes], "grid": [self.grid],
+                "gunflashes": [self.gunflashes],
                 "board_art": list(self.board_art)}.get(name, [])
 
     def set_layer_visible(self, name: str, on: bool) -> None:
@@ -208,6 +208,9 @@ class MapScene(QGraphicsScene):
                 item.setVisible(on)
         if self.grid.show_coordinates != self.shown.get("coordinates", True):
             self.grid.set_coordinates(self.shown.get("coordinates", True))
+            self.grid.composite.changed()
+        if self.grid.show_lines != self.shown.get("grid", True):     # ids and levels stay
+            self.grid.set_lines(self.shown.get("grid", True))
             self.grid.composite.changed()
         self.counters.set_visible(self.shown.get("counters", True))
 

@@ -93,6 +93,15 @@ def test_a_layer_shown_or_hidden_from_the_view_menu_shows_at_once(window):
     assert changed(before, shown(window)) > 50
     assert np.array_equal(on_screen(window), from_empty_caches(window))
     actions["coordinates"].setChecked(True)
+    # the grid's lines hidden, the ids and board ids are still theirs to show or hide
+    actions["grid"].setChecked(False)
+    lines_off = shown(window)
+    actions["coordinates"].setChecked(False)
+    assert changed(lines_off, shown(window)) > 50
+    assert np.array_equal(on_screen(window), from_empty_caches(window))
+    actions["coordinates"].setChecked(True)
+    actions["grid"].setChecked(True)
+    assert np.array_equal(shown(window), before)
 
 
 def test_a_light_added_then_moved_lights_its_hexes_on_the_screen(window, qtbot):
