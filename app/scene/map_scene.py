@@ -166,7 +166,12 @@ class MapScene(QGraphicsScene):
         self.invalidate(rect.adjusted(-m, -m, m, m), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def counters_laid_out(self) -> None:
-        """The ring labels keep clear of the counters: where counters moved, placed again."""
+        """The ring labels keep clear of the counters: where counters moved, placed again.
+        Not during a drag (each step's rings place them again; a drop lays the counters out)."""
+        if not self.document.dragging:
+            self._relabel()
+
+    def _relabel(self) -> None:
         if self.map is not None:
             for item in (self.nvr_ring, self.moving_rings):
                 item.relabel()
@@ -213,6 +218,7 @@ class MapScene(QGraphicsScene):
             self.grid.set_lines(self.shown.get("grid", True))
             self.grid.composite.changed()
         self.counters.set_visible(self.shown.get("counters", True))
+        self._relabel()             # what the ring labels keep clear of may have gone or come
 
     # --------------------------------------------------------------------- following the document
     def _on_scenario(self) -> None:

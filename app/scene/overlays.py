@@ -483,7 +483,6 @@ class OutlineItem(MapOverlay):
         self._drawn: list[QRectF] = []          # where it was last painted
         # (labels, (scale,), label_rects, keep_clear's rectangles, each label's reach)
         self._placed: tuple | None = None
-        self._fresh = False                     # placed by set_outlines since the last paint
 
     def set_outlines(self, outlines, labels=()) -> None:
         outlines, labels = list(outlines), list(labels)
@@ -501,7 +500,6 @@ class OutlineItem(MapOverlay):
             self.update()
             return
         old, self._drawn = self._drawn, self.extents(self._scale)
-        self._fresh = True
         self.repaint(old + self._drawn)
 
     def relabel(self) -> None:
@@ -516,7 +514,6 @@ class OutlineItem(MapOverlay):
         if was is not None and [r for r, *_ in was] == [r for r, *_ in now]:
             return
         old, self._drawn = self._drawn, self.extents(self._scale)
-        self._fresh = True
         self.repaint(old + self._drawn)
 
     def extents(self, scale: float) -> list[QRectF]:
@@ -555,7 +552,6 @@ class OutlineItem(MapOverlay):
         scale = max(t.m11(), 1e-6)
         if scale != self._scale:
             self._scale, self._drawn = scale, self.extents(scale)
-            self._fresh = True
         stamp = self._stampable(painter, t)
         if self.clip:
             painter.save()
@@ -566,7 +562,6 @@ class OutlineItem(MapOverlay):
             self.draw(painter, stamp)
         if self.labels:
             self._draw_labels(painter, stamp)
-        self._fresh = False
 
     STAMPS = 8                  # images kept per item
     STAMP_PIXELS = 1 << 22      # larger outlines (zoomed far in) are drawn directly
@@ -625,9 +620,10 @@ class OutlineItem(MapOverlay):
         t = painter.worldTransform()
         scale = max(t.m11(), 1e-6)
         placed = self._placed
-        if (self._fresh and placed is not None and placed[0] is self.labels
-                and placed[1][0] == scale):
-            rects = placed[2]       # just placed (set_outlines): what they avoid is as it was
+        if placed is not None and placed[0] is self.labels and placed[1][0] == scale:
+            # where they were placed (``set_outlines``, ``relabel``: each repaints where they
+            # were and are), never moved by a paint (its old spot would not be repainted)
+            rects = placed[2]
         else:
             rects = self.label_rects(scale)
         if not stamp:

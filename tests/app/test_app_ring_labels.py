@@ -148,3 +148,41 @@ def test_a_ring_off_the_map_both_ways_still_says_what_it_is(window_on, qtbot):
                and board.left() <= r.left() and r.right() <= board.right() for r, _, _ in labels)
     assert not overlapping(placed[:1], placed[1:])
     assert not overlapping(placed, scene.grid.printed_labels(scale))
+
+
+def test_a_counter_dragged_onto_a_label_moves_it_on_the_drop_leaving_no_trace(window, qtbot):
+    """During a drag the labels stay where they are (each step's rings place them again);
+    G1 dragged (L1 selected) onto the "NVR 3" label's spot: every step's picture is a whole
+    repaint's, and once dropped the label moves off G1, again with no trace."""
+    from app_testing import counter_pos, hex_pos, look_at, on_screen
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtWidgets import QApplication
+    view, doc, scene = window.view, window.document, window.scene
+    doc.select("L1")
+    settle(qtbot, doc)
+    look_at(view, "2T4", 50.0)
+    QApplication.sendPostedEvents()
+    scale = view.transform().m11()
+    ring = scene.nvr_ring
+    free = boxes([r for r, _, _ in ring.label_rects(scale)])
+    start = counter_pos(view, "unit", "G1")
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view.viewport(), start + QPoint(8, 8))
+    for hex_id in ("2U2", "2T2"):
+        qtbot.mouseMove(view.viewport(), hex_pos(view, hex_id, 0.1, 0.1))
+        doc.settle()
+        QApplication.sendPostedEvents()
+        picture = on_screen(window)
+        view.viewport().repaint()
+        assert np.array_equal(picture, on_screen(window)), hex_id
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=hex_pos(view, "2T2", 0.1, 0.1))
+    settle(qtbot, doc)
+    QApplication.sendPostedEvents()
+    assert doc.scenario.unit("G1").hex == "2T2"
+    placed = boxes([r for r, _, _ in ring.label_rects(scale)])
+    assert not np.allclose(placed, free)
+    assert not overlapping(placed, scene.counters.rects(scale))
+    picture = on_screen(window)
+    view.viewport().repaint()
+    assert np.array_equal(picture, on_screen(window))
