@@ -178,9 +178,11 @@ class MapScene(QGraphicsScene):
 
     def _clear_of_print(self, scale: float) -> np.ndarray:
         """What the ring labels keep clear of: the letters along the boards' edges and the
-        counters shown (a label under a counter cannot be read); rows of left, top, right,
-        bottom."""
-        counters = self.counters.rects(scale) if self.counters.visible else np.zeros((0, 4))
+        counters shown (a label under a counter cannot be read), but during a drag (a
+        frame is short: the drop places them clear of the counters); rows of left, top,
+        right, bottom."""
+        counters = (self.counters.rects(scale)
+                    if self.counters.visible and not self.document.dragging else np.zeros((0, 4)))
         return np.vstack([self.grid.printed_labels(scale), counters])
 
     def _clear_of_nvr_label(self, scale: float) -> np.ndarray:
