@@ -363,6 +363,8 @@ class MainWindow(QMainWindow):
         # of a fixed size, grown and never shrunk: a new text (each hex a drag crosses) does
         # not lay the status bar out again
         label = self.where
+        if text == label.text():
+            return                  # asked again (the mouse's hex, then the moved position)
         need = label.fontMetrics().horizontalAdvance(text) + 2 * label.margin() + 8
         if need > label.minimumWidth():
             label.setFixedSize(need, label.sizeHint().height())
