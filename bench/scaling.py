@@ -100,9 +100,8 @@ def _median_row(found: list[dict]) -> dict:
         return found[0]
     row = {}
     for key, value in found[0].items():
-        values = [r[key] for r in found if r.get(key) is not None]
-        row[key] = statistics.median(values) if values and isinstance(value, (int, float)) \
-            else value
+        values = [r[key] for r in found if isinstance(r.get(key), (int, float))]
+        row[key] = statistics.median(values) if values else value
     row["first_field_runs"] = [round(r["first_field"], 4) for r in found]
     return row
 

@@ -257,6 +257,7 @@ def _pack(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _unpack(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs ``_pack`` made."""
     a = (code + (1 << 31)) >> 32
     return a, code - a * (1 << 32)
 

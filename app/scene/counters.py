@@ -39,6 +39,7 @@ class CounterItem(QGraphicsItem):
         self.kind, self.key, self.piece, self.side = kind, key, piece, side
         self.size = 40.0
         self.offset = QPointF(0, 0)
+        self.rest = QPointF(0, 0)            # its offset in its stack closed up
         self.selected = False
         self.hex = -1                        # the map index of the hex it stands in
         self.sighting: str | None = None     # view as side: "gunflash" when seen only so
@@ -208,12 +209,13 @@ class CounterLayer:
 
     def rects(self, scale: float) -> np.ndarray:
         """Where the shown counters lie at ``scale`` (screen pixels per scene unit), laid out
-        in their hexes (a dragged counter where it lands): scene rectangles, rows of left,
-        top, right, bottom (what the ring labels keep clear of)."""
+        in their hexes (a dragged counter where it lands, a hovered stack closed up: the ring
+        labels, which keep clear of them, do not jump as the mouse crosses a stack): scene
+        rectangles, rows of left, top, right, bottom."""
         key = (scale, self._laid_out)
         if self._rects is not None and self._rects[0] == key:
             return self._rects[1]
-        rows = [(item.hex, item.offset.x(), item.offset.y(), item.size) for item in self.items
+        rows = [(item.hex, item.rest.x(), item.rest.y(), item.size) for item in self.items
                 if item.hex >= 0 and item.isVisible()]
         i, dx, dy, size = np.array(rows, dtype=float).reshape(-1, 4).T
         m = self.scene.map
@@ -257,6 +259,8 @@ class CounterLayer:
             self.layout()
 
     def set_visible(self, on: bool) -> None:
+        if on == self.visible:
+            return
         self.visible = on
         for item in self.items:
             self._show(item)
@@ -309,7 +313,8 @@ def _stack(items: list[CounterItem], size: float, anchor: QPointF, z: float,
     if top is not None and n > 1 and start.y() < min(top, 0.0):
         start = QPointF(start.x() - start.y() + min(top, 0.0), min(top, 0.0))
     for k, item in enumerate(items):
-        item.place(size, start + QPointF(step, step) * k)
+        item.rest = start + QPointF(step, step) * k
+        item.place(size, item.rest)
         item.setZValue(z + k * 0.01 + (0.5 if item.selected else 0.0))
 
 

@@ -188,8 +188,8 @@ class MapScene(QGraphicsScene):
     def _clear_of_nvr_label(self, scale: float) -> np.ndarray:
         """What the moving-vehicle rings' labels keep clear of: that, and the NVR ring's label
         (rows of left, top, right, bottom)."""
-        rects = [r for r, _, _ in self.nvr_ring.label_rects(scale)] if self.nvr_ring.isVisible() \
-            else []
+        rects = [r for r, _, _ in self.nvr_ring.placed_label_rects(scale)] \
+            if self.nvr_ring.isVisible() else []
         own = np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in rects]).reshape(-1, 4)
         return np.vstack([self._clear_of_print(scale), own])
 

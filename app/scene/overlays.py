@@ -516,6 +516,14 @@ class OutlineItem(MapOverlay):
         old, self._drawn = self._drawn, self.extents(self._scale)
         self.repaint(old + self._drawn)
 
+    def placed_label_rects(self, scale: float) -> list[tuple[QRectF, str, QColor]]:
+        """``label_rects`` as placed (by ``set_outlines`` or ``relabel``, which repaint where
+        they move), not placed again: what other labels keep clear of."""
+        placed = self._placed
+        if placed is not None and placed[0] is self.labels and placed[1][0] == scale:
+            return placed[2]
+        return self.label_rects(scale)
+
     def extents(self, scale: float) -> list[QRectF]:
         """Where the outlines (with their glow) and the labels lie at ``scale``."""
         out = []
@@ -619,13 +627,9 @@ class OutlineItem(MapOverlay):
     def _draw_labels(self, painter: QPainter, stamp: bool):
         t = painter.worldTransform()
         scale = max(t.m11(), 1e-6)
-        placed = self._placed
-        if placed is not None and placed[0] is self.labels and placed[1][0] == scale:
-            # where they were placed (``set_outlines``, ``relabel``: each repaints where they
-            # were and are), never moved by a paint (its old spot would not be repainted)
-            rects = placed[2]
-        else:
-            rects = self.label_rects(scale)
+        # where they were placed (``set_outlines``, ``relabel``: each repaints where they were
+        # and are), never moved by a paint (its old spot would not be repainted)
+        rects = self.placed_label_rects(scale)
         if not stamp:
             style.label_font(painter, 0.3, style.MIN_LABEL_PX)
             for rect, text, colour in rects:

@@ -13,7 +13,7 @@ import math
 from ..hexes import DIRECTIONS, from_axial, hex_range, line_crossing, neighbours, to_axial
 from ..maps import Map
 from ..terrain import BY_CODE, HEXSIDE_BY_CODE
-from .scenario import Scenario
+from .scenario import DERIVED_REFERENCE_LIGHTS, Scenario
 
 
 def _top(m: Map, i: int, hi: int, lo: int) -> tuple[int, bool]:
@@ -218,7 +218,7 @@ def sight(s: Scenario, viewer_id: str, hex_id: str) -> str:
         return "nvr"
     if not daytime_clear(m, vi, v.level, ti, 0):
         return "none"
-    light = s.derived("reference-lights", lambda: lights(s))
+    light = s.derived(DERIVED_REFERENCE_LIGHTS, lambda: lights(s))
     nvr = s.nvr // 2 if (v.bu and v.type in ("afv", "armor_leader")) else s.nvr
     gun = any(mk.is_gunflash and m.index(mk.hex) == ti for mk in s.markers)
     lit = ti in light[0]

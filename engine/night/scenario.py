@@ -43,6 +43,7 @@ RADIUS_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.own_radius)
 # are kept by a scenario whose units alone changed (a drag moves a unit every step)
 DERIVED_LIGHTS, DERIVED_GUNFLASHES = "illumination", "gunflash"
 DERIVED_DENSE, DERIVED_MOVING = "dense", "moving"
+DERIVED_REFERENCE_LIGHTS = "reference-lights"        # the per-pair reference's own
 KEPT_WHEN_UNITS_CHANGE = (DERIVED_LIGHTS, DERIVED_GUNFLASHES, DERIVED_DENSE)
 
 

@@ -181,3 +181,33 @@ def test_labels_keep_clear_of_what_keep_clear_lists_and_of_each_other(qtbot):
     assert not rects[0].adjusted(-gap, -gap, gap, gap).intersects(rects[1])
     item.keep_clear = None                                 # nothing to avoid: right over it
     assert abs(item.label_rects(scale)[0][0].center().x() - at.x()) < 1e-9
+
+
+def test_labels_reused_only_when_what_moved_could_not_move_them():
+    """A label placement is reused when the rectangles it keeps clear of moved only out of its
+    reach (``_unmoved_near``): in such cases placing it again gives the same spot, on 2,000
+    seeded random layouts of rectangles and labels."""
+    from app.scene.overlays import _clear_spot, _reach, _unmoved_near
+    rng = np.random.default_rng(11)
+    reused = 0
+    for _ in range(2000):
+        n = int(rng.integers(1, 30))
+        xy = rng.uniform(0, 400, (n, 2))
+        wh = rng.uniform(5, 60, (n, 2))
+        before = np.hstack([xy, xy + wh])
+        now = before.copy()
+        moved = rng.choice(n, int(rng.integers(1, min(n, 3) + 1)), replace=False)
+        shift = rng.uniform(-150, 150, (len(moved), 2))
+        now[moved] += np.hstack([shift, shift])
+        labels = [(float(rng.uniform(0, 400)), float(rng.uniform(0, 400)),
+                   float(rng.uniform(20, 80)), float(rng.uniform(8, 16)))
+                  for _ in range(int(rng.integers(1, 3)))]
+        gap = 2.0
+        reach = np.array([_reach(x, y, w, h, gap) for x, y, w, h in labels])
+        if not _unmoved_near(before, now, reach):
+            continue
+        reused += 1
+        for x, y, w, h in labels:
+            assert _clear_spot(before, x, y, w, h, gap, -1, 0, 500) == \
+                _clear_spot(now, x, y, w, h, gap, -1, 0, 500)
+    assert reused > 200

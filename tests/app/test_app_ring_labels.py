@@ -151,27 +151,33 @@ def test_a_ring_off_the_map_both_ways_still_says_what_it_is(window_on, qtbot):
 
 
 def test_a_counter_dragged_onto_a_label_moves_it_on_the_drop_leaving_no_trace(window, qtbot):
-    """During a drag the labels stay where they are (each step's rings place them again);
-    G1 dragged (L1 selected) onto the "NVR 3" label's spot: every step's picture is a whole
-    repaint's, and once dropped the label moves off G1, again with no trace."""
+    """During a drag the labels stay where they are (the rings did not move: L1 stays the
+    viewer while a starshell is dragged); the starshell dragged onto L1's "NVR 3" label:
+    every step's picture is a whole repaint's, and once dropped the label moves off the
+    starshell, again with no trace."""
     from app_testing import counter_pos, hex_pos, look_at, on_screen
     from PySide6.QtCore import QPoint, Qt
     from PySide6.QtWidgets import QApplication
+
+    from engine import api
     view, doc, scene = window.view, window.document, window.scene
     doc.select("L1")
+    doc.edit(doc.scenario.with_marker(api.Marker("starshell", "2W3"), 0), "starshell to 2W3")
     settle(qtbot, doc)
-    look_at(view, "2T4", 50.0)
+    look_at(view, "2T4", 30.0)                  # a marker as large as the label's room
     QApplication.sendPostedEvents()
     scale = view.transform().m11()
     ring = scene.nvr_ring
     free = boxes([r for r, _, _ in ring.label_rects(scale)])
-    start = counter_pos(view, "unit", "G1")
+    start = counter_pos(view, "marker", 0)
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
     qtbot.mouseMove(view.viewport(), start + QPoint(8, 8))
     for hex_id in ("2U2", "2T2"):
         qtbot.mouseMove(view.viewport(), hex_pos(view, hex_id, 0.1, 0.1))
         doc.settle()
         QApplication.sendPostedEvents()
+        assert doc.viewer == "L1" and doc.dragging
+        assert np.allclose(boxes([r for r, _, _ in ring.label_rects(scale)]), free)
         picture = on_screen(window)
         view.viewport().repaint()
         assert np.array_equal(picture, on_screen(window)), hex_id
@@ -179,10 +185,29 @@ def test_a_counter_dragged_onto_a_label_moves_it_on_the_drop_leaving_no_trace(wi
                        pos=hex_pos(view, "2T2", 0.1, 0.1))
     settle(qtbot, doc)
     QApplication.sendPostedEvents()
-    assert doc.scenario.unit("G1").hex == "2T2"
+    assert doc.scenario.markers[0].hex == "2T2" and doc.viewer == "L1"
     placed = boxes([r for r, _, _ in ring.label_rects(scale)])
     assert not np.allclose(placed, free)
     assert not overlapping(placed, scene.counters.rects(scale))
     picture = on_screen(window)
     view.viewport().repaint()
     assert np.array_equal(picture, on_screen(window))
+
+
+def test_hovering_a_stack_does_not_move_the_labels(window, qtbot):
+    """A hovered stack spreads out over its hex: the labels keep clear of the stack as it
+    lies closed (they do not jump as the mouse crosses it)."""
+    from app_testing import hex_pos, look_at
+    from PySide6.QtWidgets import QApplication
+    view, doc, scene = window.view, window.document, window.scene
+    doc.select("L1")
+    doc.edit(doc.scenario.moved("A1", "2T2").moved("G1", "2T2"), "stack in 2T2")
+    settle(qtbot, doc)
+    look_at(view, "2T4", 50.0)
+    QApplication.sendPostedEvents()
+    scale = view.transform().m11()
+    placed = boxes([r for r, _, _ in scene.nvr_ring.label_rects(scale)])
+    qtbot.mouseMove(view.viewport(), hex_pos(view, "2T2"))
+    QApplication.sendPostedEvents()
+    assert scene.counters.expanded == scene.map.index("2T2")
+    assert np.allclose(boxes([r for r, _, _ in scene.nvr_ring.label_rects(scale)]), placed)
