@@ -79,8 +79,10 @@ class MapScene(QGraphicsScene):
         self.light_circles = OutlineItem(m, 30, cached=True)
         self.nvr_ring = OutlineItem(m, 32)
         self.moving_rings = OutlineItem(m, 31)
-        self.nvr_ring.keep_clear = self._clear_of_print   # off the edges' letters, the counters
+        self.nvr_ring.keep_clear = self.grid.printed_labels     # off the letters along the edges
         self.moving_rings.keep_clear = self._clear_of_nvr_label  # ... and off the NVR ring's
+        for item in (self.nvr_ring, self.moving_rings):     # and off the counters, where room
+            item.keep_clear_if_room = self._counters_shown
         self.selection = OutlineItem(m, 45, clip=False)   # under the counters
         self.hover = OutlineItem(m, 46, clip=False)
         self.placement = PlacementOverlay(m, 40)
@@ -176,22 +178,21 @@ class MapScene(QGraphicsScene):
             for item in (self.nvr_ring, self.moving_rings):
                 item.relabel()
 
-    def _clear_of_print(self, scale: float) -> np.ndarray:
-        """What the ring labels keep clear of: the letters along the boards' edges and the
-        counters shown (a label under a counter cannot be read), but during a drag (a
-        frame is short: the drop places them clear of the counters); rows of left, top,
-        right, bottom."""
-        counters = (self.counters.rects(scale)
-                    if self.counters.visible and not self.document.dragging else np.zeros((0, 4)))
-        return np.vstack([self.grid.printed_labels(scale), counters])
+    def _counters_shown(self, scale: float) -> np.ndarray:
+        """Where the counters shown lie (a ring label under one cannot be read), but during a
+        drag (a frame is short: the drop places the labels clear of them); rows of left,
+        top, right, bottom."""
+        if self.counters.visible and not self.document.dragging:
+            return self.counters.rects(scale)
+        return np.zeros((0, 4))
 
     def _clear_of_nvr_label(self, scale: float) -> np.ndarray:
-        """What the moving-vehicle rings' labels keep clear of: that, and the NVR ring's label
-        (rows of left, top, right, bottom)."""
+        """What the moving-vehicle rings' labels keep clear of: the letters along the edges
+        and the NVR ring's label (rows of left, top, right, bottom)."""
         rects = [r for r, _, _ in self.nvr_ring.placed_label_rects(scale)] \
             if self.nvr_ring.isVisible() else []
         own = np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in rects]).reshape(-1, 4)
-        return np.vstack([self._clear_of_print(scale), own])
+        return np.vstack([self.grid.printed_labels(scale), own])
 
     def layer_items(self, name: str) -> list:
         return {"sight": [self.sight], "nvr_ring": [self.nvr_ring],

@@ -472,6 +472,7 @@ class OutlineItem(MapOverlay):
         self.outlines: list[tuple[QPainterPath, QPen]] = []
         self.labels: list[tuple[QPointF, str, QColor, bool]] = []
         self.keep_clear = None          # scale -> scene rectangles labels stay off
+        self.keep_clear_if_room = None  # ... and those they stay off where there is room
         self._stamps: list[tuple[int, QPen, tuple, QImage]] = []   # (shape, pen, zoom, image)
         self._shapes: list[tuple[QPainterPath, int]] = []  # shapes seen (moved to 0, 0), numbered
         self._shape_count = 0
@@ -687,7 +688,10 @@ class OutlineItem(MapOverlay):
         rectangles and of the labels placed before it."""
         if not self.labels:
             return []
-        avoid = self.keep_clear(scale) if self.keep_clear is not None else np.zeros((0, 4))
+        hard = self.keep_clear(scale) if self.keep_clear is not None else np.zeros((0, 4))
+        soft = (self.keep_clear_if_room(scale) if self.keep_clear_if_room is not None
+                else np.zeros((0, 4)))
+        avoid = np.vstack([hard, soft])
         placed = self._placed
         if placed is not None and placed[0] is self.labels and placed[1][0] == scale \
                 and _unmoved_near(placed[3], avoid, placed[4]):
@@ -706,8 +710,13 @@ class OutlineItem(MapOverlay):
             if out:                                                     # nor on each other
                 r = out[-1][0]
                 avoid = np.vstack([avoid, [(r.left(), r.top(), r.right(), r.bottom())]])
+                hard = np.vstack([hard, [(r.left(), r.top(), r.right(), r.bottom())]])
             reach.append(_reach(x0, y0, w, h, gap))
-            x0, y0 = _clear_spot(avoid, x0, y0, w, h, gap, -1 if above else 1, top, bottom)
+            way = -1 if above else 1
+            spot = _clear_spot(avoid, x0, y0, w, h, gap, way, top, bottom, blocked=None)
+            if spot is None:        # no room clear of everything: of what must stay readable
+                spot = _clear_spot(hard, x0, y0, w, h, gap, way, top, bottom)
+            x0, y0 = spot
             out.append((QRectF(x0, y0, w, h), text, colour))
         self._placed = (self.labels, (scale,), out, given, np.array(reach).reshape(-1, 4))
         return out
@@ -774,11 +783,12 @@ def _unmoved_near(before: np.ndarray, now: np.ndarray, reach: np.ndarray) -> boo
 
 
 def _clear_spot(avoid: np.ndarray, x0: float, y0: float, w: float, h: float, gap: float,
-                away: int, top: float, bottom: float) -> tuple[float, float]:
+                away: int, top: float, bottom: float, blocked="first"):
     """(x0, y0), the top left of a ``w`` x ``h`` label, when it is ``gap`` clear of every
     rectangle of ``avoid`` (rows of left, top, right, bottom); else the nearest spot that is,
     on the map between ``top`` and ``bottom`` (``away``: the way it prefers, -1 up, 1 down);
-    else (x0, y0).  The tries are tested against the rectangles within their reach only."""
+    else (x0, y0), or ``blocked`` when that is not "first".  The tries are tested against the
+    rectangles within their reach only."""
     if not len(avoid):
         return x0, y0
     left, up, right, down = avoid.T
@@ -798,5 +808,5 @@ def _clear_spot(avoid: np.ndarray, x0: float, y0: float, w: float, h: float, gap
               & (near[None, :, 3] > ys[:, None] - gap)).any(axis=1)
     ok = np.flatnonzero(clear & (ys >= top) & (ys + h <= bottom))
     if not len(ok):
-        return x0, y0
+        return (x0, y0) if blocked == "first" else blocked
     return float(xs[ok[0]]), float(ys[ok[0]])

@@ -211,3 +211,20 @@ def test_hovering_a_stack_does_not_move_the_labels(window, qtbot):
     QApplication.sendPostedEvents()
     assert scene.counters.expanded == scene.map.index("2T2")
     assert np.allclose(boxes([r for r, _, _ in scene.nvr_ring.label_rects(scale)]), placed)
+
+
+def test_with_no_room_clear_of_the_counters_a_label_still_keeps_off_the_letters(window, qtbot):
+    """Play-test: G2 selected, fitted in, the starshell moved to 2Z3: no spot near the "2x NVR
+    tracked" ring was clear of both the counters and the letters along the top edge, and the
+    label fell back on the letters.  Counters yield first: the letters stay readable."""
+    from engine import api
+    view, doc, scene = window.view, window.document, window.scene
+    doc.select("G2")
+    doc.edit(doc.scenario.with_marker(api.Marker("starshell", "2Z3"), 0), "starshell to 2Z3")
+    settle(qtbot, doc)
+    view.fit_map()
+    scale = view.transform().m11()
+    letters = scene.grid.printed_labels(scale)
+    for ring in (scene.nvr_ring, scene.moving_rings):
+        placed = boxes([r for r, _, _ in ring.label_rects(scale)])
+        assert len(placed) and not overlapping(placed, letters), ring.zValue()
