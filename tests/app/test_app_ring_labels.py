@@ -19,6 +19,33 @@ def overlapping(a: np.ndarray, b: np.ndarray) -> bool:
                  & (a[:, None, 1] < b[None, :, 3]) & (a[:, None, 3] > b[None, :, 1])).any())
 
 
+def l1_with_its_nvr_label(window, qtbot, zoom: float = 50.0):
+    """L1 (2T6, NVR 3) selected, the view zoomed in on 2T4: (scale, the NVR ring, where its
+    label lies: above 2T3's north side, over 2T2)."""
+    from app_testing import look_at
+    from PySide6.QtWidgets import QApplication
+    view, doc = window.view, window.document
+    doc.select("L1")
+    settle(qtbot, doc)
+    look_at(view, "2T4", zoom)
+    QApplication.sendPostedEvents()
+    scale = view.transform().m11()
+    ring = window.scene.nvr_ring
+    return scale, ring, label_boxes(ring, scale)
+
+
+def label_boxes(ring, scale: float) -> np.ndarray:
+    return boxes([r for r, _, _ in ring.label_rects(scale)])
+
+
+def shows_a_whole_repaint(window) -> bool:
+    """The window's pixels are those of a whole repaint of the view: no trace left."""
+    from app_testing import on_screen
+    picture = on_screen(window)
+    window.view.viewport().repaint()
+    return np.array_equal(picture, on_screen(window))
+
+
 def test_ring_labels_keep_off_the_letters_along_the_board_edge_at_fit_zoom(window, qtbot):
     view, doc, scene = window.view, window.document, window.scene
     doc.select("L1")
@@ -55,16 +82,9 @@ def test_the_nvr_label_keeps_off_a_counter_and_leaves_no_trace_when_it_moves(win
     drawn over the rings), unreadable.  L1 in 2T6, NVR 3: the label goes above 2T3's north
     side, over 2T2; a squad moved into 2T2 pushes it to the nearest clear spot, and the window
     shows no trace of where it was."""
-    from app_testing import look_at, on_screen
     from PySide6.QtWidgets import QApplication
     view, doc, scene = window.view, window.document, window.scene
-    doc.select("L1")
-    settle(qtbot, doc)
-    look_at(view, "2T4", 50.0)
-    QApplication.sendPostedEvents()
-    scale = view.transform().m11()
-    ring = scene.nvr_ring
-    free = boxes([r for r, _, _ in ring.label_rects(scale)])
+    scale, ring, free = l1_with_its_nvr_label(window, qtbot, 50.0)
     assert len(free) == 1
     doc.edit(doc.scenario.moved("A1", "2T2"), "move")
     settle(qtbot, doc)
@@ -75,18 +95,14 @@ def test_the_nvr_label_keeps_off_a_counter_and_leaves_no_trace_when_it_moves(win
     on_view = view.mapToScene(shown.toAlignedRect()).boundingRect()
     assert overlapping(boxes([on_view]), counters)          # the rows say where it lies
     assert overlapping(free, boxes([on_view]))              # the label's first spot: under A1
-    placed = boxes([r for r, _, _ in ring.label_rects(scale)])
+    placed = label_boxes(ring, scale)
     assert not overlapping(placed, counters)
-    picture = on_screen(window)
-    view.viewport().repaint()
-    assert np.array_equal(picture, on_screen(window))       # no trace of the label's old spot
+    assert shows_a_whole_repaint(window)       # no trace of the label's old spot
     doc.undo_stack.undo()                                   # A1 back: the label back too
     settle(qtbot, doc)
     QApplication.sendPostedEvents()
-    assert np.allclose(boxes([r for r, _, _ in ring.label_rects(scale)]), free)
-    picture = on_screen(window)
-    view.viewport().repaint()
-    assert np.array_equal(picture, on_screen(window))
+    assert np.allclose(label_boxes(ring, scale), free)
+    assert shows_a_whole_repaint(window)
 
 
 def test_a_label_goes_back_when_the_counter_it_avoided_is_hidden(window, qtbot):
@@ -94,37 +110,26 @@ def test_a_label_goes_back_when_the_counter_it_avoided_is_hidden(window, qtbot):
     viewing the map as the allies, who cannot see G1, hides it and the label goes back, the
     window showing no trace of where it was (which would tell where the unseen G1 stands);
     the same when the Counters layer is switched off."""
-    from app_testing import look_at, on_screen
     from PySide6.QtWidgets import QApplication
-    view, doc, scene = window.view, window.document, window.scene
-    doc.select("L1")
-    settle(qtbot, doc)
-    look_at(view, "2T4", 50.0)
-    QApplication.sendPostedEvents()
-    scale = view.transform().m11()
-    ring = scene.nvr_ring
-    free = boxes([r for r, _, _ in ring.label_rects(scale)])
+    doc, scene = window.document, window.scene
+    scale, ring, free = l1_with_its_nvr_label(window, qtbot, 50.0)
     doc.edit(doc.scenario.moved("G1", "2T2"), "move")
     settle(qtbot, doc)
     QApplication.sendPostedEvents()
-    assert not np.allclose(boxes([r for r, _, _ in ring.label_rects(scale)]), free)
+    assert not np.allclose(label_boxes(ring, scale), free)
     doc.set_view_side("allied")
     settle(qtbot, doc)
     QApplication.sendPostedEvents()
     assert not scene.counters.item("unit", "G1").isVisible()
-    assert np.allclose(boxes([r for r, _, _ in ring.label_rects(scale)]), free)
-    picture = on_screen(window)
-    view.viewport().repaint()
-    assert np.array_equal(picture, on_screen(window))
+    assert np.allclose(label_boxes(ring, scale), free)
+    assert shows_a_whole_repaint(window)
     doc.set_view_side(None)
     settle(qtbot, doc)
     QApplication.sendPostedEvents()
     window.layer_actions["counters"].setChecked(False)
     QApplication.sendPostedEvents()
-    assert np.allclose(boxes([r for r, _, _ in ring.label_rects(scale)]), free)
-    picture = on_screen(window)
-    view.viewport().repaint()
-    assert np.array_equal(picture, on_screen(window))
+    assert np.allclose(label_boxes(ring, scale), free)
+    assert shows_a_whole_repaint(window)
 
 
 def test_a_ring_off_the_map_both_ways_still_says_what_it_is(window_on, qtbot):
@@ -155,20 +160,14 @@ def test_a_counter_dragged_onto_a_label_moves_it_on_the_drop_leaving_no_trace(wi
     viewer while a starshell is dragged); the starshell dragged onto L1's "NVR 3" label:
     every step's picture is a whole repaint's, and once dropped the label moves off the
     starshell, again with no trace."""
-    from app_testing import counter_pos, hex_pos, look_at, on_screen
+    from app_testing import counter_pos, hex_pos
     from PySide6.QtCore import QPoint, Qt
     from PySide6.QtWidgets import QApplication
 
     from engine import api
     view, doc, scene = window.view, window.document, window.scene
-    doc.select("L1")
     doc.edit(doc.scenario.with_marker(api.Marker("starshell", "2W3"), 0), "starshell to 2W3")
-    settle(qtbot, doc)
-    look_at(view, "2T4", 30.0)                  # a marker as large as the label's room
-    QApplication.sendPostedEvents()
-    scale = view.transform().m11()
-    ring = scene.nvr_ring
-    free = boxes([r for r, _, _ in ring.label_rects(scale)])
+    scale, ring, free = l1_with_its_nvr_label(window, qtbot, 30.0)   # a marker the label's size
     start = counter_pos(view, "marker", 0)
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
     qtbot.mouseMove(view.viewport(), start + QPoint(8, 8))
@@ -177,21 +176,17 @@ def test_a_counter_dragged_onto_a_label_moves_it_on_the_drop_leaving_no_trace(wi
         doc.settle()
         QApplication.sendPostedEvents()
         assert doc.viewer == "L1" and doc.dragging
-        assert np.allclose(boxes([r for r, _, _ in ring.label_rects(scale)]), free)
-        picture = on_screen(window)
-        view.viewport().repaint()
-        assert np.array_equal(picture, on_screen(window)), hex_id
+        assert np.allclose(label_boxes(ring, scale), free)
+        assert shows_a_whole_repaint(window), hex_id
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
                        pos=hex_pos(view, "2T2", 0.1, 0.1))
     settle(qtbot, doc)
     QApplication.sendPostedEvents()
     assert doc.scenario.markers[0].hex == "2T2" and doc.viewer == "L1"
-    placed = boxes([r for r, _, _ in ring.label_rects(scale)])
+    placed = label_boxes(ring, scale)
     assert not np.allclose(placed, free)
     assert not overlapping(placed, scene.counters.rects(scale))
-    picture = on_screen(window)
-    view.viewport().repaint()
-    assert np.array_equal(picture, on_screen(window))
+    assert shows_a_whole_repaint(window)
 
 
 def test_hovering_a_stack_does_not_move_the_labels(window, qtbot):
@@ -226,5 +221,5 @@ def test_with_no_room_clear_of_the_counters_a_label_still_keeps_off_the_letters(
     scale = view.transform().m11()
     letters = scene.grid.printed_labels(scale)
     for ring in (scene.nvr_ring, scene.moving_rings):
-        placed = boxes([r for r, _, _ in ring.label_rects(scale)])
+        placed = label_boxes(ring, scale)
         assert len(placed) and not overlapping(placed, letters), ring.zValue()
