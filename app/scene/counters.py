@@ -29,6 +29,7 @@ MAX_STACK_SPREAD = 0.64         # a stack's whole spread, as a share of a counte
 ID_BOTTOM = 0.47                # map units above a hex's centre: the lower edge of its printed id
 EXPANDED_PER_ROW = 4
 EXPANDED_GAP = 0.08             # between spread-out counters, as a share of their size
+PAD = 0.1                       # a counter's margin (its selection ring), a share of its size
 
 
 class CounterItem(QGraphicsItem):
@@ -69,7 +70,7 @@ class CounterItem(QGraphicsItem):
 
     def _bounds(self) -> QRectF:
         s = self.size
-        pad = 0.1 * s
+        pad = PAD * s
         return QRectF(self.offset.x() - s / 2 - pad, self.offset.y() - s / 2 - pad,
                       s + 2 * pad, s + 2 * pad)
 
@@ -165,7 +166,7 @@ class CounterLayer:
             if item is None:
                 return False
             if item.piece != piece:
-                looks_other = piece.replace(hex=item.piece.hex) != item.piece
+                looks_other = not _looks_alike(piece, item.piece)
                 item.piece = piece
                 if looks_other:             # a move alone keeps the cached picture
                     item.update()
@@ -194,7 +195,7 @@ class CounterLayer:
             item = CounterItem(kind, key, piece, side)
             self.scene.addItem(item)
         elif item.piece != piece or item.side != side:
-            looks_other = item.side != side or piece.replace(hex=item.piece.hex) != item.piece
+            looks_other = item.side != side or not _looks_alike(piece, item.piece)
             item.piece, item.side = piece, side
             if looks_other:                 # a move alone keeps the cached picture
                 item.update()
@@ -221,7 +222,7 @@ class CounterLayer:
         m = self.scene.map
         x = np.asarray(m.x, dtype=float)[i.astype(int)] * style.SCALE + dx / scale
         y = np.asarray(m.y, dtype=float)[i.astype(int)] * style.SCALE + dy / scale
-        half = 0.6 * size / scale                  # CounterItem._bounds: the size and a margin
+        half = (0.5 + PAD) * size / scale          # as CounterItem._bounds
         out = np.stack([x - half, y - half, x + half, y + half], axis=1)
         self._rects = (key, out)
         return out
@@ -299,6 +300,11 @@ class CounterLayer:
             _stack(markers, marker_px, QPointF(-0.5, -0.5) * unit_px if both else QPointF(0, 0),
                    Z_COUNTERS)
         self.scene.counters_laid_out()
+
+
+def _looks_alike(piece, other) -> bool:
+    """The same counter picture: the pieces differ at most in their hex."""
+    return piece.replace(hex=other.hex) == other
 
 
 def _stack(items: list[CounterItem], size: float, anchor: QPointF, z: float,
