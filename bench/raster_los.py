@@ -29,9 +29,9 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 import numpy as np  # noqa: E402
 
-from engine import los_tables  # noqa: E402
 from engine.boards import load_board, save_board  # noqa: E402
 from engine.importers.vasl import import_board  # noqa: E402
+from engine.los import ground as los_tables  # noqa: E402
 from engine.los import los_table  # noqa: E402
 from engine.maps import Map, Placement  # noqa: E402
 

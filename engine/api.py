@@ -54,9 +54,9 @@ from .importers.vasl import ImportCancelled, import_board
 from .importers.vasl5 import image_placement as board_image_placement
 from .importers.vsav import MissingBoards, import_vsav, read_vsav, vsav_scenario
 from .jsonio import atomic_write_json, read_json
-from .los_tables import MAX_TABLE_HEXES
-from .los_tables import prepare as _prepare_map
-from .los_tables import start as _start_map
+from .los.ground import MAX_TABLE_HEXES
+from .los.ground import prepare as _prepare_map
+from .los.ground import start as _start_map
 from .napoleonic import api as napoleonic
 from .night import drift
 from .night.checks import check

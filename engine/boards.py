@@ -1,8 +1,9 @@
 """Board files (SPEC.md, ``format: "starshell-board"``, version 1): load, validate, save.
 
 Extension key ``"raster": {"file": "bd02.raster.npz", "digest": "..."}`` (optional): the board's
-terrain as drawn, per pixel, in a file beside the board file (``engine.raster``); kept through
-``extra`` and written by ``save_board``."""
+terrain as drawn, per pixel, in a file beside the board file (its format: ``engine.raster_file``);
+kept through ``extra`` and written by ``save_board``; which board has which raster, here
+(``board_raster``, ``with_raster``, ``keep_raster``)."""
 from __future__ import annotations
 
 import hashlib
@@ -27,7 +28,8 @@ from .hexes import (
     rows_of_column,
     to_axial,
 )
-from .jsonio import atomic_write_json, read_json
+from .jsonio import atomic_write_json, is_int, read_json
+from .raster_file import RASTER_SUFFIX, Raster, load_raster, raster_file_name
 from .terrain import HEXSIDES, TERRAINS
 
 BOARD_FORMAT = "starshell-board"
@@ -57,7 +59,7 @@ class Board:
     hexsides: dict = field(default_factory=dict)   # canonical (col, row, direction) -> name
     # the board's picture (SPEC.md "image") not yet written beside a board file: save_board does
     image_data: bytes | None = field(default=None, compare=False, hash=False, repr=False)
-    # the terrain as drawn (engine.raster, "raster" key) not yet written beside a board file
+    # the terrain as drawn (engine.raster_file, "raster" key) not yet written beside a board file
     raster_data: object | None = field(default=None, compare=False, hash=False, repr=False)
 
     def at(self, col: int, row: int) -> HexTerrain:
@@ -119,10 +121,6 @@ def hexside_key(col: int, row: int, direction: int, size: tuple[int, int] = DEFA
     return col, row, direction
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _hex_terrain(obj: Any, place: str, base: HexTerrain | None) -> HexTerrain:
     if not isinstance(obj, dict):
         raise ScenarioError(f"must be an object, not {type(obj).__name__}", place=place)
@@ -132,7 +130,7 @@ def _hex_terrain(obj: Any, place: str, base: HexTerrain | None) -> HexTerrain:
         raise ScenarioError(f"unknown terrain {terrain!r} (known: {', '.join(TERRAINS)})",
                             place=f"{place}.terrain")
     level = obj.get("level", base.level)
-    if not _is_int(level) or not -MAX_LEVEL <= level <= MAX_LEVEL:
+    if not is_int(level) or not -MAX_LEVEL <= level <= MAX_LEVEL:
         raise ScenarioError(f"level must be a whole number from {-MAX_LEVEL} to {MAX_LEVEL}, "
                             f"not {level!r}", place=f"{place}.level")
     building = obj.get("building")
@@ -140,7 +138,7 @@ def _hex_terrain(obj: Any, place: str, base: HexTerrain | None) -> HexTerrain:
         raise ScenarioError("building must be a non-empty string naming the building",
                             place=f"{place}.building")
     upper = obj.get("upper_levels", 0)
-    if not _is_int(upper) or not 0 <= upper <= MAX_UPPER_LEVELS:
+    if not is_int(upper) or not 0 <= upper <= MAX_UPPER_LEVELS:
         raise ScenarioError(f"upper_levels must be a whole number from 0 to {MAX_UPPER_LEVELS}, "
                             f"not {upper!r}", place=f"{place}.upper_levels")
     if terrain != "building" and (building is not None or upper):
@@ -175,7 +173,7 @@ def _board_from_json(data: Any) -> Board:
     if data.get("format") != BOARD_FORMAT:
         raise ScenarioError(f"format must be {BOARD_FORMAT!r}, not {data.get('format')!r}",
                             place="format")
-    if not _is_int(data.get("version")) or data["version"] != 1:
+    if not is_int(data.get("version")) or data["version"] != 1:
         raise ScenarioError(f"unsupported version {data.get('version')!r} (this program reads 1)",
                             place="version")
     bid = data.get("id")
@@ -217,7 +215,7 @@ def _board_from_json(data: Any) -> Board:
 
 
 def _size(obj: Any) -> tuple[int, int]:
-    ok = (isinstance(obj, list) and len(obj) == 2 and all(_is_int(v) for v in obj)
+    ok = (isinstance(obj, list) and len(obj) == 2 and all(is_int(v) for v in obj)
           and 2 <= obj[0] <= MAX_BOARD_COLUMNS and 1 <= obj[1] <= MAX_BOARD_ROWS)
     if not ok:
         raise ScenarioError(f"size must be [columns, rows] with 2..{MAX_BOARD_COLUMNS} columns "
@@ -319,9 +317,91 @@ def save_board(board: Board, path: str | Path) -> None:
         tmp = image.with_name(image.name + ".tmp")
         tmp.write_bytes(data)
         tmp.replace(image)
-    from .raster import keep_raster  # the terrain as drawn, beside the file
-    board = keep_raster(board, path)
+    board = keep_raster(board, path)        # the terrain as drawn, beside the file
     atomic_write_json(path, board_to_json(board))
+
+
+# ------------------------------------------------------------ the terrain as drawn (raster)
+MAX_RASTER_FILES = 8           # raster files kept read (engine.cache: least recent out)
+
+
+def board_summary(board: Board) -> str:
+    """A hash of what the hex model of a board says (size, hexes, hexsides): a raster made with
+    other summaries (the board edited since) is not used."""
+    data = board_to_json(board)
+    keep = {k: data.get(k) for k in ("size", "default", "hexes", "hexsides")}
+    return hashlib.sha1(json.dumps(keep, sort_keys=True).encode()).hexdigest()
+
+
+def with_raster(board: Board, raster: Raster, file_name: str | None = None) -> Board:
+    """The board carrying its raster, to be written beside the board file as ``file_name``
+    (default: named after the board file) by ``save_board``."""
+    raster = Raster(raster.terrain, raster.level, raster.geometry, raster.size,
+                    board_summary(board))
+    extra = dict(board.extra)
+    extra["raster"] = ({"file": file_name} if file_name else {}) | {"digest": raster.digest}
+    return replace(board, raster_data=raster, extra=extra)
+
+
+@lru_cache(maxsize=MAX_RASTER_FILES)
+def _raster_file(key: tuple[str, int, int], path: str) -> Raster:
+    """The raster file at ``path`` (``key``: its resolved path, mtime and size), kept read
+    (engine.cache: a pure function of small hashable arguments)."""
+    return load_raster(path)
+
+
+def board_raster(board: Board) -> Raster | None:
+    """The raster of a board: carried (just imported) or named by its ``raster`` key beside its
+    file; None when it has none, or its hex summaries were edited since (then its LOS is the hex
+    model's).  A named file that cannot be read raises ScenarioError."""
+    r = getattr(board, "raster_data", None)
+    if r is None:
+        spec = board.extra.get("raster")
+        name = spec.get("file") if isinstance(spec, dict) else None
+        if not isinstance(name, str) or not board.path or Path(name).name != name \
+                or name in ("", ".", ".."):
+            return None
+        path = Path(board.path).parent / name
+        try:
+            st = path.stat()
+            key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+        except OSError:
+            key = (str(path), 0, 0)
+        r = _raster_file(key, str(path))
+        want = spec.get("digest")
+        if want is not None and want != r.digest:
+            raise ScenarioError("is not the drawing this board was saved with (its digest "
+                                "differs)", file=str(path))
+    if tuple(r.size) != tuple(board.size) or (r.summary and r.summary != board_summary(board)):
+        return None
+    return r
+
+
+def keep_raster(board: Board, board_path: str | Path) -> Board:
+    """The board as ``save_board`` writes it to ``board_path``: its raster (carried, or named
+    beside its old file) written beside the new file and named in its ``raster`` key; a board
+    whose raster no longer matches its hexes (edited by hand) loses the key."""
+    if getattr(board, "raster_data", None) is None and "raster" not in board.extra:
+        return board
+    try:
+        r = board_raster(board)
+    except ScenarioError:
+        r = None
+    extra = dict(board.extra)
+    extra.pop("raster", None)
+    if r is not None:
+        spec = board.extra.get("raster")
+        name = spec.get("file") if isinstance(spec, dict) else None
+        if not isinstance(name, str) or Path(name).name != name or not name.endswith(
+                RASTER_SUFFIX):
+            name = raster_file_name(board_path)
+        target = Path(board_path).parent / name
+        old = Path(board.path).parent / str(board.extra.get("raster", {}).get("file", "")) \
+            if board.path and isinstance(board.extra.get("raster"), dict) else None
+        if old is None or not old.is_file() or old.resolve() != target.resolve():
+            r.save(target)
+        extra["raster"] = {"file": name, "digest": r.digest}
+    return replace(board, extra=extra)
 
 
 def assets_dir() -> Path:

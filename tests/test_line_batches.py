@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.hexes import line_crossing, line_crossings
-from engine.los import _canonical, _canonical_many, _Crossings
+from engine.los.geometry import _canonical, _canonical_many, _Crossings
 
 
 def _sector(reach: int):

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import threading
 
-from engine import api, los_tables
+from engine import api
 from engine.los import CROSSINGS
+from engine.los import ground as los_tables
 
 
 def test_exit_waits_for_a_build_whose_table_left_the_cache(monkeypatch):

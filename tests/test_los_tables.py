@@ -12,8 +12,9 @@ from support import board, marker, position, unit
 from test_night_properties import ALL
 from test_reference import boards_with_hexsides
 
-from engine import api, los_tables
+from engine import api
 from engine.los import BLIND, los_table
+from engine.los import ground as los_tables
 from engine.maps import Map, Placement
 from engine.night import reference
 from engine.night.scenario import MapEntry, Scenario

@@ -10,13 +10,12 @@ import numpy as np
 import pytest
 import vasl_synth as synth
 
-from engine.boards import Board, HexTerrain, load_board, save_board
+from engine.boards import Board, HexTerrain, board_raster, load_board, save_board, with_raster
 from engine.errors import ScenarioError
 from engine.importers import vasl
-from engine.los import LosTable, los_table
+from engine.los import LosTable, RasterLosTable, los_table, raster_table
 from engine.maps import Map, Placement
-from engine.raster import MAX_PIXELS, Raster, board_raster, load_raster, with_raster
-from engine.raster_los import RasterLosTable, raster_table
+from engine.raster_file import MAX_PIXELS, Raster, load_raster
 
 SIZE = (9, 5)
 GEO = (0.0, 32.25, 56.25, 64.5)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from support import position, unit
 
-from engine.boards import Board, HexTerrain
+from engine.boards import Board, HexTerrain, with_raster
 from engine.hexes import parse_local
 from engine.los import (
     BLIND,
@@ -22,14 +22,14 @@ from engine.los import (
     HILL,
     WALL,
     LosTable,
+    RasterLosTable,
     explain_block,
     los_table,
 )
 from engine.maps import Map, Placement
 from engine.night.thread import los_thread
 from engine.night.verdicts import visibility_from
-from engine.raster import Raster, with_raster
-from engine.raster_los import RasterLosTable
+from engine.raster_file import Raster
 
 SIZE = (9, 5)
 W, H = 450, 323

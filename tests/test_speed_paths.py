@@ -31,7 +31,8 @@ from engine.jsonio import (
     _parse_int,
     parse_json_text,
 )
-from engine.los import _DIR_OF, _OWN, _SPINE, LosTable, _canonical, _Crossings, _transit_flags
+from engine.los import LosTable
+from engine.los.geometry import _DIR_OF, _OWN, _SPINE, _canonical, _Crossings, _transit_flags
 from engine.maps import Map, Placement
 from engine.night.light import illumination
 from engine.night.scenario import MapEntry, Marker, Scenario, Unit

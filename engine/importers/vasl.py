@@ -871,7 +871,8 @@ def import_board(path: str | Path, board_id: str | None = None,
                             "followed by lower-case letters and digits", file=str(path),
                             place="--id")
     report = progress if progress is not None else (lambda fraction: None)
-    from ..raster import RASTER_SUFFIX, with_raster
+    from ..boards import with_raster
+    from ..raster_file import RASTER_SUFFIX
     from . import vasl5, vasl_raster  # the older kind: a board image and its colours
     if vasl5.is_vasl5(path):
         report(0.1)

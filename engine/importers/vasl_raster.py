@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ScenarioError
-from ..raster import Raster
+from ..raster_file import Raster
 from . import vasl, vasl5
 
 MAX_FILL_STEPS = 400        # pixels a level spreads into terrain that carries none

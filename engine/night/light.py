@@ -17,7 +17,7 @@ import numpy as np
 
 from ..cache import per_map
 from ..los import los_table
-from ..los_tables import ground_row
+from ..los.ground import ground_row
 from ..maps import Map
 from ..terrain import BY_CODE
 from .kinds import MARKER_KINDS, Light

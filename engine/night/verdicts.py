@@ -26,7 +26,7 @@ from functools import cached_property
 import numpy as np
 
 from ..los import BLIND, DayLines, explain_block, los_table
-from ..los_tables import ground_row, ground_table
+from ..los.ground import ground_row, ground_table
 from ..terrain import BY_CODE
 from .kinds import Fire, Nvr, Sight
 from .light import Illumination, illumination

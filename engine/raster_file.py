@@ -1,4 +1,5 @@
-"""A board's terrain as drawn: per-pixel terrain and ground level (VASL's ``LOSData``).
+"""The raster file format: a board's terrain as drawn, per-pixel terrain and ground level (VASL's
+``LOSData``), and the table of VASL's terrain codes.
 
 A board imported from VASL keeps, beside its board file, the terrain of every pixel of the
 board's picture: a terrain code (VASL's own codes, ``importers/data/vasl_terrain_types.csv``) and
@@ -19,7 +20,8 @@ The file is a numpy ``.npz`` archive (no pickles) of:
 
 The key's ``digest`` (optional) is a SHA-1 of the drawing: a file that does not match it is not
 used.  A raster that cannot be read (gone, damaged, another drawing) leaves the board on the hex
-model's LOS.
+model's LOS.  Which board has which raster (the ``raster`` key, kept through a save):
+``engine.boards``.
 
 Bounds, checked before anything is decompressed: the file at most ``MAX_FILE_BYTES``, every
 member at most ``MAX_PIXELS`` pixels of its type, only the members above.  A malformed or hostile
@@ -30,11 +32,8 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 import stat
-import threading
 import zipfile
-from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -226,98 +225,10 @@ def load_raster(path: str | Path) -> Raster:
                   (int(s[0]), int(s[1])), summary.tobytes().decode("ascii"))
 
 
-# ------------------------------------------------------------------------- boards and files
-def board_summary(board) -> str:
-    """A hash of what the hex model of a board says (size, hexes, hexsides): a raster made with
-    other summaries (the board edited since) is not used."""
-    from .boards import board_to_json
-    data = board_to_json(board)
-    keep = {k: data.get(k) for k in ("size", "default", "hexes", "hexsides")}
-    return hashlib.sha1(json.dumps(keep, sort_keys=True).encode()).hexdigest()
-
-
 def raster_file_name(board_path: str | Path) -> str:
     """``bd02.json`` -> ``bd02.raster.npz``."""
     return Path(board_path).stem + RASTER_SUFFIX
 
 
-def with_raster(board, raster: Raster, file_name: str | None = None):
-    """The board carrying its raster, to be written beside the board file as ``file_name``
-    (default: named after the board file) by ``save_board``."""
-    from dataclasses import replace
-    raster = Raster(raster.terrain, raster.level, raster.geometry, raster.size,
-                    board_summary(board))
-    extra = dict(board.extra)
-    extra["raster"] = ({"file": file_name} if file_name else {}) | {"digest": raster.digest}
-    return replace(board, raster_data=raster, extra=extra)
-
-
-_CACHE: OrderedDict = OrderedDict()
-_LOCK = threading.Lock()
-_CACHE_SIZE = 8
-
-
-def board_raster(board) -> Raster | None:
-    """The raster of a board: carried (just imported) or named by its ``raster`` key beside its
-    file; None when it has none, or its hex summaries were edited since (then its LOS is the hex
-    model's).  A named file that cannot be read raises ScenarioError."""
-    r = getattr(board, "raster_data", None)
-    if r is None:
-        spec = board.extra.get("raster")
-        name = spec.get("file") if isinstance(spec, dict) else None
-        if not isinstance(name, str) or not board.path or Path(name).name != name \
-                or name in ("", ".", ".."):
-            return None
-        path = Path(board.path).parent / name
-        try:
-            st = path.stat()
-            key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
-        except OSError:
-            key = (str(path), 0, 0)
-        with _LOCK:
-            r = _CACHE.get(key)
-        if r is None:
-            r = load_raster(path)
-            want = spec.get("digest")
-            if want is not None and want != r.digest:
-                raise ScenarioError("is not the drawing this board was saved with (its digest "
-                                    "differs)", file=str(path))
-            with _LOCK:
-                _CACHE[key] = r
-                while len(_CACHE) > _CACHE_SIZE:
-                    _CACHE.popitem(last=False)
-    if tuple(r.size) != tuple(board.size) or (r.summary and r.summary != board_summary(board)):
-        return None
-    return r
-
-
-def keep_raster(board, board_path: str | Path):
-    """The board as ``save_board`` writes it to ``board_path``: its raster (carried, or named
-    beside its old file) written beside the new file and named in its ``raster`` key; a board
-    whose raster no longer matches its hexes (edited by hand) loses the key."""
-    from dataclasses import replace
-    if getattr(board, "raster_data", None) is None and "raster" not in board.extra:
-        return board
-    try:
-        r = board_raster(board)
-    except ScenarioError:
-        r = None
-    extra = dict(board.extra)
-    extra.pop("raster", None)
-    if r is not None:
-        spec = board.extra.get("raster")
-        name = spec.get("file") if isinstance(spec, dict) else None
-        if not isinstance(name, str) or Path(name).name != name or not name.endswith(
-                RASTER_SUFFIX):
-            name = raster_file_name(board_path)
-        target = Path(board_path).parent / name
-        old = Path(board.path).parent / str(board.extra.get("raster", {}).get("file", "")) \
-            if board.path and isinstance(board.extra.get("raster"), dict) else None
-        if old is None or not old.is_file() or old.resolve() != target.resolve():
-            r.save(target)
-        extra["raster"] = {"file": name, "digest": r.digest}
-    return replace(board, extra=extra)
-
-
-__all__ = ["Raster", "RasterTerrain", "board_raster", "board_summary", "load_raster",
-           "keep_raster", "raster_file_name", "terrain_table", "validate", "with_raster"]
+__all__ = ["MAX_PIXELS", "RASTER_SUFFIX", "Raster", "RasterTerrain", "known_codes", "load_raster",
+           "raster_file_name", "terrain_table", "validate"]

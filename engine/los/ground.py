@@ -30,9 +30,12 @@ import threading
 
 import numpy as np
 
-from .cache import per_map
-from .los import BLIND, CROSSINGS, LosTable, los_table
-from .maps import Map
+from ..cache import per_map
+from ..maps import Map
+from . import los_table
+from .day_lines import BLIND
+from .geometry import CROSSINGS
+from .hex_table import LosTable
 
 MAX_TABLE_HEXES = 3000         # about 9 boards: its table builds in seconds; beyond, lazy rows
 GEOMETRY_BATCH = 96            # line differences added to the shared crossings per lock hold
@@ -50,7 +53,8 @@ class TableTooLarge(ValueError):
 class GroundTable:
     """The clear / blind bit matrices of one map (see the module's docstring)."""
 
-    def __init__(self, m: Map):
+    def __init__(self, game_map: Map):
+        m = game_map
         if m.size > MAX_TABLE_HEXES:
             raise TableTooLarge(f"a map of {m.size} hexes is larger than {MAX_TABLE_HEXES}: "
                                 "its LOS rows are computed when asked")
@@ -68,12 +72,13 @@ class GroundTable:
         self.error: BaseException | None = None
 
     # ----------------------------------------------------------------------------- reading
-    def row(self, v: int) -> tuple[np.ndarray, np.ndarray] | None:
-        """(clear, blind) bool arrays of viewer hex v at ground level, or None if not built yet."""
-        if not self.ready[v]:
+    def row(self, viewer: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """(clear, blind) bool arrays of hex ``viewer`` at ground level, or None if not built
+        yet."""
+        if not self.ready[viewer]:
             return None
-        return (np.unpackbits(self.clear[v], count=self.n).view(bool),
-                np.unpackbits(self.blind[v], count=self.n).view(bool))
+        return (np.unpackbits(self.clear[viewer], count=self.n).view(bool),
+                np.unpackbits(self.blind[viewer], count=self.n).view(bool))
 
     @property
     def done(self) -> bool:
@@ -208,10 +213,11 @@ def ground_table(game_map: Map, create: bool = True) -> GroundTable | None:
         return _ground(game_map)
 
 
-def ground_row(game_map: Map, v: int) -> tuple[np.ndarray, np.ndarray] | None:
-    """(clear, blind) from the ground location of hex v to every hex's, if already built."""
+def ground_row(game_map: Map, viewer: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """(clear, blind) from the ground location of hex ``viewer`` to every hex's, if already
+    built."""
     t = ground_table(game_map, create=False)
-    return None if t is None else t.row(v)
+    return None if t is None else t.row(viewer)
 
 
 def start(game_map: Map) -> GroundTable | None:

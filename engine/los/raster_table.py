@@ -1,0 +1,479 @@
+"""Daytime LOS over the terrain as drawn (A6, VASL's point rules), for boards with a raster.
+
+On a map whose boards all carry a raster (``engine.raster_file``: terrain and ground level of
+every pixel; pasted into the map's pixel frame by ``raster_frame``), the line from centre dot
+to centre dot is walked pixel by pixel as VASL's ``Map.LOS`` walks it (one pixel column at a
+time, every pixel row between the line's entry and exit of the column), and every point is
+judged by VASL's per-point rules, in numpy for all the lines of one viewer at once:
+
+- A6.2: ground higher than both ends blocks; an obstacle (its ground + height) higher than both
+  ends blocks, a hindrance there adds a hindrance; an obstacle as high as the higher end and
+  above the lower blocks ("no height advantage").
+- A6.4 / B10.23: between the two ends' elevations, an obstacle or a bare crest leaves the lower
+  end blind when D <= max(2 top + R//5 - hi - lo + 1, 1) (an obstacle, or a cliff hexside) or
+  D <= max(2 top + R//5 - hi - lo, 0) (a crest), R the range from the higher end to the point's
+  hex and D from it to the lower end; a hindrance there adds a hindrance.
+- Half-level terrain (B24.1 rubble, walls...: VASL's isHalfLevelHeight) at the ground level of
+  both ends blocks (obstacle) or hinders.
+- Split terrain (orchards, A6.1 / B14.2): with both ends at its ground level its lower part
+  rules: a hindrance (or an obstacle); otherwise the whole height.
+- B9.2 hexside terrain (walls, hedges) blocks a line whose ends are both at its ground level,
+  unless it is on an end's own hexsides, hexspines, or in a hex next to an end where the
+  hexside's location holds no hexside terrain (VASL's isIgnorableHexsideTerrain); B9.52 bocage
+  is an obstacle judged by A6.2 and A6.4.
+- A6.8: a line from a building to a building location of another elevation must leave the
+  building before it leaves the viewer's hex.
+- Inherent terrain (orchard trees, rubble...) drawn over into another hex does not count there.
+- A6.1: hindrances count once per range from the viewer; six block.
+
+- A6.3: from a depression (gully, stream, sunken road) to a location it may not see over the
+  edge, the line must stay in the depression until a hex lifts the restriction; into one from
+  above by less than the range, it must be in the depression where the range exceeds the level
+  difference (VASL's depression restriction).
+
+The hexes of the two ends are not judged (only their hexside terrain and A6.3); a point within
+an end's extended border (VASL: the hex one pixel larger, java.awt.Polygon's rule) belongs to
+that end.  A line along hexsides (level, or within VASL's tolerance of 60 degrees) is judged
+where it lies between two hexes as in both, each with its inherent centre terrain; for such
+lines VASL's table of hexside terrain at the far end of the hexspine is followed.
+
+Not followed: bridges, hillocks and slopes, rowhouse walls' own rule (they are obstacles here),
+bocage on a hexspine (ignored here like a wall), entrenchments and counters (smoke, vehicles);
+a point not in an end's border is in the hex whose centre is nearest (VASL's gridToHex splits
+columns in thirds), and the walk's rows use exact products where VASL adds the rise column by
+column.
+
+The answer is the hex model's ``DayLines`` (blocked, the hex and the rule), so the night layer,
+the LOS thread and the precomputed tables read it unchanged.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ScenarioError
+from ..maps import Map
+from .day_lines import (
+    BLIND,
+    CLEAR,
+    DEPRESSION,
+    EQUAL,
+    HALF,
+    HIGHER,
+    HILL,
+    HINDRANCES,
+    MAX_HINDRANCES,
+    WALL,
+    DayLines,
+)
+from .hex_table import LosTable
+from .raster_frame import (
+    BOCAGE_T,
+    BUILDING_T,
+    CLIFF_T,
+    HALF_LEVEL,
+    HEIGHT,
+    HEXSIDE_T,
+    INHERENT,
+    LOWER_HINDRANCE,
+    LOWER_OBSTACLE,
+    OBSTACLE,
+    OUR_HEXSIDE,
+    OUT_OF_SEASON,
+    SPLIT,
+    WATER_T,
+    PixelFrame,
+    _inherent_instead,
+    map_rasters,
+)
+
+
+class _Points:
+    """The points of one viewer's walk being judged (arrays aligned, one entry per point):
+    the hex (``hexi``; ``hx`` with off-map points at the void row), terrain ``code``, ground
+    ``g``, nearest ``side``, ``at_centre``, extended-border bits ``edge``, ``line``, its target
+    ``t``, ``on_map``, in an end's hex (``in_end``) or the viewer's (``in_v``), the walk's
+    order ``pos``; once cut to the candidates, the obstacle ``top`` and the target's
+    elevation ``T``."""
+    JUDGED = ("hexi", "hx", "code", "g", "side", "at_centre", "line", "t", "on_map", "in_end",
+              "top", "T")
+
+
+class _Marks:
+    """Which points block (``block``), why the first reason met does (``why``), and the
+    hexside terrain code of a hexside block (``side_of``)."""
+
+    def __init__(self, count: int):
+        self.block = np.zeros(count, dtype=bool)
+        self.why = np.zeros(count, dtype=np.int8)
+        self.side_of = np.zeros(count, dtype=np.int8)     # our hexside terrain code of a block
+
+    def mark(self, cond: np.ndarray, reason: int) -> None:
+        new = cond & ~self.block
+        self.why[new] = reason
+        self.block[:] |= cond
+
+
+class RasterLosTable(LosTable, PixelFrame):
+    """``LosTable`` whose lines are judged on the map's rasters (see the module doc)."""
+
+    def __init__(self, game_map: Map, rasters, cache_size: int | None = None):
+        super().__init__(game_map, cache_size)
+        self._build_frame(game_map, rasters)
+
+    # ---------------------------------------------------------------------------- the rules
+    def lines(self, viewer: int, viewer_elev: int, targets: np.ndarray,
+              target_elev: np.ndarray) -> DayLines:
+        targets = np.asarray(targets, dtype=np.int64)
+        te = np.asarray(target_elev, dtype=np.int64)
+        n = len(targets)
+        S = int(viewer_elev)
+        clear = np.ones(n, dtype=bool)
+        kind = np.zeros(n, dtype=np.int8)
+        b1 = np.full(n, -1, dtype=np.int64)
+        b2 = np.full(n, -1, dtype=np.int64)
+        bside = np.zeros(n, dtype=np.int8)
+        hcount = np.zeros(n, dtype=np.int64)
+        todo = np.flatnonzero(targets != viewer)
+        if len(todo):
+            c, k, w1, w2, sd, h = self._judge(viewer, S, targets[todo], te[todo])
+            clear[todo] = c
+            kind[todo] = k
+            b1[todo] = w1
+            b2[todo] = w2
+            bside[todo] = sd
+            hcount[todo] = h
+        return DayLines(viewer, S, targets, te, clear, kind, b1, b2, hcount, bside)
+
+    def _judge(self, v: int, S: int, targets: np.ndarray, te: np.ndarray):
+        """Every point of every line walked and judged (see the module doc): (clear, kind, hex,
+        hex across, hexside code, hindrances) per line."""
+        n = len(targets)
+        p = self._points(v, targets)
+        # a line along hexsides (VASL: horizontal, or within a tolerance of 60 degrees): at odd
+        # ranges its points lie between two hexes, and each is judged as in both, with a hex's
+        # inherent centre terrain (orchard, jungle...) standing for what is drawn there
+        along = self._along_hexsides(v, targets)
+        if along.any():
+            self._along_copies(p, v, along)
+        bldg, dep_block, dep_skip = self._candidates(p, v, S, targets, te)
+        hi = np.maximum(S, p.T)
+        lo = np.minimum(S, p.T)
+        hx, t, line = p.hx, p.t, p.line
+        if self.D is not None:
+            rs = self.D[v][hx]
+            rt = self.D[hx, t]
+            R = self.D[v][targets][line]
+        else:
+            rs = self._dist(hx, np.full_like(hx, v))
+            rt = self._dist(hx, t)
+            R = self._dist(np.full(n, v), targets)[line]
+        marks = _Marks(len(p.code))                       # one entry per point judged
+        if dep_block is not None:                         # A6.3, found above
+            marks.mark(dep_block, DEPRESSION)
+        if bldg is not None:                              # A6.8, found above
+            marks.mark(bldg, EQUAL)
+        self._hexside_rules(p, marks, v, S, targets, along, hi, lo, rs, rt)
+        hind = self._height_rules(p, marks, v, S, hi, lo, rs, rt, dep_skip)
+        # A6.1: a hindrance counts between the ends, once per range from the viewer
+        hind &= (rs < R) & (rt < R)
+        return self._first_blocks(p, marks, hind, n, rs)
+
+    # ------------------------------------------------------------------ the points walked
+    def _points(self, v: int, targets: np.ndarray) -> _Points:
+        """The points of the walk (one per run of a pixel class) with what they are; a point
+        in an end's extended border belongs to that end (VASL)."""
+        cls, line = self._walk(v, targets)
+        p = _Points()
+        p.line = line
+        p.hexi = hexi = self.cls_hex[cls]
+        p.code = self.cls_code[cls]
+        p.g = self.cls_lev[cls]
+        p.side = self.cls_side[cls]
+        p.at_centre = self.cls_centre[cls]
+        p.edge = edge = self.cls_edge[cls]
+        p.t = t = targets[line]
+        p.on_map = on_map = hexi >= 0
+        void = len(self.qa) - 1
+        p.hx = hx = np.where(on_map, hexi, void)
+        p.in_v = in_v = hexi == v
+        p.in_end = in_end = in_v | (hexi == t)
+        # a point in an end's extended border belongs to that end (VASL)
+        e = np.flatnonzero((edge != 0) & ~in_end & on_map)
+        if len(e):
+            nbs = self.nb[hx[e]]                                # (k, 6)
+            bits = (edge[e][:, None] >> np.arange(6)[None, :]) & 1
+            ends = (nbs == v) | (nbs == t[e][:, None])
+            in_end[e[(ends & (bits == 1)).any(axis=1)]] = True
+            in_v[e[((nbs == v) & (bits == 1)).any(axis=1)]] = True
+        p.pos = np.arange(len(cls))
+        return p
+
+    def _along_copies(self, p: _Points, v: int, along: np.ndarray) -> None:
+        """A line along hexsides: its points between two hexes (at odd ranges, in both hexes'
+        extended borders) judged as in both, each with its inherent centre terrain (VASL's
+        checkLOSOnHexsideRule): a copy of each in the other hex, in the walk's order."""
+        hexi, hx, code, g, side, at_centre, line, t, on_map, in_end, in_v, pos, edge = (
+            p.hexi, p.hx, p.code, p.g, p.side, p.at_centre, p.line, p.t, p.on_map, p.in_end,
+            p.in_v, p.pos, p.edge)
+        rsv = self._range(v, hx)
+        both = np.flatnonzero(along[line] & ~in_end & on_map & (rsv % 2 == 1) & (edge != 0))
+        if not len(both):
+            return
+        nbs = self.nb[hx[both]]
+        bits = ((edge[both][:, None] >> np.arange(6)[None, :]) & 1) == 1
+        ok = bits & (nbs >= 0) & (nbs != v) & (nbs != t[both][:, None])
+        has = ok.any(axis=1)
+        both = both[has]
+        k = np.argmax(ok[has], axis=1)
+        other = nbs[has, k]
+        raw = code[both]
+        code[both] = _inherent_instead(self.centre_code[hx[both]], raw)
+        # the copy judged in the other hex (from its side of the shared hexside)
+        hexi = np.concatenate([hexi, other])
+        hx = np.concatenate([hx, other])
+        code = np.concatenate([code, _inherent_instead(self.centre_code[other], raw)])
+        g = np.concatenate([g, g[both]])
+        side = np.concatenate([side, (k + 3) % 6])
+        at_centre = np.concatenate([at_centre, np.zeros(len(both), dtype=bool)])
+        line = np.concatenate([line, line[both]])
+        t = np.concatenate([t, t[both]])
+        on_map = np.concatenate([on_map, np.ones(len(both), dtype=bool)])
+        in_end = np.concatenate([in_end, np.zeros(len(both), dtype=bool)])
+        pos = np.concatenate([pos, both])
+        o = np.argsort(pos, kind="stable")
+        in_v = np.concatenate([in_v, np.zeros(len(both), dtype=bool)])
+        (p.hexi, p.hx, p.code, p.g, p.side, p.at_centre, p.line, p.t, p.on_map, p.in_end,
+         p.in_v) = (a[o] for a in (hexi, hx, code, g, side, at_centre, line, t, on_map, in_end,
+                                   in_v))
+
+    def _candidates(self, p: _Points, v: int, S: int, targets: np.ndarray, te: np.ndarray):
+        """Only points that can block or hinder are judged: above the lower end, hexside
+        terrain, half-level or split terrain at its level, A6.3's and A6.8's points; ``p`` cut
+        to them (with ``top`` and ``T``, the target's elevation).  Returns (A6.8's blocks,
+        A6.3's blocks, A6.3's points the height rule leaves alone), None when none apply."""
+        n = len(targets)
+        hexi, code, g, line, t = p.hexi, p.code, p.g, p.line, p.t
+        top = g + HEIGHT[code]
+        T = te[line]
+        lo = np.minimum(S, T)
+        cand = (top > lo) | HEXSIDE_T[code] | (HALF_LEVEL[code] & (top == lo)) \
+            | (SPLIT[code] & (g == lo))
+        dep_block, dep_skip = self._depressions(v, S, targets, te, line, hexi, p.hx, t,
+                                                p.in_end, p.in_v, g)
+        if dep_block is not None:
+            cand |= dep_block
+        bldg = None
+        if BUILDING_T[self.centre_code[v]]:
+            # A6.8: leave the building before leaving the viewer's hex (building to building)
+            order = np.arange(len(code))
+            first_out = np.full(n, len(code), dtype=np.int64)
+            o = np.flatnonzero(~BUILDING_T[code])
+            np.minimum.at(first_out, line[o], order[o])
+            bldg = ((order < first_out[line]) & (hexi != v) & BUILDING_T[code]
+                    & BUILDING_T[self.centre_code[t]] & (S != T) & (top >= S))
+            cand |= bldg
+        keep = np.flatnonzero(cand)
+        p.top, p.T = top, T
+        for name in _Points.JUDGED:
+            setattr(p, name, getattr(p, name)[keep])
+        if bldg is not None:
+            bldg = bldg[keep]
+        if dep_block is not None:
+            dep_block, dep_skip = dep_block[keep], dep_skip[keep]
+        return bldg, dep_block, dep_skip
+
+    # ---------------------------------------------------------------------------- the rules
+    def _hexside_rules(self, p: _Points, marks: _Marks, v, S, targets, along, hi, lo, rs, rt):
+        """B9.2 / B9.52: hexside terrain, also in the ends' own hexes (not where VASL's
+        isIgnorableHexsideTerrain ignores it, ``_ignorable``)."""
+        code, g, hx, side, at_centre, line, t, top, T = (
+            p.code, p.g, p.hx, p.side, p.at_centre, p.line, p.t, p.top, p.T)
+        hs = HEXSIDE_T[code] & ~CLIFF_T[code] & p.on_map
+        if not hs.any():
+            return
+        e = np.flatnonzero(hs)
+        exit_spine, enter_spine = self._line_spines(v, targets, along)
+        ign = (self._ignorable(v, hx[e], side[e], at_centre[e], exit_spine[line[e]])
+               | self._ignorable(t[e], hx[e], side[e], at_centre[e],
+                                 enter_spine[line[e]]))
+        boc = BOCAGE_T[code[e]]
+        wall = ~ign & ~boc & (g[e] == S) & (g[e] == T[e])
+        btop = top[e]
+        bo = ~ign & boc
+        bblock = bo & ((btop > hi[e]) | ((btop == hi[e]) & (btop > lo[e])))
+        bblind = bo & ~bblock & (btop > lo[e]) & (btop < hi[e]) & _blind(
+            S, T[e], rs[e], rt[e], btop, np.ones(len(e), bool))
+        cond = np.zeros(len(code), dtype=bool)
+        cond[e[wall]] = True
+        marks.mark(cond, WALL)
+        cond[:] = False
+        cond[e[bblock]] = True
+        marks.mark(cond, HIGHER)
+        cond[:] = False
+        cond[e[bblind]] = True
+        marks.mark(cond, BLIND)
+        hit = e[wall | bblock | bblind]
+        marks.side_of[hit] = OUR_HEXSIDE[code[hit]]
+
+    def _height_rules(self, p: _Points, marks: _Marks, v, S, hi, lo, rs, rt, dep_skip):
+        """A6.2, B24.1, split terrain, A6.4 / B10.23 on the hexes between the ends: marks the
+        blocks, returns the points that hinder (A6.1, not yet cut to the ends' ranges)."""
+        code, g, hx, side, at_centre, t, top, T = (
+            p.code, p.g, p.hx, p.side, p.at_centre, p.t, p.top, p.T)
+        mark = marks.mark
+        h = HEIGHT[code]
+        centre = self.centre_code[hx]
+        # the hexes between the ends; inherent terrain drawn over from another hex is ignored
+        mid = p.on_map & ~p.in_end & ~(INHERENT[code] & (centre != code))
+        hind = np.zeros(len(code), dtype=bool)
+        # A6.2: ground higher than both ends
+        mark(mid & (g > hi), HILL)
+        # split terrain (orchards) with both ends at its ground level
+        sp = mid & SPLIT[code] & (g == S) & (g == T)
+        mark(sp & LOWER_OBSTACLE[code], HIGHER)
+        hind |= sp & LOWER_HINDRANCE[code] & ~LOWER_OBSTACLE[code]
+        # half-level terrain at both ends' level (B24.1)
+        half = mid & HALF_LEVEL[code] & ~HEXSIDE_T[code] & (top == S) & (top == T)
+        mark(half & OBSTACLE[code], HALF)
+        hind |= half & ~OBSTACLE[code]
+        # A6.2: higher than both ends
+        higher = mid & ~sp & (top > hi)
+        mark(higher & OBSTACLE[code], HIGHER)
+        hind |= higher & ~OBSTACLE[code]
+        # A6.2: as high as the higher end and above the lower (no height advantage)
+        water = (WATER_T[centre] & (h < 1)
+                 & (((rs == 1) & (S > T) & WATER_T[self.centre_code[t]])
+                    | ((rt == 1) & (T > S) & WATER_T[self.centre_code[v]])))
+        level = mid & (top == hi) & (top > lo) & ~water
+        if dep_skip is not None:          # A6.3: the depression's own hexes, as VASL
+            level &= ~dep_skip
+        mark(level & ~OUT_OF_SEASON[code], EQUAL)
+        hind |= level & OUT_OF_SEASON[code]
+        # A6.4 / B10.23: blind hexes behind obstacles and crests
+        between = mid & (top > lo) & (top < hi)
+        if between.any():
+            e = np.flatnonzero(between)
+            cliff = ~at_centre[e] & self.cliff_side[hx[e], side[e]]
+            bl = _blind(S, T[e], rs[e], rt[e], top[e], (h[e] > 0) | cliff)
+            ob = OBSTACLE[code[e]]
+            cond = np.zeros(len(code), dtype=bool)
+            cond[e[bl & ob]] = True
+            mark(cond, BLIND)
+            crest = bl & ~ob & (g[e] > lo[e]) & (g[e] < hi[e]) & _blind(
+                S, T[e], rs[e], rt[e], g[e], cliff)
+            cond[:] = False
+            cond[e[crest]] = True
+            mark(cond, BLIND)
+            hb = bl & ~ob & ~crest & (~OUT_OF_SEASON[code[e]] | (rt[e] == 1))
+            hind[e[hb]] = True
+        return hind
+
+    def _first_blocks(self, p: _Points, marks: _Marks, hind, n: int, rs):
+        """Each line's first block, or its sixth hindrance when that comes first (A6.1):
+        (clear, kind, hex, hex across, hexside code, hindrances) per line."""
+        line, hexi, hx, side = p.line, p.hexi, p.hx, p.side
+        block, why, side_of = marks.block, marks.why, marks.side_of
+        count = len(p.code)
+        order = np.arange(count)
+        first = np.full(n, count, dtype=np.int64)
+        bi = np.flatnonzero(block)
+        np.minimum.at(first, line[bi], order[bi])
+        hi_pts = np.flatnonzero(hind & (order < first[line]))
+        hcount = np.zeros(n, dtype=np.int64)
+        sixth = np.full(n, -1, dtype=np.int64)
+        if len(hi_pts):
+            key = np.unique(line[hi_pts] * 4096 + np.minimum(rs[hi_pts], 4095))
+            hl = key // 4096
+            hcount = np.bincount(hl, minlength=n)
+            # where the sixth counts: the sixth range met
+            rank = np.arange(len(key)) - np.searchsorted(hl, hl)
+            six_keys = key[rank == MAX_HINDRANCES - 1]
+            sixth[six_keys // 4096] = six_keys % 4096
+        six = hcount >= MAX_HINDRANCES
+        blocked = (first < count) | six
+        kind = np.zeros(n, dtype=np.int8)
+        where = np.full(n, -1, dtype=np.int64)
+        bl_lines = np.flatnonzero(first < count)
+        kind[bl_lines] = why[first[bl_lines]]
+        where[bl_lines] = hexi[first[bl_lines]]
+        across = where.copy()
+        bside = np.zeros(n, dtype=np.int8)
+        bside[bl_lines] = side_of[first[bl_lines]]
+        hs_lines = bl_lines[bside[bl_lines] > 0]
+        across[hs_lines] = self.nb[hx[first[hs_lines]], side[first[hs_lines]]]
+        if six.any():
+            # the sixth hindrance blocks first when it comes before the block
+            s = np.flatnonzero(six)
+            pts = np.flatnonzero(hind & six[line])
+            for li in s.tolist():
+                pt = pts[(line[pts] == li) & (rs[pts] == sixth[li])]
+                if len(pt) and (first[li] == count or pt[0] < first[li]):
+                    kind[li] = HINDRANCES
+                    where[li] = across[li] = hexi[pt[0]]
+                    bside[li] = 0
+        kind[~blocked] = CLEAR
+        return ~blocked, kind, where, across, bside, np.minimum(hcount, MAX_HINDRANCES)
+
+    def _depressions(self, v, S, targets, te, line, hexi, hx, t, in_end, in_v, g):
+        """A6.3 (VASL's depression restrictions): from a depression to a location it may not
+        see over the depression's edge (lower, or higher by less than the range; or in another
+        depression at its level), the line must stay in the depression until it reaches a hex
+        that lifts the restriction; into a depression from above by less than the range, it
+        must be in the depression wherever the range is more than the level difference.
+        Returns (blocking points, points the height rule leaves alone) or (None, None)."""
+        dep = self.depression
+        rng = self._range(v, targets)
+        exits = dep[v] & ((te < S) | ((te > S) & (te - S < rng)) | (dep[targets] & (te == S)))
+        enters = dep[targets] & (S > te) & (S - te < rng)
+        if not (exits.any() or enters.any()):
+            return None, None
+        cur = np.where(in_end, np.where(in_v, v, t), hx)            # VASL's current hex
+        base = self.ground[cur]
+        T = te[line]
+        pos = np.arange(len(line))
+        rt = self.D[cur, t] if self.D is not None else self._dist(cur, t)
+        rs = self._range(v, cur)
+        lift = exits[line] & (cur != v) & ((dep[cur] & (T - base >= rt))
+                                           | (~dep[cur] & (base <= S)))
+        lift_at = np.full(len(targets), len(pos), dtype=np.int64)
+        li = np.flatnonzero(lift)
+        np.minimum.at(lift_at, line[li], pos[li])
+        lift_hex = np.full(len(targets) + 1, -2, dtype=np.int64)
+        got = lift_at < len(pos)
+        lift_hex[np.flatnonzero(got)] = cur[lift_at[got]]
+        still = exits[line] & (pos < lift_at[line])
+        block = still & (g > base)
+        block |= enters[line] & (rs > S - T) & ~(dep[cur] & (g == base))
+        skip = (exits[line] & ~still & (cur == lift_hex[line])) | (enters[line] & dep[cur]) \
+            | (still & dep[cur])
+        return block, skip
+
+
+def _blind(S: int, T: np.ndarray, rs, rt, top, obstacle) -> np.ndarray:
+    """A6.4 (VASL's isBlindHex): with the higher end's range R to the point and the point's
+    range D to the lower end: D <= max(2 top + R//5 - hi - lo + 1, 1) behind an obstacle (or a
+    cliff), D <= max(2 top + R//5 - hi - lo, 0) behind a crest; never between equal ends."""
+    hi = np.maximum(S, T)
+    lo = np.minimum(S, T)
+    R = np.where(S >= T, rs, rt)
+    D = np.where(S >= T, rt, rs)
+    limit = np.where(obstacle, np.maximum(2 * top + R // 5 - hi - lo + 1, 1),
+                     np.maximum(2 * top + R // 5 - hi - lo, 0))
+    return (S != T) & (D <= limit)
+
+
+def raster_table(game_map: Map) -> RasterLosTable | None:
+    """The raster LOS table of a map whose boards all carry rasters (else None)."""
+    try:
+        rasters = map_rasters(game_map)
+    except ScenarioError:               # a raster file gone or damaged: the hex model answers
+        return None
+    if rasters is None:
+        return None
+    try:
+        return RasterLosTable(game_map, rasters)
+    except ValueError:
+        return None
+
+
+__all__ = ["RasterLosTable", "map_rasters", "raster_table"]
