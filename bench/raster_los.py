@@ -1,4 +1,4 @@
-"""Benchmark: daytime LOS on a board that keeps its terrain as drawn (engine.raster_los).
+"""Benchmark: daytime LOS on a board that keeps its terrain as drawn (engine.los.raster_table).
 
     python bench/raster_los.py [BOARD_ARCHIVE] [--rows 40]
 
@@ -10,7 +10,7 @@ imported.  Prints JSON figures (seconds, medians over rows):
   table (the pixels' hexes and classes);
 - ``row``: one viewer's lines to every hex, computed (what a field costs before ``prepare``);
   ``*_cpu``: the same in CPU seconds of this process (steadier on a busy machine);
-- ``prepare``: ``los_tables.prepare`` (every ground-level pair of the board, in the way the
+- ``prepare``: ``engine.los.ground.prepare`` (every ground-level pair of the board, in the way the
   app's background thread builds it); ``field_after``: one viewer's row read afterwards.
 """
 from __future__ import annotations

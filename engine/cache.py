@@ -2,8 +2,9 @@
 
 - A pure function of small hashable arguments is wrapped in ``functools.lru_cache`` directly
   (hex geometry: ``hexes.line_crossing`` by the difference of two hexes, unbounded: a map's
-  differences are a few tens of thousands; a bundled board by its id).
-- A function of a map (``los.los_table``, ``los_tables``' ground tables, the starshell light's
+  differences are a few tens of thousands; a bundled board by its id; a board's raster file by
+  its resolved path, mtime and size, ``boards._raster_file``, the last few).
+- A function of a map (``los.los_table``, ``los.ground``'s ground tables, the starshell light's
   terrain exceptions, the app's map outlines) is wrapped in ``per_map(maxsize)``: the same
   ``lru_cache``, keyed by the map's *content* (``Map.content_key``: its boards' terrain and
   placements), so every scenario on the same map shares the work and an edited board is a new
