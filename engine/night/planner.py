@@ -100,7 +100,7 @@ class StarshellOption:
     @property
     def usage(self) -> Fraction:
         """The usage dr's chance of success (E1.921, E1.931): limit in 6; OBA IR needs none."""
-        return Fraction(6 if self.usage_dr_max is None else self.usage_dr_max, 6)
+        return usage_chance(self.usage_dr_max)
 
     def reasons(self) -> list[str]:
         usage = (f"usage dr of {self.usage_dr_max} or less: {self.usage_dr_max} in 6 "
@@ -208,7 +208,9 @@ def parse_objective(scenario: Scenario, objective: str) -> str | None:
 
 
 def _firers(scenario: Scenario, unit_id: str | None, side: str | None):
-    """(side, [(unit, starshell methods, its usage limit, IR methods, its limit)], reasons)."""
+    """(side, [(unit, its starshell FireOptions or None when another unit of its hex rolls,
+    its IR FireOptions)], reasons)."""
+    reasons: list[str] = []
     if unit_id is not None:
         unit = scenario.unit(unit_id)
         if side is not None and side != unit.side:
@@ -223,10 +225,11 @@ def _firers(scenario: Scenario, unit_id: str | None, side: str | None):
         units = [u for u in scenario.units if u.side == side]
         rollers = set()
         for hex_ in sorted({scenario.map.canonical(u.hex) for u in units}):
-            best, _ = hex_starshell_roller(scenario, hex_)     # W-21, E1.92: one per hex
+            best, why = hex_starshell_roller(scenario, hex_)     # W-21, E1.92: one per hex
             if best is not None:
                 rollers.add(best.id)
-    out, reasons = [], []
+                reasons.extend(why)
+    out = []
     for u in units:
         opts = options(scenario, u.id)
         star = opts.starshell if u.id in rollers else None

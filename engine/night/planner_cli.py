@@ -39,27 +39,27 @@ def _side(s, file: str, side: str) -> str:
     return side
 
 
-def cmd_advise(a) -> dict:
-    s = load_scenario(a.position)
-    if a.unit is None and a.side is None:
-        raise ScenarioError("give --unit ID or --side S", file=a.position, place="--unit")
-    unit = _unit(s, a.position, a.unit).id if a.unit is not None else None
-    side = _side(s, a.position, a.side) if a.side is not None else None
+def cmd_advise(args) -> dict:
+    s = load_scenario(args.position)
+    if args.unit is None and args.side is None:
+        raise ScenarioError("give --unit ID or --side S", file=args.position, place="--unit")
+    unit = _unit(s, args.position, args.unit).id if args.unit is not None else None
+    side = _side(s, args.position, args.side) if args.side is not None else None
     if unit is not None and side is not None and s.unit(unit).side != side:
         raise ScenarioError(f"{unit} is of side {s.unit(unit).side!r}, not {side!r}",
-                            file=a.position, place="--side")
-    objective = a.objective
+                            file=args.position, place="--side")
+    objective = args.objective
     if objective.startswith(TARGET):
-        objective = TARGET + _hex(s, a.position, "--objective", objective[len(TARGET):])
+        objective = TARGET + _hex(s, args.position, "--objective", objective[len(TARGET):])
     elif objective != LIT_ENEMIES:
         raise ScenarioError(f"unknown objective {objective!r}: {LIT_ENEMIES} or target:HEX",
-                            file=a.position, place="--objective")
+                            file=args.position, place="--objective")
     return advise(s, unit, side, objective).as_json()
 
 
-def cmd_threat(a) -> dict:
-    s = load_scenario(a.position)
-    return threat(s, _side(s, a.position, a.side)).as_json()
+def cmd_threat(args) -> dict:
+    s = load_scenario(args.position)
+    return threat(s, _side(s, args.position, args.side)).as_json()
 
 
 def read_costs(path: str) -> dict:
@@ -70,17 +70,17 @@ def read_costs(path: str) -> dict:
     return data
 
 
-def cmd_route(a) -> dict:
-    s = load_scenario(a.position)
-    unit = _unit(s, a.position, a.unit)
-    to = _hex(s, a.position, "--to", a.to)
+def cmd_route(args) -> dict:
+    s = load_scenario(args.position)
+    unit = _unit(s, args.position, args.unit)
+    to = _hex(s, args.position, "--to", args.to)
     costs = None
-    if a.costs is not None:
-        costs = read_costs(a.costs)
+    if args.costs is not None:
+        costs = read_costs(args.costs)
         try:
             return route(s, unit.id, to, costs).as_json()
         except ScenarioError as e:
-            raise ScenarioError(e.problem, file=a.costs, place=e.place) from None
+            raise ScenarioError(e.problem, file=args.costs, place=e.place) from None
     return route(s, unit.id, to).as_json()
 
 
@@ -95,9 +95,11 @@ def advise_text(out: dict) -> str:
         return "\n".join(lines)
     for k, o in enumerate(out["options"][:SHOWN], 1):
         target = f", {o['target']} lit {o['target_lit']}" if "target" in o else ""
+        rule = "E1.931" if o["method"].startswith("ir") else "E1.921"
         lines.append(f"  {k}. method {o['method']} in {o['at']} by {o['by']}: "
-                     f"{o['expected_enemy_lit']:.2f} enemy unit(s) lit on average, at least one "
-                     f"{o['any_enemy_lit']}{target}; usage dr {o['usage']} (E1.921, E1.931)")
+                     f"{o['expected_enemy_lit']:.2f} enemy unit(s) lit on average, chance of "
+                     f"at least one {o['any_enemy_lit']}{target}; usage dr passes "
+                     f"{o['usage']} ({rule})")
         lit = [f"{u} {p}" for u, p in o["friendly_lit"].items() if p != "0"]
         if lit:
             lines.append(f"     friendly units lit, and so blinded (E1.101): {', '.join(lit)}")

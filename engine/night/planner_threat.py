@@ -65,10 +65,11 @@ class Threat:
             near = self.moving_tracked if tracked else self.moving
         return near | (self.codes == GUNFLASH)
 
-    def at(self, i: int) -> dict:
-        return {"nvr": int(self.nvr[i]), "gunflash": int(self.gunflash[i]),
-                "moving_vehicle": int(self.moving_vehicle[i]),
-                "moving_tracked": int(self.moving_tracked_vehicle[i])}
+    def at(self, index: int) -> dict:
+        """The counts of hex ``index`` (map order), as ``as_json`` gives them."""
+        return {"nvr": int(self.nvr[index]), "gunflash": int(self.gunflash[index]),
+                "moving_vehicle": int(self.moving_vehicle[index]),
+                "moving_tracked": int(self.moving_tracked_vehicle[index])}
 
     def as_json(self) -> dict:
         nvr, gf = self.nvr.tolist(), self.gunflash.tolist()
