@@ -201,7 +201,8 @@ def _print_text(cmd: str, out: dict) -> None:
 
 # The other rooms' subcommands: each module has ``add_commands(add)``, ``add`` being the helper
 # below (name, function, help) that returns the subparser to take its arguments.
-ROOMS: tuple[str, ...] = ("engine.tabletop.cli", "engine.napoleonic.cli", "engine.importers.cli")
+ROOMS: tuple[str, ...] = ("engine.tabletop.cli", "engine.napoleonic.cli", "engine.importers.cli",
+                          "engine.night.planner_cli")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -280,6 +281,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             json.dump(out, sys.stdout, indent=None if args.cmd == "visibility" else 2)
             sys.stdout.write("\n")
+        elif getattr(args, "text", None) is not None:     # a subcommand's own plain text
+            print(args.text(out))
         else:
             _print_text(args.cmd, out)
         sys.stdout.flush()

@@ -1,0 +1,309 @@
+"""The night planner's best starshell: every legal way to fire now, ranked (RULES.md 10).
+
+The planner adds no rule; it applies sections 4 and 5 of RULES.md through the modules that
+hold them:
+- who may fire, when, and where: ``starshells.options`` (E1.92, E1.921, E1.922, E1.932);
+- the 36 equally likely drift outcomes of a placement: ``drift.drift_distance`` and the six
+  directions (E1.922, E1.932), in ``drift.outcomes``' order (direction dr, then distance dr);
+- what a flare lights: every location within 3 hexes (starshell, E1.923) or 6 (IR, E1.933)
+  except those starshells and IR never light (``light._star_exceptions``: building
+  interiors, jungle; light jungle only for a unit bypassing it; nothing underground);
+- the lights already on the map: ``light.illumination`` (E1.9: lights add up, so a unit lit
+  already is lit in every outcome and the new flare gains nothing there).
+
+For every unit the chance of ending Illuminated is counted exactly over the 36 outcomes once
+the usage dr has succeeded (SPEC.md); an Illuminated enemy is within every observer's NVR
+(E1.101), an Illuminated friendly unit is blinded: it sees only lit locations (E1.101).  The
+usage dr's own chance (E1.921, E1.931) comes before the drift and is reported apart.  Only one
+starshell attempt per hex per phase (E1.92): a starshell option names the hex whose attempt it
+uses; IR attempts are not limited.
+
+Vectorised: the outcomes of every placement of a method at once, as boolean arrays
+(placements x 36 outcomes x units); Fractions are built only when an option is read.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from ..errors import ScenarioError
+from ..hexes import DIRECTIONS
+from .drift import LIGHT_RADIUS, drift_distance, light_kind
+from .kinds import METHOD_KEYS, METHODS
+from .light import _star_exceptions, illumination
+from .scenario import Scenario, Unit
+from .starshells import hex_starshell_roller, options
+
+OUTCOMES = 36                     # direction dr x distance dr (E1.922, E1.932)
+LIT_ENEMIES = "lit-enemies"
+TARGET = "target:"
+METHOD_RULE = {m.key: m.rule for m in METHODS}
+
+
+def _fraction_text(count: int, whole: int = OUTCOMES) -> str:
+    """``count/whole`` reduced, as ``str(Fraction)`` writes it ("1/4", "1", "0")."""
+    return str(Fraction(int(count), whole))
+
+
+@dataclass(frozen=True)
+class StarshellOption:
+    """One legal way to fire now: ``method`` placing the flare in ``at`` by unit ``by``, with the
+    number of the 36 drift outcomes in which each unit ends Illuminated."""
+    method: str
+    at: str
+    by: str
+    usage_dr_max: int | None          # None: no usage dr (OBA IR, E1.931)
+    attempt_hex: str | None           # the hex whose one starshell attempt it uses (E1.92)
+    enemy_ids: tuple[str, ...]
+    enemy_counts: tuple[int, ...]
+    friendly_ids: tuple[str, ...]
+    friendly_counts: tuple[int, ...]
+    any_enemy_count: int
+    enemies_lit_now: int
+    target: str | None = None
+    target_count: int | None = None
+
+    @property
+    def enemy_lit(self) -> dict[str, Fraction]:
+        """Each enemy unit's exact chance of ending Illuminated (E1.101: within every NVR)."""
+        return {u: Fraction(c, OUTCOMES) for u, c in zip(self.enemy_ids, self.enemy_counts)}
+
+    @property
+    def friendly_lit(self) -> dict[str, Fraction]:
+        """Each friendly unit's exact chance of ending Illuminated, so blinded (E1.101)."""
+        return {u: Fraction(c, OUTCOMES) for u, c in zip(self.friendly_ids, self.friendly_counts)}
+
+    @property
+    def expected_enemy_lit(self) -> Fraction:
+        return Fraction(sum(self.enemy_counts), OUTCOMES)
+
+    @property
+    def expected_friendly_lit(self) -> Fraction:
+        return Fraction(sum(self.friendly_counts), OUTCOMES)
+
+    @property
+    def expected_enemy_gain(self) -> Fraction:
+        """Enemy units lit beyond those the lights on the map light already (E1.9)."""
+        return self.expected_enemy_lit - self.enemies_lit_now
+
+    @property
+    def any_enemy_lit(self) -> Fraction:
+        return Fraction(self.any_enemy_count, OUTCOMES)
+
+    @property
+    def target_lit(self) -> Fraction | None:
+        return None if self.target_count is None else Fraction(self.target_count, OUTCOMES)
+
+    @property
+    def usage(self) -> Fraction:
+        """The usage dr's chance of success (E1.921, E1.931): limit in 6; OBA IR needs none."""
+        return usage_chance(self.usage_dr_max)
+
+    def reasons(self) -> list[str]:
+        usage = (f"usage dr of {self.usage_dr_max} or less: {self.usage_dr_max} in 6 "
+                 f"({'E1.931' if self.method.startswith('ir') else 'E1.921'})"
+                 if self.usage_dr_max is not None else "OBA IR: no usage dr (E1.931)")
+        out = [f"{self.by} places it {METHODS[METHOD_KEYS.index(self.method)].label} in "
+               f"{self.at}, then it drifts: 36 equally likely outcomes "
+               f"({METHOD_RULE[self.method]})", usage]
+        if self.attempt_hex is not None:
+            out.append(f"it uses {self.attempt_hex}'s one starshell attempt of this phase (E1.92)")
+        if self.enemies_lit_now:
+            out.append(f"{self.enemies_lit_now} enemy unit(s) are lit already: the flare gains "
+                       "nothing there (E1.9)")
+        return out
+
+    def as_json(self) -> dict:
+        out = {"method": self.method, "at": self.at, "by": self.by,
+               "usage": f"{6 if self.usage_dr_max is None else self.usage_dr_max}/6",
+               "usage_dr_max": self.usage_dr_max,
+               "enemy_lit": {u: _fraction_text(c) for u, c in zip(self.enemy_ids,
+                                                                  self.enemy_counts)},
+               "friendly_lit": {u: _fraction_text(c) for u, c in zip(self.friendly_ids,
+                                                                    self.friendly_counts)},
+               "expected_enemy_lit": float(self.expected_enemy_lit),
+               "expected_enemy_gain": float(self.expected_enemy_gain),
+               "expected_friendly_lit": float(self.expected_friendly_lit),
+               "any_enemy_lit": _fraction_text(self.any_enemy_count),
+               "attempt_hex": self.attempt_hex, "reasons": self.reasons()}
+        if self.target is not None:
+            out["target"] = self.target
+            out["target_lit"] = _fraction_text(self.target_count)
+        return out
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every legal starshell/IR placement now, best first for ``objective``."""
+    unit: str | None
+    side: str
+    objective: str
+    options: tuple[StarshellOption, ...]
+    reasons: tuple[str, ...]
+
+    @property
+    def best(self) -> StarshellOption | None:
+        return self.options[0] if self.options else None
+
+    def as_json(self) -> dict:
+        return {"unit": self.unit, "side": self.side, "objective": self.objective,
+                "options": [o.as_json() for o in self.options], "reasons": list(self.reasons)}
+
+
+@lru_cache(maxsize=None)
+def drift_offsets(method: str) -> np.ndarray:
+    """(36, 2) axial offsets of the drift outcomes, direction dr then distance dr (E1.922,
+    E1.932), in ``drift.outcomes``' order."""
+    out = np.zeros((OUTCOMES, 2), dtype=np.int64)
+    for d in range(1, 7):
+        dq, dr = DIRECTIONS[d]
+        for r in range(1, 7):
+            n = drift_distance(method, r)
+            out[(d - 1) * 6 + (r - 1)] = (n * dq, n * dr)
+    return out
+
+
+def lit_outcomes(scenario: Scenario, method: str, ats: np.ndarray, columns: np.ndarray,
+                 lightable: np.ndarray, already: np.ndarray) -> np.ndarray:
+    """Boolean (placements, 36, columns): is each column's location Illuminated once a flare
+    placed in each of ``ats`` has drifted by each outcome?  A column is a hex index with
+    ``lightable`` (may a starshell/IR light it, E1.923) and ``already`` (lit now, E1.9).
+    A flare that leaves the map lights nothing (drift.py)."""
+    m = scenario.map
+    offs = drift_offsets(method)
+    eq = m.q[ats][:, None] + offs[None, :, 0]
+    er = m.r[ats][:, None] + offs[None, :, 1]
+    on_map = m.lookup_axial(eq, er) >= 0
+    dq = eq[:, :, None] - m.q[columns][None, None, :]
+    dr = er[:, :, None] - m.r[columns][None, None, :]
+    near = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2 <= LIGHT_RADIUS[light_kind(method)]
+    return (near & on_map[:, :, None] & lightable[None, None, :]) | already[None, None, :]
+
+
+def unit_columns(scenario: Scenario, units: list[Unit]) -> tuple[np.ndarray, ...]:
+    """(hex indices, lightable by a starshell/IR, lit now) of ``units``: a starshell or IR never
+    lights an underground location, lights light jungle only for a unit bypassing it (E1.923,
+    E1.933); what is lit now is the lights' own verdict (``Illumination.unit_lit``)."""
+    m = scenario.map
+    starlit, bypassable = _star_exceptions(m)
+    light = illumination(scenario)
+    idx = np.array([m.index(u.hex) for u in units], dtype=np.int64)
+    bypass = np.array([u.bypass for u in units], dtype=bool)
+    ground = np.array([u.level >= 0 for u in units], dtype=bool)
+    lightable = ground & (starlit[idx] | (bypass & bypassable[idx]))
+    already = np.array([light.unit_lit(u) for u in units], dtype=bool)
+    return idx, lightable, already
+
+
+def parse_objective(scenario: Scenario, objective: str) -> str | None:
+    """The canonical target hex of ``target:HEX``, None for ``lit-enemies``."""
+    if objective == LIT_ENEMIES:
+        return None
+    if objective.startswith(TARGET):
+        return scenario.map.canonical(objective[len(TARGET):])
+    raise ScenarioError(f"unknown objective {objective!r}: {LIT_ENEMIES} or target:HEX")
+
+
+def _firers(scenario: Scenario, unit_id: str | None, side: str | None):
+    """(side, [(unit, its starshell FireOptions or None when another unit of its hex rolls,
+    its IR FireOptions)], reasons)."""
+    reasons: list[str] = []
+    if unit_id is not None:
+        unit = scenario.unit(unit_id)
+        if side is not None and side != unit.side:
+            raise ScenarioError(f"{unit.id} is of side {unit.side!r}, not {side!r}")
+        units = [unit]
+        side = unit.side
+        rollers = {unit.id}
+    else:
+        if side not in scenario.sides:
+            raise ScenarioError(f"no side {side!r} in this scenario (sides: "
+                                f"{', '.join(scenario.sides) or 'none'})")
+        units = [u for u in scenario.units if u.side == side]
+        rollers = set()
+        for hex_ in sorted({scenario.map.canonical(u.hex) for u in units}):
+            best, why = hex_starshell_roller(scenario, hex_)     # W-21, E1.92: one per hex
+            if best is not None:
+                rollers.add(best.id)
+                reasons.extend(why)
+    out = []
+    for u in units:
+        opts = options(scenario, u.id)
+        star = opts.starshell if u.id in rollers else None
+        if unit_id is not None:
+            reasons.extend(opts.starshell.reasons + opts.ir.reasons[-1:])
+        out.append((u, star, opts.ir))
+    return side, out, reasons
+
+
+def advise(scenario: Scenario, unit_id: str | None, side: str | None = None,
+           objective: str = LIT_ENEMIES) -> Advice:
+    """Every legal starshell/IR placement of ``unit_id`` now (or, with ``unit_id`` None, of
+    every qualified unit of ``side``: one starshell roller per hex, W-21), ranked by the
+    expected number of enemy units lit (or by the chance that ``target:HEX`` ends lit)."""
+    target = parse_objective(scenario, objective)
+    side, firers, reasons = _firers(scenario, unit_id, side)
+    enemies = [u for u in scenario.units if u.side != side]
+    friends = [u for u in scenario.units if u.side == side]
+    everyone = enemies + friends
+    cols, lightable, already = unit_columns(scenario, everyone) if everyone else (
+        np.zeros(0, np.int64), np.zeros(0, bool), np.zeros(0, bool))
+    if target is not None:
+        t = scenario.map.index(target)
+        cols = np.append(cols, t)
+        lightable = np.append(lightable, _star_exceptions(scenario.map)[0][t])
+        already = np.append(already, illumination(scenario).lit[t])
+    ne, nf = len(enemies), len(friends)
+    found = []
+    for unit, star, ir in firers:
+        for opts in (star, ir):
+            if opts is None or not opts.may_fire:
+                continue
+            for method, hexes in opts.methods.items():
+                if hexes:
+                    found.extend(_method_options(scenario, unit, opts.usage_dr_max, method, hexes,
+                                                 (cols, lightable, already), (ne, nf),
+                                                 enemies, friends, target))
+    order = _rank_key(target is not None)
+    return Advice(unit_id, side, objective, tuple(sorted(found, key=order)), tuple(reasons))
+
+
+def _method_options(scenario, unit, limit, method, hexes, columns, counts_of, enemies, friends,
+                    target) -> list[StarshellOption]:
+    m = scenario.map
+    cols, lightable, already = columns
+    ne, nf = counts_of
+    ats = np.array([m.index(h) for h in hexes], dtype=np.int64)
+    lit = lit_outcomes(scenario, method, ats, cols, lightable, already)
+    counts = lit.sum(axis=1)                                   # (placements, columns)
+    any_enemy = lit[:, :, :ne].any(axis=2).sum(axis=1)
+    attempt = None if method.startswith("ir") else m.canonical(unit.hex)     # E1.92
+    e_ids = tuple(u.id for u in enemies)
+    f_ids = tuple(u.id for u in friends)
+    now = int(already[:ne].sum())
+    rows = counts.tolist()
+    anys = any_enemy.tolist()
+    return [StarshellOption(method, m.names[at], unit.id, limit, attempt, e_ids,
+                            tuple(row[:ne]), f_ids, tuple(row[ne:ne + nf]), a, now,
+                            target, row[-1] if target is not None else None)
+            for at, row, a in zip(ats.tolist(), rows, anys)]
+
+
+def _rank_key(by_target: bool):
+    def key(o: StarshellOption):
+        first = (-o.target_count,) if by_target else ()
+        return first + (-sum(o.enemy_counts), sum(o.friendly_counts), -o.any_enemy_count,
+                        METHOD_KEYS.index(o.method), o.at, o.by)
+    return key
+
+
+def usage_chance(limit: int | None) -> Fraction:
+    """E1.921 / E1.931: a usage dr of ``limit`` or less on one die (no limit: certain)."""
+    return Fraction(6 if limit is None else limit, 6)
+
+
+__all__ = ["Advice", "StarshellOption", "advise", "drift_offsets", "lit_outcomes",
+           "parse_objective", "unit_columns", "usage_chance", "LIT_ENEMIES", "OUTCOMES"]

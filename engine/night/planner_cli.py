@@ -1,0 +1,159 @@
+"""``python -m engine advise | threat | route``: the night planner's commands (SPEC.md,
+"Turn-three extensions"; RULES.md 10).  Thin: the answers are ``planner``'s,
+``planner_threat``'s and ``planner_route``'s; without ``--json`` each prints sentences a player
+reads, citing the rules.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import ScenarioError
+from ..hexes import HexIdError
+from ..jsonio import read_json
+from .files import load_scenario
+from .planner import LIT_ENEMIES, TARGET, advise
+from .planner_route import route
+from .planner_threat import threat
+
+SHOWN = 10          # options and hexes listed in the plain-text answers
+
+
+def _unit(s, file: str, unit_id: str):
+    try:
+        return s.unit(unit_id)
+    except ScenarioError as e:
+        raise ScenarioError(e.problem, file=file, place="--unit") from None
+
+
+def _hex(s, file: str, option: str, hex_id: str) -> str:
+    try:
+        return s.map.canonical(hex_id)
+    except HexIdError as e:
+        raise ScenarioError(str(e), file=file, place=option) from None
+
+
+def _side(s, file: str, side: str) -> str:
+    if side not in s.sides:
+        raise ScenarioError(f"no side {side!r} in this scenario (sides: "
+                            f"{', '.join(s.sides) or 'none'})", file=file, place="--side")
+    return side
+
+
+def cmd_advise(args) -> dict:
+    s = load_scenario(args.position)
+    if args.unit is None and args.side is None:
+        raise ScenarioError("give --unit ID or --side S", file=args.position, place="--unit")
+    unit = _unit(s, args.position, args.unit).id if args.unit is not None else None
+    side = _side(s, args.position, args.side) if args.side is not None else None
+    if unit is not None and side is not None and s.unit(unit).side != side:
+        raise ScenarioError(f"{unit} is of side {s.unit(unit).side!r}, not {side!r}",
+                            file=args.position, place="--side")
+    objective = args.objective
+    if objective.startswith(TARGET):
+        objective = TARGET + _hex(s, args.position, "--objective", objective[len(TARGET):])
+    elif objective != LIT_ENEMIES:
+        raise ScenarioError(f"unknown objective {objective!r}: {LIT_ENEMIES} or target:HEX",
+                            file=args.position, place="--objective")
+    return advise(s, unit, side, objective).as_json()
+
+
+def cmd_threat(args) -> dict:
+    s = load_scenario(args.position)
+    return threat(s, _side(s, args.position, args.side)).as_json()
+
+
+def read_costs(path: str) -> dict:
+    """A cost table file: ``{"terrain": cost, ...}`` (a number above 0, or null: impassable)."""
+    data = read_json(Path(path))
+    if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+        raise ScenarioError("a cost table is a JSON object {\"terrain\": cost, ...}", file=path)
+    return data
+
+
+def cmd_route(args) -> dict:
+    s = load_scenario(args.position)
+    unit = _unit(s, args.position, args.unit)
+    to = _hex(s, args.position, "--to", args.to)
+    costs = None
+    if args.costs is not None:
+        costs = read_costs(args.costs)
+        try:
+            return route(s, unit.id, to, costs).as_json()
+        except ScenarioError as e:
+            raise ScenarioError(e.problem, file=args.costs, place=e.place) from None
+    return route(s, unit.id, to).as_json()
+
+
+# ------------------------------------------------------------------------ plain text
+
+def advise_text(out: dict) -> str:
+    who = out["unit"] or f"side {out['side']}"
+    lines = [f"Best starshells for {who} ({out['objective']}):"]
+    if not out["options"]:
+        lines.append("  no legal placement now:")
+        lines.extend(f"  - {r}" for r in out["reasons"])
+        return "\n".join(lines)
+    for k, o in enumerate(out["options"][:SHOWN], 1):
+        target = f", {o['target']} lit {o['target_lit']}" if "target" in o else ""
+        rule = "E1.931" if o["method"].startswith("ir") else "E1.921"
+        lines.append(f"  {k}. method {o['method']} in {o['at']} by {o['by']}: "
+                     f"{o['expected_enemy_lit']:.2f} enemy unit(s) lit on average, chance of "
+                     f"at least one {o['any_enemy_lit']}{target}; usage dr passes "
+                     f"{o['usage']} ({rule})")
+        lit = [f"{u} {p}" for u, p in o["friendly_lit"].items() if p != "0"]
+        if lit:
+            lines.append(f"     friendly units lit, and so blinded (E1.101): {', '.join(lit)}")
+        if o["attempt_hex"]:
+            lines.append(f"     uses {o['attempt_hex']}'s one starshell attempt this phase "
+                         "(E1.92)")
+    if len(out["options"]) > SHOWN:
+        lines.append(f"  ... and {len(out['options']) - SHOWN} more (--json lists them all)")
+    lines.append("Chances are over the 36 drift outcomes once the usage dr has passed "
+                 "(E1.922, E1.932).")
+    return "\n".join(lines)
+
+
+def threat_text(out: dict) -> str:
+    hexes = out["hexes"]
+    seen = sorted((h for h, v in hexes.items() if v["nvr"]), key=lambda h: -hexes[h]["nvr"])
+    lines = [f"What the enemy sees of a unit of side {out['side']} ({len(out['viewers'])} Good "
+             f"Order enemy unit(s)): {len(seen)} of {len(hexes)} hexes are seen within NVR or "
+             "lit (E1.1, E1.101)."]
+    for h in seen[:SHOWN]:
+        v = hexes[h]
+        lines.append(f"  {h}: {v['nvr']} within NVR or lit, {v['gunflash']} by Gunflash only "
+                     f"(E1.81), {v['moving_vehicle']} for a moving vehicle (E1.14)")
+    dark = sum(1 for v in hexes.values() if not v["nvr"] and not v["gunflash"])
+    lines.append(f"{dark} hexes are dark to every enemy.")
+    return "\n".join(lines)
+
+
+def route_text(out: dict) -> str:
+    if not out["path"]:
+        return "\n".join(out["reasons"])
+    lines = [f"{out['unit']}: {' -> '.join(out['path'])} ({out['hexes']} hex(es), cost "
+             f"{out['cost']:g})"]
+    lines.extend(out["reasons"])
+    for h, who in out["seen_how"].items():
+        lines.append(f"  {h} is seen by " + "; ".join(f"{u}, {why}" for u, why in who.items()))
+    return "\n".join(lines)
+
+
+def add_commands(add) -> None:
+    sp = add("advise", cmd_advise, "the best starshell/IR placements now, ranked")
+    sp.add_argument("position", metavar="POSITION")
+    sp.add_argument("--unit", metavar="ID")
+    sp.add_argument("--side", metavar="S", help="every qualified unit of the side")
+    sp.add_argument("--objective", default=LIT_ENEMIES, metavar="O",
+                    help=f"{LIT_ENEMIES} (default) or target:HEX")
+    sp.set_defaults(text=advise_text)
+    sp = add("threat", cmd_threat, "per hex, how many enemy units would see a unit of a side")
+    sp.add_argument("position", metavar="POSITION")
+    sp.add_argument("--side", required=True, metavar="S")
+    sp.set_defaults(text=threat_text)
+    sp = add("route", cmd_route, "a unit's way to a hex, unseen where it can be")
+    sp.add_argument("position", metavar="POSITION")
+    sp.add_argument("--unit", required=True, metavar="ID")
+    sp.add_argument("--to", required=True, metavar="HEX")
+    sp.add_argument("--costs", metavar="FILE", help="JSON {terrain: movement points}")
+    sp.set_defaults(text=route_text)

@@ -1,0 +1,102 @@
+"""`python -m engine advise | threat | route`: the JSON of SPEC.md ("Turn-three extensions"),
+plain text citing rules, and bad input named with exit status 2."""
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+from support import ROOT, SCENARIOS
+
+
+def run(*args):
+    out = subprocess.run([sys.executable, "-m", "engine", *map(str, args)], capture_output=True,
+                         text=True, cwd=ROOT)
+    return out.returncode, out.stdout, out.stderr
+
+
+def run_json(*args):
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_advise_json_keys_and_exact_fractions():
+    doc = run_json("advise", SCENARIOS / "W-10.json", "--unit", "L1")
+    assert doc["unit"] == "L1" and doc["options"]
+    keys = {"method", "at", "usage", "enemy_lit", "friendly_lit", "expected_enemy_lit",
+            "any_enemy_lit"}
+    for o in doc["options"]:
+        assert keys <= set(o)
+        assert o["method"] in ("1", "2", "3", "ir-los", "ir-6") and o["usage"] == "4/6"
+        assert all(0 <= Fraction(p) <= 1 for p in o["enemy_lit"].values())
+        assert set(o["friendly_lit"]) == {"L1"} and set(o["enemy_lit"]) == {"S1"}
+        assert isinstance(o["expected_enemy_lit"], float)
+        Fraction(o["any_enemy_lit"])
+    expected = [o["expected_enemy_lit"] for o in doc["options"]]
+    assert expected == sorted(expected, reverse=True)
+
+
+def test_advise_for_a_target_hex_and_for_a_side():
+    doc = run_json("advise", SCENARIOS / "W-10.json", "--unit", "L1", "--objective",
+                   "target:2BB5")
+    assert doc["objective"] == "target:2BB5"
+    assert all(o["target"] == "2BB5" and o["target_lit"] == "1" for o in doc["options"])
+    side = run_json("advise", SCENARIOS / "W-21.json", "--side", "allied")
+    assert side["unit"] is None and {o["by"] for o in side["options"]} >= {"M1", "M2"}
+
+
+def test_threat_json():
+    doc = run_json("threat", SCENARIOS / "W-14.json", "--side", "allied")
+    assert doc["side"] == "allied" and len(doc["hexes"]) == 346
+    assert doc["hexes"]["2DD6"] == {"nvr": 0, "gunflash": 0, "moving_vehicle": 0,
+                                    "moving_tracked": 0}
+    assert all(set(v) >= {"nvr", "gunflash", "moving_vehicle"} for v in doc["hexes"].values())
+
+
+def test_route_json(tmp_path):
+    doc = run_json("route", SCENARIOS / "W-10.json", "--unit", "L1", "--to", "2BB8")
+    assert set(doc) >= {"path", "seen", "hexes"}
+    assert doc["path"][0] == "2T6" and doc["path"][-1] == "2BB8"
+    assert doc["hexes"] == len(doc["path"]) - 1 == 8
+    costs = tmp_path / "costs.json"
+    costs.write_text(json.dumps({"open": 2}))
+    mp = run_json("route", SCENARIOS / "W-10.json", "--unit", "L1", "--to", "2BB8", "--costs",
+                  costs)
+    assert mp["cost"] == 16 and mp["hexes"] == 8
+
+
+def test_plain_text_cites_rules():
+    code, out, _ = run("advise", SCENARIOS / "W-10.json", "--unit", "L1")
+    assert code == 0 and "E1.921" in out and "E1.92" in out and "2T6" in out
+    code, out, _ = run("threat", SCENARIOS / "W-14.json", "--side", "allied")
+    assert code == 0 and "E1.101" in out
+    code, out, _ = run("route", SCENARIOS / "W-10.json", "--unit", "L1", "--to", "2BB8")
+    assert code == 0 and "2T6 -> " in out and "unseen" in out
+
+
+@pytest.mark.parametrize("args, words", [
+    (("advise", "W-10.json", "--unit", "NOPE"), ["--unit", "NOPE"]),
+    (("advise", "W-10.json", "--unit", "L1", "--objective", "target:2ZZ9"), ["--objective"]),
+    (("advise", "W-10.json", "--unit", "L1", "--objective", "everything"), ["everything"]),
+    (("advise", "W-10.json"), ["--unit"]),
+    (("threat", "W-10.json", "--side", "martians"), ["--side", "martians", "allied"]),
+    (("route", "W-10.json", "--unit", "NOPE", "--to", "2BB8"), ["--unit", "NOPE"]),
+    (("route", "W-10.json", "--unit", "L1", "--to", "2QQ99"), ["--to"]),
+    (("route", "W-10.json", "--unit", "L1"), ["--to"]),
+])
+def test_bad_input_is_named(args, words):
+    cmd, file, *rest = args
+    code, out, err = run(cmd, SCENARIOS / file, *rest, "--json")
+    assert code == 2 and out == ""
+    assert err.startswith("error:") and "Traceback" not in err
+    for w in words:
+        assert w in err, (w, err)
+
+
+def test_a_bad_cost_table_is_named(tmp_path):
+    costs = tmp_path / "costs.json"
+    costs.write_text(json.dumps({"woods": -1}))
+    code, _, err = run("route", SCENARIOS / "W-10.json", "--unit", "L1", "--to", "2BB8",
+                       "--costs", costs, "--json")
+    assert code == 2 and str(costs) in err and "woods" in err
