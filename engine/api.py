@@ -59,9 +59,10 @@ from .los_tables import prepare as _prepare_map
 from .los_tables import start as _start_map
 from .napoleonic import api as napoleonic
 from .night import drift
+from .night.bounds import MAX_MAP_SLOT
 from .night.checks import check
 from .night.drift import FixedDice, RandomDice
-from .night.files import MAX_MAP_SLOT, load_scenario, save_scenario, scenario_from_json, scenario_to_json
+from .night.files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from .night.kinds import (
     AUTO,
     FLARE_OF,

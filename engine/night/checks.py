@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..cache import per_map
 from ..errors import ScenarioError, shown
 from ..hexes import HexIdError
-from . import files as limits  # the loader's bounds (MAX_UNITS...); it imports this module
+from . import bounds as limits  # the bounds the loader checks too (MAX_UNITS...)
 from .scenario import (
     MARKER_TYPES,
     MOVING,

@@ -12,9 +12,18 @@ from typing import Any
 
 from ..boards import Board, bundled_board, load_board
 from ..errors import ScenarioError, shown
-from ..hexes import BOARD_COLUMNS, BOARD_ROWS, HexIdError, board_hexes
+from ..hexes import HexIdError
 from ..jsonio import atomic_write_json, is_int, read_json, type_name
 from ..maps import Map, Placement
+from .bounds import (
+    MAX_HEX_ID,
+    MAX_MAP_SLOT,
+    MAX_MARKERS,
+    MAX_NVR,
+    MAX_RADIUS,
+    MAX_UNITS,
+    check_map_size,
+)
 from .checks import check
 from .scenario import (
     MARKER_TYPES,
@@ -30,14 +39,6 @@ from .scenario import (
 )
 
 SCENARIO_FORMAT = "starshell-scenario"
-MAX_NVR = 99
-MAX_UNITS = 2000
-MAX_MARKERS = 2000
-MAX_RADIUS = 12
-MAX_MAP_SLOT = 20
-MAX_MAP_HEXES = 11072          # 32 boards: a night field answers within a few seconds (README)
-MAX_MAP_SPAN = 132
-MAX_HEX_ID = 40              # longer is no hex id (a board id, a column, a row)
 
 _TOP_KEYS = ("format", "version", "title", "map", "nvr", "phase", "attacker", "starshells_used",
              "starshell_attempts", "units", "markers")
@@ -133,25 +134,6 @@ def build_map(entries: list[MapEntry], boards: BoardSource) -> Map:
         placements.append(Placement(board, e.at, e.rotated))
     check_map_size(placements)
     return Map.build(placements)
-
-
-def check_map_size(placements: list[Placement]) -> None:
-    """Bound the map so that a night field answers within a few seconds: at most
-    ``MAX_MAP_HEXES`` hexes, and the slots the boards take at most ``MAX_MAP_SPAN`` hexes wide
-    and tall (a field's work grows with its hexes times the length of its lines of sight)."""
-    sizes = [tuple(getattr(p.board, "size", (BOARD_COLUMNS, BOARD_ROWS))) for p in placements]
-    total = sum(len(board_hexes(size)) for size in sizes)
-    if total > MAX_MAP_HEXES:
-        raise ScenarioError(f"a map of {total} hexes is too large: at most {MAX_MAP_HEXES} "
-                            "(32 geomorphic boards)", place="map")
-    cols = [p.at[0] for p in placements]
-    rows = [p.at[1] for p in placements]
-    wide = (max(cols) - min(cols) + 1) * max(c for c, _ in sizes)
-    tall = (max(rows) - min(rows) + 1) * max(r for _, r in sizes)
-    if wide > MAX_MAP_SPAN or tall > MAX_MAP_SPAN:
-        raise ScenarioError(f"the boards span {wide} x {tall} hexes (slots {min(cols)}..{max(cols)}"
-                            f" x {min(rows)}..{max(rows)}): at most {MAX_MAP_SPAN} hexes each way "
-                            "(4 geomorphic boards wide, 13 tall)", place="map")
 
 
 def _map_entries(data: dict) -> list[MapEntry]:
