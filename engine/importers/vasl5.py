@@ -60,14 +60,17 @@ from ..boards import MAX_LEVEL, Board, HexTerrain, hexside_key
 from ..errors import ScenarioError, shown
 from ..hexes import MAX_BOARD_COLUMNS, MAX_BOARD_ROWS, board_hexes, column_name
 from ..jsonio import open_regular
-from . import vasl
-from .vasl import VASL_TERRAIN, Geometry
+from .archive import find_entry, open_archive, read_entry
+from .buildings import building_runs, named_groups
+from .grid import MIN_HEX_PIXELS, Geometry
+from .losdata import LOS_DATA, MAX_GRID_PIXELS
+from .vasl_terrain import VASL_TERRAIN
 
 COLORS = "colors"
 DATA = "data"
 MAX_IMAGE_ENTRY_BYTES = 64 * 1024 * 1024
 MAX_TEXT_BYTES = 1024 * 1024
-MAX_IMAGE_PIXELS = vasl.MAX_GRID_PIXELS
+MAX_IMAGE_PIXELS = MAX_GRID_PIXELS
 MAX_COLOR_LINES = 20_000
 MIN_IMAGE_SIDE = 16
 MAX_HEX_PIXELS = 400.0      # Deluxe boards' pictures: 168.72 x 193.53 pixels a hex
@@ -179,7 +182,7 @@ def board_image_entry(archive: zipfile.ZipFile, stem: str) -> zipfile.ZipInfo | 
 
 
 def is_vasl5(path: str | Path) -> bool:
-    """A ZIP without ``LOSData`` but with a board image (anything else goes to vasl.py, which
+    """A ZIP without ``LOSData`` but with a board image (anything else goes to vasl6.py, which
     refuses it with its own message)."""
     try:
         fd, _ = open_regular(Path(path), "")
@@ -188,7 +191,7 @@ def is_vasl5(path: str | Path) -> bool:
     with os.fdopen(fd, "rb") as handle:
         try:
             with zipfile.ZipFile(handle) as z:
-                if vasl._entry(z, vasl.LOS_DATA) is not None:
+                if find_entry(z, LOS_DATA) is not None:
                     return False
                 return board_image_entry(z, Path(path).name) is not None
         except (zipfile.BadZipFile, EOFError, ValueError, OverflowError, OSError):
@@ -204,17 +207,17 @@ def read_archive(path: str | Path) -> Vasl5Archive:
 
 
 def _read_archive(path: Path) -> Vasl5Archive:
-    with vasl.open_archive(path) as archive:
+    with open_archive(path) as archive:
         info = board_image_entry(archive, path.name)
         if info is None:
             raise ScenarioError("no board image (bdNN.gif or .png) in the archive")
-        image_bytes = vasl._read_entry(archive, info, MAX_IMAGE_ENTRY_BYTES)
-        colors_info = vasl._entry(archive, COLORS)
-        data_info = vasl._entry(archive, DATA)
+        image_bytes = read_entry(archive, info, MAX_IMAGE_ENTRY_BYTES)
+        colors_info = find_entry(archive, COLORS)
+        data_info = find_entry(archive, DATA)
         colors_text = None if colors_info is None else _text(
-            vasl._read_entry(archive, colors_info, MAX_TEXT_BYTES))
+            read_entry(archive, colors_info, MAX_TEXT_BYTES))
         data_text = "" if data_info is None else _text(
-            vasl._read_entry(archive, data_info, MAX_TEXT_BYTES))
+            read_entry(archive, data_info, MAX_TEXT_BYTES))
     name = info.filename.rsplit("/", 1)[-1]
     index, palette = decode_image(image_bytes, name)
     skipped: list[str] = []
@@ -300,8 +303,8 @@ def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
     if vals["y0"] == 32:            # VASL's data files round A1's centre (32.25)
         vals["y0"] = 32.25
     for key in ("dx", "dy"):
-        if not vasl.MIN_HEX_PIXELS <= vals[key] <= MAX_HEX_PIXELS:
-            raise ScenarioError(f"{key} {vals[key]:g}: a hex is {vasl.MIN_HEX_PIXELS:g} to "
+        if not MIN_HEX_PIXELS <= vals[key] <= MAX_HEX_PIXELS:
+            raise ScenarioError(f"{key} {vals[key]:g}: a hex is {MIN_HEX_PIXELS:g} to "
                                 f"{MAX_HEX_PIXELS:g} pixels across", place=DATA)
     if vals["x0"] < 0 or vals["y0"] < 0:
         raise ScenarioError(f"x0 {vals['x0']:g}, y0 {vals['y0']:g}: a board cut from a larger "
@@ -551,7 +554,7 @@ def _building_groups(code_grid, code, X, Y, cols, rows) -> dict[int, str]:
     bldg = np.flatnonzero(_BUILDING[code])
     if len(bldg) < 2:
         return {}
-    starts, ends, label, stride = vasl._building_runs(_BUILDING[code_grid].T)
+    starts, ends, label, stride = building_runs(_BUILDING[code_grid].T)
     h, w = code_grid.shape
     comp_of: dict[int, int] = {}
     for i in bldg.tolist():
@@ -566,7 +569,7 @@ def _building_groups(code_grid, code, X, Y, cols, rows) -> dict[int, str]:
         comps = label[run]
         values, n = np.unique(comps, return_counts=True)
         comp_of[i] = int(values[np.argmax(n)])
-    return vasl.named_groups(comp_of, cols, rows)
+    return named_groups(comp_of, cols, rows)
 
 
 def side_segments(geo: Geometry) -> np.ndarray:
@@ -644,7 +647,7 @@ def image_placement(m, pi: int) -> dict | None:
     is turned with it).  None when the board has no picture, or it is not on disk."""
     from ..boards import board_image_path
     from ..hexes import center
-    from ..maps import _place
+    from ..maps import place_in_slot
     p = m.placements[pi]
     path = board_image_path(p.board)
     image = p.board.extra.get("image")
@@ -665,7 +668,7 @@ def image_placement(m, pi: int) -> dict | None:
     src, dst = [], []
     for c, n in local:
         u, v = geo.centres(np.array([c]), np.array([n]))
-        pc, pn = _place(c, n, p.rotated, p.board.size)
+        pc, pn = place_in_slot(c, n, p.rotated, p.board.size)
         src.append((float(u[0]), float(v[0]), 1.0))
         dst.append(center(ox + pc, oy + pn))
     sol, *_ = np.linalg.lstsq(np.array(src), np.array(dst), rcond=None)

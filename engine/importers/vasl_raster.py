@@ -16,12 +16,14 @@ import numpy as np
 
 from ..errors import ScenarioError
 from ..raster import Raster
-from . import vasl, vasl5
+from . import vasl5, vasl6
+from .grid import Geometry
+from .losdata import LosData
 
 MAX_FILL_STEPS = 400        # pixels a level spreads into terrain that carries none
 
 
-def raster_from_los(los: vasl.LosData, geometry: vasl.Geometry, size: tuple[int, int]) -> Raster:
+def raster_from_los(los: LosData, geometry: Geometry, size: tuple[int, int]) -> Raster:
     """The raster of a decoded ``LOSData`` (indexed [x, y] there)."""
     return Raster(np.ascontiguousarray(los.terrain.T).astype(np.uint8),
                   np.ascontiguousarray(los.elevation.T).astype(np.int8),
@@ -75,6 +77,6 @@ def import_raster(path: str | Path) -> Raster:
             return raster_from_vasl5(archive)
         except ScenarioError as e:
             raise e.at(file=str(path)) from None
-    archive = vasl.read_archive(path)
+    archive = vasl6.read_archive(path)
     los = archive.los
     return raster_from_los(los, archive.geometry, (los.width, los.height))

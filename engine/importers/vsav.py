@@ -41,7 +41,9 @@ from ..boards import Board, HexTerrain, bundled_board, load_board, save_board
 from ..errors import ScenarioError
 from ..hexes import COLUMN_NAMES, board_hexes
 from ..jsonio import atomic_write_json
-from .vasl import GEO, Geometry, board_id_from_filename, convert, read_archive
+from .grid import GEO, Geometry
+from .vasl import board_id_from_filename
+from .vasl6 import convert, read_archive
 
 SAVED_GAME = "savedGame"
 HEADER_XOR, HEADER_XOR_DEFLATED = b"!VCSK", b"!VCSZ"
