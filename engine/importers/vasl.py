@@ -12,7 +12,7 @@ from pathlib import Path
 from ..boards import Board
 from ..errors import ScenarioError
 from ..hexes import BOARD_ID_RE
-from . import vasl5, vasl6, vasl_raster
+from . import vasl5, vasl5_image, vasl6, vasl_raster
 
 
 class ImportCancelled(Exception):
@@ -55,7 +55,7 @@ def import_board(path: str | Path, board_id: str | None = None,
                             place="--id")
     report = progress if progress is not None else (lambda fraction: None)
     from ..raster import RASTER_SUFFIX, with_raster
-    if vasl5.is_vasl5(path):           # the older kind: a board image and its colours
+    if vasl5_image.is_vasl5(path):     # the older kind: a board image and its colours
         report(0.1)
         board, notes = vasl5.import_board(path, board_id)
         report(0.8)
