@@ -52,7 +52,8 @@ from .hexes import (
 )
 from .importers.vasl import ImportCancelled, import_board
 from .importers.vasl5 import image_placement as board_image_placement
-from .importers.vsav import MissingBoards, import_vsav, read_vsav, vsav_scenario
+from .importers.vsav import import_vsav, read_vsav, vsav_scenario
+from .importers.vsav_boards import MissingBoards
 from .jsonio import atomic_write_json, read_json
 from .los_tables import MAX_TABLE_HEXES
 from .los_tables import prepare as _prepare_map

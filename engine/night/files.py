@@ -94,11 +94,13 @@ def _list(obj: dict, key: str, place: str = "") -> list:
 
 
 class BoardSource:
-    """Resolves a map entry's ``board`` (bundled id or a .json path relative to the scenario)."""
+    """Resolves a map entry's ``board`` (bundled id or a .json path relative to the scenario);
+    ``boards``: boards in memory by their entry's ``board`` (a saved game's boards not written
+    yet), found before any file."""
 
-    def __init__(self, folder: str | None):
+    def __init__(self, folder: str | None, boards: dict[str, Board] | None = None):
         self.folder = Path(folder) if folder else Path(".")
-        self._cache: dict[str, Board] = {}
+        self._cache: dict[str, Board] = dict(boards or {})
 
     def __call__(self, ref: str) -> Board:
         if ref in self._cache:
@@ -213,14 +215,16 @@ def _marker(obj: Any, i: int, m: Map) -> Marker:
     return Marker(mtype, hex_id, side, radius, extra)
 
 
-def scenario_from_json(data: Any, file: str | None = None, folder: str | None = None) -> Scenario:
+def scenario_from_json(data: Any, file: str | None = None, folder: str | None = None,
+                       boards: dict[str, Board] | None = None) -> Scenario:
+    """The scenario of a parsed file, fully validated (``boards``: see ``BoardSource``)."""
     try:
-        return _scenario_from_json(data, folder)
+        return _scenario_from_json(data, folder, boards)
     except ScenarioError as e:
         raise e.at(file=file) from None
 
 
-def _scenario_from_json(data: Any, folder: str | None) -> Scenario:
+def _scenario_from_json(data: Any, folder: str | None, boards: dict[str, Board] | None) -> Scenario:
     if not isinstance(data, dict):
         raise ScenarioError(f"a scenario file must hold a JSON object, not {type_name(data)}")
     if data.get("format") != SCENARIO_FORMAT:
@@ -233,7 +237,7 @@ def _scenario_from_json(data: Any, folder: str | None) -> Scenario:
                             "reads 1)", place="version")
     title = _string(data, "title", "", "")
     entries = _map_entries(data)
-    game_map = build_map(entries, BoardSource(folder))
+    game_map = build_map(entries, BoardSource(folder, boards))
     nvr = _int(data, "nvr", "", 3, 0, MAX_NVR)
     phase = _enum(data, "phase", PHASES, "", "PFPh")
     units_raw = _list(data, "units")
