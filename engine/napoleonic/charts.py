@@ -18,7 +18,7 @@ from typing import Any
 
 from ..boards import assets_dir
 from ..errors import ScenarioError
-from ..jsonio import is_int, read_json, type_name
+from ..jsonio import check_format, is_int, read_json, type_name
 
 CHARTS_FORMAT = "starshell-fire-charts"
 MAX_ROWS = 2000
@@ -249,14 +249,7 @@ def charts_from_json(data: Any, file: str | None = None, pack_id: str = "custom"
 
 
 def _charts(data: Any, pack_id: str) -> ChartPack:
-    if not isinstance(data, dict):
-        raise ScenarioError(f"a chart pack must hold a JSON object, not {type_name(data)}")
-    if data.get("format") != CHARTS_FORMAT:
-        raise ScenarioError(f"format must be {CHARTS_FORMAT!r}, not {data.get('format')!r}",
-                            place="format")
-    if not is_int(data.get("version")) or data["version"] != 1:
-        raise ScenarioError(f"unsupported version {data.get('version')!r} (this program reads 1)",
-                            place="version")
+    check_format(data, CHARTS_FORMAT, (1,), kind="a chart pack")
     title = data.get("title", "")
     if not isinstance(title, str) or len(title) > 200:
         raise ScenarioError("must be a string of at most 200 characters", place="title")

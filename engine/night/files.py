@@ -13,7 +13,18 @@ from typing import Any
 from ..boards import Board, bundled_board, load_board
 from ..errors import ScenarioError, shown
 from ..hexes import HexIdError
-from ..jsonio import atomic_write_json, is_int, read_json, type_name
+from ..jsonio import (
+    atomic_write_json,
+    check_format,
+    is_int,
+    read_bool,
+    read_choice,
+    read_int,
+    read_json,
+    read_list,
+    read_string,
+    type_name,
+)
 from ..maps import Map, Placement
 from .bounds import (
     MAX_HEX_ID,
@@ -46,51 +57,6 @@ _UNIT_BOOLS = ("broken", "concealed", "pinned", "bypass", "bu", "ce", "tracked",
 _UNIT_KEYS = ("id", "side", "type", "hex", "level", "moving") + _UNIT_BOOLS
 _MARKER_KEYS = ("type", "hex", "side", "radius")
 _MAP_KEYS = ("board", "at", "rotated")
-
-
-def _enum(obj: dict, key: str, choices, place: str, default=None, nullable=False):
-    v = obj.get(key, default)
-    if v is None and nullable:
-        return None
-    if not isinstance(v, str) or v not in choices:
-        raise ScenarioError(f"must be one of {', '.join(choices)}, not {shown(v)}",
-                            place=f"{place}{key}")
-    return v
-
-
-def _string(obj: dict, key: str, place: str, default=None, nonempty=False) -> str:
-    v = obj.get(key, default)
-    if not isinstance(v, str) or (nonempty and not v.strip()):
-        what = "a non-empty string" if nonempty else "a string"
-        got = ("missing" if key not in obj else
-               "an empty one" if isinstance(v, str) else type_name(v))
-        raise ScenarioError(f"must be {what}, not {got}", place=f"{place}{key}")
-    return v
-
-
-def _bool(obj: dict, key: str, place: str, default=None):
-    if key not in obj:
-        return default
-    v = obj[key]
-    if not isinstance(v, bool):
-        raise ScenarioError(f"must be true or false, not {shown(v)}", place=f"{place}{key}")
-    return v
-
-
-def _int(obj: dict, key: str, place: str, default: int, lo: int, hi: int) -> int:
-    v = obj.get(key, default)
-    if not is_int(v):
-        raise ScenarioError(f"must be a whole number, not {shown(v)}", place=f"{place}{key}")
-    if not lo <= v <= hi:
-        raise ScenarioError(f"must be from {lo} to {hi}, not {v}", place=f"{place}{key}")
-    return v
-
-
-def _list(obj: dict, key: str, place: str = "") -> list:
-    v = obj.get(key, [])
-    if not isinstance(v, list):
-        raise ScenarioError(f"must be a list, not {type_name(v)}", place=f"{place}{key}")
-    return v
 
 
 class BoardSource:
@@ -149,7 +115,7 @@ def _map_entries(data: dict) -> list[MapEntry]:
         p = f"map[{i}]."
         if not isinstance(e, dict):
             raise ScenarioError(f"must be an object, not {type_name(e)}", place=f"map[{i}]")
-        board = _string(e, "board", p, nonempty=True)
+        board = read_string(e, "board", p, nonempty=True)
         at = e.get("at", [0, 0])
         if (not isinstance(at, list) or len(at) != 2 or not all(is_int(v) for v in at)):
             raise ScenarioError(f"must be [slot column, slot row], two whole numbers, "
@@ -157,7 +123,7 @@ def _map_entries(data: dict) -> list[MapEntry]:
         if not all(0 <= v <= MAX_MAP_SLOT for v in at):
             raise ScenarioError(f"slots run from 0 to {MAX_MAP_SLOT}, not {shown(at)}",
                                 place=f"{p}at")
-        rotated = _bool(e, "rotated", p, False)
+        rotated = read_bool(e, "rotated", p, False)
         extra = {k: v for k, v in e.items() if k not in _MAP_KEYS}
         out.append(MapEntry(board, (at[0], at[1]), rotated, extra))
     return out
@@ -180,13 +146,13 @@ def _unit(obj: Any, i: int, m: Map) -> Unit:
     p = f"units[{i}]."
     if not isinstance(obj, dict):
         raise ScenarioError(f"must be an object, not {type_name(obj)}", place=f"units[{i}]")
-    uid = _string(obj, "id", p, nonempty=True)
-    side = _string(obj, "side", p, nonempty=True)
-    utype = _enum(obj, "type", UNIT_TYPES, p)
+    uid = read_string(obj, "id", p, nonempty=True)
+    side = read_string(obj, "side", p, nonempty=True)
+    utype = read_choice(obj, "type", UNIT_TYPES, p)
     hex_id = _hex(obj, "hex", p, m)
-    level = _int(obj, "level", p, 0, -1, 6)
-    flags = {k: _bool(obj, k, p, None) for k in _UNIT_BOOLS}
-    moving = _enum(obj, "moving", MOVING, p, nullable=True)
+    level = read_int(obj, "level", p, 0, -1, 6)
+    flags = {k: read_bool(obj, k, p, None) for k in _UNIT_BOOLS}
+    moving = read_choice(obj, "moving", MOVING, p, nullable=True)
     # the impossible states (bu and CE...) are checks.check's, after the whole file is read
     extra = {k: v for k, v in obj.items() if k not in _UNIT_KEYS}
     return Unit(uid, side, utype, hex_id, level,
@@ -200,7 +166,7 @@ def _marker(obj: Any, i: int, m: Map) -> Marker:
     p = f"markers[{i}]."
     if not isinstance(obj, dict):
         raise ScenarioError(f"must be an object, not {type_name(obj)}", place=f"markers[{i}]")
-    mtype = _enum(obj, "type", MARKER_TYPES, p)
+    mtype = read_choice(obj, "type", MARKER_TYPES, p)
     hex_id = _hex(obj, "hex", p, m)
     side = obj.get("side")
     if side is not None and (not isinstance(side, str) or not side.strip()):
@@ -210,7 +176,7 @@ def _marker(obj: Any, i: int, m: Map) -> Marker:
         if mtype not in RADIUS_MARKERS:
             raise ScenarioError(f"only blazes and flames have a radius, not a {mtype}",
                                 place=f"{p}radius")
-        radius = _int(obj, "radius", p, 0, 0, MAX_RADIUS)
+        radius = read_int(obj, "radius", p, 0, 0, MAX_RADIUS)
     extra = {k: v for k, v in obj.items() if k not in _MARKER_KEYS}
     return Marker(mtype, hex_id, side, radius, extra)
 
@@ -225,33 +191,25 @@ def scenario_from_json(data: Any, file: str | None = None, folder: str | None = 
 
 
 def _scenario_from_json(data: Any, folder: str | None, boards: dict[str, Board] | None) -> Scenario:
-    if not isinstance(data, dict):
-        raise ScenarioError(f"a scenario file must hold a JSON object, not {type_name(data)}")
-    if data.get("format") != SCENARIO_FORMAT:
-        if data.get("format") == "starshell-board":
-            raise ScenarioError("this is a board file, not a scenario", place="format")
-        raise ScenarioError(f"must be {shown(SCENARIO_FORMAT)}, not {shown(data.get('format'))}",
-                            place="format")
-    if not is_int(data.get("version")) or data["version"] != 1:
-        raise ScenarioError(f"unsupported version {shown(data.get('version'))} (this program "
-                            "reads 1)", place="version")
-    title = _string(data, "title", "", "")
+    check_format(data, SCENARIO_FORMAT, (1,), kind="a scenario file",
+                 known={"starshell-board": "this is a board file, not a scenario"})
+    title = read_string(data, "title", "", "")
     entries = _map_entries(data)
     game_map = build_map(entries, BoardSource(folder, boards))
-    nvr = _int(data, "nvr", "", 3, 0, MAX_NVR)
-    phase = _enum(data, "phase", PHASES, "", "PFPh")
-    units_raw = _list(data, "units")
-    markers_raw = _list(data, "markers")
+    nvr = read_int(data, "nvr", "", 3, 0, MAX_NVR)
+    phase = read_choice(data, "phase", PHASES, "", "PFPh")
+    units_raw = read_list(data, "units")
+    markers_raw = read_list(data, "markers")
     if len(units_raw) > MAX_UNITS:
         raise ScenarioError(f"more than {MAX_UNITS} units", place="units")
     if len(markers_raw) > MAX_MARKERS:
         raise ScenarioError(f"more than {MAX_MARKERS} markers", place="markers")
     units = [_unit(u, i, game_map) for i, u in enumerate(units_raw)]
     markers = [_marker(mk, i, game_map) for i, mk in enumerate(markers_raw)]
-    attacker = _string(data, "attacker", "", units[0].side if units else "allied", nonempty=True)
-    used = _enum(data, "starshells_used", STARSHELLS_USED, "", "never")
+    attacker = read_string(data, "attacker", "", units[0].side if units else "allied", nonempty=True)
+    used = read_choice(data, "starshells_used", STARSHELLS_USED, "", "never")
     attempts = []
-    for i, h in enumerate(_list(data, "starshell_attempts")):
+    for i, h in enumerate(read_list(data, "starshell_attempts")):
         key = f"starshell_attempts[{i}]"
         attempts.append(_hex({key: h}, key, "", game_map))
     extra = {k: v for k, v in data.items() if k not in _TOP_KEYS}

@@ -12,7 +12,7 @@ from pathlib import Path
 from shapely import STRtree
 
 from ..errors import ScenarioError
-from ..jsonio import atomic_write_json, read_json
+from ..jsonio import atomic_write_json, check_format, read_json
 from .geometry import TOL, corners, rectangle
 from .troops import BW_MM, TROOPS, depth_bw
 
@@ -148,14 +148,7 @@ def overlaps(table: Table) -> list[tuple[str, str]]:
 
 
 def table_from_json(data, file: str | None = None) -> Table:
-    if not isinstance(data, dict):
-        raise ScenarioError("a table file is a JSON object", file=file)
-    if data.get("format") != FORMAT:
-        raise ScenarioError(f"not a table: \"format\" must be {FORMAT!r}", file=file,
-                            place="format")
-    if data.get("version") != VERSION:
-        raise ScenarioError(f"unknown version {data.get('version')!r} (this program reads "
-                            f"version {VERSION})", file=file, place="version")
+    check_format(data, FORMAT, (VERSION,), file, kind="a table file")
     for k in data:
         if k not in TOP_KEYS:
             raise ScenarioError(f"unknown key (known: {', '.join(sorted(TOP_KEYS))})", file=file,
