@@ -26,15 +26,15 @@ MAX_DEPTH = 32
 MAX_INT_DIGITS = 100     # a whole number with more digits is no value any file needs
 
 
-def is_int(v: Any) -> bool:
+def is_int(value: Any) -> bool:
     """A JSON whole number (``true`` is no number)."""
-    return isinstance(v, int) and not isinstance(v, bool)
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def type_name(v: Any) -> str:
+def type_name(value: Any) -> str:
     """What a JSON value is, for a message: "an object", "a list", "true/false"..."""
     return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
-            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
+            type(None): "null", int: "a number", float: "a number"}.get(type(value), type(value).__name__)
 
 
 class _Constant:
@@ -272,13 +272,13 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def path_error(e: OSError, file: str, doing: str = "read") -> ScenarioError:
+def path_error(error: OSError, file: str, doing: str = "read") -> ScenarioError:
     """An OSError on a file as one message naming the file (no such file, a name too long...)."""
-    if isinstance(e, FileNotFoundError):
+    if isinstance(error, FileNotFoundError):
         return ScenarioError("no such file", file=file)
-    if isinstance(e, IsADirectoryError):
+    if isinstance(error, IsADirectoryError):
         return ScenarioError("is a folder, not a file", file=file)
-    return ScenarioError(f"cannot {doing}: {e.strerror or e}", file=file)
+    return ScenarioError(f"cannot {doing}: {error.strerror or error}", file=file)
 
 
 def read_limited(path: Path, limit: int, file: str | None = None) -> bytes:

@@ -265,35 +265,35 @@ def _board_ref(ref: str, old_folder: str | None, new_folder: Path) -> str:
         return str(target.resolve())
 
 
-def scenario_to_json(s: Scenario, folder: str | os.PathLike | None = None) -> dict:
-    new_folder = Path(folder) if folder is not None else Path(s.folder or ".")
-    out: dict = {"format": SCENARIO_FORMAT, "version": 1, "title": s.title, "map": []}
-    for e in s.map_entries:
-        entry = {"board": _board_ref(e.board, s.folder, new_folder), "at": list(e.at)}
+def scenario_to_json(scenario: Scenario, folder: str | os.PathLike | None = None) -> dict:
+    new_folder = Path(folder) if folder is not None else Path(scenario.folder or ".")
+    out: dict = {"format": SCENARIO_FORMAT, "version": 1, "title": scenario.title, "map": []}
+    for e in scenario.map_entries:
+        entry = {"board": _board_ref(e.board, scenario.folder, new_folder), "at": list(e.at)}
         if e.rotated:
             entry["rotated"] = True
         entry.update(e.extra)
         out["map"].append(entry)
-    out.update({"nvr": s.nvr, "phase": s.phase, "attacker": s.attacker,
-                "starshells_used": s.starshells_used})
-    if s.starshell_attempts:
-        out["starshell_attempts"] = list(s.starshell_attempts)
-    out["units"] = [_unit_json(u) for u in s.units]
-    out["markers"] = [_marker_json(m) for m in s.markers]
-    for k, v in s.extra.items():
+    out.update({"nvr": scenario.nvr, "phase": scenario.phase, "attacker": scenario.attacker,
+                "starshells_used": scenario.starshells_used})
+    if scenario.starshell_attempts:
+        out["starshell_attempts"] = list(scenario.starshell_attempts)
+    out["units"] = [_unit_json(u) for u in scenario.units]
+    out["markers"] = [_marker_json(m) for m in scenario.markers]
+    for k, v in scenario.extra.items():
         out.setdefault(k, v)
     return out
 
 
-def save_scenario(s: Scenario, path: str | os.PathLike) -> Scenario:
+def save_scenario(scenario: Scenario, path: str | os.PathLike) -> Scenario:
     """Save atomically (the old file survives any failure; it is kept as NAME.bak).
 
     Returns the scenario as now anchored at the new file's folder."""
     path = Path(path)
     folder = path.resolve().parent
-    atomic_write_json(path, scenario_to_json(s, folder))
-    data = scenario_to_json(s, folder)
+    atomic_write_json(path, scenario_to_json(scenario, folder))
+    data = scenario_to_json(scenario, folder)
     entries = tuple(MapEntry(d["board"], tuple(d["at"]), d.get("rotated", False), e.extra)
-                    for d, e in zip(data["map"], s.map_entries))
-    return s.replace(map_entries=entries, folder=str(folder))
+                    for d, e in zip(data["map"], scenario.map_entries))
+    return scenario.replace(map_entries=entries, folder=str(folder))
 
