@@ -152,16 +152,18 @@ def is_vasl5(path: str | Path) -> bool:
             return False
 
 
-def read_archive(path: str | Path) -> Vasl5Archive:
+def read_archive(path: str | Path, data: bytes | None = None) -> Vasl5Archive:
+    """Open and read a VASL 5 board archive (``data``: its bytes, already read; ``path`` then
+    only names it); ScenarioError naming the file on any problem."""
     path = Path(path)
     try:
-        return _read_archive(path)
+        return _read_archive(path, data)
     except ScenarioError as e:
         raise e.at(file=str(path)) from None
 
 
-def _read_archive(path: Path) -> Vasl5Archive:
-    with open_archive(path) as archive:
+def _read_archive(path: Path, data: bytes | None = None) -> Vasl5Archive:
+    with open_archive(path if data is None else data) as archive:
         info = board_image_entry(archive, path.name)
         if info is None:
             raise ScenarioError("no board image (bdNN.gif or .png) in the archive")
