@@ -52,16 +52,18 @@ from .hexes import (
 )
 from .importers.vasl import ImportCancelled, import_board
 from .importers.vasl5 import image_placement as board_image_placement
-from .importers.vsav import MissingBoards, import_vsav, read_vsav, vsav_scenario
+from .importers.vsav import import_vsav, read_vsav, vsav_scenario
+from .importers.vsav_boards import MissingBoards
 from .jsonio import atomic_write_json, read_json
 from .los.ground import MAX_TABLE_HEXES
 from .los.ground import prepare as _prepare_map
 from .los.ground import start as _start_map
 from .napoleonic import api as napoleonic
 from .night import drift
+from .night.bounds import MAX_MAP_SLOT
 from .night.checks import check
 from .night.drift import FixedDice, RandomDice
-from .night.files import MAX_MAP_SLOT, load_scenario, save_scenario, scenario_from_json, scenario_to_json
+from .night.files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from .night.kinds import (
     AUTO,
     FLARE_OF,
@@ -111,7 +113,7 @@ from .terrain import HEXSIDE_BY_CODE, HEXSIDES, TERRAINS
 
 def prepare(scenario: Scenario) -> dict:
     """Precompute the LOS of every pair of ground locations of the scenario's map
-    (``engine.los_tables``) and return when done: benchmarks and scripts call it, the app never
+    (``engine.los.ground``) and return when done: benchmarks and scripts call it, the app never
     waits on it.  Idempotent and safe from several threads; a map larger than
     ``MAX_TABLE_HEXES`` is left to its lazy rows at once."""
     return _prepare_map(scenario.map)

@@ -28,7 +28,7 @@ from .hexes import (
     rows_of_column,
     to_axial,
 )
-from .jsonio import atomic_write_json, is_int, read_json
+from .jsonio import atomic_write_json, check_format, is_int, read_json
 from .raster_file import RASTER_SUFFIX, Raster, load_raster, raster_file_name
 from .terrain import HEXSIDES, TERRAINS
 
@@ -168,14 +168,7 @@ def board_from_json(data: Any, file: str | None = None) -> Board:
 
 
 def _board_from_json(data: Any) -> Board:
-    if not isinstance(data, dict):
-        raise ScenarioError(f"a board file must hold a JSON object, not {type(data).__name__}")
-    if data.get("format") != BOARD_FORMAT:
-        raise ScenarioError(f"format must be {BOARD_FORMAT!r}, not {data.get('format')!r}",
-                            place="format")
-    if not is_int(data.get("version")) or data["version"] != 1:
-        raise ScenarioError(f"unsupported version {data.get('version')!r} (this program reads 1)",
-                            place="version")
+    check_format(data, BOARD_FORMAT, (1,), kind="a board file")
     bid = data.get("id")
     if not isinstance(bid, str) or not BOARD_ID_RE.match(bid):
         raise ScenarioError(f"board id {bid!r} must be digits, or a lower-case letter followed by "

@@ -26,15 +26,15 @@ MAX_DEPTH = 32
 MAX_INT_DIGITS = 100     # a whole number with more digits is no value any file needs
 
 
-def is_int(v: Any) -> bool:
+def is_int(value: Any) -> bool:
     """A JSON whole number (``true`` is no number)."""
-    return isinstance(v, int) and not isinstance(v, bool)
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def type_name(v: Any) -> str:
+def type_name(value: Any) -> str:
     """What a JSON value is, for a message: "an object", "a list", "true/false"..."""
     return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
-            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
+            type(None): "null", int: "a number", float: "a number"}.get(type(value), type(value).__name__)
 
 
 class _Constant:
@@ -272,13 +272,13 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def path_error(e: OSError, file: str, doing: str = "read") -> ScenarioError:
+def path_error(error: OSError, file: str, doing: str = "read") -> ScenarioError:
     """An OSError on a file as one message naming the file (no such file, a name too long...)."""
-    if isinstance(e, FileNotFoundError):
+    if isinstance(error, FileNotFoundError):
         return ScenarioError("no such file", file=file)
-    if isinstance(e, IsADirectoryError):
+    if isinstance(error, IsADirectoryError):
         return ScenarioError("is a folder, not a file", file=file)
-    return ScenarioError(f"cannot {doing}: {e.strerror or e}", file=file)
+    return ScenarioError(f"cannot {doing}: {error.strerror or error}", file=file)
 
 
 def read_limited(path: Path, limit: int, file: str | None = None) -> bytes:
@@ -413,3 +413,73 @@ def _copy_over(src: Path, dst: Path, mode: int) -> None:
             if os.path.exists(tmp):
                 os.unlink(tmp)
             raise
+
+
+# ----------------------------------------------------------- the fields of every file format
+def check_format(data: Any, expected_format: str, versions: tuple[int, ...], file: str | None = None,
+                 kind: str = "a file", known: dict[str, str] | None = None) -> dict:
+    """``data`` when it is a JSON object whose ``format`` is ``expected_format`` and ``version``
+    one of ``versions``; else ScenarioError naming ``file`` and the place.  ``kind``: what the
+    file is, for a message ("a board file"); ``known``: what to say of another known format."""
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{kind} must hold a JSON object, not {type_name(data)}", file=file)
+    got = data.get("format")
+    if got != expected_format:
+        problem = (known or {}).get(got) if isinstance(got, str) else None
+        raise ScenarioError(problem or f"must be {shown(expected_format)}, not {shown(got)}",
+                            file=file, place="format")
+    version = data.get("version")
+    if not is_int(version) or version not in versions:
+        raise ScenarioError(f"unsupported version {shown(version)} (this program reads "
+                            f"{' or '.join(map(str, versions))})", file=file, place="version")
+    return data
+
+
+def read_choice(obj: dict, key: str, choices, place: str, default=None, nullable=False):
+    """``obj[key]``, one of ``choices`` (``place``: the object's place with its dot, "units[3].")."""
+    v = obj.get(key, default)
+    if v is None and nullable:
+        return None
+    if not isinstance(v, str) or v not in choices:
+        raise ScenarioError(f"must be one of {', '.join(choices)}, not {shown(v)}",
+                            place=f"{place}{key}")
+    return v
+
+
+def read_string(obj: dict, key: str, place: str, default=None, nonempty=False) -> str:
+    """``obj[key]``, a string (a non-empty one when ``nonempty``)."""
+    v = obj.get(key, default)
+    if not isinstance(v, str) or (nonempty and not v.strip()):
+        what = "a non-empty string" if nonempty else "a string"
+        got = ("missing" if key not in obj else
+               "an empty one" if isinstance(v, str) else type_name(v))
+        raise ScenarioError(f"must be {what}, not {got}", place=f"{place}{key}")
+    return v
+
+
+def read_bool(obj: dict, key: str, place: str, default=None):
+    """``obj[key]``, true or false; ``default`` when it is absent."""
+    if key not in obj:
+        return default
+    v = obj[key]
+    if not isinstance(v, bool):
+        raise ScenarioError(f"must be true or false, not {shown(v)}", place=f"{place}{key}")
+    return v
+
+
+def read_int(obj: dict, key: str, place: str, default: int, lo: int, hi: int) -> int:
+    """``obj[key]``, a whole number from ``lo`` to ``hi``."""
+    v = obj.get(key, default)
+    if not is_int(v):
+        raise ScenarioError(f"must be a whole number, not {shown(v)}", place=f"{place}{key}")
+    if not lo <= v <= hi:
+        raise ScenarioError(f"must be from {lo} to {hi}, not {v}", place=f"{place}{key}")
+    return v
+
+
+def read_list(obj: dict, key: str, place: str = "") -> list:
+    """``obj[key]``, a list (empty when absent)."""
+    v = obj.get(key, [])
+    if not isinstance(v, list):
+        raise ScenarioError(f"must be a list, not {type_name(v)}", place=f"{place}{key}")
+    return v

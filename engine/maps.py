@@ -43,7 +43,7 @@ class Placement:
     rotated: bool = False
 
 
-def _place(col: int, row: int, rotated: bool, size: tuple[int, int] = (33, 10)) -> tuple[int, int]:
+def place_in_slot(col: int, row: int, rotated: bool, size: tuple[int, int] = (33, 10)) -> tuple[int, int]:
     """A board-local hex's position inside its slot; a 180-degree turn maps the board onto itself."""
     if not rotated:
         return col, row
@@ -53,7 +53,7 @@ def _place(col: int, row: int, rotated: bool, size: tuple[int, int] = (33, 10)) 
 
 
 def _place_many(col: np.ndarray, row: np.ndarray, rotated: bool, size: tuple[int, int]):
-    """``_place`` of arrays."""
+    """``place_in_slot`` of arrays."""
     if not rotated:
         return col, row
     columns, rows = size
@@ -224,7 +224,7 @@ class Map:
                 continue
             ox, oy = self.origins[pi]
             for (c, n, d), name in p.board.hexsides.items():
-                pc, pn = _place(c, n, p.rotated, p.board.size)
+                pc, pn = place_in_slot(c, n, p.rotated, p.board.size)
                 i = index.get((ox + pc, oy + pn))
                 if i is None:
                     continue

@@ -1,4 +1,4 @@
-"""The terrain as drawn (engine.raster): storage beside the board file, hostile raster files, and
+"""The terrain as drawn (engine.raster_file, engine.boards): storage beside the board file, hostile raster files, and
 imported VASL boards keeping it."""
 from __future__ import annotations
 

@@ -16,7 +16,8 @@ from engine import cli
 from engine.boards import assets_dir
 from engine.errors import ScenarioError
 from engine.jsonio import MAX_FILE_BYTES, STALE_TEMP_SECONDS, atomic_write_json, read_json
-from engine.night.files import MAX_MAP_HEXES, MAX_MAP_SPAN, load_scenario, scenario_from_json
+from engine.night.bounds import MAX_MAP_HEXES, MAX_MAP_SPAN
+from engine.night.files import load_scenario, scenario_from_json
 
 ROOT = Path(__file__).resolve().parent.parent
 W12 = assets_dir() / "scenarios" / "W-12.json"

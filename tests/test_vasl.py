@@ -20,7 +20,7 @@ from engine.boards import board_to_json, load_board, save_board
 from engine.cli import main
 from engine.errors import ScenarioError
 from engine.hexes import board_hexes
-from engine.importers import vasl
+from engine.importers import grid, losdata, vasl
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -55,8 +55,8 @@ def test_java_framing_is_what_java_writes(payload):
     assert len(payload) == 2 * 1800 * 645 + 16 + 346               # header, grid, stairways
     short = synth.java_block_stream(b"x" * 1030)                     # last block of 6 bytes
     assert short[4 + 5 + 1024] == 0x77 and short[4 + 5 + 1024 + 1] == 6
-    assert vasl.block_data(stream) == payload
-    assert vasl.block_data(synth.java_block_stream(payload, block=200)) == payload  # all 0x77
+    assert losdata.block_data(stream) == payload
+    assert losdata.block_data(synth.java_block_stream(payload, block=200)) == payload  # all 0x77
 
 
 def test_geometry_matches_vasl():
@@ -64,9 +64,9 @@ def test_geometry_matches_vasl():
     assert synth.centre("B0") == (56.25, 0.0)
     cols = np.array([0, 1, 32])
     rows = np.array([1, 0, 10])
-    x, y = vasl.GEO.centres(cols, rows)
+    x, y = grid.GEO.centres(cols, rows)
     assert list(x) == [0.0, 56.25, 1800.0] and list(y) == [32.25, 0.0, 612.75]
-    c, n = vasl.hex_of_pixels(vasl.GEO, np.array([3.0, 60.0, 1799.0, 300.0]),
+    c, n = grid.hex_of_pixels(grid.GEO, np.array([3.0, 60.0, 1799.0, 300.0]),
                               np.array([30.0, 5.0, 640.0, 322.0]))
     assert list(zip(c.tolist(), n.tolist())) == [(0, 1), (1, 0), (32, 10), (5, 5)]
 

@@ -14,7 +14,7 @@ from support import refused
 from engine.boards import hexside_key, load_board
 from engine.cli import main
 from engine.hexes import board_hexes, column_name, parse_local
-from engine.importers import vasl, vasl5
+from engine.importers import grid, vasl, vasl5
 
 
 @pytest.fixture(scope="module")
@@ -271,7 +271,7 @@ def test_bad_archives_refused_and_nothing_written(case, words, tmp_path, capsys)
 
 def test_geometry_sides_are_the_hexagon(tmp_path):
     """Side k of the hexagon runs between corners shared with the neighbour in direction k."""
-    seg = vasl5.side_segments(vasl.GEO)
+    seg = vasl5.side_segments(grid.GEO)
     for d in range(1, 7):
         mid = seg[d - 1].mean(axis=0)
         # the neighbour's centre is twice the side's midpoint away (regular spacing)
@@ -279,7 +279,7 @@ def test_geometry_sides_are_the_hexagon(tmp_path):
         from engine.hexes import DIRECTIONS, from_axial, to_axial
         q, r = to_axial(col, row)
         nc, nr = from_axial(q + DIRECTIONS[d][0], r + DIRECTIONS[d][1])
-        x0, y0 = vasl.GEO.centres(np.array([col]), np.array([row]))
-        x1, y1 = vasl.GEO.centres(np.array([nc]), np.array([nr]))
+        x0, y0 = grid.GEO.centres(np.array([col]), np.array([row]))
+        x1, y1 = grid.GEO.centres(np.array([nc]), np.array([nr]))
         assert abs(2 * mid[0] - (x1[0] - x0[0])) < 1e-9
         assert abs(2 * mid[1] - (y1[0] - y0[0])) < 1e-9

@@ -14,7 +14,7 @@ import vsav_synth as vs
 
 from engine.cli import main
 from engine.errors import ScenarioError
-from engine.importers import vsav
+from engine.importers import pieces, vassal, vsav
 from engine.night.files import load_scenario, save_scenario
 
 BOARDS_2_34 = [(0, 0, "02"), (1, 0, "34")]
@@ -34,13 +34,13 @@ def test_sequence_encoder_round_trip():
     """Delimiters inside values are escaped by a backslash, a value ending in a backslash is
     quoted: decoding gives the values back."""
     values = ["plain", "a;b", "ends\\", "'quoted'", "", "x;y;z"]
-    assert vsav.split_escaped(vs.join(values, ";"), ";") == values
+    assert vassal.split_escaped(vs.join(values, ";"), ";") == values
 
 
 def test_nested_traits_decode_to_their_chain():
     piece = vs.squad("4-6-7 1sq", (500, 500))
     cmd = piece.command(7)
-    types = vsav.trait_chain(vsav.split_escaped(cmd, "/")[2])
+    types = vassal.trait_chain(vassal.split_escaped(cmd, "/")[2])
     assert types[0] == "mark;DBCounterType"
     assert types[-1].startswith("piece;K;D;")
     assert len(types) == len(piece.traits()) + 1
@@ -51,7 +51,7 @@ def test_obfuscated_text_decodes(deflated):
     text = vs.game_text(BOARDS_2_34, [vs.squad("4-6-7 1sq", vs.hex_pixel("K5"))])
     raw = vs.obfuscate(text, key=0xC3, deflated=deflated)
     assert raw.startswith(b"!VCSZ" if deflated else b"!VCSK")
-    assert vsav.decode_saved_game(raw) == text
+    assert vassal.decode_saved_game(raw) == text
 
 
 # ------------------------------------------------------------------------ boards and hexes
@@ -333,7 +333,7 @@ def test_no_boards(tmp_path):
 def test_zip_bomb_entry_is_refused_before_inflating(tmp_path, monkeypatch):
     """An entry that inflates past the cap is refused from its declared size, and one that
     lies about its size stops at the cap."""
-    monkeypatch.setattr(vsav, "MAX_ENTRY_BYTES", 100_000)
+    monkeypatch.setattr(vassal, "MAX_ENTRY_BYTES", 100_000)
     p = tmp_path / "g.vsav"
     p.write_bytes(_zip({"savedGame": b"!VCSK00" + b"0" * 1_000_000}))
     _refused(p, "too large")
@@ -348,7 +348,7 @@ def test_zip_bomb_entry_is_refused_before_inflating(tmp_path, monkeypatch):
 
 def test_deflated_bomb_is_refused(tmp_path, monkeypatch):
     """!VCSZ text that inflates beyond the cap stops at the cap."""
-    monkeypatch.setattr(vsav, "MAX_TEXT_BYTES", 50_000)
+    monkeypatch.setattr(vassal, "MAX_TEXT_BYTES", 50_000)
     data = zlib.compress(b"x" * 5_000_000, 9)
     raw = b"!VCSZ00" + data.hex().encode()
     p = tmp_path / "g.vsav"
@@ -361,7 +361,7 @@ def test_huge_file_is_refused_unread(tmp_path):
     it would be "not a ZIP"."""
     p = tmp_path / "g.vsav"
     with open(p, "wb") as f:
-        f.truncate(vsav.MAX_FILE_BYTES + 1)
+        f.truncate(vassal.MAX_FILE_BYTES + 1)
     _refused(p, "too large")
 
 
@@ -404,10 +404,10 @@ def test_pieces_too_deep_or_too_long_are_refused(tmp_path, monkeypatch):
     """Bounds on one piece: its number of traits and its length (VASL's have about 50 traits
     and a few thousand characters)."""
     deep = vs.SynthPiece("x", "ge/x", (500, 500),
-                         layers=[vs.Layer(["a"], ["b"], 1) for _ in range(vsav.MAX_TRAITS)])
+                         layers=[vs.Layer(["a"], ["b"], 1) for _ in range(vassal.MAX_TRAITS)])
     p = vs.write_vsav(tmp_path / "deep.vsav", BOARDS_2_34, [deep])
-    _refused(p, "command 2", f"more than {vsav.MAX_TRAITS} traits")
-    monkeypatch.setattr(vsav, "MAX_PIECE_CHARS", 300)
+    _refused(p, "command 2", f"more than {vassal.MAX_TRAITS} traits")
+    monkeypatch.setattr(pieces, "MAX_PIECE_CHARS", 300)
     p = vs.write_vsav(tmp_path / "long.vsav", BOARDS_2_34, [vs.squad("4-6-7 1sq", (500, 500))])
     _refused(p, "command 2", "the limit is 300")
 

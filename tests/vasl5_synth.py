@@ -201,5 +201,5 @@ def random_board(seed: int, size=(33, 10)) -> SynthBoard:
     return b
 
 
-def distance(a, b) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
+def distance(here, there) -> float:
+    return math.hypot(here[0] - there[0], here[1] - there[1])

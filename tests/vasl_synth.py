@@ -147,9 +147,9 @@ class SynthBoard:
         t = np.clip(((X - x0) * vx + (Y - y0) * vy) / max(vx * vx + vy * vy, 1e-9), 0, 1)
         return xs, ys, (X - x0 - t * vx) ** 2 + (Y - y0 - t * vy) ** 2 <= r * r
 
-    def rect(self, cx: float, cy: float, w: float, h: float):
-        xs, ys, X, Y = self._box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-        return xs, ys, (np.abs(X - cx) <= w / 2) & (np.abs(Y - cy) <= h / 2)
+    def rect(self, cx: float, cy: float, width: float, height: float):
+        xs, ys, X, Y = self._box(cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+        return xs, ys, (np.abs(X - cx) <= width / 2) & (np.abs(Y - cy) <= height / 2)
 
     def paint(self, region, code: int | None = None, level: int | None = None) -> None:
         xs, ys, mask = region
@@ -180,9 +180,10 @@ class SynthBoard:
             self.paint(self.hexagon(h, 1.0), level=level)
             self.expect(h, level=level)
 
-    def round_hill(self, x: float, y: float, radius: float, level: int) -> None:
+    def round_hill(self, hill_x: float, hill_y: float, radius: float, level: int) -> None:
         """A hill whose contour is a circle, crossing hexes: each hex takes the level at its
         centre (the generator makes sure no centre sits on the contour)."""
+        x, y = hill_x, hill_y
         xs, ys, X, Y = self._box(x - radius, y - radius, x + radius, y + radius)
         self.paint((xs, ys, (X - x) ** 2 + (Y - y) ** 2 <= radius ** 2), level=level)
         for col in range(BOARD_COLUMNS):

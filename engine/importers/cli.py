@@ -7,9 +7,9 @@ from collections import Counter
 from .vsav import import_vsav
 
 
-def cmd_import_vsav(a) -> dict:
-    out = import_vsav(a.game, a.output, a.boards, a.blank_missing)
-    if a.json:
+def cmd_import_vsav(args) -> dict:
+    out = import_vsav(args.game, args.output, args.boards, args.blank_missing)
+    if args.json:
         return out
     why = Counter(s["why"].split(" at (")[0] for s in out["skipped"])
     text = {"file": out["file"], "boards": ", ".join(out["boards"]), "units": out["units"],

@@ -1,9 +1,9 @@
-"""The terrain as drawn (``engine.raster``) of an imported VASL board, both kinds.
+"""The terrain as drawn (``engine.raster_file``) of an imported VASL board, both kinds.
 
 - VASL 6 archives (``LOSData``): the per-pixel terrain codes and elevations as VASL holds them,
   transposed to image order.
 - VASL 5 archives (a board image and its colours): every pixel's colour gives a VASL terrain
-  code and, for hill colours, a ground level (``vasl5.decode_pixels``).  Pixels of no named
+  code and, for hill colours, a ground level (``vasl5_image.decode_pixels``).  Pixels of no named
   terrain (hex dots, grid lines, numbers) are open ground; pixels whose colour carries no level
   (woods, buildings, dots) take the level of the nearest pixel that has one (VASL's terrain drawn
   on a hill stands on that hill), found by growing the known levels a pixel at a time.
@@ -16,12 +16,14 @@ import numpy as np
 
 from ..errors import ScenarioError
 from ..raster_file import Raster
-from . import vasl, vasl5
+from . import vasl5_image, vasl6
+from .grid import Geometry
+from .losdata import LosData
 
 MAX_FILL_STEPS = 400        # pixels a level spreads into terrain that carries none
 
 
-def raster_from_los(los: vasl.LosData, geometry: vasl.Geometry, size: tuple[int, int]) -> Raster:
+def raster_from_los(los: LosData, geometry: Geometry, size: tuple[int, int]) -> Raster:
     """The raster of a decoded ``LOSData`` (indexed [x, y] there)."""
     return Raster(np.ascontiguousarray(los.terrain.T).astype(np.uint8),
                   np.ascontiguousarray(los.elevation.T).astype(np.int8),
@@ -57,24 +59,24 @@ def fill_levels(level: np.ndarray, unknown: int) -> np.ndarray:
     return out.astype(np.int8)
 
 
-def raster_from_vasl5(archive: vasl5.Vasl5Archive) -> Raster:
+def raster_from_vasl5(archive: vasl5_image.Vasl5Archive) -> Raster:
     """The raster decoded from a VASL 5 board image with its colour table."""
-    geo, size = vasl5.board_geometry(archive)
-    dec = vasl5.decode_pixels(archive.index, archive.palette, archive.colours)
-    code = np.where(dec.code == vasl5.NO_CODE, 0, dec.code).astype(np.uint8)
-    level = fill_levels(dec.level, vasl5.NO_LEVEL)
+    geo, size = vasl5_image.board_geometry(archive)
+    dec = vasl5_image.decode_pixels(archive.index, archive.palette, archive.colours)
+    code = np.where(dec.code == vasl5_image.NO_CODE, 0, dec.code).astype(np.uint8)
+    level = fill_levels(dec.level, vasl5_image.NO_LEVEL)
     return Raster(code, level, (geo.a1_x, geo.a1_y, geo.hex_width, geo.hex_height), size)
 
 
 def import_raster(path: str | Path) -> Raster:
     """The raster of a VASL board archive of either kind (ScenarioError naming the file)."""
     path = Path(path)
-    if vasl5.is_vasl5(path):
-        archive = vasl5.read_archive(path)
+    if vasl5_image.is_vasl5(path):
+        archive = vasl5_image.read_archive(path)
         try:
             return raster_from_vasl5(archive)
         except ScenarioError as e:
             raise e.at(file=str(path)) from None
-    archive = vasl.read_archive(path)
+    archive = vasl6.read_archive(path)
     los = archive.los
     return raster_from_los(los, archive.geometry, (los.width, los.height))

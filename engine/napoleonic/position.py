@@ -11,7 +11,7 @@ from typing import Any
 from ..boards import Board, assets_dir, bundled_board, load_board
 from ..errors import ScenarioError
 from ..hexes import HexIdError
-from ..jsonio import atomic_write_json, is_int, read_json, type_name
+from ..jsonio import atomic_write_json, check_format, is_int, read_json, type_name
 from ..maps import Map, Placement
 from .charts import ChartPack, load_charts
 
@@ -128,13 +128,7 @@ def position_from_json(data: Any, file: str | None = None, folder: str | Path | 
 
 
 def _position(data: Any, folder: Path) -> FirePosition:
-    if not isinstance(data, dict):
-        raise ScenarioError(f"a fire position must hold a JSON object, not {type_name(data)}")
-    if data.get("format") != FIRE_FORMAT:
-        raise ScenarioError(f"format must be {FIRE_FORMAT!r}, not {data.get('format')!r}", place="format")
-    if not is_int(data.get("version")) or data["version"] != 1:
-        raise ScenarioError(f"unsupported version {data.get('version')!r} (this program reads 1)",
-                            place="version")
+    check_format(data, FIRE_FORMAT, (1,), kind="a fire position")
     title = data.get("title", "")
     if not isinstance(title, str) or len(title) > 200:
         raise ScenarioError("must be a string of at most 200 characters", place="title")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..cache import per_map
 from ..errors import ScenarioError, shown
 from ..hexes import HexIdError
-from . import files as limits  # the loader's bounds (MAX_UNITS...); it imports this module
+from . import bounds as limits  # the bounds the loader checks too (MAX_UNITS...)
 from .scenario import (
     MARKER_TYPES,
     MOVING,
@@ -24,21 +24,21 @@ from .scenario import (
 )
 
 
-def check(s: Scenario) -> Scenario:
-    """``s`` when it is a legal position; raises ScenarioError naming the place otherwise."""
-    _settings(s)
-    if len(s.units) > limits.MAX_UNITS:
+def check(scenario: Scenario) -> Scenario:
+    """``scenario`` when it is a legal position; raises ScenarioError naming the place otherwise."""
+    _settings(scenario)
+    if len(scenario.units) > limits.MAX_UNITS:
         raise ScenarioError(f"more than {limits.MAX_UNITS} units", place="units")
-    if len(s.markers) > limits.MAX_MARKERS:
+    if len(scenario.markers) > limits.MAX_MARKERS:
         raise ScenarioError(f"more than {limits.MAX_MARKERS} markers", place="markers")
-    _map_size(s.map)
-    for i, u in enumerate(s.units):
-        _unit(s, u, i)
-    _ids_and_sides(s)
-    _aboard(s)
-    for i, mk in enumerate(s.markers):
+    _map_size(scenario.map)
+    for i, u in enumerate(scenario.units):
+        _unit(scenario, u, i)
+    _ids_and_sides(scenario)
+    _aboard(scenario)
+    for i, mk in enumerate(scenario.markers):
         _choice(mk.type, MARKER_TYPES, "markers", i, "type")
-        _on_map(s, mk.hex, "markers", i, "hex")
+        _on_map(scenario, mk.hex, "markers", i, "hex")
         if mk.side is not None and (not isinstance(mk.side, str) or not mk.side.strip()):
             raise ScenarioError(f"must be a side's name, not {shown(mk.side)}",
                                 place=f"markers[{i}].side")
@@ -47,15 +47,15 @@ def check(s: Scenario) -> Scenario:
                 raise ScenarioError(f"only blazes and flames have a radius, not a {mk.type}",
                                     place=f"markers[{i}].radius")
             _bounded(mk.radius, 0, limits.MAX_RADIUS, "markers", i, "radius")
-    sides = s.sides
-    if not isinstance(s.attacker, str) or not s.attacker.strip():
-        raise ScenarioError(f"must be a side's name, not {shown(s.attacker)}", place="attacker")
-    if len(sides) == 2 and s.attacker not in sides:
-        raise ScenarioError(f"{shown(s.attacker)} is neither side (sides: {sides[0]}, {sides[1]})",
+    sides = scenario.sides
+    if not isinstance(scenario.attacker, str) or not scenario.attacker.strip():
+        raise ScenarioError(f"must be a side's name, not {shown(scenario.attacker)}", place="attacker")
+    if len(sides) == 2 and scenario.attacker not in sides:
+        raise ScenarioError(f"{shown(scenario.attacker)} is neither side (sides: {sides[0]}, {sides[1]})",
                             place="attacker")
-    for i, h in enumerate(s.starshell_attempts):
-        _on_map(s, h, "starshell_attempts", i)
-    return s
+    for i, h in enumerate(scenario.starshell_attempts):
+        _on_map(scenario, h, "starshell_attempts", i)
+    return scenario
 
 
 @per_map(8)

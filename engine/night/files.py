@@ -12,9 +12,29 @@ from typing import Any
 
 from ..boards import Board, bundled_board, load_board
 from ..errors import ScenarioError, shown
-from ..hexes import BOARD_COLUMNS, BOARD_ROWS, HexIdError, board_hexes
-from ..jsonio import atomic_write_json, is_int, read_json, type_name
+from ..hexes import HexIdError
+from ..jsonio import (
+    atomic_write_json,
+    check_format,
+    is_int,
+    read_bool,
+    read_choice,
+    read_int,
+    read_json,
+    read_list,
+    read_string,
+    type_name,
+)
 from ..maps import Map, Placement
+from .bounds import (
+    MAX_HEX_ID,
+    MAX_MAP_SLOT,
+    MAX_MARKERS,
+    MAX_NVR,
+    MAX_RADIUS,
+    MAX_UNITS,
+    check_map_size,
+)
 from .checks import check
 from .scenario import (
     MARKER_TYPES,
@@ -30,14 +50,6 @@ from .scenario import (
 )
 
 SCENARIO_FORMAT = "starshell-scenario"
-MAX_NVR = 99
-MAX_UNITS = 2000
-MAX_MARKERS = 2000
-MAX_RADIUS = 12
-MAX_MAP_SLOT = 20
-MAX_MAP_HEXES = 11072          # 32 boards: a night field answers within a few seconds (README)
-MAX_MAP_SPAN = 132
-MAX_HEX_ID = 40              # longer is no hex id (a board id, a column, a row)
 
 _TOP_KEYS = ("format", "version", "title", "map", "nvr", "phase", "attacker", "starshells_used",
              "starshell_attempts", "units", "markers")
@@ -47,57 +59,14 @@ _MARKER_KEYS = ("type", "hex", "side", "radius")
 _MAP_KEYS = ("board", "at", "rotated")
 
 
-def _enum(obj: dict, key: str, choices, place: str, default=None, nullable=False):
-    v = obj.get(key, default)
-    if v is None and nullable:
-        return None
-    if not isinstance(v, str) or v not in choices:
-        raise ScenarioError(f"must be one of {', '.join(choices)}, not {shown(v)}",
-                            place=f"{place}{key}")
-    return v
-
-
-def _string(obj: dict, key: str, place: str, default=None, nonempty=False) -> str:
-    v = obj.get(key, default)
-    if not isinstance(v, str) or (nonempty and not v.strip()):
-        what = "a non-empty string" if nonempty else "a string"
-        got = ("missing" if key not in obj else
-               "an empty one" if isinstance(v, str) else type_name(v))
-        raise ScenarioError(f"must be {what}, not {got}", place=f"{place}{key}")
-    return v
-
-
-def _bool(obj: dict, key: str, place: str, default=None):
-    if key not in obj:
-        return default
-    v = obj[key]
-    if not isinstance(v, bool):
-        raise ScenarioError(f"must be true or false, not {shown(v)}", place=f"{place}{key}")
-    return v
-
-
-def _int(obj: dict, key: str, place: str, default: int, lo: int, hi: int) -> int:
-    v = obj.get(key, default)
-    if not is_int(v):
-        raise ScenarioError(f"must be a whole number, not {shown(v)}", place=f"{place}{key}")
-    if not lo <= v <= hi:
-        raise ScenarioError(f"must be from {lo} to {hi}, not {v}", place=f"{place}{key}")
-    return v
-
-
-def _list(obj: dict, key: str, place: str = "") -> list:
-    v = obj.get(key, [])
-    if not isinstance(v, list):
-        raise ScenarioError(f"must be a list, not {type_name(v)}", place=f"{place}{key}")
-    return v
-
-
 class BoardSource:
-    """Resolves a map entry's ``board`` (bundled id or a .json path relative to the scenario)."""
+    """Resolves a map entry's ``board`` (bundled id or a .json path relative to the scenario);
+    ``boards``: boards in memory by their entry's ``board`` (a saved game's boards not written
+    yet), found before any file."""
 
-    def __init__(self, folder: str | None):
+    def __init__(self, folder: str | None, boards: dict[str, Board] | None = None):
         self.folder = Path(folder) if folder else Path(".")
-        self._cache: dict[str, Board] = {}
+        self._cache: dict[str, Board] = dict(boards or {})
 
     def __call__(self, ref: str) -> Board:
         if ref in self._cache:
@@ -135,25 +104,6 @@ def build_map(entries: list[MapEntry], boards: BoardSource) -> Map:
     return Map.build(placements)
 
 
-def check_map_size(placements: list[Placement]) -> None:
-    """Bound the map so that a night field answers within a few seconds: at most
-    ``MAX_MAP_HEXES`` hexes, and the slots the boards take at most ``MAX_MAP_SPAN`` hexes wide
-    and tall (a field's work grows with its hexes times the length of its lines of sight)."""
-    sizes = [tuple(getattr(p.board, "size", (BOARD_COLUMNS, BOARD_ROWS))) for p in placements]
-    total = sum(len(board_hexes(size)) for size in sizes)
-    if total > MAX_MAP_HEXES:
-        raise ScenarioError(f"a map of {total} hexes is too large: at most {MAX_MAP_HEXES} "
-                            "(32 geomorphic boards)", place="map")
-    cols = [p.at[0] for p in placements]
-    rows = [p.at[1] for p in placements]
-    wide = (max(cols) - min(cols) + 1) * max(c for c, _ in sizes)
-    tall = (max(rows) - min(rows) + 1) * max(r for _, r in sizes)
-    if wide > MAX_MAP_SPAN or tall > MAX_MAP_SPAN:
-        raise ScenarioError(f"the boards span {wide} x {tall} hexes (slots {min(cols)}..{max(cols)}"
-                            f" x {min(rows)}..{max(rows)}): at most {MAX_MAP_SPAN} hexes each way "
-                            "(4 geomorphic boards wide, 13 tall)", place="map")
-
-
 def _map_entries(data: dict) -> list[MapEntry]:
     entries_raw = data.get("map")
     if entries_raw is None:
@@ -165,7 +115,7 @@ def _map_entries(data: dict) -> list[MapEntry]:
         p = f"map[{i}]."
         if not isinstance(e, dict):
             raise ScenarioError(f"must be an object, not {type_name(e)}", place=f"map[{i}]")
-        board = _string(e, "board", p, nonempty=True)
+        board = read_string(e, "board", p, nonempty=True)
         at = e.get("at", [0, 0])
         if (not isinstance(at, list) or len(at) != 2 or not all(is_int(v) for v in at)):
             raise ScenarioError(f"must be [slot column, slot row], two whole numbers, "
@@ -173,7 +123,7 @@ def _map_entries(data: dict) -> list[MapEntry]:
         if not all(0 <= v <= MAX_MAP_SLOT for v in at):
             raise ScenarioError(f"slots run from 0 to {MAX_MAP_SLOT}, not {shown(at)}",
                                 place=f"{p}at")
-        rotated = _bool(e, "rotated", p, False)
+        rotated = read_bool(e, "rotated", p, False)
         extra = {k: v for k, v in e.items() if k not in _MAP_KEYS}
         out.append(MapEntry(board, (at[0], at[1]), rotated, extra))
     return out
@@ -196,13 +146,13 @@ def _unit(obj: Any, i: int, m: Map) -> Unit:
     p = f"units[{i}]."
     if not isinstance(obj, dict):
         raise ScenarioError(f"must be an object, not {type_name(obj)}", place=f"units[{i}]")
-    uid = _string(obj, "id", p, nonempty=True)
-    side = _string(obj, "side", p, nonempty=True)
-    utype = _enum(obj, "type", UNIT_TYPES, p)
+    uid = read_string(obj, "id", p, nonempty=True)
+    side = read_string(obj, "side", p, nonempty=True)
+    utype = read_choice(obj, "type", UNIT_TYPES, p)
     hex_id = _hex(obj, "hex", p, m)
-    level = _int(obj, "level", p, 0, -1, 6)
-    flags = {k: _bool(obj, k, p, None) for k in _UNIT_BOOLS}
-    moving = _enum(obj, "moving", MOVING, p, nullable=True)
+    level = read_int(obj, "level", p, 0, -1, 6)
+    flags = {k: read_bool(obj, k, p, None) for k in _UNIT_BOOLS}
+    moving = read_choice(obj, "moving", MOVING, p, nullable=True)
     # the impossible states (bu and CE...) are checks.check's, after the whole file is read
     extra = {k: v for k, v in obj.items() if k not in _UNIT_KEYS}
     return Unit(uid, side, utype, hex_id, level,
@@ -216,7 +166,7 @@ def _marker(obj: Any, i: int, m: Map) -> Marker:
     p = f"markers[{i}]."
     if not isinstance(obj, dict):
         raise ScenarioError(f"must be an object, not {type_name(obj)}", place=f"markers[{i}]")
-    mtype = _enum(obj, "type", MARKER_TYPES, p)
+    mtype = read_choice(obj, "type", MARKER_TYPES, p)
     hex_id = _hex(obj, "hex", p, m)
     side = obj.get("side")
     if side is not None and (not isinstance(side, str) or not side.strip()):
@@ -226,46 +176,40 @@ def _marker(obj: Any, i: int, m: Map) -> Marker:
         if mtype not in RADIUS_MARKERS:
             raise ScenarioError(f"only blazes and flames have a radius, not a {mtype}",
                                 place=f"{p}radius")
-        radius = _int(obj, "radius", p, 0, 0, MAX_RADIUS)
+        radius = read_int(obj, "radius", p, 0, 0, MAX_RADIUS)
     extra = {k: v for k, v in obj.items() if k not in _MARKER_KEYS}
     return Marker(mtype, hex_id, side, radius, extra)
 
 
-def scenario_from_json(data: Any, file: str | None = None, folder: str | None = None) -> Scenario:
+def scenario_from_json(data: Any, file: str | None = None, folder: str | None = None,
+                       boards: dict[str, Board] | None = None) -> Scenario:
+    """The scenario of a parsed file, fully validated (``boards``: see ``BoardSource``)."""
     try:
-        return _scenario_from_json(data, folder)
+        return _scenario_from_json(data, folder, boards)
     except ScenarioError as e:
         raise e.at(file=file) from None
 
 
-def _scenario_from_json(data: Any, folder: str | None) -> Scenario:
-    if not isinstance(data, dict):
-        raise ScenarioError(f"a scenario file must hold a JSON object, not {type_name(data)}")
-    if data.get("format") != SCENARIO_FORMAT:
-        if data.get("format") == "starshell-board":
-            raise ScenarioError("this is a board file, not a scenario", place="format")
-        raise ScenarioError(f"must be {shown(SCENARIO_FORMAT)}, not {shown(data.get('format'))}",
-                            place="format")
-    if not is_int(data.get("version")) or data["version"] != 1:
-        raise ScenarioError(f"unsupported version {shown(data.get('version'))} (this program "
-                            "reads 1)", place="version")
-    title = _string(data, "title", "", "")
+def _scenario_from_json(data: Any, folder: str | None, boards: dict[str, Board] | None) -> Scenario:
+    check_format(data, SCENARIO_FORMAT, (1,), kind="a scenario file",
+                 known={"starshell-board": "this is a board file, not a scenario"})
+    title = read_string(data, "title", "", "")
     entries = _map_entries(data)
-    game_map = build_map(entries, BoardSource(folder))
-    nvr = _int(data, "nvr", "", 3, 0, MAX_NVR)
-    phase = _enum(data, "phase", PHASES, "", "PFPh")
-    units_raw = _list(data, "units")
-    markers_raw = _list(data, "markers")
+    game_map = build_map(entries, BoardSource(folder, boards))
+    nvr = read_int(data, "nvr", "", 3, 0, MAX_NVR)
+    phase = read_choice(data, "phase", PHASES, "", "PFPh")
+    units_raw = read_list(data, "units")
+    markers_raw = read_list(data, "markers")
     if len(units_raw) > MAX_UNITS:
         raise ScenarioError(f"more than {MAX_UNITS} units", place="units")
     if len(markers_raw) > MAX_MARKERS:
         raise ScenarioError(f"more than {MAX_MARKERS} markers", place="markers")
     units = [_unit(u, i, game_map) for i, u in enumerate(units_raw)]
     markers = [_marker(mk, i, game_map) for i, mk in enumerate(markers_raw)]
-    attacker = _string(data, "attacker", "", units[0].side if units else "allied", nonempty=True)
-    used = _enum(data, "starshells_used", STARSHELLS_USED, "", "never")
+    attacker = read_string(data, "attacker", "", units[0].side if units else "allied", nonempty=True)
+    used = read_choice(data, "starshells_used", STARSHELLS_USED, "", "never")
     attempts = []
-    for i, h in enumerate(_list(data, "starshell_attempts")):
+    for i, h in enumerate(read_list(data, "starshell_attempts")):
         key = f"starshell_attempts[{i}]"
         attempts.append(_hex({key: h}, key, "", game_map))
     extra = {k: v for k, v in data.items() if k not in _TOP_KEYS}
@@ -321,35 +265,35 @@ def _board_ref(ref: str, old_folder: str | None, new_folder: Path) -> str:
         return str(target.resolve())
 
 
-def scenario_to_json(s: Scenario, folder: str | os.PathLike | None = None) -> dict:
-    new_folder = Path(folder) if folder is not None else Path(s.folder or ".")
-    out: dict = {"format": SCENARIO_FORMAT, "version": 1, "title": s.title, "map": []}
-    for e in s.map_entries:
-        entry = {"board": _board_ref(e.board, s.folder, new_folder), "at": list(e.at)}
+def scenario_to_json(scenario: Scenario, folder: str | os.PathLike | None = None) -> dict:
+    new_folder = Path(folder) if folder is not None else Path(scenario.folder or ".")
+    out: dict = {"format": SCENARIO_FORMAT, "version": 1, "title": scenario.title, "map": []}
+    for e in scenario.map_entries:
+        entry = {"board": _board_ref(e.board, scenario.folder, new_folder), "at": list(e.at)}
         if e.rotated:
             entry["rotated"] = True
         entry.update(e.extra)
         out["map"].append(entry)
-    out.update({"nvr": s.nvr, "phase": s.phase, "attacker": s.attacker,
-                "starshells_used": s.starshells_used})
-    if s.starshell_attempts:
-        out["starshell_attempts"] = list(s.starshell_attempts)
-    out["units"] = [_unit_json(u) for u in s.units]
-    out["markers"] = [_marker_json(m) for m in s.markers]
-    for k, v in s.extra.items():
+    out.update({"nvr": scenario.nvr, "phase": scenario.phase, "attacker": scenario.attacker,
+                "starshells_used": scenario.starshells_used})
+    if scenario.starshell_attempts:
+        out["starshell_attempts"] = list(scenario.starshell_attempts)
+    out["units"] = [_unit_json(u) for u in scenario.units]
+    out["markers"] = [_marker_json(m) for m in scenario.markers]
+    for k, v in scenario.extra.items():
         out.setdefault(k, v)
     return out
 
 
-def save_scenario(s: Scenario, path: str | os.PathLike) -> Scenario:
+def save_scenario(scenario: Scenario, path: str | os.PathLike) -> Scenario:
     """Save atomically (the old file survives any failure; it is kept as NAME.bak).
 
     Returns the scenario as now anchored at the new file's folder."""
     path = Path(path)
     folder = path.resolve().parent
-    atomic_write_json(path, scenario_to_json(s, folder))
-    data = scenario_to_json(s, folder)
+    atomic_write_json(path, scenario_to_json(scenario, folder))
+    data = scenario_to_json(scenario, folder)
     entries = tuple(MapEntry(d["board"], tuple(d["at"]), d.get("rotated", False), e.extra)
-                    for d, e in zip(data["map"], s.map_entries))
-    return s.replace(map_entries=entries, folder=str(folder))
+                    for d, e in zip(data["map"], scenario.map_entries))
+    return scenario.replace(map_entries=entries, folder=str(folder))
 

@@ -13,7 +13,7 @@ from ..boards import Board
 from ..errors import ScenarioError
 from ..hexes import parse_hex_id
 from ..maps import Map, Placement
-from .files import check_map_size
+from .bounds import check_map_size
 from .scenario import MapEntry, Scenario
 
 

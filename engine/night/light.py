@@ -140,7 +140,7 @@ def _illumination(scenario: Scenario) -> Illumination:
 
 def _fire_clear(m: Map, c: int, circle: np.ndarray) -> np.ndarray:
     """E1.9: daytime LOS from a fire's ground location to the ground location of every hex of
-    its circle (False outside it): the map's table row once built (engine.los_tables), else
+    its circle (False outside it): the map's table row once built (engine.los.ground), else
     only the circle's lines (``LosTable.lines``, each line judged on its own: the same answers
     as the whole row's)."""
     row = ground_row(m, c)

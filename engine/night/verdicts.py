@@ -300,7 +300,7 @@ def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
     m = scenario.map
     vi = m.index(viewer.hex)
     nvr = viewer_nvr(scenario, viewer)
-    # A6: a ground-level viewer's row from the map's table once built (engine.los_tables)
+    # A6: a ground-level viewer's row from the map's table once built (engine.los.ground)
     row = ground_row(m, vi) if viewer.level == 0 else None
     if row is None:
         day = los_table(m).from_location(vi, viewer.level)
@@ -373,7 +373,7 @@ def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndar
     table = ground_table(m, create=False)
     ground = np.array([u.level == 0 for u in units])
     ready = ground & (table.ready[vi] if table is not None else False)
-    if ready.any():         # A6: the rows of the map's table (engine.los_tables)
+    if ready.any():         # A6: the rows of the map's table (engine.los.ground)
         clear[ready] = np.unpackbits(table.clear[vi[ready]], axis=1, count=m.size).view(bool)
     for k in np.flatnonzero(~ready):
         clear[k] = los_table(m).from_location(int(vi[k]), units[k].level).clear

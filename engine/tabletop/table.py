@@ -12,7 +12,7 @@ from pathlib import Path
 from shapely import STRtree
 
 from ..errors import ScenarioError
-from ..jsonio import atomic_write_json, read_json
+from ..jsonio import atomic_write_json, check_format, read_json
 from .geometry import TOL, corners, rectangle
 from .troops import BW_MM, TROOPS, depth_bw
 
@@ -61,17 +61,17 @@ class Table:
     def ids(self) -> list[str]:
         return [e.id for e in self.elements]
 
-    def corners(self, e: Element) -> dict:
-        return corners(e.x, e.y, e.facing, e.depth_bw(self.bw_mm))
+    def corners(self, element: Element) -> dict:
+        return corners(element.x, element.y, element.facing, element.depth_bw(self.bw_mm))
 
     def sides(self) -> list[str]:
         return sorted({e.side for e in self.elements})
 
-    def with_element(self, e: Element) -> "Table":
-        """The table with the element of the same id replaced by ``e`` (or added)."""
-        els = [e if o.id == e.id else o for o in self.elements]
-        if e.id not in self.ids():
-            els.append(e)
+    def with_element(self, element: Element) -> "Table":
+        """The table with the element of the same id replaced by ``element`` (or added)."""
+        els = [element if o.id == element.id else o for o in self.elements]
+        if element.id not in self.ids():
+            els.append(element)
         return replace(self, elements=tuple(els))
 
     def without(self, element_id: str) -> "Table":
@@ -101,36 +101,36 @@ def _flag(v, file, place) -> bool:
     return v
 
 
-def element_from_json(d, file: str | None, place: str) -> Element:
-    if not isinstance(d, dict):
+def element_from_json(obj, file: str | None, place: str) -> Element:
+    if not isinstance(obj, dict):
         raise ScenarioError("must be an object with id, side, type, x, y, facing", file=file,
                             place=place)
-    for k in d:
+    for k in obj:
         if k not in ELEMENT_KEYS:
             raise ScenarioError(f"unknown key (known: {', '.join(sorted(ELEMENT_KEYS))})",
                                 file=file, place=f"{place}.{k}")
     for k in ("id", "side", "type", "x", "y", "facing"):
-        if k not in d:
+        if k not in obj:
             raise ScenarioError(f"missing {k!r}", file=file, place=place)
-    kind = d["type"]
+    kind = obj["type"]
     if not isinstance(kind, str) or kind not in TROOPS:
         raise ScenarioError(f"unknown troop type {kind!r} (known: {', '.join(TROOPS)})",
                             file=file, place=f"{place}.type")
     depth = None
-    if "depth" in d:
-        depth = _number(d["depth"], file, f"{place}.depth", 0, MAX_DEPTH_BW)
+    if "depth" in obj:
+        depth = _number(obj["depth"], file, f"{place}.depth", 0, MAX_DEPTH_BW)
         if depth <= TOL:
             raise ScenarioError("must be more than 0", file=file, place=f"{place}.depth")
     return Element(
-        id=_text(d["id"], file, f"{place}.id"),
-        side=_text(d["side"], file, f"{place}.side"),
+        id=_text(obj["id"], file, f"{place}.id"),
+        side=_text(obj["side"], file, f"{place}.side"),
         type=kind,
-        x=_number(d["x"], file, f"{place}.x", -MAX_COORD, MAX_COORD),
-        y=_number(d["y"], file, f"{place}.y", -MAX_COORD, MAX_COORD),
-        facing=_number(d["facing"], file, f"{place}.facing", -3600, 3600) % 360.0,
+        x=_number(obj["x"], file, f"{place}.x", -MAX_COORD, MAX_COORD),
+        y=_number(obj["y"], file, f"{place}.y", -MAX_COORD, MAX_COORD),
+        facing=_number(obj["facing"], file, f"{place}.facing", -3600, 3600) % 360.0,
         depth=depth,
-        visible=_flag(d.get("visible", True), file, f"{place}.visible"),
-        moved=_flag(d.get("moved", False), file, f"{place}.moved"),
+        visible=_flag(obj.get("visible", True), file, f"{place}.visible"),
+        moved=_flag(obj.get("moved", False), file, f"{place}.moved"),
     )
 
 
@@ -148,14 +148,7 @@ def overlaps(table: Table) -> list[tuple[str, str]]:
 
 
 def table_from_json(data, file: str | None = None) -> Table:
-    if not isinstance(data, dict):
-        raise ScenarioError("a table file is a JSON object", file=file)
-    if data.get("format") != FORMAT:
-        raise ScenarioError(f"not a table: \"format\" must be {FORMAT!r}", file=file,
-                            place="format")
-    if data.get("version") != VERSION:
-        raise ScenarioError(f"unknown version {data.get('version')!r} (this program reads "
-                            f"version {VERSION})", file=file, place="version")
+    check_format(data, FORMAT, (VERSION,), file, kind="a table file")
     for k in data:
         if k not in TOP_KEYS:
             raise ScenarioError(f"unknown key (known: {', '.join(sorted(TOP_KEYS))})", file=file,
@@ -197,25 +190,25 @@ def table_from_json(data, file: str | None = None) -> Table:
     return table
 
 
-def element_to_json(e: Element) -> dict:
-    d = {"id": e.id, "side": e.side, "type": e.type, "x": round(e.x, 9), "y": round(e.y, 9),
-         "facing": round(e.facing, 9)}
-    if e.depth is not None:
-        d["depth"] = e.depth
-    if not e.visible:
+def element_to_json(element: Element) -> dict:
+    d = {"id": element.id, "side": element.side, "type": element.type,
+         "x": round(element.x, 9), "y": round(element.y, 9), "facing": round(element.facing, 9)}
+    if element.depth is not None:
+        d["depth"] = element.depth
+    if not element.visible:
         d["visible"] = False
-    if e.moved:
+    if element.moved:
         d["moved"] = True
     return d
 
 
-def table_to_json(t: Table) -> dict:
-    d = {"format": FORMAT, "version": VERSION, "title": t.title, "ruleset": t.ruleset}
-    if t.bw_mm != BW_MM:
-        d["bw_mm"] = t.bw_mm
-    if t.turn is not None:
-        d["turn"] = t.turn
-    d["elements"] = [element_to_json(e) for e in t.elements]
+def table_to_json(table: Table) -> dict:
+    d = {"format": FORMAT, "version": VERSION, "title": table.title, "ruleset": table.ruleset}
+    if table.bw_mm != BW_MM:
+        d["bw_mm"] = table.bw_mm
+    if table.turn is not None:
+        d["turn"] = table.turn
+    d["elements"] = [element_to_json(e) for e in table.elements]
     return d
 
 

@@ -1,0 +1,84 @@
+"""Reading VASL's ZIP archives (board archives of both kinds, saved games' boards): one entry
+at a time, each within a size cap, from a file on disk or from bytes already in memory.
+
+Every problem is one ScenarioError without the file (the caller adds it) and with the entry's
+name as its place.
+"""
+from __future__ import annotations
+
+import io
+import os
+import zipfile
+import zlib
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import ScenarioError
+from ..jsonio import open_regular
+
+MAX_ARCHIVE_BYTES = 256 * 1024 * 1024       # the whole archive (board images included)
+
+
+@contextmanager
+def open_archive(source: Path | bytes):
+    """The board archive ``source`` as an open ZIP file, both kinds alike: a regular file (no
+    FIFO or device: a read would never end) or the bytes of one, of at most
+    ``MAX_ARCHIVE_BYTES``."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        if len(source) > MAX_ARCHIVE_BYTES:
+            raise ScenarioError(f"too large for a VASL board ({len(source)} bytes; the limit is "
+                                f"{MAX_ARCHIVE_BYTES})")
+        with _zip(io.BytesIO(source)) as archive:
+            yield archive
+        return
+    fd, st = open_regular(source, "")
+    if st.st_size > MAX_ARCHIVE_BYTES:
+        os.close(fd)
+        raise ScenarioError(f"too large for a VASL board ({st.st_size} bytes; the limit is "
+                            f"{MAX_ARCHIVE_BYTES})")
+    with os.fdopen(fd, "rb") as handle, _zip(handle) as archive:
+        yield archive
+
+
+@contextmanager
+def _zip(handle):
+    try:
+        archive = zipfile.ZipFile(handle)
+    except (zipfile.BadZipFile, EOFError, ValueError, OverflowError):
+        raise ScenarioError("not a VASL board archive (not a ZIP file, or truncated)") from None
+    except OSError as e:
+        raise ScenarioError(f"cannot read: {e.strerror or e}") from None
+    with archive:
+        yield archive
+
+
+def find_entry(archive: zipfile.ZipFile, name: str) -> zipfile.ZipInfo | None:
+    """The entry ``name``, at the top of the archive or in a folder around its files; None
+    when there is none."""
+    infos = archive.infolist()
+    for info in infos:
+        if info.filename == name:
+            return info
+    for info in infos:      # an archive zipped with a folder around its files
+        if info.filename.rsplit("/", 1)[-1] == name and not info.is_dir():
+            return info
+    return None
+
+
+def read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> bytes:
+    """The bytes of entry ``info``, at most ``limit`` of them (a larger or encrypted entry is
+    refused)."""
+    if info.file_size > limit:
+        raise ScenarioError(f"too large ({info.file_size} bytes; the limit is {limit})",
+                            place=info.filename)
+    if info.flag_bits & 0x1:
+        raise ScenarioError("is encrypted: VASL's boards are not", place=info.filename)
+    try:
+        with archive.open(info) as f:
+            data = f.read(limit + 1)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError,
+            RuntimeError, ValueError, OverflowError) as e:
+        raise ScenarioError(f"cannot be read from the archive ({e})", place=info.filename) from None
+    if len(data) > limit:
+        raise ScenarioError(f"too large (more than {limit} bytes)", place=info.filename)
+    return data

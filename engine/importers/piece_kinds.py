@@ -1,0 +1,175 @@
+"""What a counter of a VASL saved game is: a unit (its side and kind) or a marker, read from its
+traits.
+
+What the counters are is read from the name VASSAL would show, the image's nationality folder
+(``ge/``, ``ru/``...), the broken layer, the concealment and HIP traits, and the "?" counters
+stacked on units.  A counter named only by its figures ("4-6-7", "ge 4-6-7") is read by its image
+letter or its figures; a unit whose side nothing tells is left out and reported, never guessed.
+"""
+from __future__ import annotations
+
+import re
+
+from .pieces import Piece
+
+# the nationality folders of VASL's counter images, by side
+AXIS = {"ge", "it", "ja", "fi", "hu", "ro", "bu", "sl", "cr", "ax", "ss", "nk"}
+ALLIED = {"ru", "am", "br", "fr", "ch", "po", "gr", "du", "be", "yu", "nz", "an", "in", "al",
+          "us", "un", "sk", "ff"}
+
+
+
+MARKERS = (
+    (re.compile(r"\bstar ?shell"), "starshell"),
+    (re.compile(r"^ir$|^ir\b|illuminating round"), "ir"),
+    (re.compile(r"\bblaze"), "blaze"),
+    (re.compile(r"\bflames?\b"), "flame"),
+    (re.compile(r"\bprep fire\b"), "prep_fire"),
+    (re.compile(r"\bfirst fire\b"), "first_fire"),
+    (re.compile(r"\bfinal fire\b"), "final_fire"),
+    (re.compile(r"^ffe\b|fire for effect"), "ffe"),
+    (re.compile(r"\bgunflash"), "gunflash"),
+)
+_SMC_RE = re.compile(r"^\d{1,2}\\?[-+]\d(?![-\d])")
+_MMC_RE = re.compile(r"^\d{1,2}-\d{1,2}-\d{1,2}\b.*?(sq|hs|cr)\b", re.IGNORECASE)
+
+# nationality words a piece's name may carry before or after its figures ("ge 4-6-7",
+# "4-6-7 (ru)", "German 9-2"): VASL's folder codes and these words
+NATION_WORDS = {
+    "german": "ge", "ger": "ge", "russian": "ru", "rus": "ru", "soviet": "ru", "sov": "ru",
+    "american": "am", "amer": "am", "british": "br", "brit": "br", "italian": "it",
+    "ita": "it", "japanese": "ja", "jap": "ja", "finnish": "fi", "fin": "fi", "french": "fr",
+    "fre": "fr", "hungarian": "hu", "hun": "hu", "romanian": "ro", "rom": "ro",
+    "bulgarian": "bu", "slovak": "sl", "croatian": "cr", "polish": "po", "pol": "po",
+    "greek": "gr", "dutch": "du", "belgian": "be", "yugoslav": "yu", "chinese": "ch",
+    "axis": "ax", "allied": "al",
+}
+_NATION = r"[A-Za-z]{2,9}"
+_WRAP = (r"^(?:[(\[]?(?P<pre>{n})[)\]]?[\s:_-]*)?{core}(?:[\s:_-]*[(\[]?(?P<post>{n})[)\]]?)?$")
+# an MMC named only by its strength figures: firepower-range-morale (A1.2)
+_FIGURES_RE = re.compile(_WRAP.format(
+    n=_NATION, core=r"(?P<fp>\d{1,2})-(?P<rng>\d{1,2})-(?P<mor>\d{1,2})"))
+# an SMC named by its morale and leadership modifier ("9-2", "10-3", "6+1"), A10.7
+_RATING_RE = re.compile(_WRAP.format(n=_NATION, core=r"(?P<rating>\d{1,2}\\?[-+]\d)"))
+# VASL's MMC images: nationality, the figures, S(quad) / H(alf squad) / C(rew): ge/ge467S
+_MMC_IMAGE_RE = re.compile(r"(?:^|/)(?P<nat>[a-z]{2})(?P<digits>\d{3,6})(?P<kind>[SHC])[^/]*$")
+MMC_KINDS = {"S": "squad", "H": "half_squad", "C": "crew"}
+KIND_WORDS = {"squad": "a squad", "half_squad": "a half-squad", "crew": "a crew",
+              "leader": "a leader"}
+
+
+def side_of(nation: str) -> str | None:
+    if nation in AXIS:
+        return "axis"
+    if nation in ALLIED:
+        return "allied"
+    return None
+
+
+def _nation_word(word: str | None) -> str | None:
+    """The nationality code a name's prefix or suffix stands for (None: not a nationality)."""
+    if not word:
+        return None
+    w = word.lower()
+    code = NATION_WORDS.get(w, w)
+    return code if side_of(code) else None
+
+
+def named_figures(name: str) -> tuple[re.Match | None, str | None]:
+    """(match, nationality) when the name is only figures, with at most a nationality word
+    before or after: an MMC's ``4-6-7`` or an SMC's ``9-2``.  A word that is not a nationality
+    makes it no such name."""
+    bare = name.strip()
+    if bare.lower().startswith("broken "):
+        bare = bare[7:].strip()
+    for rx in (_FIGURES_RE, _RATING_RE):
+        m = rx.match(bare)
+        if m is None:
+            continue
+        words = [w for w in (m.group("pre"), m.group("post")) if w]
+        codes = [_nation_word(w) for w in words]
+        if any(c is None for c in codes) or len(set(codes)) > 1:
+            return None, None
+        return m, (codes[0] if codes else None)
+    return None, None
+
+
+def figures_kind(match: re.Match, image: str) -> tuple[str, str]:
+    """What an MMC named only by its figures is, and how that was read: VASL's image letter
+    when its figures agree (ge467S: a squad), else the figures.  A1.2-A1.3: a half squad has
+    about half its squad's firepower: firepower 3 or less reads as a half squad, 4 or more as
+    a squad; 2-2-8 is the crew (A21.1)."""
+    digits = match.group("fp") + match.group("rng") + match.group("mor")
+    im = _MMC_IMAGE_RE.search(image or "")
+    if im and im.group("digits") == digits:
+        return MMC_KINDS[im.group("kind")], f"its image {image.rsplit('/', 1)[-1]!r}"
+    fp = int(match.group("fp"))
+    if digits == "228":
+        return "crew", "its figures 2-2-8 (a crew)"
+    if fp <= 3:
+        return "half_squad", f"its figures (firepower {fp}: a half squad)"
+    return "squad", f"its figures (firepower {fp}: a squad)"
+
+
+def nation_of(piece: Piece) -> str:
+    """The piece's nationality: its traits or image folder, else a nationality word of its
+    name (``ge 4-6-7``), else the nationality of a VASL MMC image without a folder
+    (``ge467S.png``); "" when nothing says."""
+    if side_of(piece.nation):
+        return piece.nation
+    _, word = named_figures(piece.name)
+    if word:
+        return word
+    im = _MMC_IMAGE_RE.search(piece.image or "")
+    if im and side_of(im.group("nat")):
+        return im.group("nat")
+    return piece.nation
+
+
+def classify(piece: Piece) -> tuple[str, str, dict] | tuple[None, str, dict]:
+    """("unit", type, flags) / ("marker", type, {}) / (None, why, {})."""
+    low = piece.name.lower().strip()
+    base_low = piece.base_name.lower()
+    for rx, mtype in MARKERS:
+        if rx.search(low) or rx.search(base_low):
+            return "marker", mtype, {}
+    if piece.counter_type == "global" or piece.image.startswith(("tables/", "DO/")):
+        return None, "a label, track or game marker", {}
+    if low == "?" or base_low == "?":
+        return None, "a concealment counter (the units under it are marked concealed)", {}
+    names = " ".join([piece.name] + piece.layer_names)
+    bare = low.removeprefix("broken ").strip()
+    vehicle = "/veh/" in piece.image or bool(re.search(r"\bvca\d", names))
+    if vehicle:
+        armoured = bool(re.search(r"(^|[\s+])(BU|CE)\b", names))
+        flags = {}
+        if armoured:
+            flags["bu"] = bool(re.search(r"\sBU\b", piece.name))
+            flags["ce"] = bool(re.search(r"\sCE\b", piece.name))
+        else:
+            flags["ce"] = bool(re.search(r"\sCE\b", piece.name)) or None
+        return "unit", "afv" if armoured else "vehicle", flags
+    if re.search(r"\bmtr\b|mortar", low):
+        return "unit", "mortar", {}
+    if "/ord/" in piece.image or re.search(r"\bca\d\b", low):
+        return None, "a Gun (not a unit of the night rules)", {}
+    if base_low in ("radio", "field phone", "phone") or re.search(r"\bradio\b|field phone", low):
+        return "unit", "observer", {}
+    if re.search(r"\bhero\b", low) or "hero" in base_low:
+        return "unit", "hero", {}
+    if re.search(r"\bal$", bare) or re.search(r"/..al\d", piece.image.lower()):
+        return "unit", "armor_leader", {}
+    m = _MMC_RE.match(bare)
+    if m:
+        return "unit", {"sq": "squad", "hs": "half_squad", "cr": "crew"}[m.group(1).lower()], {}
+    if base_low.endswith(("ldr", "com")) or _SMC_RE.match(bare):
+        return "unit", "leader", {}
+    fig, _ = named_figures(piece.name)
+    if fig is not None:
+        # a counter named only by its figures ("4-6-7", "ge 4-6-7", "9-2 ru"), A1.2 / A10.7
+        if "rating" in fig.groupdict():
+            return "unit", "leader", {}
+        return "unit", figures_kind(fig, piece.image)[0], {}
+    if piece.counter_type == "common":
+        return None, "a support weapon or fortification (not a unit of the night rules)", {}
+    return None, "not a unit or marker of the night rules", {}

@@ -1,0 +1,215 @@
+"""A VASL saved game's layout of boards and its pieces, read from VASSAL's commands
+(``vassal.py`` decodes them).
+
+- ``bd`` records (VASL's ``ASLBoardPicker``): ``bd``, column, row, ``[r]NAME`` (r: turned half
+  round), an optional crop rectangle (x, y, width, height), ``VER`` version, overlays
+  (``OVR...``), ``SSR`` terrain changes, ``ZOOM``.  Column and row are the board's place in the
+  grid of boards, row 0 on top.
+- ``+/ID/TYPE/STATE``: one piece.  TYPE and STATE are its traits, outermost first; the innermost
+  is the ``piece`` (VASSAL's BasicPiece): type ``piece;clone key;delete key;image;name``, state
+  ``map;x;y;...``.  Layers that are switched on rename the piece or add to its name; the broken
+  layer, the concealment and HIP traits are read too.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import ScenarioError
+from .vasl import board_id_from_filename
+from .vassal import commands, split_escaped, trait_chain
+
+MAX_PIECE_CHARS = 256 * 1024            # one piece command (VASL's: a few thousand)
+MAX_PIECES = 50_000
+MAX_BOARDS = 64
+
+
+@dataclass(frozen=True)
+class VsavBoard:
+    """One ``bd`` record: a board of VASL's grid of boards."""
+    column: int
+    row: int
+    name: str                       # VASL's board name ("02", "34", "RO"...)
+    version: str = ""
+    reversed: bool = False
+    crop: tuple[int, int, int, int] | None = None
+    overlays: tuple[str, ...] = ()
+    ssr: str = ""
+
+    @property
+    def board_id(self) -> str:
+        return board_id_from_filename("bd" + self.name)
+
+
+@dataclass
+class Piece:
+    """A piece of the saved game, as far as we read it."""
+    id: str
+    name: str                       # the name VASSAL shows (active layers applied)
+    base_name: str                  # the BasicPiece's own name
+    image: str                      # the image shown (active layer or the piece's own)
+    map: str
+    x: int
+    y: int
+    counter_type: str = ""          # VASL's DBCounterType mark: unit, common, global...
+    nation: str = ""
+    broken: bool = False
+    concealed: bool = False
+    hidden: bool = False
+    layer_names: list[str] = field(default_factory=list)   # every layer name of the piece
+
+
+@dataclass
+class SavedGame:
+    boards: list[VsavBoard]
+    pieces: list[Piece]
+
+
+_INT_RE = re.compile(r"^-?\d{1,7}$")
+
+
+def parse_board_records(text: str, place: str) -> list[VsavBoard]:
+    toks = split_escaped(text, "\t")
+    out: list[VsavBoard] = []
+    i = 0
+    while i < len(toks):
+        if toks[i] != "bd":
+            i += 1
+            continue
+        if all(not t for t in toks[i + 1:i + 4]):        # "bd" alone: no board chosen yet
+            i += 1
+            continue
+        if i + 3 >= len(toks) or not (_INT_RE.match(toks[i + 1]) and _INT_RE.match(toks[i + 2])):
+            raise ScenarioError("a board record needs a column, a row and a board name",
+                                place=place)
+        col, row, name = int(toks[i + 1]), int(toks[i + 2]), toks[i + 3]
+        if not (0 <= col <= 20 and 0 <= row <= 20):
+            raise ScenarioError(f"board {name!r} at column {col}, row {row}: the grid of boards "
+                                "runs 0..20", place=place)
+        rev = name.startswith("r") and len(name) > 1       # VASL writes a turned board "r02"
+        if rev:
+            name = name[1:]
+        i += 4
+        crop = None
+        if i + 3 < len(toks) and all(_INT_RE.match(t) for t in toks[i:i + 4]):
+            crop = tuple(int(t) for t in toks[i:i + 4])
+            i += 4
+        version, overlays, ssr = "", [], ""
+        while i < len(toks) and toks[i] != "bd":
+            t = toks[i]
+            if t == "VER" and i + 1 < len(toks):
+                version = toks[i + 1]
+                i += 2
+            elif t == "SSR" and i + 1 < len(toks):
+                ssr = toks[i + 1]
+                i += 2
+            elif t == "ZOOM" and i + 1 < len(toks):
+                i += 2
+            elif t.startswith("OVR"):
+                overlays.append(t)
+                i += 1
+            else:
+                if t:
+                    overlays.append(t)
+                i += 1
+        out.append(VsavBoard(col, row, name, version, rev, crop, tuple(overlays), ssr))
+        if len(out) > MAX_BOARDS:
+            raise ScenarioError(f"more than {MAX_BOARDS} boards", place=place)
+    return out
+
+
+def _int(text: str, what: str, place: str) -> int:
+    if not _INT_RE.match(text.strip()):
+        raise ScenarioError(f"the {what} {text!r} is not a whole number", place=place)
+    return int(text.strip())
+
+
+def _layer_name(names: list[str], level: int) -> str | None:
+    return names[level - 1] if 0 < level <= len(names) and names[level - 1] else None
+
+
+def _apply_layer(name: str, layer: str) -> str:
+    # VASSAL's Embellishment: "X +" puts X before the name, "+ X" after it, else X replaces it
+    if layer.endswith("+"):
+        return layer[:-1] + name
+    if layer.startswith("+"):
+        return name + layer[1:]
+    return layer
+
+
+def parse_piece(cmd: str, place: str) -> Piece | None:
+    """An ``AddPiece`` command (``+/id/type/state``); None for a stack."""
+    if len(cmd) > MAX_PIECE_CHARS:
+        raise ScenarioError(f"a piece command of {len(cmd)} characters (the limit is "
+                            f"{MAX_PIECE_CHARS})", place=place)
+    parts = split_escaped(cmd, "/", 5)
+    if len(parts) < 4:
+        raise ScenarioError("a piece command needs an id, a type and a state", place=place)
+    pid, type_text, state_text = parts[1], parts[2], parts[3]
+    if type_text.startswith("stack") or type_text == "":
+        return None
+    try:
+        types, states = trait_chain(type_text), trait_chain(state_text)
+    except ScenarioError as e:
+        raise e.at(place=place) from None
+    if len(states) < len(types):
+        states += [""] * (len(types) - len(states))
+    base = split_escaped(types[-1], ";", 6)
+    if base[0] != "piece":
+        return None                     # not a counter (VASSAL's other piece kinds)
+    name = base[4] if len(base) > 4 else ""
+    image = base[3] if len(base) > 3 else ""
+    state = split_escaped(states[len(types) - 1], ";", 4)
+    if len(state) < 3:
+        raise ScenarioError("a piece's state needs a map, x and y", place=place)
+    piece = Piece(pid, name, name, image, state[0], _int(state[1], "x", place),
+                  _int(state[2], "y", place))
+    nations = []
+    for t, s in zip(reversed(types[:-1]), reversed(states[:len(types) - 1])):
+        f = split_escaped(t, ";", 24)
+        kind = f[0]
+        if kind == "emb2" and len(f) > 17:
+            images, names = split_escaped(f[16], ","), split_escaped(f[17], ",")
+            prop = f[19] if len(f) > 19 else ""
+            piece.layer_names.extend(n for n in names if n)
+            first = split_escaped(s, ";", 1)[0].strip()
+            level = int(first) if _INT_RE.match(first) else 0
+            layer = _layer_name(names, level)
+            if layer is not None:
+                piece.name = _apply_layer(piece.name, layer)
+                if prop == "BRK" or layer.strip().lower().startswith("broken"):
+                    piece.broken = True
+            if 0 < level <= len(images) and images[level - 1].strip():
+                piece.image = images[level - 1]
+        elif kind == "mark" and len(f) > 1 and f[1] == "DBCounterType":
+            piece.counter_type = s
+        elif kind == "conceal":
+            if len(f) > 3 and f[3]:
+                nations.append(f[3])
+            if split_escaped(s, ";", 1)[0] not in ("", "null"):
+                piece.concealed = True
+        elif kind == "hide":
+            if s not in ("", "null"):
+                piece.hidden = True
+    folder = piece.image.split("/", 1)[0] if "/" in piece.image else ""
+    piece.nation = (nations[0] if nations else folder).lower()
+    return piece
+
+
+def parse_saved_game(text: str) -> SavedGame:
+    boards: list[VsavBoard] | None = None
+    pieces: list[Piece] = []
+    for k, cmd in enumerate(commands(text)):
+        place = f"command {k + 1}"
+        if cmd.startswith("bd\t"):
+            boards = parse_board_records(cmd, place)   # the last layout wins (VASL repeats it)
+        elif cmd.startswith("+/"):
+            p = parse_piece(cmd, place)
+            if p is not None:
+                pieces.append(p)
+                if len(pieces) > MAX_PIECES:
+                    raise ScenarioError(f"more than {MAX_PIECES} pieces")
+    if not boards:
+        raise ScenarioError("the saved game has no boards (VASL's board picker holds none): "
+                            "nothing to open")
+    return SavedGame(boards, pieces)

@@ -1,0 +1,321 @@
+"""Read a VASL 5 board archive: its board image, its colours and its data file, and the
+image's pixels decoded to VASL terrain codes and ground levels (``vasl5.py`` converts them).
+
+The archive (VASL 5's ``ASLBoard``): a ZIP file without an extension (``bd02``) holding the board
+image ``bd02.gif`` (or ``.png``; 1800 x 645 pixels for a geomorphic board, hexes 56.25 pixels
+apart across and 64.5 down, A1's centre at (0, 32.25)), usually a ``colors`` file of
+``Name R,G,B`` lines (or ``Name OtherName``, an alias) naming the image's colours, and a ``data``
+file (``version 5.4``; optional ``x0``, ``y0``: A1's centre in pixels, ``dx``, ``dy``: the hex
+spacing, ``alternate true``: hex grain the other way).  What each colour name stands for (a VASL
+terrain, and the ground level it encodes or none) is the project's own copy of VASL's colour
+table, ``data/vasl_colors.csv`` (written from VASL's ``SharedBoardMetadata.xml``); an archive
+without a ``colors`` file is read with that table's own values.
+
+Bounds, checked before decoding: the archive at most 256 MiB, the image entry 64 MiB, the image
+at most 10 million pixels (from its header); ``colors`` and ``data`` text files of at most 1 MiB.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+import re
+import warnings
+import zipfile
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from ..boards import MAX_LEVEL
+from ..errors import ScenarioError, shown
+from ..hexes import MAX_BOARD_COLUMNS, MAX_BOARD_ROWS
+from ..jsonio import open_regular
+from .archive import find_entry, open_archive, read_entry
+from .grid import MIN_HEX_PIXELS, Geometry
+from .losdata import LOS_DATA, MAX_GRID_PIXELS
+from .vasl_terrain import VASL_TERRAIN
+
+COLORS = "colors"
+DATA = "data"
+MAX_IMAGE_ENTRY_BYTES = 64 * 1024 * 1024
+MAX_TEXT_BYTES = 1024 * 1024
+MAX_IMAGE_PIXELS = MAX_GRID_PIXELS
+MAX_COLOR_LINES = 20_000
+MIN_IMAGE_SIDE = 16
+MAX_HEX_PIXELS = 400.0      # Deluxe boards' pictures: 168.72 x 193.53 pixels a hex
+
+NO_CODE = 255               # a pixel of no terrain (hex dots, numbers, black lines, unnamed)
+NO_LEVEL = -128
+
+_CODE_OF_NAME = {t.name: code for code, t in VASL_TERRAIN.items()}
+
+
+# ----------------------------------------------------------------------------- colour table
+@dataclass(frozen=True)
+class ColourName:
+    name: str
+    rgb: tuple[int, int, int]
+    terrain: str | None         # VASL's terrain name, None for lines, dots and numbers
+    level: int | None           # the ground level the colour encodes, None if none
+
+
+@lru_cache(maxsize=1)
+def colour_table() -> dict[str, ColourName]:
+    """The project's copy of VASL's colour names (``data/vasl_colors.csv``), by name."""
+    text = resources.files(__package__).joinpath("data/vasl_colors.csv").read_text("utf-8")
+    out: dict[str, ColourName] = {}
+    for row in csv.DictReader(io.StringIO(text)):
+        terrain = None if row["terrain"] == "UNKNOWN" else row["terrain"]
+        level = None if row["elevation"] == "UNKNOWN" else int(row["elevation"])
+        out.setdefault(row["name"], ColourName(
+            row["name"], (int(row["red"]), int(row["green"]), int(row["blue"])), terrain, level))
+    return out
+
+
+_RGB_RE = re.compile(r"^(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})$")
+
+
+def parse_colors(text: str) -> tuple[list[tuple[str, tuple[int, int, int]]], list[str]]:
+    """The ``colors`` file: ``Name R,G,B`` or ``Name OtherName`` lines, ``//`` comments.
+    Returns the colours and the lines left out (VASL's own files hold a few names without a
+    value); a file with no colour at all is refused."""
+    out: list[tuple[str, tuple[int, int, int]]] = []
+    skipped: list[str] = []
+    seen: dict[str, tuple[int, int, int]] = {}
+    lines = text.splitlines()
+    if len(lines) > MAX_COLOR_LINES:
+        raise ScenarioError(f"more than {MAX_COLOR_LINES} lines", place=COLORS)
+    for n, line in enumerate(lines, start=1):
+        body = line.split("//", 1)[0].strip()
+        if not body:
+            continue
+        parts = body.split(None, 1)
+        value = parts[1].strip() if len(parts) == 2 else ""
+        m = _RGB_RE.match(value)
+        if m and max(int(v) for v in m.groups()) <= 255:
+            rgb = tuple(int(v) for v in m.groups())
+        elif value in seen:                 # an alias: "L0Winter White"
+            rgb = seen[value]
+        else:
+            skipped.append(f"line {n} ({shown(body[:40])})")
+            continue
+        seen[parts[0]] = rgb
+        out.append((parts[0], rgb))
+    if not out:
+        raise ScenarioError("names no colour ('Name R,G,B' lines)", place=COLORS)
+    return out, skipped
+
+
+# ---------------------------------------------------------------------------- the archive
+@dataclass(frozen=True)
+class Vasl5Archive:
+    file: str
+    image_name: str
+    image_bytes: bytes
+    index: np.ndarray               # (H, W) palette index of every pixel
+    palette: np.ndarray             # (K, 3) uint8: the image's distinct colours
+    colours: list                   # [(name, rgb)], the archive's own or our table's
+    own_colors: bool
+    data: dict                      # the data file's keys (lower case) -> value text
+    version: str
+    skipped_colors: tuple = ()      # colors file lines left out
+
+
+def board_image_entry(archive: zipfile.ZipFile, stem: str) -> zipfile.ZipInfo | None:
+    """The board image: ``bdNN.gif`` / ``.png`` named like the archive, else the only one."""
+    images = [i for i in archive.infolist() if not i.is_dir() and re.match(
+        r"(?i)^bd.*\.(gif|png)$", i.filename.rsplit("/", 1)[-1])]
+    for info in images:
+        if info.filename.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower() == stem.lower():
+            return info
+    return images[0] if len(images) == 1 else None
+
+
+def is_vasl5(path: str | Path) -> bool:
+    """A ZIP without ``LOSData`` but with a board image (anything else goes to vasl6.py, which
+    refuses it with its own message)."""
+    try:
+        fd, _ = open_regular(Path(path), "")
+    except (ScenarioError, OSError):
+        return False
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            with zipfile.ZipFile(handle) as z:
+                if find_entry(z, LOS_DATA) is not None:
+                    return False
+                return board_image_entry(z, Path(path).name) is not None
+        except (zipfile.BadZipFile, EOFError, ValueError, OverflowError, OSError):
+            return False
+
+
+def read_archive(path: str | Path, data: bytes | None = None) -> Vasl5Archive:
+    """Open and read a VASL 5 board archive (``data``: its bytes, already read; ``path`` then
+    only names it); ScenarioError naming the file on any problem."""
+    path = Path(path)
+    try:
+        return _read_archive(path, data)
+    except ScenarioError as e:
+        raise e.at(file=str(path)) from None
+
+
+def _read_archive(path: Path, data: bytes | None = None) -> Vasl5Archive:
+    with open_archive(path if data is None else data) as archive:
+        info = board_image_entry(archive, path.name)
+        if info is None:
+            raise ScenarioError("no board image (bdNN.gif or .png) in the archive")
+        image_bytes = read_entry(archive, info, MAX_IMAGE_ENTRY_BYTES)
+        colors_info = find_entry(archive, COLORS)
+        data_info = find_entry(archive, DATA)
+        colors_text = None if colors_info is None else _text(
+            read_entry(archive, colors_info, MAX_TEXT_BYTES))
+        data_text = "" if data_info is None else _text(
+            read_entry(archive, data_info, MAX_TEXT_BYTES))
+    name = info.filename.rsplit("/", 1)[-1]
+    index, palette = decode_image(image_bytes, name)
+    skipped: list[str] = []
+    if colors_text is None:
+        colours = [(c.name, c.rgb) for c in colour_table().values()]
+    else:
+        colours, skipped = parse_colors(colors_text)
+    data, version = parse_data(data_text)
+    return Vasl5Archive(str(path), name, image_bytes, index, palette, colours, colors_text is not None,
+                        data, version, tuple(skipped))
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("latin-1")
+
+
+def parse_data(text: str) -> tuple[dict, str]:
+    """The ``data`` file: ``version 5.4``, ``x0 70``, ``alternate true``... (other lines are
+    notes)."""
+    keys: dict[str, str] = {}
+    version = ""
+    for line in text.splitlines():
+        parts = line.strip().split(None, 1)
+        if len(parts) == 2 and parts[0].lower() in ("x0", "y0", "dx", "dy", "alternate"):
+            keys[parts[0].lower()] = parts[1].strip()
+        elif len(parts) == 2 and parts[0].lower() == "version" and not version:
+            version = parts[1].strip()
+    return keys, version
+
+
+def decode_image(raw: bytes, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """(palette index per pixel (H, W), palette (K, 3) uint8); the size is checked from the
+    header before any pixel is decoded.  A GIF's own palette is used as it is."""
+    from PIL import Image, UnidentifiedImageError
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            im = Image.open(io.BytesIO(raw))
+            w, h = im.size
+            if w * h > MAX_IMAGE_PIXELS:
+                raise ScenarioError(f"{w} x {h} pixels: a board image holds at most "
+                                    f"{MAX_IMAGE_PIXELS} pixels", place=name)
+            if w < MIN_IMAGE_SIDE or h < MIN_IMAGE_SIDE:
+                raise ScenarioError(f"{w} x {h} pixels is too small for a board image (and the "
+                                    "archive has no LOSData either)", place=name)
+            if im.format not in ("GIF", "PNG"):
+                raise ScenarioError(f"a {im.format} image, not GIF or PNG", place=name)
+            if im.mode == "P":
+                idx = np.asarray(im)
+                pal = np.array(im.getpalette("RGB") or [0, 0, 0], dtype=np.uint8).reshape(-1, 3)
+                pal = np.vstack([pal, np.zeros((max(0, 256 - len(pal)), 3), np.uint8)])
+                return idx, pal
+            rgb = np.asarray(im.convert("RGB"))
+    except ScenarioError:
+        raise
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError,
+            Image.DecompressionBombError) as e:
+        raise ScenarioError(f"cannot be decoded as an image ({e})", place=name) from None
+    packed = (rgb[..., 0].astype(np.uint32) << 16) | (rgb[..., 1].astype(np.uint32) << 8) \
+        | rgb[..., 2].astype(np.uint32)
+    values, inverse = np.unique(packed.ravel(), return_inverse=True)
+    palette = np.stack([values >> 16, (values >> 8) & 255, values & 255], axis=1).astype(np.uint8)
+    return inverse.reshape(packed.shape).astype(np.int32), palette
+
+
+# ------------------------------------------------------------------------------- geometry
+def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
+    """The hex grid in the image and the board's size (columns, rows)."""
+    d = archive.data
+    if d.get("alternate", "").lower() in ("true", "yes", "1"):
+        raise ScenarioError("'alternate true': boards whose hex grain runs the other way cannot "
+                            "be imported", place=DATA)
+    vals = {}
+    for key, default in (("x0", 0.0), ("y0", 32.25), ("dx", 56.25), ("dy", 64.5)):
+        text = d.get(key)
+        try:
+            v = default if text is None else float(text)
+        except ValueError:
+            raise ScenarioError(f"{key} {shown(text)} is not a number", place=DATA) from None
+        if not math.isfinite(v):
+            raise ScenarioError(f"{key} {shown(text)} is not a finite number", place=DATA)
+        vals[key] = v
+    if vals["y0"] == 32:            # VASL's data files round A1's centre (32.25)
+        vals["y0"] = 32.25
+    for key in ("dx", "dy"):
+        if not MIN_HEX_PIXELS <= vals[key] <= MAX_HEX_PIXELS:
+            raise ScenarioError(f"{key} {vals[key]:g}: a hex is {MIN_HEX_PIXELS:g} to "
+                                f"{MAX_HEX_PIXELS:g} pixels across", place=DATA)
+    if vals["x0"] < 0 or vals["y0"] < 0:
+        raise ScenarioError(f"x0 {vals['x0']:g}, y0 {vals['y0']:g}: a board cut from a larger "
+                            "one (its first hexes lie outside the image) cannot be imported",
+                            place=DATA)
+    geo = Geometry(vals["x0"], vals["y0"], vals["dx"], vals["dy"])
+    h, w = archive.index.shape
+    # the hexes inside equal margins (a geomorphic board has none: A1's centre on the edge)
+    columns = int(math.floor((w - 2 * geo.a1_x) / geo.hex_width + 0.5)) + 1
+    rows = int(math.floor((h - 2 * geo.a1_y + geo.hex_height) / geo.hex_height + 0.5))
+    if not (2 <= columns <= MAX_BOARD_COLUMNS and 1 <= rows <= MAX_BOARD_ROWS):
+        raise ScenarioError(f"a {w} x {h} pixel image holds {columns} x {rows} hexes: boards run "
+                            f"2..{MAX_BOARD_COLUMNS} columns and 1..{MAX_BOARD_ROWS} rows",
+                            place=archive.image_name)
+    return geo, (columns, rows)
+
+
+# ------------------------------------------------------------------------------- decoding
+@dataclass(frozen=True)
+class Decoded:
+    code: np.ndarray            # (H, W) uint8 VASL terrain code, NO_CODE for none
+    level: np.ndarray           # (H, W) int8 ground level, NO_LEVEL for none
+    pixels: dict                # colour name -> pixel count (named colours in the image)
+    nameless: dict              # colour name -> pixels: a name our table does not know
+    unnamed: dict               # (r, g, b) -> pixels: a colour the colors file does not name
+
+
+def decode_pixels(index: np.ndarray, palette: np.ndarray, colours: list) -> Decoded:
+    table = colour_table()
+    pal = palette.astype(np.int64)
+    values = (pal[:, 0] << 16) | (pal[:, 1] << 8) | pal[:, 2]
+    counts = np.bincount(index.ravel(), minlength=len(values))
+    by_rgb: dict[int, str] = {}
+    for name, (r, g, b) in colours:
+        by_rgb.setdefault((r << 16) | (g << 8) | b, name)
+    code_lut = np.full(len(values), NO_CODE, dtype=np.uint8)
+    level_lut = np.full(len(values), NO_LEVEL, dtype=np.int8)
+    pixels: dict = {}
+    nameless: dict = {}
+    unnamed: dict = {}
+    for i, v in enumerate(values.tolist()):
+        name = by_rgb.get(v)
+        n = int(counts[i])
+        if n == 0:
+            continue
+        if name is None:
+            unnamed[(v >> 16, (v >> 8) & 255, v & 255)] = n
+            continue
+        pixels[name] = n
+        entry = table.get(name)
+        if entry is None:
+            nameless[name] = n
+            continue
+        if entry.terrain is not None and entry.terrain in _CODE_OF_NAME:
+            code_lut[i] = _CODE_OF_NAME[entry.terrain]
+        if entry.level is not None and abs(entry.level) <= MAX_LEVEL:
+            level_lut[i] = entry.level
+    return Decoded(code_lut[index], level_lut[index], pixels, nameless, unnamed)

@@ -1,0 +1,404 @@
+"""Import a VASL 6 board archive: its per-pixel LOS data becomes a Starshell board file.
+
+The archive (VASL's ``BoardArchive``): a ZIP file without an extension (``bd02``, ``bd34``...)
+holding ``BoardMetadata.xml`` (root ``boardMetadata``: ``name``, ``version``, ``width`` and
+``height`` in hexes, optional geometry ``A1CenterX``, ``A1CenterY``, ``hexWidth``, ``hexHeight``;
+absent geometry means a standard geomorphic board) and ``LOSData`` (``losdata.py``).
+
+Conversion, per hex (VASL centre: x = A1CenterX + hexWidth * col, y = A1CenterY + hexHeight * row
+- hexHeight / 2 for odd columns; a standard board is 1800 x 645 pixels, hexes 56.25 x 64.5):
+
+- terrain: the most common terrain code in a disc of radius 0.2 hex heights around the centre,
+  not counting minor features (roads, paths, bridges, railroads) and hexside terrain (walls,
+  hedges, bocage, cliffs...), which do not say what the hex is.  A building at VASL's own centre
+  sample point (``Hex.resetTerrain``) wins, and VASL's inherent terrain (orchard trees, dense
+  jungle, bamboo, rubble... drawn as dots or patches) wins over both when any of it lies within
+  a quarter hex height of the centre (VASL: nearer the centre than any hexside location).
+  Only minor features there: open ground.
+- level: the elevation at VASL's centre sample point (VASL's data has depressions baked in:
+  a gully or stream centre reads -1).
+- buildings: building pixels that touch (4-connected) form one building; building hexes of one
+  building share a ``building`` group named after its first hex (column by column, e.g. ``E4``).
+  A single-hex building gets no group.
+- upper_levels: "Stone/Wooden Building, N Level" (codes 41-44, 51-54) has N levels above ground,
+  so upper_levels N; a plain "Stone/Wooden Building" (40, 50) is single-story, upper_levels 0
+  (VASL's ``Hex.addBuildingLevels`` adds locations 1..N except to 40 and 50).  VASL makes such a
+  building an obstacle of N + 1/2 levels; ours is 1 + N (whole levels, terrain.py).
+
+- hexsides (RULES.md 7): pixels of walls, hedges, cactus hedges, bocage, cliffs and rowhouse
+  walls (codes 72-80, 116; ``LOSCategory`` HEXSIDE) vote for the side of their hex they lie
+  nearest (by angle from the centre, the hex scaled regular); a side gets the terrain with at
+  least half a hexside's length of pixels (``SIDE_PIXELS``), the most voted when two compete.
+  Rubble is a half level (terrain.py).
+
+What cannot be represented is reported: factory walls, road blocks, dune crests... are not
+imported, nor are bridges, and terrain without an exact counterpart is imported as the nearest
+one (the ``VASL_TERRAIN`` table says which and why).
+A terrain code VASL does not define, a damaged archive or stream, or a grid that disagrees with
+the metadata is refused with one ScenarioError naming the file and what is wrong.
+"""
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..boards import MAX_LEVEL, Board, HexTerrain, hexside_key
+from ..errors import ScenarioError, shown
+from ..hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES, SQRT3
+from .archive import find_entry, open_archive, read_entry
+from .buildings import building_runs, named_groups
+from .grid import GEO, MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry, hex_arrays, hex_name, hex_of_pixels
+from .losdata import LOS_DATA, MAX_ENTRY_BYTES, LosData, read_los_data
+from .vasl_terrain import BUILDING, HEXSIDE_GROUPS, HEXSIDE_IMPORT, INHERENT, SIDE_PIXELS, VASL_TERRAIN, VOTES
+
+METADATA = "BoardMetadata.xml"
+MAX_METADATA_BYTES = 4 * 1024 * 1024
+DISC_RADIUS = 0.2                           # in hex heights: the centre region that is sampled
+INHERENT_RADIUS = 0.25                      # ... and where inherent terrain is looked for
+FEATURE_PIXELS = 12                         # pixels of a hexside feature that put it in a hex
+
+
+def read_metadata(raw: bytes) -> dict[str, str]:
+    """The attributes of ``BoardMetadata.xml``'s root element."""
+    if b"<!DOCTYPE" in raw or b"<!ENTITY" in raw:
+        raise ScenarioError("document type declarations are not accepted", place=METADATA)
+    try:
+        root = ET.fromstring(raw)
+    except ET.ParseError as e:
+        raise ScenarioError(f"not well-formed XML ({e})", place=METADATA) from None
+    if root.tag != "boardMetadata":
+        raise ScenarioError(f"the root element is <{root.tag}>, not <boardMetadata>",
+                            place=METADATA)
+    return dict(root.attrib)
+
+
+def _number(meta: dict, key: str, kind=float):
+    text = meta.get(key)
+    if text is None or not text.strip():
+        return None
+    try:
+        value = kind(text.strip())
+    except (ValueError, OverflowError):
+        raise ScenarioError(f"{key}={shown(text)} is not a number", place=METADATA) from None
+    if not math.isfinite(value):
+        raise ScenarioError(f"{key}={shown(text)} is not a finite number", place=METADATA)
+    return value
+
+
+def _geometry(meta: dict) -> Geometry:
+    given = {k: _number(meta, k) for k in ("A1CenterX", "A1CenterY", "hexWidth", "hexHeight")}
+    for key in ("hexHeight", "hexWidth"):
+        v = given[key]
+        if v is not None and not MIN_HEX_PIXELS <= v <= MAX_HEX_PIXELS:
+            raise ScenarioError(f"{key}={v:g} pixels: a hex is {MIN_HEX_PIXELS:g} to "
+                                f"{MAX_HEX_PIXELS:g} pixels across", place=METADATA)
+    for key in ("A1CenterX", "A1CenterY"):
+        v = given[key]
+        if v is not None and abs(v) > 100_000:
+            raise ScenarioError(f"{key}={v:g} lies far outside any board", place=METADATA)
+    return Geometry(
+        GEO.a1_x if given["A1CenterX"] is None else given["A1CenterX"],
+        GEO.a1_y if given["A1CenterY"] is None else given["A1CenterY"],
+        GEO.hex_width if given["hexWidth"] is None else given["hexWidth"],
+        GEO.hex_height if given["hexHeight"] is None else given["hexHeight"])
+
+
+@dataclass(frozen=True)
+class VaslArchive:
+    """What a board archive holds that we use."""
+    file: str
+    name: str               # VASL's board name (metadata), e.g. "02"
+    version: str
+    geometry: Geometry
+    standard: bool          # no geometry in the metadata: a standard geomorphic board
+    los: LosData
+    notes: tuple = ()
+
+
+def read_archive(path: str | Path, progress=None, data: bytes | None = None) -> VaslArchive:
+    """Open and decode a VASL board archive (``data``: its bytes, already read; ``path`` then
+    only names it); ScenarioError naming the file on any problem.
+    ``progress(fraction)`` is called as the LOS data is decompressed (it may raise
+    ImportCancelled, vasl.py, to stop)."""
+    path = Path(path)
+    try:
+        return _read_archive(path, progress, data)
+    except ScenarioError as e:
+        raise e.at(file=str(path)) from None
+
+
+def _read_archive(path: Path, progress=None, data: bytes | None = None) -> VaslArchive:
+    with open_archive(path if data is None else data) as archive:
+        return _read_entries(path, archive, progress)
+
+
+def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive:
+    los_info = find_entry(archive, LOS_DATA)
+    if los_info is None:
+        raise ScenarioError("the archive has no LOSData: VASL has no LOS data for this "
+                            "board (an old board version?)")
+    meta_info = find_entry(archive, METADATA)
+    meta = {} if meta_info is None else read_metadata(
+        read_entry(archive, meta_info, MAX_METADATA_BYTES))
+    _geometry(meta)                     # bad geometry is refused before the LOS data is read
+    los = read_los_data(read_entry(archive, los_info, MAX_ENTRY_BYTES), progress)
+    notes = []
+    if meta_info is None:
+        notes.append(f"no {METADATA} in the archive: read as a standard geomorphic board")
+    for key in ("altHexGrain",):
+        if meta.get(key, "").strip().lower() in ("true", "yes", "on", "1"):
+            raise ScenarioError(f"{key}: boards whose hex grain runs the other way cannot be "
+                                "imported", place=METADATA)
+    config = meta.get("HexGridConfig", "").strip()
+    if config and config != "Normal":
+        raise ScenarioError(f"HexGridConfig {config!r}: only the normal geomorphic hex grid can "
+                            "be imported", place=METADATA)
+    geometry = _geometry(meta)
+    standard = geometry == GEO and not any(
+        k in meta for k in ("A1CenterX", "A1CenterY", "hexWidth", "hexHeight"))
+    _check_sizes(meta, los, geometry, standard)
+    name = meta.get("name", "").strip() or path.name
+    return VaslArchive(str(path), name, meta.get("version", "").strip(), geometry, standard, los,
+                       tuple(notes))
+
+
+def _check_sizes(meta: dict, los: LosData, geometry: Geometry, standard: bool) -> None:
+    for key, got in (("width", los.width), ("height", los.height)):
+        want = _number(meta, key, int)
+        if want is not None and want != got:
+            raise ScenarioError(f"LOSData is {los.width} x {los.height} hexes but the metadata "
+                                f"says {key}={want}", place=LOS_DATA)
+    if (los.width, los.height) != (BOARD_COLUMNS, BOARD_ROWS):
+        raise ScenarioError(f"a {los.width} x {los.height} hex board cannot be imported: "
+                            f"Starshell boards are geomorphic, {BOARD_COLUMNS} x {BOARD_ROWS} "
+                            "hexes", place=LOS_DATA)
+    gw, gh = los.grid_size
+    if standard:
+        # VASL's Map(width, height): gridWidth = (int) ((width - 1) * 56.25), gridHeight likewise
+        want = (int((los.width - 1) * GEO.hex_width), int(los.height * GEO.hex_height))
+        if (gw, gh) != want:
+            raise ScenarioError(f"the grid is {gw} x {gh} pixels, but a standard "
+                                f"{los.width} x {los.height} hex board has {want[0]} x {want[1]}",
+                                place=LOS_DATA)
+    else:
+        cols, rows = hex_arrays()
+        x, y = geometry.centres(cols, rows)
+        if x.min() < -1 or y.min() < -1 or x.max() > gw + 1 or y.max() > gh + 1:
+            raise ScenarioError(f"the hex centres of the metadata's geometry fall outside the "
+                                f"{gw} x {gh} pixel grid", place=METADATA)
+
+
+def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
+    """The Starshell board of a decoded archive, and the report of what was not (exactly)
+    imported.  ScenarioError (without the file) for terrain codes VASL does not define."""
+    los, geo = archive.los, archive.geometry
+    gw, gh = los.grid_size
+    counts = np.bincount(los.terrain.ravel(), minlength=256)
+    unknown = [c for c in np.flatnonzero(counts) if int(c) not in VASL_TERRAIN]
+    if unknown:
+        first = int(np.flatnonzero(los.terrain.ravel() == unknown[0])[0])
+        x, y = divmod(first, gh)
+        raise ScenarioError(f"unknown terrain code {int(unknown[0])} (first at pixel x={x}, "
+                            f"y={y}; {int(counts[unknown[0]])} pixels)"
+                            + (f"; other unknown codes: {', '.join(map(str, unknown[1:]))}"
+                               if len(unknown) > 1 else ""), place=LOS_DATA)
+
+    cols, rows = hex_arrays()
+    n_hex = len(cols)
+    code, level, samples = _sample_hexes(los, geo, cols, rows)
+
+    steep = np.flatnonzero(np.abs(level) > MAX_LEVEL)
+    if len(steep):
+        i = int(steep[0])
+        raise ScenarioError(f"{hex_name(board_id, int(cols[i]), int(rows[i]))} is at level "
+                            f"{int(level[i])}: a board's levels run from {-MAX_LEVEL} to "
+                            f"{MAX_LEVEL}", place=LOS_DATA)
+    groups = _building_groups(los, code, *samples, cols, rows)
+
+    hexes: dict = {}
+    default = HexTerrain("open", 0)
+    approximated: dict[int, list[int]] = {}
+    for i in range(n_hex):
+        vt = VASL_TERRAIN[int(code[i])]
+        if vt.note:
+            approximated.setdefault(int(code[i]), []).append(i)
+        building = groups.get(i) if vt.terrain == "building" else None
+        spec = HexTerrain(vt.terrain, int(level[i]), building,
+                          vt.upper_levels if vt.terrain == "building" else 0)
+        if spec != default:
+            hexes[(int(cols[i]), int(rows[i]))] = spec
+
+    report = list(archive.notes)
+    for c, members in sorted(approximated.items()):
+        vt = VASL_TERRAIN[c]
+        what = "a building" if vt.terrain == "building" else repr(vt.terrain)
+        if vt.terrain == "building":
+            what += f" with {vt.upper_levels} upper level{'s' if vt.upper_levels != 1 else ''}"
+        report.append(f"{len(members)} hex{'es' if len(members) != 1 else ''} of VASL "
+                      f"'{vt.name}' (code {c}) imported as {what}: {vt.note} "
+                      f"({_list_hexes(board_id, cols[members], rows[members])})")
+    sides, side_report = _import_hexsides(los, geo, counts, board_id)
+    report += side_report
+    report += _feature_report(los, geo, counts, board_id)
+    extra = {"imported_from": {"format": "vasl", "file": Path(archive.file).name,
+                               "name": archive.name, "version": archive.version},
+             "import_report": report}
+    title = f"VASL board {archive.name}" + (f" (version {archive.version})"
+                                            if archive.version else "")
+    return Board(board_id, title, default, hexes, extra, hexsides=sides), report
+
+
+def _sample_hexes(los: LosData, geo: Geometry, cols, rows):
+    """Each hex's terrain code (the one that decides what it is) and level, read from the pixels
+    around its centre; with the samples the building groups read again (the pixels of the
+    centre region, clipped, and which lie on the grid; the centre sample point)."""
+    gw, gh = los.grid_size
+    n_hex = len(cols)
+    fx, fy = geo.centres(cols, rows)
+    cx = np.clip(fx.astype(np.int64), 0, gw - 1)      # VASL truncates; edge centres are clamped
+    cy = np.clip(fy.astype(np.int64), 0, gh - 1)
+    # VASL's centre sample point (Hex.resetTerrain): the first of these on the map
+    order = np.array([(1, -1), (1, 1), (-1, 1), (-1, -1), (0, 0)])
+    px = cx[:, None] + order[:, 0]
+    py = cy[:, None] + order[:, 1]
+    on = (px >= 0) & (px < gw) & (py >= 0) & (py < gh)
+    first = np.argmax(on, axis=1)
+    sx, sy = px[np.arange(n_hex), first], py[np.arange(n_hex), first]
+    centre_code = los.terrain[sx, sy]
+    level = los.elevation[sx, sy].astype(np.int64)
+
+    # the centre region: a disc of pixels around (cx, cy); inherent terrain is looked for in a
+    # slightly larger one (VASL: pixels nearer the centre than any hexside location point)
+    r = max(2, int(round(DISC_RADIUS * geo.hex_height)))
+    r_in = max(r, int(round(INHERENT_RADIUS * geo.hex_height)))
+    dx, dy = np.mgrid[-r_in:r_in + 1, -r_in:r_in + 1]
+    keep = dx ** 2 + dy ** 2 <= r_in * r_in
+    dx, dy = dx[keep], dy[keep]
+    near = dx ** 2 + dy ** 2 <= r * r
+    X = cx[:, None] + dx
+    Y = cy[:, None] + dy
+    inside = (X >= 0) & (X < gw) & (Y >= 0) & (Y < gh)
+    Xc, Yc = np.clip(X, 0, gw - 1), np.clip(Y, 0, gh - 1)
+    codes = np.where(inside, los.terrain[Xc, Yc], 256).astype(np.int64)
+    rows_257 = np.arange(n_hex)[:, None] * 257
+
+    def tally(which: np.ndarray) -> np.ndarray:
+        c = np.where(which, codes, 256)
+        return np.bincount((rows_257 + c).ravel(),
+                           minlength=n_hex * 257).reshape(n_hex, 257)[:, :256]
+
+    votes = tally(near & VOTES[np.minimum(codes, 255)])
+    code = np.where(votes.max(axis=1) > 0, votes.argmax(axis=1), 0)
+    code = np.where(BUILDING[centre_code], centre_code, code)
+    inherent = tally(inside & INHERENT[np.minimum(codes, 255)])
+    code = np.where(inherent.max(axis=1) > 0, inherent.argmax(axis=1), code)
+    return code, level, (Xc, Yc, inside, sx, sy)
+
+
+def _import_hexsides(los: LosData, geo: Geometry, counts, board_id: str
+                     ) -> tuple[dict, list[str]]:
+    """Hexside terrain (RULES.md 7) from the pixels of codes ``HEXSIDE_IMPORT``: each pixel votes
+    for the side of its hex it lies nearest; ({(col, row, direction): name}, report lines)."""
+    present = [c for c in HEXSIDE_IMPORT if counts[c]]
+    if not present:
+        return {}, []
+    flat = los.terrain.ravel()
+    gh = los.grid_size[1]
+    where = np.flatnonzero(np.isin(flat, present))
+    x, y = np.divmod(where, gh)
+    c, n = hex_of_pixels(geo, x, y)
+    hx, hy = geo.centres(c, n)
+    # the hex scaled regular (circumradius 1), then the side the pixel's angle points at
+    u = (x - hx) / (geo.hex_width / 1.5)
+    v = (y - hy) / (geo.hex_height / SQRT3)
+    angle = np.degrees(np.arctan2(u, -v)) % 360             # 0: north, clockwise (y down)
+    side = ((angle + 30) % 360 // 60).astype(np.int64)       # 0..5: direction 1..6 less one
+    names = sorted(set(HEXSIDE_IMPORT.values()))
+    kind = np.array([names.index(HEXSIDE_IMPORT[int(t)]) for t in flat[where]], dtype=np.int64)
+    votes: dict = {}
+    for col, row, d, k in zip(c.tolist(), n.tolist(), side.tolist(), kind.tolist()):
+        key = hexside_key(col, row, d + 1)
+        tally = votes.setdefault(key, {})
+        tally[k] = tally.get(k, 0) + 1
+    need = max(FEATURE_PIXELS, SIDE_PIXELS * geo.hex_width * 2 / 3)
+    sides: dict = {}
+    for key, tally in votes.items():
+        k, pixels = max(tally.items(), key=lambda kv: (kv[1], -kv[0]))
+        if pixels >= need:
+            sides[key] = names[k]
+    report = []
+    for name in names:
+        keys = sorted(k for k, v in sides.items() if v == name)
+        if keys:
+            listed = ", ".join(f"{board_id}{COLUMN_NAMES[c]}{r}/{d}" for c, r, d in keys[:8])
+            more = f" and {len(keys) - 8} more" if len(keys) > 8 else ""
+            report.append(f"{len(keys)} hexside{'s' if len(keys) != 1 else ''} of "
+                          f"{name.replace('_', ' ')} imported ({listed}{more}) (RULES.md 7)")
+    return sides, report
+
+
+def _building_groups(los: LosData, code, Xc, Yc, inside, sx, sy, cols, rows) -> dict[int, str]:
+    """Hex index -> building group name, for the hexes of multi-hex buildings."""
+    is_bldg = np.flatnonzero(BUILDING[code])
+    if len(is_bldg) < 2:
+        return {}
+    starts, ends, label, stride = building_runs(BUILDING[los.terrain])
+
+    def component(x, y):
+        flat = np.asarray(x) * stride + np.asarray(y)
+        run = np.searchsorted(starts, flat, side="right") - 1
+        ok = (run >= 0) & (flat < ends[np.maximum(run, 0)])
+        return np.where(ok, label[np.maximum(run, 0)], -1)
+
+    comp_of: dict[int, int] = {}
+    for i in is_bldg.tolist():
+        at_centre = int(component(sx[i], sy[i]))
+        if at_centre < 0:               # the building is in the centre region, not at its point
+            found = component(Xc[i][inside[i]], Yc[i][inside[i]])
+            found = found[found >= 0]
+            if not len(found):
+                continue
+            values, n = np.unique(found, return_counts=True)
+            at_centre = int(values[np.argmax(n)])
+        comp_of[i] = at_centre
+    return named_groups(comp_of, cols, rows)
+
+
+def _list_hexes(board_id: str, cols, rows, limit: int = 8) -> str:
+    names = [hex_name(board_id, int(c), int(n)) for c, n in sorted(zip(cols, rows))]
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return ", ".join(names[:limit]) + more
+
+
+def _feature_report(los: LosData, geo: Geometry, counts, board_id: str) -> list[str]:
+    """Hexside terrain and bridges: where they are, and that they are not imported."""
+    out = []
+    groups = [(label, codes) for label, codes in HEXSIDE_GROUPS.items()
+              if not set(codes) <= set(HEXSIDE_IMPORT)] + [("bridges", tuple(range(82, 88)))]
+    flat = los.terrain.ravel()
+    gh = los.grid_size[1]
+    for label, codes in groups:
+        present = [c for c in codes if counts[c]]
+        if not present:
+            continue
+        where = np.flatnonzero(np.isin(flat, present))
+        x, y = np.divmod(where, gh)
+        c, n = hex_of_pixels(geo, x, y)
+        keys, pixels = np.unique(c * 100 + n, return_counts=True)
+        # a feature's end may spill a few pixels over a hex corner into a third hex
+        keys = keys[pixels >= min(FEATURE_PIXELS, pixels.max())]
+        hexes = sorted(zip((keys // 100).tolist(), (keys % 100).tolist()))
+        hc = [h[0] for h in hexes]
+        hn = [h[1] for h in hexes]
+        why = ("bridges are a follow-up" if label == "bridges"
+               else "this hexside terrain has no Starshell counterpart yet")
+        out.append(f"{label} (VASL code{'s' if len(present) > 1 else ''} "
+                   f"{', '.join(map(str, present))}) not imported, in {len(hexes)} hex"
+                   f"{'es' if len(hexes) != 1 else ''} ({_list_hexes(board_id, hc, hn)}): "
+                   f"{why}")
+    return out

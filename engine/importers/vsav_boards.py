@@ -1,0 +1,176 @@
+"""The boards of a VASL saved game: found in the boards folder (board files or VASL board
+archives), bundled, or blank stand-ins; and where each lies on VASL's main map.
+
+VASL's main map puts its boards behind a margin of 400 pixels; a board is 56.25 x 64.5 pixel
+hexes, A1's centre at (0, 32.25) (or the geometry of its archive), cropped and turned as its
+``bd`` record says.  A counter stands in the hex whose centre is nearest its position.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..boards import Board, HexTerrain, bundled_board, load_board
+from ..errors import ScenarioError
+from ..hexes import board_hexes
+from .grid import GEO, Geometry
+from .pieces import SavedGame, VsavBoard
+from .vasl6 import convert, read_archive
+
+MAP_EDGE = 400                          # VASL's main map: pixels of margin around the boards
+BOARD_PIXELS = (1800, 645)              # a standard geomorphic board: 32 x 56.25, 10 x 64.5
+
+
+@dataclass
+class PlacedBoard:
+    record: VsavBoard
+    board: Board
+    ref: str                        # the map entry's board reference
+    geometry: Geometry
+    size: tuple[int, int]           # the uncropped board image, pixels
+    source: str                     # "dir", "bundled", "blank"
+    write: bool = False             # a new board file to write beside the position
+    origin: tuple[int, int] = (0, 0)
+
+    @property
+    def bounds(self) -> tuple[int, int]:
+        c = self.record.crop
+        w = c[2] if c and c[2] > 0 else self.size[0]
+        h = c[3] if c and c[3] > 0 else self.size[1]
+        return w, h
+
+    def local(self, map_x: int, map_y: int, closed: bool = False) -> tuple[float, float] | None:
+        """Board image pixels of a main map point on this board, or None (VASL's ASLBoard
+        ``localCoordinates``: turned boards mirror, then the crop's corner is added).  A board
+        holds [0, width) x [0, height); ``closed``: also its east and south edges, where the
+        centres of the last half hexes lie."""
+        w, h = self.bounds
+        px, py = map_x - self.origin[0], map_y - self.origin[1]
+        inside = (0 <= px <= w and 0 <= py <= h) if closed else (0 <= px < w and 0 <= py < h)
+        if not inside:
+            return None
+        if self.record.reversed:
+            px, py = w - px, h - py
+        c = self.record.crop
+        if c:
+            px, py = px + c[0], py + c[1]
+        return px, py
+
+
+_HEXES = board_hexes()
+_HEX_COLS = np.array([c for c, _ in _HEXES])
+_HEX_ROWS = np.array([r for _, r in _HEXES])
+
+
+def hex_at(geometry: Geometry, pixel_x: float, pixel_y: float) -> tuple[int, int]:
+    """The board hex whose centre is nearest the pixel: the hex containing it."""
+    cx, cy = geometry.centres(_HEX_COLS, _HEX_ROWS)
+    k = int(np.argmin((cx - pixel_x) ** 2 + (cy - pixel_y) ** 2))
+    return _HEXES[k]
+
+
+def _layout(placed: list[PlacedBoard]) -> None:
+    """VASSAL's Map.setBoardBoundaries: a board's corner is the margin plus the widths of the
+    boards left of it in its row and the heights of those above it in its column."""
+    by_slot = {(p.record.column, p.record.row): p for p in placed}
+    for p in placed:
+        c, r = p.record.column, p.record.row
+        x = MAP_EDGE + sum(by_slot[(k, r)].bounds[0] for k in range(c) if (k, r) in by_slot)
+        y = MAP_EDGE + sum(by_slot[(c, k)].bounds[1] for k in range(r) if (c, k) in by_slot)
+        p.origin = (x, y)
+
+
+# ------------------------------------------------------------------------------ boards
+class MissingBoards(ScenarioError):
+    """Boards of the layout found neither in the boards folder nor among the bundled ones."""
+
+    def __init__(self, problem: str, file: str, boards: list[str]):
+        super().__init__(problem, file=file)
+        self.boards = boards
+
+
+def _candidates(folder: Path, rec: VsavBoard) -> list[Path]:
+    names = {f"bd{rec.name}", f"bd{rec.name.upper()}", f"bd{rec.name.lower()}",
+             f"bd{rec.board_id}", f"bd{rec.board_id.zfill(2)}"}
+    out = []
+    for n in sorted(names):
+        out += [folder / f"{n}.json", folder / n, folder / f"{n}.zip"]
+    out.append(folder / f"{rec.board_id}.json")
+    return out
+
+
+def _blank(board_id: str) -> Board:
+    return Board(board_id, f"Blank open board standing in for VASL board {board_id}",
+                 HexTerrain("open", 0), {})
+
+
+def resolve_boards(game: SavedGame, boards_dir: str | Path | None, blank_missing: bool,
+                   file: str) -> tuple[list[PlacedBoard], list[str]]:
+    placed: list[PlacedBoard] = []
+    notes: list[str] = []
+    missing: list[str] = []
+    folder = Path(boards_dir) if boards_dir else None
+    if folder is not None and not folder.is_dir():
+        raise ScenarioError("is not a folder", file=str(boards_dir), place="--boards")
+    for rec in game.boards:
+        bid = rec.board_id
+        found = None
+        if folder is not None:
+            found = next((c for c in _candidates(folder, rec) if c.is_file()), None)
+        if found is not None and found.suffix == ".json":
+            board = load_board(found)
+            placed.append(PlacedBoard(rec, board, str(found.resolve()), GEO, BOARD_PIXELS, "dir"))
+            notes.append(f"board {rec.name}: the board file {found}")
+        elif found is not None:
+            archive = read_archive(found)
+            try:
+                board, report = convert(archive, bid)
+            except ScenarioError as e:
+                raise e.at(file=str(found)) from None
+            grid = archive.los.grid_size
+            placed.append(PlacedBoard(rec, board, f"bd{rec.name}.json", archive.geometry,
+                                      (int(grid[0]), int(grid[1])), "dir", write=True))
+            notes.append(f"board {rec.name}: imported from the VASL board archive {found}"
+                         + (f" ({len(report)} approximation(s), see import-vasl)" if report else ""))
+        else:
+            try:
+                board = bundled_board(bid)
+            except ScenarioError:
+                board = None
+            if board is not None:
+                placed.append(PlacedBoard(rec, board, bid, GEO, BOARD_PIXELS, "bundled"))
+                notes.append(f"board {rec.name}: no VASL board archive or board file for it, "
+                             f"so Starshell's bundled stand-in of board {bid} is used (it holds "
+                             "only some of the board's terrain)")
+            elif blank_missing:
+                placed.append(PlacedBoard(rec, _blank(bid), f"bd{rec.name}-blank.json", GEO,
+                                          BOARD_PIXELS, "blank", write=True))
+                notes.append(f"board {rec.name}: missing, so a blank open board stands in for "
+                             "it (no terrain at all: the night field ignores its hills, woods "
+                             "and buildings)")
+            else:
+                missing.append(rec.name)
+        if rec.crop:
+            notes.append(f"board {rec.name} is cropped in VASL ({', '.join(map(str, rec.crop))}"
+                         "): Starshell shows the whole board")
+        if rec.overlays:
+            notes.append(f"board {rec.name}: overlays not applied ({', '.join(rec.overlays)})")
+        if rec.ssr:
+            notes.append(f"board {rec.name}: SSR terrain changes not applied ({rec.ssr})")
+    if missing:
+        where = f"in {boards_dir}" if boards_dir else "(no --boards folder given)"
+        raise MissingBoards(
+            f"missing board(s) {', '.join(missing)}: no VASL board archive (bdNN) or board file "
+            f"{where} and no bundled board of that id; give the folder of your VASL boards with "
+            "--boards DIR, or use blank open boards for the missing ones (--blank-missing)",
+            file, missing)
+    seen: dict[str, str] = {}
+    for p in placed:
+        if p.board.id in seen:
+            raise ScenarioError(f"boards {seen[p.board.id]} and {p.record.name} are both board "
+                                f"{p.board.id!r}: a map holds a board once", file=file)
+        seen[p.board.id] = p.record.name
+    _layout(placed)
+    return placed, notes
