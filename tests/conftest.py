@@ -31,9 +31,12 @@ def _home_variables(home: pathlib.Path) -> dict[str, str]:
 
 def pytest_configure(config):
     """Before any test module is imported (some make their QApplication at import): the run's
-    home, runtime and temporary folders.  pytest's own temporary root stays the system's."""
-    system_temp = tempfile.gettempdir()
-    os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", system_temp)
+    home, runtime and temporary folders.  pytest's own temporary root stays the system's.  A
+    pytest-xdist worker keeps the controller's (it inherits them): the controller checks the
+    temporary folder once every worker is done."""
+    if hasattr(config, "workerinput"):
+        return
+    system_temp = os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", tempfile.gettempdir())
     root = pathlib.Path(tempfile.mkdtemp(prefix="starshell-tests-", dir=system_temp))
     temp, home, runtime = root / "tmp", root / "home", root / "runtime"
     temp.mkdir()
