@@ -1,16 +1,20 @@
 """Helpers shared by the tests: bundled examples, small custom boards, quick verdicts."""
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import engine
-from engine.boards import Board, HexTerrain, assets_dir
+from engine.boards import Board, HexTerrain, assets_dir, save_board
 from engine.errors import ScenarioError
 from engine.hexes import COLUMN_NAMES, parse_local
 from engine.importers import vasl
 from engine.maps import Map, Placement
+from engine.night.files import scenario_to_json
 from engine.night.scenario import MapEntry, Marker, Scenario, Unit
 from engine.night.verdicts import unit_verdict, visibility_from
 
@@ -91,3 +95,30 @@ def refused(path, *words) -> str:
     for w in words:
         assert w in message, message
     return message
+
+
+def cli(*args) -> dict:
+    """The ``--json`` answer of ``python -m engine ARGS``."""
+    out = subprocess.run([sys.executable, "-m", "engine", *map(str, args), "--json"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def cli_help(command: str) -> str:
+    """The ``--help`` text of an engine command, its whitespace made single spaces."""
+    out = subprocess.run([sys.executable, "-m", "engine", command, "--help"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    return " ".join(out.stdout.split())
+
+
+def saved(s, tmp_path, custom_board=None):
+    """Write the position (and its custom board, if any) for the command line."""
+    doc = scenario_to_json(s, tmp_path)
+    if custom_board is not None:
+        save_board(custom_board, tmp_path / "board.json")
+        doc["map"][0]["board"] = "board.json"
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(doc))
+    return path

@@ -1,19 +1,40 @@
 """Qt fixtures: a main window per test on the default scenario, settings in a temporary file, the
 recovery folder of autosave in a temporary folder, and no modal dialog (QMessageBox is recorded
-instead of shown)."""
+instead of shown).  Qt's own settings and standard folders are the test's (QStandardPaths' test
+mode, QSettings' user folder in the test's home, set before any QApplication exists), and a
+window still shown, a timer still running or a thread still alive after a test fails that test,
+naming them."""
 from __future__ import annotations
 
 import gc
+import threading
 from pathlib import Path
 
 import pytest
+import shiboken6
 from app_testing import settle
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QStandardPaths, QTimer
 from PySide6.QtWidgets import QMessageBox
 
 import engine
 from app.document import Document, collect_garbage_on_gui_thread, default_scenario_path
 from app.main_window import MainWindow
+
+QStandardPaths.setTestModeEnabled(True)    # ~/.qttest/...: the test's own home (tests/conftest.py)
+
+# The program's one engine worker thread (app.document), alive as long as the program: not a
+# thread a test left.
+ENGINE_THREAD = "starshell-engine"
+
+
+@pytest.fixture(autouse=True)
+def qt_settings_at_home(own_home):
+    """QSettings() without a file writes in the test's home: Qt keeps the folder it first
+    computed, so it is set again for every test."""
+    folder = str(own_home / ".config")
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(fmt, QSettings.Scope.UserScope, folder)
+    return folder
 
 
 @pytest.fixture(autouse=True)
@@ -42,15 +63,50 @@ def messages(monkeypatch):
     return shown
 
 
+def _timers(qapp) -> list:
+    """The running timers reachable from the application and its top-level widgets."""
+    found = qapp.findChildren(QTimer)
+    for widget in qapp.topLevelWidgets():
+        found += widget.findChildren(QTimer)
+    return [t for t in found if shiboken6.isValid(t) and t.isActive()]
+
+
+def _name(obj) -> str:
+    label = obj.objectName() or getattr(obj, "windowTitle", lambda: "")()
+    return f"{type(obj).__name__}({label!r})" if label else type(obj).__name__
+
+
+def _timer_name(timer) -> str:
+    owner = timer.parent()
+    label = f"{timer.objectName()!r}, " if timer.objectName() else ""
+    return f"QTimer({label}{timer.interval()} ms) of {_name(owner) if owner is not None else 'nothing'}"
+
+
+def leftovers(qapp, timers_before: set, threads_before: set) -> list[str]:
+    """The windows still shown, timers still running and non-daemon threads still alive that
+    were not there before the test (the windows given to qtbot are closed and deleted first)."""
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    windows = [w for w in qapp.topLevelWidgets() if w.isVisible()]
+    timers = [t for t in _timers(qapp) if id(t) not in timers_before]
+    threads = [t for t in threading.enumerate() if t.ident not in threads_before and not t.daemon
+               and t.is_alive() and not t.name.startswith(ENGINE_THREAD)]
+    return ([f"window {_name(w)}" for w in windows] + [_timer_name(t) for t in timers]
+            + [f"thread {t.name!r}" for t in threads])
+
+
 @pytest.fixture(autouse=True)
 def no_window_outlives_its_test(qapp):
-    """After each test every window still shown is hidden and let go (hide, not close: closing
-    one with unsaved work would ask a question nobody answers), so no window of an earlier test
-    repaints during a later one; they are destroyed here, on the GUI thread, with the garbage
-    the test left (Python's collector runs on the GUI thread only, as in the program:
-    ``app.document.collect_garbage_on_gui_thread``)."""
+    """A window still shown, a timer still running or a thread still alive after the test (the
+    widgets given to qtbot closed) fails the test, naming them.  Then every window still shown
+    is hidden and let go (hide, not close: closing one with unsaved work would ask a question
+    nobody answers), so no window of an earlier test repaints during a later one; they are
+    destroyed here, on the GUI thread, with the garbage the test left (Python's collector runs
+    on the GUI thread only, as in the program: ``app.document.collect_garbage_on_gui_thread``)."""
     collect_garbage_on_gui_thread()
+    timers_before = {id(t) for t in _timers(qapp)}
+    threads_before = {t.ident for t in threading.enumerate()}
     yield
+    left = leftovers(qapp, timers_before, threads_before)
     for widget in qapp.topLevelWidgets():
         if widget.isVisible():
             widget.hide()
@@ -60,6 +116,8 @@ def no_window_outlives_its_test(qapp):
     qapp.processEvents()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
+    if left:
+        pytest.fail("the test left " + ", ".join(left), pytrace=False)
 
 
 @pytest.hookimpl(trylast=True)

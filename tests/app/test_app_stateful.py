@@ -3,6 +3,7 @@ load.  An edit the engine refuses (``api.check``: a passenger moved away from it
 changes nothing.  After every step the position equals a plain model of the undo history, the
 undo stack stands where the model does, the position passes ``api.check`` and round-trips through
 save/load unchanged."""
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -136,6 +137,7 @@ class DocumentMachine(RuleBasedStateMachine):
 
     def teardown(self):
         self.doc.deleteLater()
+        shutil.rmtree(self.folder)                      # one folder per example: none is left
 
 
 DocumentMachine.TestCase.settings = settings(

@@ -1,16 +1,10 @@
-"""Failures the player must see: a damaged recovery file (kept, numbered, its folder offered), an
-autosave that cannot be written (status bar, and once a dialog), a VASL file that is refused (a
-message naming it, never a traceback), and a VASL import that runs in a worker thread behind a
-progress dialog that can cancel it."""
+"""Failures of autosave and recovery the player must see: a damaged recovery file (kept, numbered,
+its folder offered), an autosave that cannot be written (status bar, and once a dialog)."""
 from __future__ import annotations
 
-import threading
-
-import vasl_synth as synth
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
-from app.editor.vasl_import import ImportJob
 from app.recovery import Autosaver, autosave_for, offer_recovery
 
 DAMAGED = '{"format": "starshell-scenario", "version": 1, "map": ['
@@ -81,59 +75,3 @@ def test_an_autosaver_reports_failure_by_signal(qtbot, tmp_path):
     with qtbot.waitSignal(saver.signals.failed, timeout=3000) as failed:
         doc.move_unit("A", "2BB6")
     assert str(blocker) in failed.args[0]
-
-
-def test_a_refused_vasl_file_is_a_message_naming_it(window, monkeypatch, tmp_path, messages):
-    bad = synth.hostile_archive(tmp_path / "bd05", metadata=synth.metadata_xml("05",
-                                                                                hexHeight="NaN"))
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(bad), "")))
-    saves = []
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **k: saves.append(a) or ("", "")))
-    window.import_vasl_action.trigger()
-    assert not saves                                     # nothing to save: refused first
-    title, text = messages[-1][1], messages[-1][2]
-    assert title == "Cannot import this VASL board" and str(bad) in text and "hexHeight" in text
-
-
-def test_the_vasl_import_runs_in_a_worker_and_reports_progress(qtbot, tmp_path, window):
-    source = synth.standard_board("99").write(tmp_path / "bd99")
-    job = ImportJob(str(source))
-    seen, threads = [], []
-    job.progressed.connect(seen.append)
-    real = job._progress
-
-    def progress(fraction):
-        threads.append(threading.get_ident())
-        real(fraction)
-    job._progress = progress
-    board, report = job.run(window)
-    assert board.id == "99" and seen and seen[-1] == 1000
-    assert threads and threading.get_ident() not in threads
-
-
-def test_cancel_stops_the_vasl_import(qtbot, tmp_path, window):
-    source = synth.standard_board("98").write(tmp_path / "bd98")
-    job = ImportJob(str(source))
-    job.progressed.connect(lambda value: job.cancel())   # Cancel pressed while it runs
-    assert job.run(window) is None
-
-
-def test_the_import_is_cancelled_from_the_menu_without_writing(window, monkeypatch, tmp_path,
-                                                              messages):
-    source = synth.standard_board("97").write(tmp_path / "bd97")
-    monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                        staticmethod(lambda *a, **k: (str(source), "")))
-    saves = []
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **k: saves.append(a) or ("", "")))
-    real = ImportJob._progress
-
-    def pressed_cancel(job, fraction):
-        job.cancel()                                    # Cancel pressed while it runs
-        real(job, fraction)
-    monkeypatch.setattr(ImportJob, "_progress", pressed_cancel)
-    window.import_vasl_action.trigger()
-    assert not saves and not messages                   # stopped: nothing asked, nothing shown
-    assert "cancelled" in window.statusBar().currentMessage()
-    assert not list(tmp_path.glob("*.json"))

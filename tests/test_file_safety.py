@@ -1,4 +1,4 @@
-"""Reliability as an attacker finds it: saves that lose nothing, files that cannot hang or exhaust
+"""Files as an attacker would make them: saves that lose nothing, files that cannot hang or exhaust
 the program, and one message (the file, the place, the problem) for every bad input."""
 from __future__ import annotations
 
