@@ -12,8 +12,8 @@ from engine.errors import ScenarioError
 from engine.hexes import line_transits, parse_local
 from engine.los import explain_block, los_table
 from engine.maps import Map, Placement
+from engine.night.los_thread import los_thread
 from engine.night.scenario import MapEntry, Scenario, Unit
-from engine.night.thread import los_thread
 
 
 def board_json(hexsides=None, hexes=None, **extra) -> dict:

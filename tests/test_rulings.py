@@ -12,7 +12,7 @@ from engine.boards import save_board
 from engine.night import drift
 from engine.night.files import scenario_to_json
 from engine.night.light import illumination
-from engine.night.starshells import starshell_options
+from engine.night.starshells import starshell_document as starshell_options
 from engine.night.verdicts import reveal
 
 

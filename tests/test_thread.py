@@ -1,7 +1,7 @@
 """The LOS thread and "view as side" answers the app draws."""
 from support import changed, example, marker, with_markers
 
-from engine.night.thread import los_thread, seen_by_side
+from engine.night.los_thread import los_thread, seen_by_side
 
 
 def test_thread_along_a_hexside_W20():

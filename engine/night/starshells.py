@@ -238,15 +238,15 @@ def ir_placements(s: Scenario, unit: Unit) -> dict[str, list[str]]:
 
 # ------------------------------------------------------------------------------ the answer
 
-def options(s: Scenario, unit_id: str) -> StarshellOptions:
+def starshell_options(s: Scenario, unit_id: str) -> StarshellOptions:
     """Whether and where ``unit_id`` may place a starshell (E1.92) or an IR (E1.93) now."""
     unit = s.unit(unit_id)
     return StarshellOptions(_starshell(s, unit), _ir(s, unit))
 
 
-def starshell_options(s: Scenario, unit_id: str) -> dict:
+def starshell_document(s: Scenario, unit_id: str) -> dict:
     """Everything the ``starshell`` command prints for one unit (SPEC.md)."""
-    return options(s, unit_id).as_json()
+    return starshell_options(s, unit_id).as_json()
 
 
 def _starshell(s: Scenario, unit: Unit) -> FireOptions:

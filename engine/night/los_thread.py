@@ -21,7 +21,7 @@ PROBE = "__thread__"
 
 
 @dataclass
-class Thread:
+class LosThread:
     start: str
     end: str
     range: int
@@ -42,7 +42,7 @@ class Thread:
 
 
 def los_thread(s: Scenario, start: str, end: str, start_level: int = 0, end_level: int = 0,
-               viewer_id: str | None = None) -> Thread:
+               viewer_id: str | None = None) -> LosThread:
     """The string from ``start`` to ``end``.  The night verdict is that of ``viewer_id`` (when it
     stands in ``start``), else of a Good Order squad placed there for the question."""
     m = s.map
@@ -51,7 +51,7 @@ def los_thread(s: Scenario, start: str, end: str, start_level: int = 0, end_leve
     day = table.line(a, start_level, b, end_level)
     inter, sides = crossed_hexes(m.pos(a), m.pos(b))
     name = lambda p: m.names[m.index_of_pos[p]] if p in m.index_of_pos else None  # noqa: E731
-    t = Thread(m.names[a], m.names[b], int(m.distance(a, b)), day.viewer_elev,
+    t = LosThread(m.names[a], m.names[b], int(m.distance(a, b)), day.viewer_elev,
                int(day.target_elev[0]))
     t.crossed = [n for n in (name(p) for p in inter) if n]
     t.hexsides = [(name(p), name(q)) for p, q in sides]
@@ -125,4 +125,4 @@ def seen_by_side(s: Scenario, side: str) -> dict[str, str]:
     return out
 
 
-__all__ = ["Thread", "los_thread", "seen_by_side"]
+__all__ = ["LosThread", "los_thread", "seen_by_side"]
