@@ -154,9 +154,9 @@ def to_axial(col, row):
     return col, row - (col - (col & 1)) // 2
 
 
-def from_axial(q, r):
+def from_axial(axial_q, axial_r):
     """Axial (q, r) -> global (col, row); works on numpy arrays too."""
-    return q, r + (q - (q & 1)) // 2
+    return axial_q, axial_r + (axial_q - (axial_q & 1)) // 2
 
 
 def axial_distance(dq, dr):
@@ -166,18 +166,18 @@ def axial_distance(dq, dr):
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-def hex_range(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """Range between global hexes: fewest hexes from a to b, counting b, not a (RULES.md 1)."""
-    qa, ra = to_axial(*a)
-    qb, rb = to_axial(*b)
+def hex_range(start: tuple[int, int], end: tuple[int, int]) -> int:
+    """Range between global hexes: fewest hexes from start to end, counting end, not start (RULES.md 1)."""
+    qa, ra = to_axial(*start)
+    qb, rb = to_axial(*end)
     return axial_distance(qb - qa, rb - ra)
 
 
-def step(pos: tuple[int, int], direction: int, n: int = 1) -> tuple[int, int]:
-    """The global hex ``n`` hexes from ``pos`` in ``direction`` (1..6, see DIRECTIONS)."""
+def step(pos: tuple[int, int], direction: int, count: int = 1) -> tuple[int, int]:
+    """The global hex ``count`` hexes from ``pos`` in ``direction`` (1..6, see DIRECTIONS)."""
     dq, dr = DIRECTIONS[direction]
     q, r = to_axial(*pos)
-    return from_axial(q + n * dq, r + n * dr)
+    return from_axial(q + count * dq, r + count * dr)
 
 
 def neighbours(pos: tuple[int, int]) -> list[tuple[int, int]]:
@@ -230,20 +230,20 @@ def corners(col: int, row: int) -> np.ndarray:
     return CORNER_OFFSETS + np.array([cx, cy])
 
 
-def pixel_to_hex(x: float, y: float) -> tuple[int, int]:
-    """The global (col, row) of the hex containing map point (x, y)."""
-    q = (2.0 / 3.0) * x
+def pixel_to_hex(map_x: float, map_y: float) -> tuple[int, int]:
+    """The global (col, row) of the hex containing map point (map_x, map_y)."""
+    q = (2.0 / 3.0) * map_x
     # the inverse of center(): with row = r + (q - (q & 1)) // 2, both column parities give
     # y = sqrt3 * (r + q/2 - 1/2)  (the half hex is what A, C, E... columns sit higher)
-    r = y / SQRT3 - q / 2.0 + 0.5
+    r = map_y / SQRT3 - q / 2.0 + 0.5
     rq, rr = cube_round(q, r)
     return from_axial(rq, rr)
 
 
-def cube_round(q: float, r: float) -> tuple[int, int]:
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+def cube_round(axial_q: float, axial_r: float) -> tuple[int, int]:
+    s = -axial_q - axial_r
+    rq, rr, rs = round(axial_q), round(axial_r), round(s)
+    dq, dr, ds = abs(rq - axial_q), abs(rr - axial_r), abs(rs - s)
     if dq > dr and dq > ds:
         rq = -rr - rs
     elif dr > ds:
@@ -450,10 +450,10 @@ def _line_crossings(dq, dr) -> Crossings:
                      along)
 
 
-def crossed_hexes(a: tuple[int, int], b: tuple[int, int]):
-    """Global hexes whose interior the line a->b enters, and hexside pairs it runs along."""
-    qa, ra = to_axial(*a)
-    qb, rb = to_axial(*b)
+def crossed_hexes(start: tuple[int, int], end: tuple[int, int]):
+    """Global hexes whose interior the line start->end enters, and hexside pairs it runs along."""
+    qa, ra = to_axial(*start)
+    qb, rb = to_axial(*end)
     cr = line_crossing(qb - qa, rb - ra)
     inter = [from_axial(int(qa + o[0]), int(ra + o[1])) for o in cr.interior]
     sides = [tuple(from_axial(int(qa + o[0]), int(ra + o[1])) for o in pair) for pair in cr.sides]

@@ -256,9 +256,9 @@ class Map:
     def any_hexsides(self) -> bool:
         return bool(self.hexside.any())
 
-    def hexside_name(self, i: int, k: int) -> str | None:
-        """The hexside terrain on direction ``k + 1`` of hex i (None for none)."""
-        h = HEXSIDE_BY_CODE[int(self.hexside[i, k])]
+    def hexside_name(self, index: int, side: int) -> str | None:
+        """The hexside terrain on direction ``side + 1`` of hex ``index`` (None for none)."""
+        h = HEXSIDE_BY_CODE[int(self.hexside[index, side])]
         return None if h is None else h.name
 
     # ------------------------------------------------------------------ identity and lookup
@@ -284,10 +284,10 @@ class Map:
     def board_ids(self) -> list[str]:
         return [p.board.id for p in self.placements]
 
-    def lookup_axial(self, q, r):
+    def lookup_axial(self, axial_q, axial_r):
         """Map index of axial (q, r) arrays, -1 off the map."""
-        q = np.asarray(q) - self.q0
-        r = np.asarray(r) - self.r0
+        q = np.asarray(axial_q) - self.q0
+        r = np.asarray(axial_r) - self.r0
         ok = (q >= 0) & (q < self._grid.shape[0]) & (r >= 0) & (r < self._grid.shape[1])
         out = np.full(np.shape(q), -1, dtype=np.int64)
         out[ok] = self._grid[q[ok], r[ok]]
@@ -310,23 +310,23 @@ class Map:
     def canonical(self, hex_id: str) -> str:
         return self.names[self.index(hex_id)]
 
-    def aliases(self, i: int) -> list[str]:
-        return sorted(n for n, j in self._index_of_name.items() if j == i)
+    def aliases(self, index: int) -> list[str]:
+        return sorted(n for n, j in self._index_of_name.items() if j == index)
 
-    def pos(self, i: int) -> tuple[int, int]:
-        return int(self.col[i]), int(self.row[i])
+    def pos(self, index: int) -> tuple[int, int]:
+        return int(self.col[index]), int(self.row[index])
 
-    def distance(self, i, j):
+    def distance(self, index, other):
         """Range between map indices (numpy-friendly)."""
-        dq = self.q[j] - self.q[i]
-        dr = self.r[j] - self.r[i]
+        dq = self.q[other] - self.q[index]
+        dr = self.r[other] - self.r[index]
         return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
 
-    def distances_from(self, i: int) -> np.ndarray:
-        return self.distance(i, np.arange(self.size))
+    def distances_from(self, index: int) -> np.ndarray:
+        return self.distance(index, np.arange(self.size))
 
-    def terrain_name(self, i: int) -> str:
-        return BY_CODE[int(self.terrain[i])].name
+    def terrain_name(self, index: int) -> str:
+        return BY_CODE[int(self.terrain[index])].name
 
     # ------------------------------------------------------------------ derived terrain facts
     @cached_property
@@ -349,11 +349,11 @@ class Map:
             out[i] = bool(np.all(nb >= 0)) and all(self.building[j] == b for j in nb)
         return out
 
-    def describe(self, i: int) -> str:
-        t = self.terrain_name(i)
-        s = f"{self.names[i]}: {BY_CODE[int(self.terrain[i])].label}, level {int(self.level[i])}"
-        if t == "building" and self.upper_levels[i]:
-            s += f", {int(self.upper_levels[i])} upper level(s)"
+    def describe(self, index: int) -> str:
+        t = self.terrain_name(index)
+        s = f"{self.names[index]}: {BY_CODE[int(self.terrain[index])].label}, level {int(self.level[index])}"
+        if t == "building" and self.upper_levels[index]:
+            s += f", {int(self.upper_levels[index])} upper level(s)"
         return s
 
 

@@ -100,15 +100,15 @@ class Assessment:
         return out
 
 
-def number_json(v: Fraction):
-    return int(v) if v.denominator == 1 else round(float(v), 4)
+def number_json(value: Fraction):
+    return int(value) if value.denominator == 1 else round(float(value), 4)
 
 
-def fmt(v: Fraction) -> str:
-    if v.denominator == 1:
-        return str(v.numerator)
-    f = float(v)
-    return f"{f:g}" if abs(f * 1000 - round(f * 1000)) < 1e-9 else f"{v} ({f:.3f})"
+def fmt(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    f = float(value)
+    return f"{f:g}" if abs(f * 1000 - round(f * 1000)) < 1e-9 else f"{value} ({f:.3f})"
 
 
 # ------------------------------------------------------------------------------------ LOS
@@ -167,22 +167,22 @@ def _hex_words(pos: FirePosition, i: int) -> str:
     return f"{m.names[i]} ({what}, ground level {int(m.level[i])})"
 
 
-def explain_los(pos: FirePosition, lines: DayLines, k: int = 0) -> str:
-    """Why line k is clear or blocked, in the fire room's own words: the chart pack's terrain
+def explain_los(pos: FirePosition, lines: DayLines, line: int = 0) -> str:
+    """Why line ``line`` is clear or blocked, in the fire room's own words: the chart pack's terrain
     (its heights and hindrances) and the Napoleonic rule (RULES.md 8), never the ASL rules."""
     m = pos.map
     src = m.names[lines.viewer]
-    dst = m.names[int(lines.targets[k])]
-    if lines.clear[k]:
-        h = int(lines.hindrances[k])
+    dst = m.names[int(lines.targets[line])]
+    if lines.clear[line]:
+        h = int(lines.hindrances[line])
         extra = (f", across {h} hindering hex{'es' if h != 1 else ''}, which neither block it "
                  "nor change the fire") if h else ""
         return f"LOS from {src} to {dst} is clear{extra} ({LOS_RULE})"
-    kind = int(lines.kind[k])
-    b1, b2 = int(lines.block_h1[k]), int(lines.block_h2[k])
-    side = 0 if lines.block_side is None else int(lines.block_side[k])
-    hi = max(lines.viewer_elev, int(lines.target_elev[k]))
-    lo = min(lines.viewer_elev, int(lines.target_elev[k]))
+    kind = int(lines.kind[line])
+    b1, b2 = int(lines.block_h1[line]), int(lines.block_h2[line])
+    side = 0 if lines.block_side is None else int(lines.block_side[line])
+    hi = max(lines.viewer_elev, int(lines.target_elev[line]))
+    lo = min(lines.viewer_elev, int(lines.target_elev[line]))
     if side:
         where = f"the {HEXSIDE_BY_CODE[side].label} on the {hexside_words(m, b1, b2)} hexside"
         rule = f"{LOS_RULE}; the map's hexside terrain"
@@ -213,41 +213,41 @@ def explain_los(pos: FirePosition, lines: DayLines, k: int = 0) -> str:
     return f"{where} blocks LOS from {src} to {dst}: {why} ({rule})"
 
 
-def has_los(pos: FirePosition, a: str, b: str) -> tuple[bool, str]:
-    """Hex LOS from hex a to hex b (both at ground level), with the sentence explaining it in
+def has_los(pos: FirePosition, start: str, end: str) -> tuple[bool, str]:
+    """Hex LOS from hex ``start`` to hex ``end`` (both at ground level), with the sentence explaining it in
     the fire room's words (RULES.md 8)."""
     table = pack_los(pos)
-    i, j = pos.map.index(a), pos.map.index(b)
+    i, j = pos.map.index(start), pos.map.index(end)
     if i == j:
-        return True, f"{a} is the target hex itself"
+        return True, f"{start} is the target hex itself"
     lines = table.line(i, 0, j, 0)
     return bool(lines.clear[0]), explain_los(pos, lines, 0)
 
 
 # ------------------------------------------------------------------------------ fire value
 
-def fire_value(pos: FirePosition, u: FireUnit) -> Firer:
+def fire_value(pos: FirePosition, unit: FireUnit) -> Firer:
     """RULES.md 8, "valor de fuego": the chart row, multiplier x increments firing or PRINTED,
     optional first fire, then disorder and opportunity fire each halve (they multiply)."""
-    f = Firer(u.id, u.hex)
-    if u.arm == "leader" and u.increments == 0:
+    f = Firer(unit.id, unit.hex)
+    if unit.arm == "leader" and unit.increments == 0:
         f.can_fire = False
-        f.reasons.append(f"{u.id} is a leader without increments: it does not fire")
+        f.reasons.append(f"{unit.id} is a leader without increments: it does not fire")
         return f
-    hit = pos.charts.fire_row(u.nation, u.troop, u.formation, u.arm)
+    hit = pos.charts.fire_row(unit.nation, unit.troop, unit.formation, unit.arm)
     if hit is None:
         f.can_fire = False
-        f.reasons.append(f"the Fire Effects chart has no row for {u.nation} {u.troop} {u.arm} in "
-                         f"{u.formation}: {u.id} cannot fire")
+        f.reasons.append(f"the Fire Effects chart has no row for {unit.nation} {unit.troop} {unit.arm} in "
+                         f"{unit.formation}: {unit.id} cannot fire")
         return f
     k, row = hit
     f.steps.append(f"Fire Effects chart row {k + 1} ({row.nation} / {row.troop} / {row.formation}): "
                    f"{row.text}")
-    firing = u.increments if u.firing is None else u.firing
-    if row.multiplier is not None and u.formation not in PRINTED_FORMATIONS:
+    firing = unit.increments if unit.firing is None else unit.firing
+    if row.multiplier is not None and unit.formation not in PRINTED_FORMATIONS:
         mult = row.multiplier
         # RULES.md 8, optional first fire: infantry in line that has not fired adds 1 to the multiplier
-        if pos.first_fire and u.arm == "infantry" and u.formation == "line" and not u.fired:
+        if pos.first_fire and unit.arm == "infantry" and unit.formation == "line" and not unit.fired:
             f.steps.append(f"first fire: infantry in line that has not fired: x{fmt(mult)} becomes "
                            f"x{fmt(mult + 1)}")
             mult += 1
@@ -256,12 +256,12 @@ def fire_value(pos: FirePosition, u: FireUnit) -> Firer:
         f.steps.append(f"x{fmt(mult)} x {firing} increment{'s' if firing != 1 else ''} firing = {fmt(value)}")
     else:
         # RULES.md 8: column, general order and disorder fire the printed value
-        value = Fraction(u.printed)
-        f.how = f"printed {u.printed}"
+        value = Fraction(unit.printed)
+        f.how = f"printed {unit.printed}"
         why = "the chart says PRINTED" if row.multiplier is None else \
-            f"{u.formation} fires the printed value (RULES.md 8)"
-        f.steps.append(f"{why}: printed {u.printed}")
-    if u.formation == "disorder":
+            f"{unit.formation} fires the printed value (RULES.md 8)"
+        f.steps.append(f"{why}: printed {unit.printed}")
+    if unit.formation == "disorder":
         value /= 2
         f.how += ", halved (disorder)"
         f.steps.append(f"disorder halves it: {fmt(value)}")
@@ -284,11 +284,11 @@ def top_unit(units: list[FireUnit]) -> FireUnit:
     return units[0]
 
 
-def bearing(m: Map, target: int, other: int) -> set[int]:
+def bearing(game_map: Map, target: int, other: int) -> set[int]:
     """The direction(s) 1..6 of the target's hexside(s) the line to ``other`` leaves through
     (two when it runs through a vertex)."""
-    dx = float(m.x[other] - m.x[target])
-    dy = float(m.y[other] - m.y[target])
+    dx = float(game_map.x[other] - game_map.x[target])
+    dy = float(game_map.y[other] - game_map.y[target])
     ang = math.degrees(math.atan2(dy, dx))            # y grows south; direction 1 (N) at -90
     rel = (ang + 90.0) % 360.0 / 60.0                 # 0 = N, 1 = NE ...
     frac = rel - math.floor(rel)
@@ -504,14 +504,14 @@ def check_dice(text: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
-def record_attack(pos: FirePosition, a: Assessment) -> FirePosition:
+def record_attack(pos: FirePosition, assessment: Assessment) -> FirePosition:
     """The position after the attack: an intentional attack marks the hex as attacked this
     segment; the firers have fired (first fire is spent, RULES.md 8)."""
-    if not a.allowed:
-        raise ScenarioError("this attack may not be made: " + "; ".join(a.reasons))
-    ids = {f.id for f in a.counted()}
+    if not assessment.allowed:
+        raise ScenarioError("this attack may not be made: " + "; ".join(assessment.reasons))
+    ids = {f.id for f in assessment.counted()}
     units = tuple(replace(u, fired=True) if u.id in ids else u for u in pos.units)
     attacked = pos.attacked
-    if a.kind == "intentional" and a.target not in attacked:
-        attacked = attacked + (a.target,)
+    if assessment.kind == "intentional" and assessment.target not in attacked:
+        attacked = attacked + (assessment.target,)
     return replace(pos, units=units, attacked=attacked)

@@ -118,9 +118,9 @@ class LazyVerdict:
     when first read."""
     __slots__ = ("_field", "_i", "_reasons")
 
-    def __init__(self, field: "NightField", i: int):
+    def __init__(self, field: "NightField", index: int):
         self._field = field
-        self._i = i
+        self._i = index
         self._reasons = None
 
     @property
@@ -181,8 +181,8 @@ class NightField(Mapping):
         """The verdict names of every hex, in map order."""
         return [SIGHT_NAMES[c] for c in self.codes.tolist()]
 
-    def sight_at(self, i: int) -> Sight:
-        return self.sights[i]
+    def sight_at(self, index: int) -> Sight:
+        return self.sights[index]
 
     @cached_property
     def viewer_lit(self) -> bool:
@@ -210,20 +210,20 @@ class NightField(Mapping):
                                                           self.viewer.level)
         return self._day
 
-    def day_at(self, i: int) -> DayLines:
-        """The daytime line to hex i: the whole row if known, else that one line."""
+    def day_at(self, index: int) -> DayLines:
+        """The daytime line to hex ``index``: the whole row if known, else that one line."""
         if self._day is not None:
             return self._day
-        return los_table(self.map).line(self.map.index(self.viewer.hex), self.viewer.level, i, 0)
+        return los_table(self.map).line(self.map.index(self.viewer.hex), self.viewer.level, index, 0)
 
-    def reasons_at(self, i: int) -> list[str]:
-        return _reasons(self.scenario, self.viewer, self.nvr, self.day_at(i), i, self.light,
-                        int(self.why[i]), int(self.ranges[i]), self.map.names[i])
+    def reasons_at(self, index: int) -> list[str]:
+        return _reasons(self.scenario, self.viewer, self.nvr, self.day_at(index), index, self.light,
+                        int(self.why[index]), int(self.ranges[index]), self.map.names[index])
 
 
-def hexes_away(n: int) -> str:
+def hexes_away(count: int) -> str:
     """``1 hex`` / ``3 hexes``."""
-    return f"{n} hex" if n == 1 else f"{n} hexes"
+    return f"{count} hex" if count == 1 else f"{count} hexes"
 
 
 def _reasons(s: Scenario, viewer: Unit, nvr: int, day: DayLines, i: int, light: Illumination,

@@ -27,8 +27,8 @@ GRID = 1e-9           # BW: the grid shot regions are snapped to (well under TOL
 GAP_BW = 1.0          # the shot needs a gap at least one element wide (DBA 3.0 pp. 35-36)
 
 
-def fmt(v: float) -> str:
-    return f"{round(v, 3):g}"
+def fmt(value: float) -> str:
+    return f"{round(value, 3):g}"
 
 
 @dataclass
@@ -90,10 +90,10 @@ class Shooting:
         self._verdicts: dict[tuple[str, str], TargetVerdict] = {}
         self._must: dict[str, list[str]] = {}
 
-    def frame(self, s: Element) -> "_Frame":
-        f = self._frames.get(s.id)
+    def frame(self, shooter: Element) -> "_Frame":
+        f = self._frames.get(shooter.id)
         if f is None:
-            f = self._frames[s.id] = _Frame(self, s)
+            f = self._frames[shooter.id] = _Frame(self, shooter)
         return f
 
     # -- who is who ---------------------------------------------------------------------------
@@ -103,36 +103,36 @@ class Shooting:
                                 f"{', '.join(self.order) or 'none'})", file=self.table.file)
         return self.els[element_id]
 
-    def enemies(self, s: Element) -> list[Element]:
-        return [self.els[i] for i in self.order if self.els[i].side != s.side]
+    def enemies(self, shooter: Element) -> list[Element]:
+        return [self.els[i] for i in self.order if self.els[i].side != shooter.side]
 
-    def friends(self, s: Element) -> list[Element]:
-        return [self.els[i] for i in self.order if self.els[i].side == s.side and i != s.id]
+    def friends(self, shooter: Element) -> list[Element]:
+        return [self.els[i] for i in self.order if self.els[i].side == shooter.side and i != shooter.id]
 
-    def shooting_range(self, s: Element) -> tuple[float | None, str]:
-        t = TROOPS[s.type]
+    def shooting_range(self, shooter: Element) -> tuple[float | None, str]:
+        t = TROOPS[shooter.type]
         if t.range_bw is None:
-            return None, f"{s.id} ({t.name}) does not shoot ({RANGE})"
-        if t.needs_still and s.moved:
-            return None, f"{s.id} ({t.name}) moved this bound and may not shoot ({RANGE})"
-        return t.range_bw, f"{s.id} ({t.name}) shoots {fmt(t.range_bw)} BW ({RANGE})"
+            return None, f"{shooter.id} ({t.name}) does not shoot ({RANGE})"
+        if t.needs_still and shooter.moved:
+            return None, f"{shooter.id} ({t.name}) moved this bound and may not shoot ({RANGE})"
+        return t.range_bw, f"{shooter.id} ({t.name}) shoots {fmt(t.range_bw)} BW ({RANGE})"
 
-    def front_rank(self, s: Element) -> Element | None:
-        """The friendly archer directly in front of archer ``s`` (DBA 3.0 rear rank): same
-        facing, its rear edge on s's front edge, overlapping it by at least half a BW; followed
+    def front_rank(self, shooter: Element) -> Element | None:
+        """The friendly archer directly in front of archer ``shooter`` (DBA 3.0 rear rank): same
+        facing, its rear edge on the shooter's front edge, overlapping it by at least half a BW; followed
         to the front rank when ranks are deeper."""
-        if s.id in self._front:
-            return self._front[s.id]
-        seen = {s.id}
+        if shooter.id in self._front:
+            return self._front[shooter.id]
+        seen = {shooter.id}
         front = None
-        cur = s
+        cur = shooter
         while TROOPS[cur.type].archer:
             nxt = self._directly_in_front(cur)
             if nxt is None or nxt.id in seen:
                 break
             seen.add(nxt.id)
             front = cur = nxt
-        self._front[s.id] = front
+        self._front[shooter.id] = front
         return front
 
     def _directly_in_front(self, s: Element) -> Element | None:
@@ -155,12 +155,12 @@ class Shooting:
         return best
 
     # -- one shooter, one target (the shooter's own front) ---------------------------------------
-    def verdict(self, s: Element, t: Element, *, need_clear: bool = True) -> TargetVerdict:
-        key = (s.id, t.id)
+    def verdict(self, shooter: Element, target: Element, *, need_clear: bool = True) -> TargetVerdict:
+        key = (shooter.id, target.id)
         v = self._verdicts.get(key)
         if v is not None and (v.reasons or not need_clear):
             return v
-        v = self._verdict(s, t, need_clear)
+        v = self._verdict(shooter, target, need_clear)
         self._verdicts[key] = v
         return v
 
@@ -315,27 +315,27 @@ class Shooting:
         return out
 
     # -- the shooter's view: every enemy, its obligations ---------------------------------------
-    def targets(self, s: Element) -> dict[str, TargetVerdict]:
-        """Every enemy element as seen by ``s`` (a rear-rank archer sees as its front rank)."""
-        f = self.front_rank(s)
-        src = f if f is not None else s
+    def targets(self, shooter: Element) -> dict[str, TargetVerdict]:
+        """Every enemy element as seen by ``shooter`` (a rear-rank archer sees as its front rank)."""
+        f = self.front_rank(shooter)
+        src = f if f is not None else shooter
         out = {}
-        for t in self.enemies(s):
+        for t in self.enemies(shooter):
             v = self.verdict(src, t)
             if f is not None:
                 v = TargetVerdict(**{**v.__dict__, "reasons": [
-                    f"as {f.id}, the front-rank archer directly in front of {s.id}, at the same "
+                    f"as {f.id}, the front-rank archer directly in front of {shooter.id}, at the same "
                     f"range ({REAR})"] + v.reasons})
             out[t.id] = v
         return out
 
-    def must_shoot(self, s: Element) -> list[str]:
+    def must_shoot(self, shooter: Element) -> list[str]:
         """DBA 3.0 priority: the legal target(s) nearest the bisector of the front; several when
         they tie (the player chooses).  A rear-rank archer shoots as its front rank (REAR)."""
-        if s.id in self._must:
-            return self._must[s.id]
-        f = self.front_rank(s)
-        src = f if f is not None else s
+        if shooter.id in self._must:
+            return self._must[shooter.id]
+        f = self.front_rank(shooter)
+        src = f if f is not None else shooter
         legal = []
         rng, _ = self.shooting_range(src)
         if rng is not None:
@@ -343,7 +343,7 @@ class Shooting:
             near = self.tree.query(edge, predicate="dwithin", distance=rng + 1e-3)
             for k in sorted(near):
                 t = self.els[self.order[k]]
-                if t.side == s.side:
+                if t.side == shooter.side:
                     continue
                 v = self.verdict(src, t, need_clear=False)
                 if v.in_front and v.in_range and v.visible:
@@ -354,14 +354,14 @@ class Shooting:
         if legal:
             low = min(v.bisector_distance for v in legal)
             out = [v.target for v in legal if v.bisector_distance <= low + TOL]
-        self._must[s.id] = out
+        self._must[shooter.id] = out
         return out
 
-    def supporters(self, s: Element, target_id: str) -> tuple[list[str], dict[str, str]]:
-        """Friends that may shoot ``target_id`` too, supporting s (-1 each to its combat factor),
+    def supporters(self, shooter: Element, target_id: str) -> tuple[list[str], dict[str, str]]:
+        """Friends that may shoot ``target_id`` too, supporting ``shooter`` (-1 each to its combat factor),
         and why each other shooting friend may not."""
         yes, no = [], {}
-        for x in self.friends(s):
+        for x in self.friends(shooter):
             rng, why = self.shooting_range(x)
             if rng is None and self.front_rank(x) is None:
                 continue
@@ -383,8 +383,8 @@ class Shooting:
                             f"front ({PRIORITY})")
         return yes, no
 
-    def shot_at_by(self, s: Element) -> list[str]:
-        return [e.id for e in self.enemies(s) if s.id in self.must_shoot(e)]
+    def shot_at_by(self, shooter: Element) -> list[str]:
+        return [e.id for e in self.enemies(shooter) if shooter.id in self.must_shoot(e)]
 
 
 class _Frame:
@@ -437,43 +437,44 @@ def _turn_side(sh: Shooting, s: Element, turn: str | None) -> str:
     return turn or sh.table.turn or s.side
 
 
-def resolution(sh: Shooting, s: Element, t: Element, turn: str | None = None) -> dict:
-    """The order of the rolls when ``s`` shoots ``t`` (seed ex. 2-4): one roll applied to both at
-    once when t shoots back at s (mutual); otherwise t only rolls to defend, and an enemy archer
-    s cannot answer gets a defensive roll from s: after s's own shot in s's turn, before it (its
-    result applied first) in the enemy's turn."""
-    side = _turn_side(sh, s, turn)
-    sup, _ = sh.supporters(s, t.id)
-    minus = f"; {t.id} has -{len(sup)} to its combat factor ({', '.join(sup)} supporting)" \
+def resolution(shooting: Shooting, shooter: Element, target: Element, turn: str | None = None) -> dict:
+    """The order of the rolls when ``shooter`` shoots ``target`` (seed ex. 2-4): one roll applied
+    to both at once when the target shoots back (mutual); otherwise the target only rolls to
+    defend, and an enemy archer the shooter cannot answer gets a defensive roll from it: after
+    the shooter's own shot in its side's turn, before it (its result applied first) in the
+    enemy's turn."""
+    side = _turn_side(shooting, shooter, turn)
+    sup, _ = shooting.supporters(shooter, target.id)
+    minus = f"; {target.id} has -{len(sup)} to its combat factor ({', '.join(sup)} supporting)" \
         if sup else ""
-    mutual = s.id in sh.must_shoot(t)
-    others = [e for e in sh.shot_at_by(s) if e != t.id]
+    mutual = shooter.id in shooting.must_shoot(target)
+    others = [e for e in shooting.shot_at_by(shooter) if e != target.id]
     steps = []
-    if side != s.side:
+    if side != shooter.side:
         for e in others:
-            steps.append({"roll": "defensive", "by": s.id, "at": e, "text": (
-                f"{e} shoots {s.id} first ({side}'s turn): {s.id} only rolls to defend, and "
-                f"the result applies before {s.id}'s own shot: destroyed, or recoiled out of "
-                f"range, {s.id} loses its shot; winning does not harm {e} (seed ex. 2)")})
+            steps.append({"roll": "defensive", "by": shooter.id, "at": e, "text": (
+                f"{e} shoots {shooter.id} first ({side}'s turn): {shooter.id} only rolls to defend, and "
+                f"the result applies before {shooter.id}'s own shot: destroyed, or recoiled out of "
+                f"range, {shooter.id} loses its shot; winning does not harm {e} (seed ex. 2)")})
     if mutual:
-        steps.append({"roll": "mutual", "by": s.id, "at": t.id, "text": (
-            f"{s.id} and {t.id} shoot each other: one roll, the result applied to both at "
+        steps.append({"roll": "mutual", "by": shooter.id, "at": target.id, "text": (
+            f"{shooter.id} and {target.id} shoot each other: one roll, the result applied to both at "
             f"once{minus} (seed ex. 3)")})
     else:
-        steps.append({"roll": "shot", "by": s.id, "at": t.id, "text": (
-            f"{s.id} shoots {t.id}{minus}; {t.id} "
-            + (f"cannot answer {s.id} and " if sh.shooting_range(t)[0] is not None else "")
-            + f"only rolls to defend: winning does not harm {s.id} (seed ex. 2, 4)")})
-        for u in sh.must_shoot(t):
-            note = (f"; {u} supported {s.id}'s shot and only rolls to defend (seed ex. 4)"
+        steps.append({"roll": "shot", "by": shooter.id, "at": target.id, "text": (
+            f"{shooter.id} shoots {target.id}{minus}; {target.id} "
+            + (f"cannot answer {shooter.id} and " if shooting.shooting_range(target)[0] is not None else "")
+            + f"only rolls to defend: winning does not harm {shooter.id} (seed ex. 2, 4)")})
+        for u in shooting.must_shoot(target):
+            note = (f"; {u} supported {shooter.id}'s shot and only rolls to defend (seed ex. 4)"
                     if u in sup else "")
-            steps.append({"roll": "shot", "by": t.id, "at": u, "then": True, "text": (
-                f"then {t.id}, if not destroyed or recoiled out of its range, shoots {u}"
+            steps.append({"roll": "shot", "by": target.id, "at": u, "then": True, "text": (
+                f"then {target.id}, if not destroyed or recoiled out of its range, shoots {u}"
                 f"{note}")})
-    if side == s.side:
+    if side == shooter.side:
         for e in others:
-            steps.append({"roll": "defensive", "by": s.id, "at": e, "text": (
-                f"then {s.id} rolls to defend against {e}, which it cannot answer: two rolls, "
+            steps.append({"roll": "defensive", "by": shooter.id, "at": e, "text": (
+                f"then {shooter.id} rolls to defend against {e}, which it cannot answer: two rolls, "
                 f"but one shot; winning does not harm {e} (seed ex. 2)")})
     return {"mutual": mutual, "supporters": sup, "target_modifier": -len(sup), "turn": side,
             "steps": steps}
