@@ -91,15 +91,13 @@ from .night.scenario import (
     unit_properties,
 )
 from .night.starshells import FireOptions, FireResult, fire, starshell_options
+from .night.unit_verdicts import UnitVerdict, reveal, unit_verdict
 from .night.verdicts import (
     NightField,
-    UnitVerdict,
     all_fields,
     gunflash_mask,
     moving_vehicle_range,
     nvr_of,
-    reveal,
-    unit_verdict,
     viewer_nvr,
     visibility_from,
 )

@@ -106,7 +106,7 @@ def cmd_illumination(args) -> dict:
 
 
 def cmd_reveal(args) -> dict:
-    from .night.verdicts import reveal
+    from .night.unit_verdicts import reveal
     s = _scenario(args.scenario)
     unit = _unit(s, args.scenario, "--unit", args.unit)
     target = None

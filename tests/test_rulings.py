@@ -13,7 +13,7 @@ from engine.night import drift
 from engine.night.files import scenario_to_json
 from engine.night.light import illumination
 from engine.night.starshells import starshell_document as starshell_options
-from engine.night.verdicts import reveal
+from engine.night.unit_verdicts import reveal
 
 
 def cli(*args) -> dict:

@@ -58,17 +58,15 @@ from .scenario import (
 
 # starshells and IR (E1.91 - E1.93): who may fire, where, and the shot with its drift
 from .starshells import FireOptions, FireResult, fire, starshell_options
+from .unit_verdicts import UnitVerdict, reveal, unit_verdict
 
 # night verdicts (E1): one viewer's field, one unit's sight of another
 from .verdicts import (
     NightField,
-    UnitVerdict,
     all_fields,
     gunflash_mask,
     moving_vehicle_range,
     nvr_of,
-    reveal,
-    unit_verdict,
     viewer_nvr,
     visibility_from,
 )

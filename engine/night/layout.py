@@ -70,7 +70,7 @@ def _rehome(old: Scenario, new_map: Map, entries: tuple[MapEntry, ...],
     return LayoutResult(new, report)
 
 
-def _placements(s: Scenario, entries, boards: dict[str, Board]) -> list[Placement]:
+def _placements(scenario: Scenario, entries, boards: dict[str, Board]) -> list[Placement]:
     out = []
     for e in entries:
         board = boards.get(e.board)

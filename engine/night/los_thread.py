@@ -15,7 +15,8 @@ from ..hexes import crossed_hexes
 from ..los import BLIND, explain_block, hexside_words, hexsides_crossed, los_table
 from .light import illumination
 from .scenario import Scenario, Unit
-from .verdicts import SIGHT_NAMES, all_fields, moving_carrier, unit_verdict, visibility_from
+from .unit_verdicts import unit_verdict
+from .verdicts import SIGHT_NAMES, all_fields, moving_carrier, visibility_from
 
 PROBE = "__thread__"
 

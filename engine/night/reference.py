@@ -201,9 +201,9 @@ def lights(scenario: Scenario) -> tuple[set, set, set]:
     return lit, bypass | lit, fire
 
 
-def _unit_lit(s: Scenario, unit, light) -> bool:
+def _unit_lit(scenario: Scenario, unit, light) -> bool:
     lit, bypass, fire = light
-    i = s.map.index(unit.hex)
+    i = scenario.map.index(unit.hex)
     if unit.level < 0:
         return i in fire
     return i in lit or (unit.bypass and i in bypass)

@@ -42,7 +42,8 @@ from .kinds import METHODS as METHOD_KINDS
 from .kinds import StarshellOptions
 from .light import illumination
 from .scenario import Marker, Scenario, Unit
-from .verdicts import MOVING_SEEN, unit_verdict, visibility_from
+from .unit_verdicts import unit_verdict
+from .verdicts import MOVING_SEEN, visibility_from
 
 MMC = ("squad", "half_squad", "crew")
 KNOWN_RANGE_LIMIT = 9          # method 2: a Known enemy "less than 9 hexes away"
@@ -183,19 +184,19 @@ def hexes_along(scenario: Scenario, start: int, end: int) -> list[int]:
     return [int(i) for i in idx if i >= 0]
 
 
-def _los_targets(s: Scenario, unit: Unit, known_limit: int | None) -> list[tuple[int, str]]:
+def _los_targets(scenario: Scenario, unit: Unit, known_limit: int | None) -> list[tuple[int, str]]:
     """Hexes of Known enemy units (within ``known_limit`` if given) and Gunflashes in LOS."""
-    m = s.map
+    m = scenario.map
     ui = m.index(unit.hex)
-    light = illumination(s)
+    light = illumination(scenario)
     out: dict[int, str] = {}
-    for e in s.enemies_of(unit.side):
-        v = unit_verdict(s, unit.id, e.id, light)
+    for e in scenario.enemies_of(unit.side):
+        v = unit_verdict(scenario, unit.id, e.id, light)
         ei = m.index(e.hex)
         if v.known and (known_limit is None or int(m.distance(ui, ei)) < known_limit):
             out.setdefault(ei, f"Known enemy {e.id} in {e.hex}")
-    field_ = visibility_from(s, unit.id)
-    for mk in s.markers:
+    field_ = visibility_from(scenario, unit.id)
+    for mk in scenario.markers:
         if mk.is_gunflash and mk.side != unit.side:
             gi = m.index(mk.hex)
             if field_.codes[gi] != 0 and gi != ui:
@@ -249,52 +250,52 @@ def starshell_document(scenario: Scenario, unit_id: str) -> dict:
     return starshell_options(scenario, unit_id).as_json()
 
 
-def _starshell(s: Scenario, unit: Unit) -> FireOptions:
+def _starshell(scenario: Scenario, unit: Unit) -> FireOptions:
     limit, why = starshell_usage(unit)
     reasons = [why]
     empty = {"1": [], "2": [], "3": []}
     if limit is None:
         return FireOptions(False, None, reasons, empty)
-    ok, when = timing(s, unit, ir=False)
+    ok, when = timing(scenario, unit, ir=False)
     reasons.append(when)
     if not ok:
         return FireOptions(False, None, reasons, empty)
-    hex_ = s.map.canonical(unit.hex)
-    if hex_ in s.starshell_attempts:
+    hex_ = scenario.map.canonical(unit.hex)
+    if hex_ in scenario.starshell_attempts:
         reasons.append(f"a unit in {hex_} already made a starshell usage dr this phase: one "
                        "attempt per hex per phase (E1.92)")
         return FireOptions(False, None, reasons, empty)
-    if s.starshells_used == "never":
-        triggers = first_triggers(s, unit)
+    if scenario.starshells_used == "never":
+        triggers = first_triggers(scenario, unit)
         if not triggers:
             reasons.append("no trigger for the first starshell of the game: no LOS to an enemy "
                            "unit, no Gunflash, no enemy vehicle entering a hex, no enemy FFE (E1.91)")
             return FireOptions(False, None, reasons, empty)
         reasons.extend(triggers)
-    methods, notes = placements(s, unit)
+    methods, notes = placements(scenario, unit)
     reasons.extend(notes)
     return FireOptions(True, limit, reasons, methods)
 
 
-def _ir(s: Scenario, unit: Unit) -> FireOptions:
+def _ir(scenario: Scenario, unit: Unit) -> FireOptions:
     ok, limit, why = ir_usage(unit)
     reasons = [why]
     empty = {"ir-los": [], "ir-6": []}
     if not ok:
         return FireOptions(False, None, reasons, empty)
-    ok, when = timing(s, unit, ir=True)
+    ok, when = timing(scenario, unit, ir=True)
     reasons.append(when)
     if not ok:
         return FireOptions(False, None, reasons, empty)
-    if s.starshells_used == "never":
-        triggers = first_triggers(s, unit)
+    if scenario.starshells_used == "never":
+        triggers = first_triggers(scenario, unit)
         if not triggers:
             reasons.append("no trigger for the first IR of the game: no LOS to an enemy unit, no "
                            "Gunflash, no enemy vehicle entering a hex, no enemy FFE (E1.91)")
             return FireOptions(False, None, reasons, empty)
         reasons.extend(triggers)
     reasons.append("placing an IR uses the mortar's or OBA's whole ROF for this turn (E1.932)")
-    return FireOptions(True, limit, reasons, ir_placements(s, unit))
+    return FireOptions(True, limit, reasons, ir_placements(scenario, unit))
 
 
 def hex_starshell_roller(scenario: Scenario, hex_id: str) -> tuple[Unit | None, list[str]]:

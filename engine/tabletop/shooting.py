@@ -135,20 +135,20 @@ class Shooting:
         self._front[shooter.id] = front
         return front
 
-    def _directly_in_front(self, s: Element) -> Element | None:
+    def _directly_in_front(self, shooter: Element) -> Element | None:
         best, best_overlap = None, 0.5 - TOL
-        edge = LineString([self.corners[s.id]["front-left"], self.corners[s.id]["front-right"]])
+        edge = LineString([self.corners[shooter.id]["front-left"], self.corners[shooter.id]["front-right"]])
         touching = [self.els[self.order[k]] for k in
                     sorted(self.tree.query(edge, predicate="dwithin", distance=1e-3))]
         for f in touching:
-            if f.id == s.id or f.side != s.side:
+            if f.id == shooter.id or f.side != shooter.side:
                 continue
-            if not TROOPS[f.type].archer or not same_facing(f.facing, s.facing):
+            if not TROOPS[f.type].archer or not same_facing(f.facing, shooter.facing):
                 continue
             rear = (self.corners[f.id]["rear-left"], self.corners[f.id]["rear-right"])
-            if any(abs(ahead_of(s.x, s.y, s.facing, p)) > TOL for p in rear):
+            if any(abs(ahead_of(shooter.x, shooter.y, shooter.facing, p)) > TOL for p in rear):
                 continue
-            lo, hi = sorted(across(s.x, s.y, s.facing, p) for p in rear)
+            lo, hi = sorted(across(shooter.x, shooter.y, shooter.facing, p) for p in rear)
             overlap = min(hi, 0.5) - max(lo, -0.5)
             if overlap > best_overlap:
                 best, best_overlap = f, overlap
@@ -164,10 +164,10 @@ class Shooting:
         self._verdicts[key] = v
         return v
 
-    def _verdict(self, s: Element, t: Element, need_clear: bool) -> TargetVerdict:
-        fr = self.frame(s)
-        tc = fr.corners(t.id)
-        shape = fr.shape(t.id)
+    def _verdict(self, shooter: Element, target: Element, need_clear: bool) -> TargetVerdict:
+        fr = self.frame(shooter)
+        tc = fr.corners(target.id)
+        shape = fr.shape(target.id)
         # DBA 3.0 pp. 35-36: at least two corners strictly in front of the line of its front
         ahead = [p[1] for p in tc.values()]
         n_front = sum(1 for a in ahead if a > TOL)
@@ -179,53 +179,53 @@ class Shooting:
         bis = 0.0 if bis <= TOL else bis
         dist = float(LineString([(-0.5, 0.0), (0.5, 0.0)]).distance(shape))
         dist = 0.0 if dist <= TOL else dist
-        rng, rng_reason = self.shooting_range(s)
+        rng, rng_reason = self.shooting_range(shooter)
         in_range = rng is not None and dist <= rng + TOL
-        v = TargetVerdict(t.id, in_front, n_front, False, in_range, t.visible, bis, dist, bearing)
-        if not need_clear and not (in_front and in_range and t.visible):
+        v = TargetVerdict(target.id, in_front, n_front, False, in_range, target.visible, bis, dist, bearing)
+        if not need_clear and not (in_front and in_range and target.visible):
             return v
-        clear_reason = self._clear(s, t, v)
+        clear_reason = self._clear(shooter, target, v)
         r = v.reasons
         if in_front:
-            r.append(f"{t.id} has {n_front} corners in front of the line of {s.id}'s front "
+            r.append(f"{target.id} has {n_front} corners in front of the line of {shooter.id}'s front "
                      f"(at least two needed, {LEGAL})")
         else:
             on = sum(1 for a in ahead if abs(a) <= TOL)
-            r.append(f"{t.id} has {'only ' if n_front else ''}{n_front} "
-                     f"corner{'' if n_front == 1 else 's'} in front of the line of {s.id}'s front"
+            r.append(f"{target.id} has {'only ' if n_front else ''}{n_front} "
+                     f"corner{'' if n_front == 1 else 'shooter'} in front of the line of {shooter.id}'s front"
                      + (f" ({on} on it, which is not in front)" if on else "")
                      + f": not a legal target ({LEGAL})")
         r.append(clear_reason)
         if rng is None:
             r.append(rng_reason)
         elif in_range:
-            r.append(f"{t.id} is {fmt(dist)} BW from {s.id}'s front edge: within its range of "
+            r.append(f"{target.id} is {fmt(dist)} BW from {shooter.id}'s front edge: within its range of "
                      f"{fmt(rng)} BW ({RANGE})")
         else:
-            r.append(f"{t.id} is {fmt(dist)} BW from {s.id}'s front edge: beyond its range of "
+            r.append(f"{target.id} is {fmt(dist)} BW from {shooter.id}'s front edge: beyond its range of "
                      f"{fmt(rng)} BW ({RANGE})")
-        if not t.visible:
-            r.append(f"{t.id} is not visible: not a target, and it blocks no shot (our reading, "
+        if not target.visible:
+            r.append(f"{target.id} is not visible: not a target, and it blocks no shot (our reading, "
                      "RULES 9)")
-        r.append(f"{t.id} is {fmt(bis)} BW from the line square to the middle of {s.id}'s front"
+        r.append(f"{target.id} is {fmt(bis)} BW from the line square to the middle of {shooter.id}'s front"
                  f", on its {bearing} ({PRIORITY})" if bearing != "centre" else
-                 f"{t.id} is {fmt(bis)} BW from the line square to the middle of {s.id}'s front"
+                 f"{target.id} is {fmt(bis)} BW from the line square to the middle of {shooter.id}'s front"
                  f" ({PRIORITY})")
         return v
 
-    def _blocks(self, s: Element, t: Element, i: str) -> bool:
+    def _blocks(self, shooter: Element, target: Element, i: str) -> bool:
         # DBA 3.0 pp. 35-36: friendly elements and visible enemy elements block
         e = self.els[i]
-        return i != s.id and i != t.id and (e.side == s.side or e.visible)
+        return i != shooter.id and i != target.id and (e.side == shooter.side or e.visible)
 
-    def _clear(self, s: Element, t: Element, v: TargetVerdict) -> str:
+    def _clear(self, shooter: Element, target: Element, v: TargetVerdict) -> str:
         """DBA 3.0 pp. 35-36: two lines, from the shooter's two front corners to two different
         corners of the target, that do not cross, with no blocking element between them, and a
         gap at least one element wide (our reading: two blocking elements less than 1 BW apart
         whose shortest connecting segments cross the region between the lines close it)."""
-        frame = self.frame(s)
-        tc = frame.corners(t.id)
-        fl, fr = frame.corners(s.id)["front-left"], frame.corners(s.id)["front-right"]
+        frame = self.frame(shooter)
+        tc = frame.corners(target.id)
+        fl, fr = frame.corners(shooter.id)["front-left"], frame.corners(shooter.id)["front-right"]
         ids, tree = frame.tree(everything=not v.in_range)
         options = []
         for ni, nj in itertools.permutations(CORNERS, 2):
@@ -237,7 +237,7 @@ class Shooting:
                 continue
             near = [ids[k] for k in sorted(tree.query(region, predicate="dwithin",
                                                       distance=GAP_BW))]
-            near = [i for i in near if self._blocks(s, t, i)]
+            near = [i for i in near if self._blocks(shooter, target, i)]
             inside, gaps = [], []
             if near:
                 inner = region.buffer(-TOL, join_style="mitre")
@@ -248,10 +248,10 @@ class Shooting:
                     gaps = self._narrow_gaps(frame, inner, near)
             g = self.corners
             options.append(((len(inside), len(gaps)), -region.area, (ni, nj), inside, gaps,
-                            ((g[s.id]["front-left"], g[t.id][ni]),
-                             (g[s.id]["front-right"], g[t.id][nj]))))
+                            ((g[shooter.id]["front-left"], g[target.id][ni]),
+                             (g[shooter.id]["front-right"], g[target.id][nj]))))
         if not options:
-            return (f"no two lines from {s.id}'s front corners reach two corners of {t.id} "
+            return (f"no two lines from {shooter.id}'s front corners reach two corners of {target.id} "
                     f"without crossing: no clear shot ({CLEAR})")
         fewest = min(o[0] for o in options)
         if fewest == (0, 0):
@@ -259,7 +259,7 @@ class Shooting:
             v.clear = True
             v.lines = best[5]
             v.line_corners = (("front-left", best[2][0]), ("front-right", best[2][1]))
-            return (f"clear: the lines from {s.id}'s front-left corner to {t.id}'s "
+            return (f"clear: the lines from {shooter.id}'s front-left corner to {target.id}'s "
                     f"{best[2][0]} corner and from its front-right corner to the "
                     f"{best[2][1]} corner have nothing between them ({CLEAR})")
         blocked, gaps = [], []
@@ -277,7 +277,7 @@ class Shooting:
             d = self.shapes[a].distance(self.shapes[b])
             parts.append(f"the gap between {a} and {b} is {fmt(d)} BW, narrower than one "
                          "element")
-        return (f"blocked: for every pair of lines from {s.id}'s front corners to {t.id}'s "
+        return (f"blocked: for every pair of lines from {shooter.id}'s front corners to {target.id}'s "
                 f"corners, {'; '.join(parts)} ({CLEAR})")
 
     @staticmethod
@@ -394,8 +394,8 @@ class _Frame:
     (a mirror only flips the sign of x).  Shapes are made when asked; the search tree holds the
     elements near the shooter (enough for any target in range) or, when asked, all of them."""
 
-    def __init__(self, sh: Shooting, s: Element):
-        self.sh, self.s = sh, s
+    def __init__(self, shooting: Shooting, shooter: Element):
+        self.sh, self.s = shooting, shooter
         self._corners: dict[str, dict] = {}
         self._shapes: dict[str, Polygon] = {}
         self._trees: dict[bool, tuple[list[str], STRtree]] = {}
@@ -433,8 +433,8 @@ class _Frame:
         return found
 
 
-def _turn_side(sh: Shooting, s: Element, turn: str | None) -> str:
-    return turn or sh.table.turn or s.side
+def _turn_side(shooting: Shooting, shooter: Element, turn: str | None) -> str:
+    return turn or shooting.table.turn or shooter.side
 
 
 def resolution(shooting: Shooting, shooter: Element, target: Element, turn: str | None = None) -> dict:
