@@ -53,7 +53,8 @@ from typing import NamedTuple
 import numpy as np
 
 from .cache import per_map
-from .hexes import DIRECTIONS, line_crossings, line_transits
+from .hex_lines import line_crossings, line_transits
+from .hexes import DIRECTIONS
 from .maps import Map
 from .terrain import BY_CODE, HEXSIDE_BY_CODE, HEXSIDES, ORCHARD
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..hexes import crossed_hexes
+from ..hex_lines import crossed_hexes
 from ..los import BLIND, explain_block, hexside_words, hexsides_crossed, los_table
 from .light import illumination
 from .scenario import Scenario, Unit

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 
-from ..hexes import DIRECTIONS, from_axial, hex_range, line_crossing, neighbours, to_axial
+from ..hex_lines import line_crossing
+from ..hexes import DIRECTIONS, from_axial, hex_range, neighbours, to_axial
 from ..maps import Map
 from ..terrain import BY_CODE, HEXSIDE_BY_CODE
 from .scenario import DERIVED_REFERENCE_LIGHTS, Scenario

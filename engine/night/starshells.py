@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import ScenarioError
-from ..hexes import line_crossing
+from ..hex_lines import line_crossing
 from .drift import METHODS, DiceSource, drift_distance, roll_drift
 from .kinds import METHODS as METHOD_KINDS
 from .kinds import StarshellOptions
