@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..errors import ScenarioError
-from .fire import KINDS, assess, check_dice
+from .attack import assess, check_dice
+from .fire import KINDS
 from .position import load_position
 
 
