@@ -2,7 +2,7 @@
 added")."""
 from __future__ import annotations
 
-from .shooting import shoot
+from .rolls import shoot
 from .table import load_table
 
 
