@@ -31,14 +31,14 @@ from .fire import (
 from .position import FirePosition, FireUnit
 
 
-def _combines(pos: FirePosition, u: FireUnit, target: int) -> tuple[bool, str]:
+def _combines(position: FirePosition, u: FireUnit, target: int) -> tuple[bool, str]:
     """18.5: artillery not adjacent to the target combines only when stacked with or adjacent
     to a friendly leader with an artillery bonus."""
-    m = pos.map
+    m = position.map
     i = m.index(u.hex)
     if int(m.distance(i, target)) <= 1:
         return True, f"{u.id} is adjacent to the target: it may combine (18.5)"
-    for ld in pos.units:
+    for ld in position.units:
         if ld.side == u.side and ld.arm == "leader" and ld.artillery_leader:
             if int(m.distance(i, m.index(ld.hex))) <= 1:
                 where = "stacked with" if ld.hex == u.hex else "adjacent to"
@@ -47,7 +47,7 @@ def _combines(pos: FirePosition, u: FireUnit, target: int) -> tuple[bool, str]:
                    "leader with an artillery bonus stacked or adjacent: it cannot combine (18.5)")
 
 
-def assess(pos: FirePosition, target: str, firers: list[str] | None = None,
+def assess(position: FirePosition, target: str, firers: list[str] | None = None,
            dice: tuple[int, int] | None = None, kind: str = "intentional") -> Assessment:
     """RULES.md 8: the whole fire attack against hex ``target``.
 
@@ -57,14 +57,14 @@ def assess(pos: FirePosition, target: str, firers: list[str] | None = None,
     take any number of times."""
     if kind not in KINDS:
         raise ScenarioError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    m = pos.map
+    m = position.map
     try:
         target = m.canonical(target)
     except HexIdError as e:
         raise ScenarioError(str(e), place="target") from None
     ti = m.index(target)
     a = Assessment(target, kind)
-    defenders = pos.units_in(target)
+    defenders = position.units_in(target)
     if not defenders:
         a.allowed = False
         a.reasons.append(f"{target} holds no unit: fire is aimed at a hex with a unit to hit")
@@ -72,23 +72,23 @@ def assess(pos: FirePosition, target: str, firers: list[str] | None = None,
     top = top_unit(defenders)
     a.defender = top.id
     target_sides = {u.side for u in defenders}
-    chosen = _chosen_firers(pos, firers, target, target_sides)
-    _judge_firers(pos, a, chosen, ti, target_sides, explicit=firers is not None)
-    _one_intentional_attack(pos, a, kind)
+    chosen = _chosen_firers(position, firers, target, target_sides)
+    _judge_firers(position, a, chosen, ti, target_sides, explicit=firers is not None)
+    _one_intentional_attack(position, a, kind)
     terrain = m.terrain_name(ti)
-    defence = _defence(pos, a, defenders, top, terrain)
-    _odds(pos, a, defence, defenders, top, terrain)
+    defence = _defence(position, a, defenders, top, terrain)
+    _odds(position, a, defence, defenders, top, terrain)
     if dice is not None:
-        _roll(pos, a, dice)
+        _roll(position, a, dice)
     return a
 
 
-def _chosen_firers(pos: FirePosition, firers: list[str] | None, target: str,
+def _chosen_firers(position: FirePosition, firers: list[str] | None, target: str,
                    target_sides: set[str]) -> list[FireUnit]:
     """The units named to fire (each once), or every unit not on the target's sides, outside
     the target hex, and not a leader."""
     if firers is None:
-        return [u for u in pos.units if u.side not in target_sides and u.hex != target
+        return [u for u in position.units if u.side not in target_sides and u.hex != target
                 and u.arm != "leader"]
     if not firers:
         raise ScenarioError("name at least one firer", place="firers")
@@ -99,18 +99,18 @@ def _chosen_firers(pos: FirePosition, firers: list[str] | None, target: str,
             raise ScenarioError(f"{fid!r} is named twice", place=f"firers[{k}]")
         seen.add(fid)
         try:
-            chosen.append(pos.unit(fid))
+            chosen.append(position.unit(fid))
         except ScenarioError as e:
             raise ScenarioError(e.problem, place=f"firers[{k}]") from None
     return chosen
 
 
-def _judge_firers(pos: FirePosition, a: Assessment, chosen: list[FireUnit], ti: int,
+def _judge_firers(position: FirePosition, a: Assessment, chosen: list[FireUnit], ti: int,
                   target_sides: set[str], explicit: bool) -> None:
     """Each firer: value, LOS, combining; then which fire counts, and the total."""
     target = a.target
     for u in chosen:
-        f = fire_value(pos, u)
+        f = fire_value(position, u)
         a.firers.append(f)
         if u.side in target_sides:
             f.can_fire = False
@@ -118,14 +118,14 @@ def _judge_firers(pos: FirePosition, a: Assessment, chosen: list[FireUnit], ti: 
         if u.hex == target:
             f.can_fire = False
             f.reasons.append(f"{u.id} is in the target hex")
-        f.los, why = has_los(pos, u.hex, target)
+        f.los, why = has_los(position, u.hex, target)
         if f.los:
             f.reasons.append(f"LOS to {target}: {why}")
         else:
             # RULES.md 8, combined fire: every firer needs LOS to the target hex
             f.reasons.append(f"no LOS to {target}: {why}; {u.id} cannot add its fire")
         if u.arm == "artillery":
-            f.combines, why = _combines(pos, u, ti)
+            f.combines, why = _combines(position, u, ti)
             f.reasons.append(why)
     able = [f for f in a.firers if f.can_fire and f.los]
     # 18.5: artillery that cannot combine fires only alone
@@ -157,10 +157,10 @@ def _judge_firers(pos: FirePosition, a: Assessment, chosen: list[FireUnit], ti: 
         a.reasons.append(f"no unit may fire at {target}")
 
 
-def _one_intentional_attack(pos: FirePosition, a: Assessment, kind: str) -> None:
+def _one_intentional_attack(position: FirePosition, a: Assessment, kind: str) -> None:
     # RULES.md 8: one intentional attack per hex in the Fire Segment (18.9 / 18.15 excepted)
     target = a.target
-    if pos.segment == "fire" and target in pos.attacked:
+    if position.segment == "fire" and target in position.attacked:
         if kind == "intentional":
             a.allowed = False
             a.reasons.append(f"{target} has already been the target of intentional fire this Fire "
@@ -170,15 +170,15 @@ def _one_intentional_attack(pos: FirePosition, a: Assessment, kind: str) -> None
                              "a hex any number of times")
 
 
-def _defence(pos: FirePosition, a: Assessment, defenders: list[FireUnit], top: FireUnit,
+def _defence(position: FirePosition, a: Assessment, defenders: list[FireUnit], top: FireUnit,
              terrain: str) -> Fraction:
     # defence: (arm, formation, terrain), in that order (RULES.md 8)
-    m = pos.map
+    m = position.map
     ti = m.index(a.target)
-    hit = pos.charts.defence_row(top.arm, top.formation, terrain)
+    hit = position.charts.defence_row(top.arm, top.formation, terrain)
     if hit is None:
         raise ScenarioError(f"the defence chart has no row for {top.arm} in {top.formation} in "
-                            f"{terrain}", file=pos.charts.path, place="defence")
+                            f"{terrain}", file=position.charts.path, place="defence")
     k, row = hit
     defence = row.value
     how = (f"defence chart row {k + 1}: {top.arm} / {top.formation} / {terrain} = {fmt(defence)} "
@@ -186,7 +186,7 @@ def _defence(pos: FirePosition, a: Assessment, defenders: list[FireUnit], top: F
     kinds = {(u.arm, u.formation) for u in defenders if u.arm != "leader"}
     how += ("; several kinds in the hex, our stopgap takes the unit on top, the first listed)"
             if len(kinds) > 1 else ")")
-    enf = pos.charts.enfilade
+    enf = position.charts.enfilade
     if enf is not None and top.facing is not None and ("*" in enf.formations
                                                         or top.formation in enf.formations):
         counted = [f for f in a.firers if f.counted]
@@ -200,39 +200,39 @@ def _defence(pos: FirePosition, a: Assessment, defenders: list[FireUnit], top: F
     return defence
 
 
-def _odds(pos: FirePosition, a: Assessment, defence: Fraction, defenders: list[FireUnit],
+def _odds(position: FirePosition, a: Assessment, defence: Fraction, defenders: list[FireUnit],
           top: FireUnit, terrain: str) -> None:
     # odds (RULES.md 8): rounded down to a column; below the first (1:3) no attack; above the last
     # (10:1) the last
     if a.fire > 0:
         a.ratio = a.fire / defence
-        col = pos.charts.column_for(a.ratio)
+        col = position.charts.column_for(a.ratio)
         if col is None:
             a.allowed = False
             a.reasons.append(f"{fmt(a.fire)} against {fmt(defence)} is below "
-                             f"{pos.charts.columns[0].name}: the attack may not be made")
+                             f"{position.charts.columns[0].name}: the attack may not be made")
         else:
             a.column = col.name
             # DRMs: target size (RULES.md 8: 9-12 increments +3, once, as a dice modifier), extras
             size = sum(u.increments for u in defenders)
-            band = pos.charts.size_band(size)
+            band = position.charts.size_band(size)
             if band is not None and band.drm:
                 a.drms.append((f"target size: {size} increments in {a.target} ({band.min}-{band.max})",
                                band.drm))
-            for r in pos.charts.extra_drms(top.arm, top.formation, terrain):
+            for r in position.charts.extra_drms(top.arm, top.formation, terrain):
                 a.drms.append((r.why, r.drm))
             a.drm = sum(d for _, d in a.drms)
             a.outcomes = distribution(col, a.drm)
 
 
-def _roll(pos: FirePosition, a: Assessment, dice: tuple[int, int]) -> None:
+def _roll(position: FirePosition, a: Assessment, dice: tuple[int, int]) -> None:
     t, u_ = dice
     if not (1 <= t <= 6 and 1 <= u_ <= 6):
         raise ScenarioError(f"dice are 1..6 each, not {t},{u_}", place="dice")
     a.roll = 10 * t + u_
     if a.allowed and a.column is not None:
         a.modified = step_roll(a.roll, a.drm)
-        a.result = pos.charts.column(a.column).results[reading_index(a.modified)]
+        a.result = position.charts.column(a.column).results[reading_index(a.modified)]
 
 
 def check_dice(text: str) -> tuple[int, int]:
@@ -243,14 +243,14 @@ def check_dice(text: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
-def record_attack(pos: FirePosition, assessment: Assessment) -> FirePosition:
+def record_attack(position: FirePosition, assessment: Assessment) -> FirePosition:
     """The position after the attack: an intentional attack marks the hex as attacked this
     segment; the firers have fired (first fire is spent, RULES.md 8)."""
     if not assessment.allowed:
         raise ScenarioError("this attack may not be made: " + "; ".join(assessment.reasons))
     ids = {f.id for f in assessment.counted()}
-    units = tuple(replace(u, fired=True) if u.id in ids else u for u in pos.units)
-    attacked = pos.attacked
+    units = tuple(replace(u, fired=True) if u.id in ids else u for u in position.units)
+    attacked = position.attacked
     if assessment.kind == "intentional" and assessment.target not in attacked:
         attacked = attacked + (assessment.target,)
-    return replace(pos, units=units, attacked=attacked)
+    return replace(position, units=units, attacked=attacked)

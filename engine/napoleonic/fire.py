@@ -134,13 +134,13 @@ class PackLos(LosTable):
 _LOS: dict = {}
 
 
-def pack_los(pos: FirePosition) -> PackLos:
-    key = (pos.map.content_key, tuple(sorted(pos.charts.terrain.items())))
+def pack_los(position: FirePosition) -> PackLos:
+    key = (position.map.content_key, tuple(sorted(position.charts.terrain.items())))
     t = _LOS.get(key)
     if t is None:
         if len(_LOS) > 8:
             _LOS.pop(next(iter(_LOS)))
-        t = _LOS[key] = PackLos(pos.map, pos.charts)
+        t = _LOS[key] = PackLos(position.map, position.charts)
     return t
 
 
@@ -150,12 +150,12 @@ LOS_RULE = "RULES.md 8: a firer needs LOS to the target hex"
 PACK_RULE = "heights from the chart pack's terrain table"
 
 
-def _hex_words(pos: FirePosition, i: int) -> str:
-    m = pos.map
+def _hex_words(position: FirePosition, i: int) -> str:
+    m = position.map
     if i < 0:
         return "the ground beyond the map edge"
     name = m.terrain_name(i)
-    row = pos.charts.terrain.get(name)
+    row = position.charts.terrain.get(name)
     if row is None:
         what = name if name == "open" else f"{name}, open ground for this chart pack"
     elif row.height:
@@ -165,10 +165,10 @@ def _hex_words(pos: FirePosition, i: int) -> str:
     return f"{m.names[i]} ({what}, ground level {int(m.level[i])})"
 
 
-def explain_los(pos: FirePosition, lines: DayLines, line: int = 0) -> str:
+def explain_los(position: FirePosition, lines: DayLines, line: int = 0) -> str:
     """Why line ``line`` is clear or blocked, in the fire room's own words: the chart pack's terrain
     (its heights and hindrances) and the Napoleonic rule (RULES.md 8), never the ASL rules."""
-    m = pos.map
+    m = position.map
     src = m.names[lines.viewer]
     dst = m.names[int(lines.targets[line])]
     if lines.clear[line]:
@@ -185,9 +185,9 @@ def explain_los(pos: FirePosition, lines: DayLines, line: int = 0) -> str:
         where = f"the {HEXSIDE_BY_CODE[side].label} on the {hexside_words(m, b1, b2)} hexside"
         rule = f"{LOS_RULE}; the map's hexside terrain"
     else:
-        where = _hex_words(pos, b1)
+        where = _hex_words(position, b1)
         if b2 != b1:
-            where = (f"the line runs along the hexside of {where} and {_hex_words(pos, b2)}, "
+            where = (f"the line runs along the hexside of {where} and {_hex_words(position, b2)}, "
                      "both high enough: their hexside")
         rule = f"{LOS_RULE}; {'ground levels from the map' if kind == HILL else PACK_RULE}"
     if kind == HILL:
@@ -211,20 +211,20 @@ def explain_los(pos: FirePosition, lines: DayLines, line: int = 0) -> str:
     return f"{where} blocks LOS from {src} to {dst}: {why} ({rule})"
 
 
-def has_los(pos: FirePosition, start: str, end: str) -> tuple[bool, str]:
+def has_los(position: FirePosition, start: str, end: str) -> tuple[bool, str]:
     """Hex LOS from hex ``start`` to hex ``end`` (both at ground level), with the sentence explaining it in
     the fire room's words (RULES.md 8)."""
-    table = pack_los(pos)
-    i, j = pos.map.index(start), pos.map.index(end)
+    table = pack_los(position)
+    i, j = position.map.index(start), position.map.index(end)
     if i == j:
         return True, f"{start} is the target hex itself"
     lines = table.line(i, 0, j, 0)
-    return bool(lines.clear[0]), explain_los(pos, lines, 0)
+    return bool(lines.clear[0]), explain_los(position, lines, 0)
 
 
 # ------------------------------------------------------------------------------ fire value
 
-def fire_value(pos: FirePosition, unit: FireUnit) -> Firer:
+def fire_value(position: FirePosition, unit: FireUnit) -> Firer:
     """RULES.md 8, "valor de fuego": the chart row, multiplier x increments firing or PRINTED,
     optional first fire, then disorder and opportunity fire each halve (they multiply)."""
     f = Firer(unit.id, unit.hex)
@@ -232,7 +232,7 @@ def fire_value(pos: FirePosition, unit: FireUnit) -> Firer:
         f.can_fire = False
         f.reasons.append(f"{unit.id} is a leader without increments: it does not fire")
         return f
-    hit = pos.charts.fire_row(unit.nation, unit.troop, unit.formation, unit.arm)
+    hit = position.charts.fire_row(unit.nation, unit.troop, unit.formation, unit.arm)
     if hit is None:
         f.can_fire = False
         f.reasons.append(f"the Fire Effects chart has no row for {unit.nation} {unit.troop} {unit.arm} in "
@@ -245,7 +245,7 @@ def fire_value(pos: FirePosition, unit: FireUnit) -> Firer:
     if row.multiplier is not None and unit.formation not in PRINTED_FORMATIONS:
         mult = row.multiplier
         # RULES.md 8, optional first fire: infantry in line that has not fired adds 1 to the multiplier
-        if pos.first_fire and unit.arm == "infantry" and unit.formation == "line" and not unit.fired:
+        if position.first_fire and unit.arm == "infantry" and unit.formation == "line" and not unit.fired:
             f.steps.append(f"first fire: infantry in line that has not fired: x{fmt(mult)} becomes "
                            f"x{fmt(mult + 1)}")
             mult += 1
@@ -263,7 +263,7 @@ def fire_value(pos: FirePosition, unit: FireUnit) -> Firer:
         value /= 2
         f.how += ", halved (disorder)"
         f.steps.append(f"disorder halves it: {fmt(value)}")
-    if pos.segment == "opportunity":
+    if position.segment == "opportunity":
         value /= 2
         f.how += ", halved (opportunity fire)"
         f.steps.append(f"opportunity fire halves it: {fmt(value)}")
