@@ -43,7 +43,7 @@ from engine.night.planner_route import route  # noqa: E402
 from engine.night.planner_threat import still, threat  # noqa: E402
 from engine.night.scenario import Unit  # noqa: E402
 from engine.night.starshells import fire  # noqa: E402
-from engine.night.verdicts import unit_verdict  # noqa: E402
+from engine.night.unit_verdicts import unit_verdict  # noqa: E402
 
 TARGETS = {"advise": 0.050, "threat": 0.020, "route": 0.020}
 SIDE, ENEMY = "allied", "axis"

@@ -12,7 +12,8 @@ from .hexes import HexIdError
 from .night.files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from .night.light import illuminated_hexes, illumination
 from .night.scenario import Marker, Scenario, Unit
-from .night.verdicts import reveal, unit_verdict, visibility_from
+from .night.unit_verdicts import reveal, unit_verdict
+from .night.verdicts import visibility_from
 
 __all__ = ["ScenarioError", "HexIdError", "load_scenario", "save_scenario", "scenario_from_json",
            "scenario_to_json", "illuminated_hexes", "illumination", "visibility_from",

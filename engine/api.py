@@ -79,6 +79,7 @@ from .night.kinds import (
 )
 from .night.layout import LayoutResult, add_board, move_board, remove_board, set_layout, with_board
 from .night.light import illuminated_hexes, illumination
+from .night.los_thread import LosThread, los_thread, seen_by_side
 from .night.scenario import (
     MARKER_TYPES,
     MOVING,
@@ -91,19 +92,14 @@ from .night.scenario import (
     Unit,
     unit_properties,
 )
-from .night.starshells import FireOptions, FireResult, fire
-from .night.starshells import options as starshell_options
-from .night.thread import Thread as LosThread
-from .night.thread import los_thread, seen_by_side
+from .night.starshells import FireOptions, FireResult, fire, starshell_options
+from .night.unit_verdicts import UnitVerdict, reveal, unit_verdict
 from .night.verdicts import (
     NightField,
-    UnitVerdict,
     all_fields,
     gunflash_mask,
     moving_vehicle_range,
     nvr_of,
-    reveal,
-    unit_verdict,
     viewer_nvr,
     visibility_from,
 )

@@ -50,32 +50,32 @@ def _hex(s, file: str | None, option: str, hex_id: str) -> int:
         raise _place(e, file or "", option) from None
 
 
-def cmd_range(a) -> dict:
-    if a.scenario:
-        s = _scenario(a.scenario)
-        i = _hex(s, a.scenario, "HEX 1", a.hex1)
-        j = _hex(s, a.scenario, "HEX 2", a.hex2)
+def cmd_range(args) -> dict:
+    if args.scenario:
+        s = _scenario(args.scenario)
+        i = _hex(s, args.scenario, "HEX 1", args.hex1)
+        j = _hex(s, args.scenario, "HEX 2", args.hex2)
         return {"range": int(s.map.distance(i, j))}
     try:
-        h1 = parse_hex_id(a.hex1)
+        h1 = parse_hex_id(args.hex1)
     except HexIdError as e:
         raise ScenarioError(str(e), place="HEX 1") from None
     try:
-        h2 = parse_hex_id(a.hex2)
+        h2 = parse_hex_id(args.hex2)
     except HexIdError as e:
         raise ScenarioError(str(e), place="HEX 2") from None
     if h1.board != h2.board:
-        raise ScenarioError(f"{a.hex1} and {a.hex2} are on different boards: give --scenario "
+        raise ScenarioError(f"{args.hex1} and {args.hex2} are on different boards: give --scenario "
                             "to say how the boards are placed")
     return {"range": hex_range((h1.col, h1.row), (h2.col, h2.row))}
 
 
-def cmd_check(a) -> dict:
+def cmd_check(args) -> dict:
     from .boards import board_from_json
     from .hexes import board_hexes
     from .jsonio import read_json
     from .night.files import scenario_from_json
-    path = Path(a.file)
+    path = Path(args.file)
     data = read_json(path)
     if isinstance(data, dict) and data.get("format") == "starshell-board":
         b = board_from_json(data, file=str(path))
@@ -84,13 +84,13 @@ def cmd_check(a) -> dict:
     return {"ok": True, "hexes": s.map.size, "units": len(s.units), "markers": len(s.markers)}
 
 
-def cmd_visibility(a) -> dict:
+def cmd_visibility(args) -> dict:
     from .api import unit_verdict, visibility_from
-    s = _scenario(a.scenario)
-    viewer = _unit(s, a.scenario, "--from", a.viewer)
-    if a.to:
-        _unit(s, a.scenario, "--to", a.to)
-        return unit_verdict(s, viewer.id, a.to).as_json()
+    s = _scenario(args.scenario)
+    viewer = _unit(s, args.scenario, "--from", args.viewer)
+    if args.to:
+        _unit(s, args.scenario, "--to", args.to)
+        return unit_verdict(s, viewer.id, args.to).as_json()
     field = visibility_from(s, viewer.id)
     hexes = {}
     for i, name in enumerate(s.map.names):
@@ -98,20 +98,20 @@ def cmd_visibility(a) -> dict:
     return {"viewer": viewer.id, "nvr": field.nvr, "hexes": hexes}
 
 
-def cmd_illumination(a) -> dict:
+def cmd_illumination(args) -> dict:
     from .night.light import illumination
-    s = _scenario(a.scenario)
+    s = _scenario(args.scenario)
     ill = illumination(s)
     return {"illuminated": ill.lit_names(), "blind": ill.blind_names()}
 
 
-def cmd_reveal(a) -> dict:
-    from .night.verdicts import reveal
-    s = _scenario(a.scenario)
-    unit = _unit(s, a.scenario, "--unit", a.unit)
+def cmd_reveal(args) -> dict:
+    from .night.unit_verdicts import reveal
+    s = _scenario(args.scenario)
+    unit = _unit(s, args.scenario, "--unit", args.unit)
     target = None
-    if a.target:
-        target = s.map.names[_hex(s, a.scenario, "--target", a.target)]
+    if args.target:
+        target = s.map.names[_hex(s, args.scenario, "--target", args.target)]
     return reveal(s, unit.id, target).as_json()
 
 
@@ -128,47 +128,47 @@ def _dice(text: str, file: str) -> tuple[int, int]:
     return d, r
 
 
-def cmd_drift(a) -> dict:
+def cmd_drift(args) -> dict:
     from .night import drift
-    s = _scenario(a.scenario)
-    at = _hex(s, a.scenario, "--at", a.at)
-    if a.method not in drift.METHODS:
-        raise ScenarioError(f"unknown method {a.method!r} (one of {', '.join(drift.METHODS)})",
-                            file=a.scenario, place="--method")
-    if a.dice and a.lit:
-        raise ScenarioError("give either --dice or --lit, not both", file=a.scenario,
+    s = _scenario(args.scenario)
+    at = _hex(s, args.scenario, "--at", args.at)
+    if args.method not in drift.METHODS:
+        raise ScenarioError(f"unknown method {args.method!r} (one of {', '.join(drift.METHODS)})",
+                            file=args.scenario, place="--method")
+    if args.dice and args.lit:
+        raise ScenarioError("give either --dice or --lit, not both", file=args.scenario,
                             place="--lit")
-    if a.dice:
-        d, r = _dice(a.dice, a.scenario)
-        end = drift.drift_end(s.map, at, a.method, d, r)
+    if args.dice:
+        d, r = _dice(args.dice, args.scenario)
+        end = drift.drift_end(s.map, at, args.method, d, r)
         return {"end": None if end is None else s.map.names[end]}
-    if a.lit:
-        p = drift.lit_probability_after(s, at, a.method)     # with the lights already there
+    if args.lit:
+        p = drift.lit_probability_after(s, at, args.method)     # with the lights already there
         return {"lit_probability": {s.map.names[i]: float(p[i]) for i in np.flatnonzero(p > 0)}}
-    return {"distribution": drift.distribution(s.map, at, a.method)}
+    return {"distribution": drift.distribution(s.map, at, args.method)}
 
 
-def cmd_starshell(a) -> dict:
+def cmd_starshell(args) -> dict:
     from .api import starshell_options
-    s = _scenario(a.scenario)
-    unit = _unit(s, a.scenario, "--unit", a.unit)
+    s = _scenario(args.scenario)
+    unit = _unit(s, args.scenario, "--unit", args.unit)
     return starshell_options(s, unit.id).as_json()
 
 
-def cmd_import_vasl(a) -> dict:
+def cmd_import_vasl(args) -> dict:
     """Convert a VASL board archive to a board file; nothing is written on error."""
     from .boards import save_board
     from .hexes import board_hexes
     from .importers.vasl import import_board
-    out = Path(a.output)
+    out = Path(args.output)
     if out.suffix != ".json":
         raise ScenarioError("the board file name must end in .json (scenarios name board files "
-                            "by a path ending in .json)", file=a.output, place="-o")
-    source = Path(a.boardfile)
+                            "by a path ending in .json)", file=args.output, place="-o")
+    source = Path(args.boardfile)
     if os.path.exists(out) and os.path.exists(source) and out.resolve() == source.resolve():
-        raise ScenarioError("would overwrite the VASL board file itself", file=a.output,
+        raise ScenarioError("would overwrite the VASL board file itself", file=args.output,
                             place="-o")
-    board, report = import_board(a.boardfile, a.id)
+    board, report = import_board(args.boardfile, args.id)
     save_board(board, out)
     return {"ok": True, "board": board.id, "hexes": len(board_hexes(board.size)), "report": report,
             "file": str(out)}

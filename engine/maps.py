@@ -122,30 +122,42 @@ def slot_origins(placements) -> list[tuple[int, int]]:
             for p in placements]
 
 
+def _check_placements(placements) -> None:
+    """One board per slot; only a board with an odd number of columns may be turned (RULES.md 1)."""
+    if not placements:
+        raise ScenarioError("a map needs at least one board")
+    seen_slots = {}
+    for i, p in enumerate(placements):
+        if p.at in seen_slots:
+            raise ScenarioError(f"two boards in slot {list(p.at)}", place=f"map[{i}].at")
+        seen_slots[p.at] = i
+    for i, p in enumerate(placements):
+        if p.rotated and p.board.size[0] % 2 == 0:
+            raise ScenarioError(f"board {p.board.id} has an even number of columns "
+                                f"({p.board.size[0]}): it cannot be turned (RULES.md 1)",
+                                place=f"map[{i}].rotated")
+
+
 class Map:
     """Boards on slots.  Hexes are numbered 0..n-1 (global column, then row)."""
 
     def __init__(self, placements: list[Placement]):
-        if not placements:
-            raise ScenarioError("a map needs at least one board")
+        _check_placements(placements)
         self.placements = tuple(placements)
-        seen_slots = {}
-        for i, p in enumerate(placements):
-            if p.at in seen_slots:
-                raise ScenarioError(f"two boards in slot {list(p.at)}", place=f"map[{i}].at")
-            seen_slots[p.at] = i
-        for i, p in enumerate(placements):
-            if p.rotated and p.board.size[0] % 2 == 0:
-                raise ScenarioError(f"board {p.board.id} has an even number of columns "
-                                    f"({p.board.size[0]}): it cannot be turned (RULES.md 1)",
-                                    place=f"map[{i}].rotated")
         self.origins = slot_origins(placements)
+        cells = [_BoardCells(p.board) for p in placements]
+        gp, gk, first, owner, canon = self._place_hexes(cells)
+        self._take_terrain(cells, gp, gk, first, owner, canon)
+        self._build_lookup()
+        self.x, self.y = center(self.col, self.row)
+        self.hexside = self._hexsides()
+
+    def _place_hexes(self, cells: list[_BoardCells]):
         # every board's hexes at their global positions, then one hex per position, named by
         # the north-easternmost board's half: the northernmost slot row, then the easternmost
         # column (numpy, for speed)
-        cells = [_BoardCells(p.board) for p in placements]
         gc, gr, gp, gk = [], [], [], []
-        for pi, (p, cell) in enumerate(zip(placements, cells)):
+        for pi, (p, cell) in enumerate(zip(self.placements, cells)):
             pc, pn = _place_many(cell.col, cell.row, p.rotated, p.board.size)
             ox, oy = self.origins[pi]
             gc.append(ox + pc)
@@ -153,8 +165,8 @@ class Map:
             gp.append(np.full(len(pc), pi, np.int64))
             gk.append(np.arange(len(pc)))
         gc, gr, gp, gk = (np.concatenate(v) for v in (gc, gr, gp, gk))
-        slot_col = np.array([p.at[0] for p in placements], np.int64)[gp]
-        slot_row = np.array([p.at[1] for p in placements], np.int64)[gp]
+        slot_col = np.array([p.at[0] for p in self.placements], np.int64)[gp]
+        slot_row = np.array([p.at[1] for p in self.placements], np.int64)[gp]
         order = np.lexsort((-slot_col, slot_row, gr, gc))
         gc, gr, gp, gk = gc[order], gr[order], gp[order], gk[order]
         first = np.ones(len(gc), bool)
@@ -166,15 +178,19 @@ class Map:
         self.q, self.r = to_axial(self.col, self.row)
         self.index_of_pos = dict(zip(zip(self.col.tolist(), self.row.tolist()),
                                      range(self.size)))
-        ids = [p.board.id for p in placements]
+        ids = [p.board.id for p in self.placements]
         every = [ids[pi] + cells[pi].names[k] for pi, k in zip(gp.tolist(), gk.tolist())]
         self.names: list[str] = [every[e] for e in canon.tolist()]
         self._index_of_name: dict[str, int] = dict(zip(every, owner.tolist()))
         self._board_part = (gp[canon], gk[canon])
+        return gp, gk, first, owner, canon
+
+    def _take_terrain(self, cells: list[_BoardCells], gp, gk, first, owner, canon) -> None:
+        ids = [p.board.id for p in self.placements]
         # terrain of the canonical half
         codes = [cell.terrain for cell in cells]
-        pick = [gk[canon][gp[canon] == pi] for pi in range(len(placements))]
-        at_hex = [np.flatnonzero(gp[canon] == pi) for pi in range(len(placements))]
+        pick = [gk[canon][gp[canon] == pi] for pi in range(len(self.placements))]
+        at_hex = [np.flatnonzero(gp[canon] == pi) for pi in range(len(self.placements))]
         terrain = np.zeros(self.size, dtype=np.int16)
         level = np.zeros(self.size, dtype=np.int16)
         upper = np.zeros(self.size, dtype=np.int16)
@@ -200,6 +216,8 @@ class Map:
         self.upper_levels = upper
         self.half_level = half
         self.building = _merge_groups(building, joins)
+
+    def _build_lookup(self) -> None:
         # axial lookup grid
         self.q0, self.r0 = int(self.q.min()) - 1, int(self.r.min()) - 1
         qn, rn = int(self.q.max()) - self.q0 + 2, int(self.r.max()) - self.r0 + 2
@@ -211,8 +229,6 @@ class Map:
             dq, dr = DIRECTIONS[d]
             nb[:, k] = self.lookup_axial(self.q + dq, self.r + dr)
         self.neighbours = nb
-        self.x, self.y = center(self.col, self.row)
-        self.hexside = self._hexsides()
 
     def _hexsides(self) -> np.ndarray:
         """Hexside terrain codes (size x 6; column k is direction k + 1), both sides of each
@@ -256,9 +272,9 @@ class Map:
     def any_hexsides(self) -> bool:
         return bool(self.hexside.any())
 
-    def hexside_name(self, i: int, k: int) -> str | None:
-        """The hexside terrain on direction ``k + 1`` of hex i (None for none)."""
-        h = HEXSIDE_BY_CODE[int(self.hexside[i, k])]
+    def hexside_name(self, index: int, side: int) -> str | None:
+        """The hexside terrain on direction ``side + 1`` of hex ``index`` (None for none)."""
+        h = HEXSIDE_BY_CODE[int(self.hexside[index, side])]
         return None if h is None else h.name
 
     # ------------------------------------------------------------------ identity and lookup
@@ -284,10 +300,10 @@ class Map:
     def board_ids(self) -> list[str]:
         return [p.board.id for p in self.placements]
 
-    def lookup_axial(self, q, r):
+    def lookup_axial(self, axial_q, axial_r):
         """Map index of axial (q, r) arrays, -1 off the map."""
-        q = np.asarray(q) - self.q0
-        r = np.asarray(r) - self.r0
+        q = np.asarray(axial_q) - self.q0
+        r = np.asarray(axial_r) - self.r0
         ok = (q >= 0) & (q < self._grid.shape[0]) & (r >= 0) & (r < self._grid.shape[1])
         out = np.full(np.shape(q), -1, dtype=np.int64)
         out[ok] = self._grid[q[ok], r[ok]]
@@ -310,23 +326,23 @@ class Map:
     def canonical(self, hex_id: str) -> str:
         return self.names[self.index(hex_id)]
 
-    def aliases(self, i: int) -> list[str]:
-        return sorted(n for n, j in self._index_of_name.items() if j == i)
+    def aliases(self, index: int) -> list[str]:
+        return sorted(n for n, j in self._index_of_name.items() if j == index)
 
-    def pos(self, i: int) -> tuple[int, int]:
-        return int(self.col[i]), int(self.row[i])
+    def pos(self, index: int) -> tuple[int, int]:
+        return int(self.col[index]), int(self.row[index])
 
-    def distance(self, i, j):
+    def distance(self, index, other):
         """Range between map indices (numpy-friendly)."""
-        dq = self.q[j] - self.q[i]
-        dr = self.r[j] - self.r[i]
+        dq = self.q[other] - self.q[index]
+        dr = self.r[other] - self.r[index]
         return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
 
-    def distances_from(self, i: int) -> np.ndarray:
-        return self.distance(i, np.arange(self.size))
+    def distances_from(self, index: int) -> np.ndarray:
+        return self.distance(index, np.arange(self.size))
 
-    def terrain_name(self, i: int) -> str:
-        return BY_CODE[int(self.terrain[i])].name
+    def terrain_name(self, index: int) -> str:
+        return BY_CODE[int(self.terrain[index])].name
 
     # ------------------------------------------------------------------ derived terrain facts
     @cached_property
@@ -349,11 +365,11 @@ class Map:
             out[i] = bool(np.all(nb >= 0)) and all(self.building[j] == b for j in nb)
         return out
 
-    def describe(self, i: int) -> str:
-        t = self.terrain_name(i)
-        s = f"{self.names[i]}: {BY_CODE[int(self.terrain[i])].label}, level {int(self.level[i])}"
-        if t == "building" and self.upper_levels[i]:
-            s += f", {int(self.upper_levels[i])} upper level(s)"
+    def describe(self, index: int) -> str:
+        t = self.terrain_name(index)
+        s = f"{self.names[index]}: {BY_CODE[int(self.terrain[index])].label}, level {int(self.level[index])}"
+        if t == "building" and self.upper_levels[index]:
+            s += f", {int(self.upper_levels[index])} upper level(s)"
         return s
 
 

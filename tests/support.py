@@ -16,7 +16,8 @@ from engine.importers import vasl
 from engine.maps import Map, Placement
 from engine.night.files import scenario_to_json
 from engine.night.scenario import MapEntry, Marker, Scenario, Unit
-from engine.night.verdicts import unit_verdict, visibility_from
+from engine.night.unit_verdicts import unit_verdict
+from engine.night.verdicts import visibility_from
 
 SCENARIOS = assets_dir() / "scenarios"
 

@@ -11,7 +11,7 @@ import pytest
 
 from engine import api
 from engine.night.files import scenario_to_json
-from engine.night.starshells import starshell_options as starshell_document
+from engine.night.starshells import starshell_document
 
 SCENARIOS = api.assets_dir() / "scenarios"
 

@@ -5,7 +5,7 @@ is one ruling, its docstring the ruling and the source it rests on."""
 from support import board, changed, example, marker, position, sees, unit
 
 from engine.night.light import illumination
-from engine.night.verdicts import reveal
+from engine.night.unit_verdicts import reveal
 
 
 def _lit_firer_behind_woods():

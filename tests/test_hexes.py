@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.boards import bundled_board
+from engine.hex_lines import crossed_hexes, line_crossing
 from engine.hexes import (
     BOARD_ID_RE,
     COLUMN_NAMES,
@@ -24,11 +25,9 @@ from engine.hexes import (
     board_hexes,
     center,
     corners,
-    crossed_hexes,
     disc,
     from_axial,
     hex_range,
-    line_crossing,
     neighbours,
     parse_hex_id,
     parse_local,

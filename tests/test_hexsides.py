@@ -9,11 +9,12 @@ import pytest
 
 from engine.boards import Board, HexTerrain, board_from_json, board_to_json, load_board, save_board
 from engine.errors import ScenarioError
-from engine.hexes import line_transits, parse_local
+from engine.hex_lines import line_transits
+from engine.hexes import parse_local
 from engine.los import explain_block, los_table
 from engine.maps import Map, Placement
+from engine.night.los_thread import los_thread
 from engine.night.scenario import MapEntry, Scenario, Unit
-from engine.night.thread import los_thread
 
 
 def board_json(hexsides=None, hexes=None, **extra) -> dict:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.hexes import line_crossing, line_crossings
+from engine.hex_lines import line_crossing, line_crossings
 from engine.los.geometry import _canonical, _canonical_many, _Crossings
 
 

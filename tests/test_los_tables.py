@@ -207,7 +207,8 @@ def test_all_fields_at_once_are_the_fields_one_by_one():
 def test_line_samples_round_to_the_hexes_cube_round_gives(dq, dr):
     """The exact line crossing rounds its samples all at once: the same hexes as ``cube_round``
     one sample at a time (half-way samples included, rounded half to even)."""
-    from engine.hexes import _cube_round_many, axial_distance, cube_round
+    from engine.hex_lines import _cube_round_many
+    from engine.hexes import axial_distance, cube_round
     n = max(axial_distance(dq, dr), 1)
     ts = np.arange(2 * n + 1) / (2 * n)
     q, r = _cube_round_many(ts * dq, ts * dr)

@@ -18,7 +18,7 @@ from engine.night.planner import advise
 from engine.night.planner_route import route
 from engine.night.planner_threat import threat
 from engine.night.starshells import fire
-from engine.night.verdicts import unit_verdict
+from engine.night.unit_verdicts import unit_verdict
 
 ALL = [f"{COLUMN_NAMES[c]}{r}" for c, r in board_hexes()]
 TERRAIN = st.sampled_from([{"terrain": "woods"}, {"terrain": "grain"}, {"level": 1},

@@ -27,7 +27,7 @@ from engine.los import (
     los_table,
 )
 from engine.maps import Map, Placement
-from engine.night.thread import los_thread
+from engine.night.los_thread import los_thread
 from engine.night.verdicts import visibility_from
 from engine.raster_file import Raster
 

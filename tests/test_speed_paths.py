@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 from engine.boards import Board, HexTerrain, board_from_json, hexside_key
 from engine.errors import ScenarioError
-from engine.hexes import board_hexes, column_name, line_crossing, line_transits
+from engine.hex_lines import line_crossing, line_transits
+from engine.hexes import board_hexes, column_name
 from engine.jsonio import (
     MAX_DEPTH,
     _check_values,

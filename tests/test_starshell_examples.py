@@ -5,8 +5,9 @@ from support import changed, example, marker, sees, sight, with_markers, without
 
 from engine import ScenarioError
 from engine.night.drift import FixedDice
-from engine.night.starshells import fire, hex_starshell_roller, starshell_options
-from engine.night.verdicts import unit_verdict
+from engine.night.starshells import fire, hex_starshell_roller
+from engine.night.starshells import starshell_document as starshell_options
+from engine.night.unit_verdicts import unit_verdict
 
 
 def may(s, unit_id):

@@ -4,7 +4,7 @@ import pytest
 from support import position, unit
 
 from engine.boards import bundled_board
-from engine.night.starshells import starshell_options
+from engine.night.starshells import starshell_document as starshell_options
 
 
 def scene(phase, attacking, used, start, enemy_visible=True):

@@ -4,7 +4,7 @@ Rulings of an independent rules audit (the seeds, /work/shared/seeds/000_*, 001_
 is one ruling, its docstring the ruling and the source it rests on."""
 from support import changed, example, marker, sees
 
-from engine.night.starshells import starshell_options
+from engine.night.starshells import starshell_document as starshell_options
 
 
 def test_first_IR_may_be_tried_after_an_enemy_FFE():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.tabletop.shooting import shoot
+from engine.tabletop.rolls import shoot
 from engine.tabletop.table import load_table
 
 TABLES = Path(__file__).resolve().parent.parent / "assets" / "tables"

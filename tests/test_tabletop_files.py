@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import ScenarioError
-from engine.tabletop.shooting import shoot
+from engine.tabletop.rolls import shoot
 from engine.tabletop.snap import snap
 from engine.tabletop.table import load_table, save_table, table_from_json, table_to_json
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine.tabletop.shooting import shoot
+from engine.tabletop.rolls import shoot
 from engine.tabletop.table import Element, Table, overlaps
 
 TYPES = ("Bw", "Bw", "Cb", "Sp", "Ps", "Art", "Kn")

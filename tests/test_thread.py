@@ -1,7 +1,7 @@
 """The LOS thread and "view as side" answers the app draws."""
 from support import changed, example, marker, with_markers
 
-from engine.night.thread import los_thread, seen_by_side
+from engine.night.los_thread import los_thread, seen_by_side
 
 
 def test_thread_along_a_hexside_W20():
@@ -52,7 +52,7 @@ def test_seen_by_side_equals_asking_every_pair_on_a_busy_map():
     sys.path.insert(0, str(ROOT / "bench"))
     from mapgen import busy_scenario, random_map
 
-    from engine.night.verdicts import unit_verdict
+    from engine.night.unit_verdicts import unit_verdict
     _, m = random_map(5)
     s = busy_scenario(m, 6, units=30)
     s = s.with_unit(s.units[0].replace(bypass=True))

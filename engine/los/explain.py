@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..hexes import line_transits
+from ..hex_lines import line_transits
 from ..maps import Map
 from ..terrain import BY_CODE, HEXSIDE_BY_CODE
 from .day_lines import (

@@ -16,7 +16,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..hexes import DIRECTIONS, line_crossings
+from ..hex_lines import line_crossings
+from ..hexes import DIRECTIONS
 
 # transit flags: a hexside of an end hex (OWN), or radiating from an end hex's vertex (SPINE)
 _OWN, _SPINE = 2, 1

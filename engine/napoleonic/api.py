@@ -1,21 +1,9 @@
 """The Napoleonic fire room's front door (RULES.md section 8): ``engine.api.napoleonic``."""
 from __future__ import annotations
 
+from .attack import assess, check_dice, record_attack
 from .charts import CHARTS_FORMAT, READINGS, ChartPack, charts_from_json, load_charts
-from .fire import (
-    KINDS,
-    Assessment,
-    Firer,
-    assess,
-    bearing,
-    check_dice,
-    distribution,
-    fire_value,
-    fmt,
-    has_los,
-    record_attack,
-    step_roll,
-)
+from .fire import KINDS, Assessment, Firer, bearing, distribution, fire_value, fmt, has_los, step_roll
 from .position import (
     ARMS,
     FIRE_FORMAT,

@@ -3,25 +3,26 @@
 from __future__ import annotations
 
 from ..errors import ScenarioError
-from .fire import KINDS, assess, check_dice
+from .attack import assess, check_dice
+from .fire import KINDS
 from .position import load_position
 
 
-def cmd_fire(a) -> dict:
-    pos = load_position(a.position)
+def cmd_fire(args) -> dict:
+    pos = load_position(args.position)
     firers = None
-    if a.firers is not None:
-        firers = [f.strip() for f in a.firers.split(",") if f.strip()]
+    if args.firers is not None:
+        firers = [f.strip() for f in args.firers.split(",") if f.strip()]
         if not firers:
-            raise ScenarioError("name at least one unit, e.g. F1,F2", file=a.position, place="--firers")
-    dice = check_dice(a.dice) if a.dice is not None else None
+            raise ScenarioError("name at least one unit, e.g. F1,F2", file=args.position, place="--firers")
+    dice = check_dice(args.dice) if args.dice is not None else None
     try:
-        out = assess(pos, a.target, firers, dice, a.kind)
+        out = assess(pos, args.target, firers, dice, args.kind)
     except ScenarioError as e:
         place = {"target": "--target", "dice": "--dice"}.get(e.place or "", e.place)
         if place and place.startswith("firers["):
             place = "--firers"
-        raise ScenarioError(e.problem, file=e.file or a.position, place=place) from None
+        raise ScenarioError(e.problem, file=e.file or args.position, place=place) from None
     return out.to_json()
 
 

@@ -1,22 +1,20 @@
-"""Fire combat against one hex (RULES.md section 8, seed 002 "Secuencia de juego: ¡Fuego!").
+"""The pieces of fire combat against one hex (RULES.md section 8, seed 002 "Secuencia de juego:
+¡Fuego!"): what ``attack.assess`` puts together.
 
-``assess(position, target)`` answers, step by step: each firer's fire value and how it was
-reached, its LOS to the target hex and whether it may combine, the total, the hex's defence, the
-odds and their column, the dice modifiers, the exact chance of every result (Fractions over the
-36 rolls), and with dice, the roll, the modified roll and the result.  ``record_attack`` gives
-the position after an attack (the hex attacked this segment, the firers marked as having fired).
+Each firer's fire value and how it was reached (``fire_value``), its LOS to the target hex in the
+fire room's own words (``has_los``, over the chart pack's terrain), the unit that defends a hex
+and the side a line leaves it by (``top_unit``, ``bearing``, ``in_front``: enfilade), and the odds
+(``step_roll``, ``distribution``: the exact chance of every result, Fractions over the 36 rolls).
 """
 from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
-from ..errors import ScenarioError
-from ..hexes import HexIdError
 from ..los import (
     BLIND,
     DEPRESSION,
@@ -100,15 +98,15 @@ class Assessment:
         return out
 
 
-def number_json(v: Fraction):
-    return int(v) if v.denominator == 1 else round(float(v), 4)
+def number_json(value: Fraction):
+    return int(value) if value.denominator == 1 else round(float(value), 4)
 
 
-def fmt(v: Fraction) -> str:
-    if v.denominator == 1:
-        return str(v.numerator)
-    f = float(v)
-    return f"{f:g}" if abs(f * 1000 - round(f * 1000)) < 1e-9 else f"{v} ({f:.3f})"
+def fmt(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    f = float(value)
+    return f"{f:g}" if abs(f * 1000 - round(f * 1000)) < 1e-9 else f"{value} ({f:.3f})"
 
 
 # ------------------------------------------------------------------------------------ LOS
@@ -136,13 +134,13 @@ class PackLos(LosTable):
 _LOS: dict = {}
 
 
-def pack_los(pos: FirePosition) -> PackLos:
-    key = (pos.map.content_key, tuple(sorted(pos.charts.terrain.items())))
+def pack_los(position: FirePosition) -> PackLos:
+    key = (position.map.content_key, tuple(sorted(position.charts.terrain.items())))
     t = _LOS.get(key)
     if t is None:
         if len(_LOS) > 8:
             _LOS.pop(next(iter(_LOS)))
-        t = _LOS[key] = PackLos(pos.map, pos.charts)
+        t = _LOS[key] = PackLos(position.map, position.charts)
     return t
 
 
@@ -152,12 +150,12 @@ LOS_RULE = "RULES.md 8: a firer needs LOS to the target hex"
 PACK_RULE = "heights from the chart pack's terrain table"
 
 
-def _hex_words(pos: FirePosition, i: int) -> str:
-    m = pos.map
+def _hex_words(position: FirePosition, i: int) -> str:
+    m = position.map
     if i < 0:
         return "the ground beyond the map edge"
     name = m.terrain_name(i)
-    row = pos.charts.terrain.get(name)
+    row = position.charts.terrain.get(name)
     if row is None:
         what = name if name == "open" else f"{name}, open ground for this chart pack"
     elif row.height:
@@ -167,29 +165,29 @@ def _hex_words(pos: FirePosition, i: int) -> str:
     return f"{m.names[i]} ({what}, ground level {int(m.level[i])})"
 
 
-def explain_los(pos: FirePosition, lines: DayLines, k: int = 0) -> str:
-    """Why line k is clear or blocked, in the fire room's own words: the chart pack's terrain
+def explain_los(position: FirePosition, lines: DayLines, line: int = 0) -> str:
+    """Why line ``line`` is clear or blocked, in the fire room's own words: the chart pack's terrain
     (its heights and hindrances) and the Napoleonic rule (RULES.md 8), never the ASL rules."""
-    m = pos.map
+    m = position.map
     src = m.names[lines.viewer]
-    dst = m.names[int(lines.targets[k])]
-    if lines.clear[k]:
-        h = int(lines.hindrances[k])
+    dst = m.names[int(lines.targets[line])]
+    if lines.clear[line]:
+        h = int(lines.hindrances[line])
         extra = (f", across {h} hindering hex{'es' if h != 1 else ''}, which neither block it "
                  "nor change the fire") if h else ""
         return f"LOS from {src} to {dst} is clear{extra} ({LOS_RULE})"
-    kind = int(lines.kind[k])
-    b1, b2 = int(lines.block_h1[k]), int(lines.block_h2[k])
-    side = 0 if lines.block_side is None else int(lines.block_side[k])
-    hi = max(lines.viewer_elev, int(lines.target_elev[k]))
-    lo = min(lines.viewer_elev, int(lines.target_elev[k]))
+    kind = int(lines.kind[line])
+    b1, b2 = int(lines.block_h1[line]), int(lines.block_h2[line])
+    side = 0 if lines.block_side is None else int(lines.block_side[line])
+    hi = max(lines.viewer_elev, int(lines.target_elev[line]))
+    lo = min(lines.viewer_elev, int(lines.target_elev[line]))
     if side:
         where = f"the {HEXSIDE_BY_CODE[side].label} on the {hexside_words(m, b1, b2)} hexside"
         rule = f"{LOS_RULE}; the map's hexside terrain"
     else:
-        where = _hex_words(pos, b1)
+        where = _hex_words(position, b1)
         if b2 != b1:
-            where = (f"the line runs along the hexside of {where} and {_hex_words(pos, b2)}, "
+            where = (f"the line runs along the hexside of {where} and {_hex_words(position, b2)}, "
                      "both high enough: their hexside")
         rule = f"{LOS_RULE}; {'ground levels from the map' if kind == HILL else PACK_RULE}"
     if kind == HILL:
@@ -213,41 +211,41 @@ def explain_los(pos: FirePosition, lines: DayLines, k: int = 0) -> str:
     return f"{where} blocks LOS from {src} to {dst}: {why} ({rule})"
 
 
-def has_los(pos: FirePosition, a: str, b: str) -> tuple[bool, str]:
-    """Hex LOS from hex a to hex b (both at ground level), with the sentence explaining it in
+def has_los(position: FirePosition, start: str, end: str) -> tuple[bool, str]:
+    """Hex LOS from hex ``start`` to hex ``end`` (both at ground level), with the sentence explaining it in
     the fire room's words (RULES.md 8)."""
-    table = pack_los(pos)
-    i, j = pos.map.index(a), pos.map.index(b)
+    table = pack_los(position)
+    i, j = position.map.index(start), position.map.index(end)
     if i == j:
-        return True, f"{a} is the target hex itself"
+        return True, f"{start} is the target hex itself"
     lines = table.line(i, 0, j, 0)
-    return bool(lines.clear[0]), explain_los(pos, lines, 0)
+    return bool(lines.clear[0]), explain_los(position, lines, 0)
 
 
 # ------------------------------------------------------------------------------ fire value
 
-def fire_value(pos: FirePosition, u: FireUnit) -> Firer:
+def fire_value(position: FirePosition, unit: FireUnit) -> Firer:
     """RULES.md 8, "valor de fuego": the chart row, multiplier x increments firing or PRINTED,
     optional first fire, then disorder and opportunity fire each halve (they multiply)."""
-    f = Firer(u.id, u.hex)
-    if u.arm == "leader" and u.increments == 0:
+    f = Firer(unit.id, unit.hex)
+    if unit.arm == "leader" and unit.increments == 0:
         f.can_fire = False
-        f.reasons.append(f"{u.id} is a leader without increments: it does not fire")
+        f.reasons.append(f"{unit.id} is a leader without increments: it does not fire")
         return f
-    hit = pos.charts.fire_row(u.nation, u.troop, u.formation, u.arm)
+    hit = position.charts.fire_row(unit.nation, unit.troop, unit.formation, unit.arm)
     if hit is None:
         f.can_fire = False
-        f.reasons.append(f"the Fire Effects chart has no row for {u.nation} {u.troop} {u.arm} in "
-                         f"{u.formation}: {u.id} cannot fire")
+        f.reasons.append(f"the Fire Effects chart has no row for {unit.nation} {unit.troop} {unit.arm} in "
+                         f"{unit.formation}: {unit.id} cannot fire")
         return f
     k, row = hit
     f.steps.append(f"Fire Effects chart row {k + 1} ({row.nation} / {row.troop} / {row.formation}): "
                    f"{row.text}")
-    firing = u.increments if u.firing is None else u.firing
-    if row.multiplier is not None and u.formation not in PRINTED_FORMATIONS:
+    firing = unit.increments if unit.firing is None else unit.firing
+    if row.multiplier is not None and unit.formation not in PRINTED_FORMATIONS:
         mult = row.multiplier
         # RULES.md 8, optional first fire: infantry in line that has not fired adds 1 to the multiplier
-        if pos.first_fire and u.arm == "infantry" and u.formation == "line" and not u.fired:
+        if position.first_fire and unit.arm == "infantry" and unit.formation == "line" and not unit.fired:
             f.steps.append(f"first fire: infantry in line that has not fired: x{fmt(mult)} becomes "
                            f"x{fmt(mult + 1)}")
             mult += 1
@@ -256,16 +254,16 @@ def fire_value(pos: FirePosition, u: FireUnit) -> Firer:
         f.steps.append(f"x{fmt(mult)} x {firing} increment{'s' if firing != 1 else ''} firing = {fmt(value)}")
     else:
         # RULES.md 8: column, general order and disorder fire the printed value
-        value = Fraction(u.printed)
-        f.how = f"printed {u.printed}"
+        value = Fraction(unit.printed)
+        f.how = f"printed {unit.printed}"
         why = "the chart says PRINTED" if row.multiplier is None else \
-            f"{u.formation} fires the printed value (RULES.md 8)"
-        f.steps.append(f"{why}: printed {u.printed}")
-    if u.formation == "disorder":
+            f"{unit.formation} fires the printed value (RULES.md 8)"
+        f.steps.append(f"{why}: printed {unit.printed}")
+    if unit.formation == "disorder":
         value /= 2
         f.how += ", halved (disorder)"
         f.steps.append(f"disorder halves it: {fmt(value)}")
-    if pos.segment == "opportunity":
+    if position.segment == "opportunity":
         value /= 2
         f.how += ", halved (opportunity fire)"
         f.steps.append(f"opportunity fire halves it: {fmt(value)}")
@@ -284,11 +282,11 @@ def top_unit(units: list[FireUnit]) -> FireUnit:
     return units[0]
 
 
-def bearing(m: Map, target: int, other: int) -> set[int]:
+def bearing(game_map: Map, target: int, other: int) -> set[int]:
     """The direction(s) 1..6 of the target's hexside(s) the line to ``other`` leaves through
     (two when it runs through a vertex)."""
-    dx = float(m.x[other] - m.x[target])
-    dy = float(m.y[other] - m.y[target])
+    dx = float(game_map.x[other] - game_map.x[target])
+    dy = float(game_map.y[other] - game_map.y[target])
     ang = math.degrees(math.atan2(dy, dx))            # y grows south; direction 1 (N) at -90
     rel = (ang + 90.0) % 360.0 / 60.0                 # 0 = N, 1 = NE ...
     frac = rel - math.floor(rel)
@@ -318,200 +316,3 @@ def distribution(column: Column, drm: int) -> dict[str, Fraction]:
     counts = Counter(column.results[reading_index(step_roll(r, drm))] for r in READINGS)
     order = list(dict.fromkeys(column.results))
     return {res: Fraction(counts[res], 36) for res in order if counts[res]}
-
-
-# --------------------------------------------------------------------------------- assess
-
-def _combines(pos: FirePosition, u: FireUnit, target: int) -> tuple[bool, str]:
-    """18.5: artillery not adjacent to the target combines only when stacked with or adjacent
-    to a friendly leader with an artillery bonus."""
-    m = pos.map
-    i = m.index(u.hex)
-    if int(m.distance(i, target)) <= 1:
-        return True, f"{u.id} is adjacent to the target: it may combine (18.5)"
-    for ld in pos.units:
-        if ld.side == u.side and ld.arm == "leader" and ld.artillery_leader:
-            if int(m.distance(i, m.index(ld.hex))) <= 1:
-                where = "stacked with" if ld.hex == u.hex else "adjacent to"
-                return True, f"{u.id} is {where} {ld.id}, a leader with an artillery bonus (18.5)"
-    return False, (f"{u.id} is artillery {int(m.distance(i, target))} hexes from the target with no "
-                   "leader with an artillery bonus stacked or adjacent: it cannot combine (18.5)")
-
-
-def assess(pos: FirePosition, target: str, firers: list[str] | None = None,
-           dice: tuple[int, int] | None = None, kind: str = "intentional") -> Assessment:
-    """RULES.md 8: the whole fire attack against hex ``target``.
-
-    ``firers``: the units that fire (each must be able to: LOS, combining), or None for every
-    unit of the sides opposing the target that may fire.  ``dice``: (tens, units), 1..6 each.
-    ``kind``: ``intentional``, or ``roundshot`` (18.9) / ``scatter`` (18.15), which a hex may
-    take any number of times."""
-    if kind not in KINDS:
-        raise ScenarioError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    m = pos.map
-    try:
-        target = m.canonical(target)
-    except HexIdError as e:
-        raise ScenarioError(str(e), place="target") from None
-    ti = m.index(target)
-    a = Assessment(target, kind)
-    defenders = pos.units_in(target)
-    if not defenders:
-        a.allowed = False
-        a.reasons.append(f"{target} holds no unit: fire is aimed at a hex with a unit to hit")
-        return a
-    top = top_unit(defenders)
-    a.defender = top.id
-    target_sides = {u.side for u in defenders}
-    explicit = firers is not None
-    if explicit:
-        if not firers:
-            raise ScenarioError("name at least one firer", place="firers")
-        seen = set()
-        chosen = []
-        for k, fid in enumerate(firers):
-            if fid in seen:
-                raise ScenarioError(f"{fid!r} is named twice", place=f"firers[{k}]")
-            seen.add(fid)
-            try:
-                chosen.append(pos.unit(fid))
-            except ScenarioError as e:
-                raise ScenarioError(e.problem, place=f"firers[{k}]") from None
-    else:
-        chosen = [u for u in pos.units if u.side not in target_sides and u.hex != target
-                  and u.arm != "leader"]
-
-    # each firer: value, LOS, combining
-    for u in chosen:
-        f = fire_value(pos, u)
-        a.firers.append(f)
-        if u.side in target_sides:
-            f.can_fire = False
-            f.reasons.append(f"{u.id} is on the side of the target ({u.side})")
-        if u.hex == target:
-            f.can_fire = False
-            f.reasons.append(f"{u.id} is in the target hex")
-        f.los, why = has_los(pos, u.hex, target)
-        if f.los:
-            f.reasons.append(f"LOS to {target}: {why}")
-        else:
-            # RULES.md 8, combined fire: every firer needs LOS to the target hex
-            f.reasons.append(f"no LOS to {target}: {why}; {u.id} cannot add its fire")
-        if u.arm == "artillery":
-            f.combines, why = _combines(pos, u, ti)
-            f.reasons.append(why)
-    able = [f for f in a.firers if f.can_fire and f.los]
-    # 18.5: artillery that cannot combine fires only alone
-    loners = [f for f in able if not f.combines]
-    if len(able) > 1 and loners:
-        if explicit:
-            a.allowed = False
-            for f in loners:
-                a.reasons.append(f"{f.id} cannot combine its fire with others (18.5)")
-        else:
-            keep = [f for f in able if f.combines] or loners[:1]
-            able = keep
-    elif len(able) == 1 and loners:
-        able[0].reasons.append(f"{able[0].id} fires alone, so it need not combine (18.5)")
-    for f in able:
-        f.counted = True
-    if explicit:
-        for f in a.firers:
-            if not f.can_fire:
-                a.allowed = False
-                a.reasons.extend(f.reasons[:1])
-            elif not f.los:
-                a.allowed = False
-                a.reasons.append(f"{f.id} has no LOS to {target}: every firer needs LOS to the "
-                                 "target hex to combine (RULES.md 8)")
-    a.fire = sum((f.value for f in a.firers if f.counted), Fraction(0))
-    if not any(f.counted for f in a.firers):
-        a.allowed = False
-        a.reasons.append(f"no unit may fire at {target}")
-
-    # RULES.md 8: one intentional attack per hex in the Fire Segment (18.9 / 18.15 excepted)
-    if pos.segment == "fire" and target in pos.attacked:
-        if kind == "intentional":
-            a.allowed = False
-            a.reasons.append(f"{target} has already been the target of intentional fire this Fire "
-                             "Segment: a hex takes one intentional attack per Fire Segment")
-        else:
-            a.reasons.append(f"{target} was attacked this segment, but {KIND_WORDS[kind]} may hit "
-                             "a hex any number of times")
-
-    # defence: (arm, formation, terrain), in that order (RULES.md 8)
-    terrain = m.terrain_name(ti)
-    hit = pos.charts.defence_row(top.arm, top.formation, terrain)
-    if hit is None:
-        raise ScenarioError(f"the defence chart has no row for {top.arm} in {top.formation} in "
-                            f"{terrain}", file=pos.charts.path, place="defence")
-    k, row = hit
-    defence = row.value
-    how = (f"defence chart row {k + 1}: {top.arm} / {top.formation} / {terrain} = {fmt(defence)} "
-           f"(the unit deployed: {top.id}")
-    kinds = {(u.arm, u.formation) for u in defenders if u.arm != "leader"}
-    how += ("; several kinds in the hex, our stopgap takes the unit on top, the first listed)"
-            if len(kinds) > 1 else ")")
-    enf = pos.charts.enfilade
-    if enf is not None and top.facing is not None and ("*" in enf.formations
-                                                        or top.formation in enf.formations):
-        counted = [f for f in a.firers if f.counted]
-        flank = [f.id for f in counted
-                 if not in_front(top.facing, bearing(m, ti, m.index(f.hex)))]
-        if flank:
-            defence *= enf.factor
-            how += (f"; enfilade (fire from outside its front, from {', '.join(flank)}): "
-                    f"x{enf.factor} = {fmt(defence)}")
-    a.defence, a.defence_how = defence, how
-
-    # odds (RULES.md 8): rounded down to a column; below the first (1:3) no attack; above the last
-    # (10:1) the last
-    if a.fire > 0:
-        a.ratio = a.fire / defence
-        col = pos.charts.column_for(a.ratio)
-        if col is None:
-            a.allowed = False
-            a.reasons.append(f"{fmt(a.fire)} against {fmt(defence)} is below "
-                             f"{pos.charts.columns[0].name}: the attack may not be made")
-        else:
-            a.column = col.name
-            # DRMs: target size (RULES.md 8: 9-12 increments +3, once, as a dice modifier), extras
-            size = sum(u.increments for u in defenders)
-            band = pos.charts.size_band(size)
-            if band is not None and band.drm:
-                a.drms.append((f"target size: {size} increments in {target} ({band.min}-{band.max})",
-                               band.drm))
-            for r in pos.charts.extra_drms(top.arm, top.formation, terrain):
-                a.drms.append((r.why, r.drm))
-            a.drm = sum(d for _, d in a.drms)
-            a.outcomes = distribution(col, a.drm)
-    if dice is not None:
-        t, u_ = dice
-        if not (1 <= t <= 6 and 1 <= u_ <= 6):
-            raise ScenarioError(f"dice are 1..6 each, not {t},{u_}", place="dice")
-        a.roll = 10 * t + u_
-        if a.allowed and a.column is not None:
-            a.modified = step_roll(a.roll, a.drm)
-            a.result = pos.charts.column(a.column).results[reading_index(a.modified)]
-    return a
-
-
-def check_dice(text: str) -> tuple[int, int]:
-    parts = text.split(",") if isinstance(text, str) else []
-    if len(parts) != 2 or not all(p.strip().isdigit() and 1 <= int(p) <= 6 for p in parts):
-        raise ScenarioError(f"dice are two dice 1..6 as T,U (tens, units), e.g. 4,3; not {text!r}",
-                            place="--dice")
-    return int(parts[0]), int(parts[1])
-
-
-def record_attack(pos: FirePosition, a: Assessment) -> FirePosition:
-    """The position after the attack: an intentional attack marks the hex as attacked this
-    segment; the firers have fired (first fire is spent, RULES.md 8)."""
-    if not a.allowed:
-        raise ScenarioError("this attack may not be made: " + "; ".join(a.reasons))
-    ids = {f.id for f in a.counted()}
-    units = tuple(replace(u, fired=True) if u.id in ids else u for u in pos.units)
-    attacked = pos.attacked
-    if a.kind == "intentional" and a.target not in attacked:
-        attacked = attacked + (a.target,)
-    return replace(pos, units=units, attacked=attacked)

@@ -70,7 +70,7 @@ def _rehome(old: Scenario, new_map: Map, entries: tuple[MapEntry, ...],
     return LayoutResult(new, report)
 
 
-def _placements(s: Scenario, entries, boards: dict[str, Board]) -> list[Placement]:
+def _placements(scenario: Scenario, entries, boards: dict[str, Board]) -> list[Placement]:
     out = []
     for e in entries:
         board = boards.get(e.board)
@@ -80,64 +80,65 @@ def _placements(s: Scenario, entries, boards: dict[str, Board]) -> list[Placemen
     return out
 
 
-def current_boards(s: Scenario) -> dict[str, Board]:
+def current_boards(scenario: Scenario) -> dict[str, Board]:
     """The boards of a scenario's map, by the reference its map entries use."""
-    return {e.board: p.board for e, p in zip(s.map_entries, s.map.placements)}
+    return {e.board: p.board for e, p in zip(scenario.map_entries, scenario.map.placements)}
 
 
-def set_layout(s: Scenario, entries: list[MapEntry], boards: dict[str, Board] | None = None,
+def set_layout(scenario: Scenario, entries: list[MapEntry], boards: dict[str, Board] | None = None,
                renames: dict[str, str] | None = None) -> LayoutResult:
     """The scenario on another arrangement of boards (added, moved, rotated, removed).
 
     ``boards`` supplies boards not yet on the map (by the reference written in their entry);
     ``renames`` maps old board ids to new ones (hex ids on those boards follow)."""
-    known = current_boards(s)
+    known = current_boards(scenario)
     known.update(boards or {})
     entries = tuple(entries)
     ids = [known[e.board].id if e.board in known else None for e in entries]
     for i, bid in enumerate(ids):
         if bid is not None and ids.index(bid) != i:
             raise ScenarioError(f"board {bid!r} appears twice", place=f"map[{i}].board")
-    placements = _placements(s, entries, known)
+    placements = _placements(scenario, entries, known)
     check_map_size(placements)          # the bounds a loaded file has
     new_map = Map.build(placements)
-    return _rehome(s, new_map, entries, renames)
+    return _rehome(scenario, new_map, entries, renames)
 
 
-def add_board(s: Scenario, ref: str, board: Board, at: tuple[int, int],
+def add_board(scenario: Scenario, ref: str, board: Board, at: tuple[int, int],
               rotated: bool = False) -> LayoutResult:
-    return set_layout(s, list(s.map_entries) + [MapEntry(ref, tuple(at), rotated)], {ref: board})
+    return set_layout(scenario, list(scenario.map_entries) + [MapEntry(ref, tuple(at), rotated)],
+                      {ref: board})
 
 
-def remove_board(s: Scenario, index: int) -> LayoutResult:
-    if len(s.map_entries) == 1:
+def remove_board(scenario: Scenario, index: int) -> LayoutResult:
+    if len(scenario.map_entries) == 1:
         raise ScenarioError("a map needs at least one board")
-    entries = [e for k, e in enumerate(s.map_entries) if k != index]
-    return set_layout(s, entries)
+    entries = [e for k, e in enumerate(scenario.map_entries) if k != index]
+    return set_layout(scenario, entries)
 
 
-def move_board(s: Scenario, index: int, at: tuple[int, int] | None = None,
+def move_board(scenario: Scenario, index: int, at: tuple[int, int] | None = None,
                rotated: bool | None = None) -> LayoutResult:
-    entries = list(s.map_entries)
+    entries = list(scenario.map_entries)
     e = entries[index]
     entries[index] = MapEntry(e.board, tuple(at) if at is not None else e.at,
                               e.rotated if rotated is None else rotated, e.extra)
-    return set_layout(s, entries)
+    return set_layout(scenario, entries)
 
 
-def with_board(s: Scenario, board: Board, ref: str | None = None,
+def with_board(scenario: Scenario, board: Board, ref: str | None = None,
                replacing: str | None = None) -> LayoutResult:
     """Replace the board of id ``replacing`` (default: the edited board's own id) by an edited
     one, optionally under a new reference (e.g. the path it was saved to).  When the id changed,
     the hex ids of units and markers on that board follow."""
     old_id = replacing or board.id
-    entries = list(s.map_entries)
-    boards = current_boards(s)
-    for k, (e, p) in enumerate(zip(s.map_entries, s.map.placements)):
+    entries = list(scenario.map_entries)
+    boards = current_boards(scenario)
+    for k, (e, p) in enumerate(zip(scenario.map_entries, scenario.map.placements)):
         if p.board.id == old_id:
             new_ref = ref or e.board
             entries[k] = MapEntry(new_ref, e.at, e.rotated, e.extra)
             boards[new_ref] = board
             renames = {old_id: board.id} if old_id != board.id else None
-            return set_layout(s, entries, boards, renames)
+            return set_layout(scenario, entries, boards, renames)
     raise ScenarioError(f"board {old_id!r} is not on this map")

@@ -53,28 +53,28 @@ class Illumination:
             return bool(self.fire_lit[i])
         return bool(self.lit[i] or (unit.bypass and self.lit_bypass[i]))
 
-    def why_lit(self, scenario: Scenario, i: int, bypass: bool = False) -> list[str]:
-        """Sentences naming the lights of hex i (E1.101 reasons cite the light's rule)."""
-        name = self.map.names[i]
+    def why_lit(self, scenario: Scenario, index: int, bypass: bool = False) -> list[str]:
+        """Sentences naming the lights of hex ``index`` (E1.101 reasons cite the light's rule)."""
+        name = self.map.names[index]
         out = []
         for k, reached in self.sources:
             mk = scenario.markers[k]
-            if reached[i] or (bypass and mk.type in STAR_LIGHTS and self._bypass_reach(k, i)):
+            if reached[index] or (bypass and mk.type in STAR_LIGHTS and self._bypass_reach(k, index)):
                 out.append(f"{name} is illuminated by the {LIGHT_WORDS[mk.type]} in {mk.hex} "
                            f"({LIGHT_RULE[mk.type]})")
         return out
 
-    def why_dark(self, scenario: Scenario, i: int) -> str:
-        """Why hex i is not lit (a light's exception or shadow), or that no light reaches it."""
-        name = self.map.names[i]
+    def why_dark(self, scenario: Scenario, index: int) -> str:
+        """Why hex ``index`` is not lit (a light's exception or shadow), or that no light reaches it."""
+        name = self.map.names[index]
         for (k, _), refused in zip(self.sources, self.refused):
             mk = scenario.markers[k]
-            if refused[i]:
+            if refused[index]:
                 if mk.type in FIRE_LIGHTS:
                     return (f"{name} is in the circle of the {LIGHT_WORDS[mk.type]} in {mk.hex} "
                             f"but its light has no LOS there: a blind hex (E1.9, A6.4)")
-                what = ("a building interior" if self.map.building_interior[i]
-                        else BY_CODE[int(self.map.terrain[i])].label)
+                what = ("a building interior" if self.map.building_interior[index]
+                        else BY_CODE[int(self.map.terrain[index])].label)
                 return (f"{name} is within the {LIGHT_WORDS[mk.type]} in {mk.hex} but, being "
                         f"{what}, is not lit by it ({LIGHT_RULE[mk.type]})")
         return f"no light reaches {name} (E1.9)"

@@ -35,7 +35,8 @@ from .drift import LIGHT_RADIUS, drift_distance, light_kind
 from .kinds import METHOD_KEYS, METHODS
 from .light import _star_exceptions, illumination
 from .scenario import Scenario, Unit
-from .starshells import hex_starshell_roller, options
+from .starshells import hex_starshell_roller
+from .starshells import starshell_options as options
 
 OUTCOMES = 36                     # direction dr x distance dr (E1.922, E1.932)
 LIT_ENEMIES = "lit-enemies"

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 
-from ..hexes import DIRECTIONS, from_axial, hex_range, line_crossing, neighbours, to_axial
+from ..hex_lines import line_crossing
+from ..hexes import DIRECTIONS, from_axial, hex_range, neighbours, to_axial
 from ..maps import Map
 from ..terrain import BY_CODE, HEXSIDE_BY_CODE
 from .scenario import DERIVED_REFERENCE_LIGHTS, Scenario
@@ -64,28 +65,28 @@ def _judge(m: Map, i: int, a: int, ea: int, b: int, eb: int) -> tuple[bool, bool
     return False, hinders
 
 
-def daytime_clear(m: Map, a: int, a_level: int, b: int, b_level: int) -> bool:
-    """Is the daytime LOS from location a to location b clear?"""
-    if a == b:
+def daytime_clear(game_map: Map, start: int, start_level: int, end: int, end_level: int) -> bool:
+    """Is the daytime LOS from location ``start`` to location ``end`` clear?"""
+    if start == end:
         return True
-    ea, eb = int(m.level[a]) + a_level, int(m.level[b]) + b_level
-    inter, sides = _crossed(m.pos(a), m.pos(b))
+    ea, eb = int(game_map.level[start]) + start_level, int(game_map.level[end]) + end_level
+    inter, sides = _crossed(game_map.pos(start), game_map.pos(end))
     hindrances = 0
     for pos in inter:
-        i = m.index_of_pos.get(pos, -1)
-        blocks, hinders = _judge(m, i, a, ea, b, eb)
+        i = game_map.index_of_pos.get(pos, -1)
+        blocks, hinders = _judge(game_map, i, start, ea, end, eb)
         if blocks:
             return False
         hindrances += hinders
     for p1, p2 in sides:                                           # A6.1 hexsides
-        j1 = _judge(m, m.index_of_pos.get(p1, -1), a, ea, b, eb)
-        j2 = _judge(m, m.index_of_pos.get(p2, -1), a, ea, b, eb)
+        j1 = _judge(game_map, game_map.index_of_pos.get(p1, -1), start, ea, end, eb)
+        j2 = _judge(game_map, game_map.index_of_pos.get(p2, -1), start, ea, end, eb)
         if j1[0] and j2[0]:
             return False
         if (j1[0] or j1[1]) and (j2[0] or j2[1]):
             hindrances += 1
-    for p1, p2 in _hexsides_crossed(m.pos(a), m.pos(b)):           # RULES.md 7
-        if _side_blocks(m, p1, p2, m.pos(a), ea, m.pos(b), eb):
+    for p1, p2 in _hexsides_crossed(game_map.pos(start), game_map.pos(end)):           # RULES.md 7
+        if _side_blocks(game_map, p1, p2, game_map.pos(start), ea, game_map.pos(end), eb):
             return False
     return hindrances < 6
 
@@ -176,12 +177,12 @@ def _interior(m: Map, i: int) -> bool:
     return True
 
 
-def lights(s: Scenario) -> tuple[set, set, set]:
+def lights(scenario: Scenario) -> tuple[set, set, set]:
     """(lit ground locations, lit for a unit bypassing light jungle, reached by a fire), hex by
     hex (E1.923, E1.933, E1.9)."""
-    m = s.map
+    m = scenario.map
     lit, bypass, fire = set(), set(), set()
-    for mk in s.markers:
+    for mk in scenario.markers:
         if mk.type not in ("starshell", "ir", "blaze", "flame"):
             continue
         c = m.index(mk.hex)
@@ -201,40 +202,40 @@ def lights(s: Scenario) -> tuple[set, set, set]:
     return lit, bypass | lit, fire
 
 
-def _unit_lit(s: Scenario, unit, light) -> bool:
+def _unit_lit(scenario: Scenario, unit, light) -> bool:
     lit, bypass, fire = light
-    i = s.map.index(unit.hex)
+    i = scenario.map.index(unit.hex)
     if unit.level < 0:
         return i in fire
     return i in lit or (unit.bypass and i in bypass)
 
 
-def sight(s: Scenario, viewer_id: str, hex_id: str) -> str:
+def sight(scenario: Scenario, viewer_id: str, hex_id: str) -> str:
     """The night verdict of a unit on one hex's ground location, one line at a time."""
-    m = s.map
-    v = s.unit(viewer_id)
+    m = scenario.map
+    v = scenario.unit(viewer_id)
     vi, ti = m.index(v.hex), m.index(hex_id)
     if vi == ti:
         return "nvr"
     if not daytime_clear(m, vi, v.level, ti, 0):
         return "none"
-    light = s.derived(DERIVED_REFERENCE_LIGHTS, lambda: lights(s))
-    nvr = s.nvr // 2 if (v.bu and v.type in ("afv", "armor_leader")) else s.nvr
-    gun = any(mk.is_gunflash and m.index(mk.hex) == ti for mk in s.markers)
+    light = scenario.derived(DERIVED_REFERENCE_LIGHTS, lambda: lights(scenario))
+    nvr = scenario.nvr // 2 if (v.bu and v.type in ("afv", "armor_leader")) else scenario.nvr
+    gun = any(mk.is_gunflash and m.index(mk.hex) == ti for mk in scenario.markers)
     lit = ti in light[0]
-    if _unit_lit(s, v, light):                                     # E1.101 lit observer
+    if _unit_lit(scenario, v, light):                                     # E1.101 lit observer
         return "nvr" if lit else ("gunflash" if gun else "none")
     dense = BY_CODE[int(m.terrain[vi])].dense and BY_CODE[int(m.terrain[ti])].dense
     if dense and _dist(m, vi, ti) == 1:                            # G2.3
         return "nvr" if lit else ("gunflash" if gun else "none")
     if lit or _dist(m, vi, ti) <= nvr:                             # E1.101, E1.1
         return "nvr"
-    for u in s.units:                                              # E1.14 moving vehicles
+    for u in scenario.units:                                              # E1.14 moving vehicles
         if m.index(u.hex) != ti:
             continue
         carrier = u
         if u.type not in ("afv", "vehicle"):
-            carrier = next((c for c in s.units if c.id == u.extra.get("aboard")), None)
+            carrier = next((c for c in scenario.units if c.id == u.extra.get("aboard")), None)
         if (carrier is not None and carrier.type in ("afv", "vehicle")
                 and carrier.moving in ("entered", "changed_ca")
                 and _dist(m, vi, ti) <= moving_range(nvr, carrier.tracked)):

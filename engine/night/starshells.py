@@ -36,13 +36,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import ScenarioError
-from ..hexes import line_crossing
+from ..hex_lines import line_crossing
 from .drift import METHODS, DiceSource, drift_distance, roll_drift
 from .kinds import METHODS as METHOD_KINDS
 from .kinds import StarshellOptions
 from .light import illumination
 from .scenario import Marker, Scenario, Unit
-from .verdicts import MOVING_SEEN, unit_verdict, visibility_from
+from .unit_verdicts import unit_verdict
+from .verdicts import MOVING_SEEN, visibility_from
 
 MMC = ("squad", "half_squad", "crew")
 KNOWN_RANGE_LIMIT = 9          # method 2: a Known enemy "less than 9 hexes away"
@@ -107,46 +108,46 @@ def ir_usage(unit: Unit) -> tuple[bool, int | None, str]:
 
 # ------------------------------------------------------------------------------ when
 
-def first_triggers(s: Scenario, unit: Unit) -> list[str]:
+def first_triggers(scenario: Scenario, unit: Unit) -> list[str]:
     """E1.91: the triggers that allow this unit the first starshell/IR of the game (the same four
     for both: "cualquiera de los cuatro criterios")."""
     out = []
-    light = illumination(s)
-    seen = [e.id for e in s.enemies_of(unit.side)
-            if unit_verdict(s, unit.id, e.id, light).sight != "none"]
+    light = illumination(scenario)
+    seen = [e.id for e in scenario.enemies_of(unit.side)
+            if unit_verdict(scenario, unit.id, e.id, light).sight != "none"]
     if seen:
         out.append(f"(a) {unit.id} has LOS to enemy {', '.join(seen)} (E1.91)")
-    flashes = [m for m in s.markers if m.is_gunflash]
+    flashes = [m for m in scenario.markers if m.is_gunflash]
     if flashes:
         out.append(f"(b) a {flashes[0].gunflash_name} in {flashes[0].hex} was placed by an "
                    "attack: any qualified "
                    "unit may try, no LOS needed (E1.91)")
-    movers = [e for e in s.enemies_of(unit.side)
+    movers = [e for e in scenario.enemies_of(unit.side)
               if e.is_vehicle and e.is_motorized and e.moving in MOVING_SEEN]
-    friendly_motor = [f for f in s.units if f.side == unit.side and f.is_motorized]
+    friendly_motor = [f for f in scenario.units if f.side == unit.side and f.is_motorized]
     if movers and not friendly_motor:
         out.append(f"(c) enemy motorized vehicle {movers[0].id} "
                    f"{'entered a new hex' if movers[0].moving == 'entered' else 'changed its covered arc'}"
                    " and no friendly motorized unit is on the map (E1.91)")
-    ffe = [m for m in s.markers if m.type == "ffe" and m.side != unit.side]
+    ffe = [m for m in scenario.markers if m.type == "ffe" and m.side != unit.side]
     if ffe:             # E(C)1.91: for the first starshell and the first IR alike (E1.91)
         out.append(f"(d) the enemy fired an FFE on {ffe[0].hex} (E(C)1.91)")
     return out
 
 
-def timing(s: Scenario, unit: Unit, ir: bool) -> tuple[bool, str]:
+def timing(scenario: Scenario, unit: Unit, ir: bool) -> tuple[bool, str]:
     """E1.92 / E1.921: may this unit fire a starshell (or IR) in the scenario's phase?"""
-    attacking = unit.side == s.attacker
-    phase = s.phase
+    attacking = unit.side == scenario.attacker
+    phase = scenario.phase
     who = "attacker" if attacking else "defender"
-    first_turn = s.starshells_used in ("never", "this_turn")
+    first_turn = scenario.starshells_used in ("never", "this_turn")
     allowed = ("PFPh",) if attacking else ("MPh", "DFPh")
     if phase not in allowed:
         when = "his PFPh" if attacking else "the enemy MPh or his DFPh"
         return False, (f"{unit.id} is the {who}: starshells and IR only in {when}, not in the "
                        f"{phase} (E1.92)")
     if first_turn:
-        which = "the first starshell/IR has not been fired" if s.starshells_used == "never" \
+        which = "the first starshell/IR has not been fired" if scenario.starshells_used == "never" \
             else "this is the player turn of the first starshell/IR"
         return True, f"{which}: the {who} may fire them at any time of the {phase} (E1.92)"
     leader = unit.type == "leader" or (unit.type == "armor_leader" and unit.is_ce)
@@ -159,7 +160,7 @@ def timing(s: Scenario, unit: Unit, ir: bool) -> tuple[bool, str]:
         ok_phases = ("MPh", "DFPh") if ir else ("MPh",)
     what = "IR" if ir else "starshells"
     if phase in ok_phases:
-        if s.extra.get("phase_start", True):
+        if scenario.extra.get("phase_start", True):
             return True, (f"starshells were used in earlier player turns: the {who} fires {what} "
                           f"only at the start of the {phase} (E1.921)")
         return False, (f"starshells were used in earlier player turns: the {who} fires {what} "
@@ -170,32 +171,32 @@ def timing(s: Scenario, unit: Unit, ir: bool) -> tuple[bool, str]:
 
 # ------------------------------------------------------------------------------ where
 
-def hexes_along(s: Scenario, a: int, b: int) -> list[int]:
-    """Map indices of the hexes along the LOS a -> b (E1.922 "a hex along that LOS"): those whose
+def hexes_along(scenario: Scenario, start: int, end: int) -> list[int]:
+    """Map indices of the hexes along the LOS start -> end (E1.922 "a hex along that LOS"): those whose
     interior it enters, and both hexes of a hexside it runs along (it passes between them:
     our reading, as for a hexside crossed at its midpoint in W-10)."""
-    m = s.map
-    cr = line_crossing(int(m.q[b] - m.q[a]), int(m.r[b] - m.r[a]))
+    m = scenario.map
+    cr = line_crossing(int(m.q[end] - m.q[start]), int(m.r[end] - m.r[start]))
     offs = np.concatenate([cr.interior, cr.sides.reshape(-1, 2)])
     t = np.concatenate([cr.interior_t, np.repeat(cr.sides_t, 2)])
     offs = offs[np.argsort(t, kind="stable")]
-    idx = m.lookup_axial(m.q[a] + offs[:, 0], m.r[a] + offs[:, 1])
+    idx = m.lookup_axial(m.q[start] + offs[:, 0], m.r[start] + offs[:, 1])
     return [int(i) for i in idx if i >= 0]
 
 
-def _los_targets(s: Scenario, unit: Unit, known_limit: int | None) -> list[tuple[int, str]]:
+def _los_targets(scenario: Scenario, unit: Unit, known_limit: int | None) -> list[tuple[int, str]]:
     """Hexes of Known enemy units (within ``known_limit`` if given) and Gunflashes in LOS."""
-    m = s.map
+    m = scenario.map
     ui = m.index(unit.hex)
-    light = illumination(s)
+    light = illumination(scenario)
     out: dict[int, str] = {}
-    for e in s.enemies_of(unit.side):
-        v = unit_verdict(s, unit.id, e.id, light)
+    for e in scenario.enemies_of(unit.side):
+        v = unit_verdict(scenario, unit.id, e.id, light)
         ei = m.index(e.hex)
         if v.known and (known_limit is None or int(m.distance(ui, ei)) < known_limit):
             out.setdefault(ei, f"Known enemy {e.id} in {e.hex}")
-    field_ = visibility_from(s, unit.id)
-    for mk in s.markers:
+    field_ = visibility_from(scenario, unit.id)
+    for mk in scenario.markers:
         if mk.is_gunflash and mk.side != unit.side:
             gi = m.index(mk.hex)
             if field_.codes[gi] != 0 and gi != ui:
@@ -203,15 +204,15 @@ def _los_targets(s: Scenario, unit: Unit, known_limit: int | None) -> list[tuple
     return sorted(out.items())
 
 
-def placements(s: Scenario, unit: Unit) -> tuple[dict[str, list[str]], list[str]]:
+def placements(scenario: Scenario, unit: Unit) -> tuple[dict[str, list[str]], list[str]]:
     """Legal starshell hexes per method 1, 2, 3 (E1.922), and sentences on method 2."""
-    m = s.map
+    m = scenario.map
     ui = m.index(unit.hex)
     rng = m.distances_from(ui)
     along: set[int] = set()
     notes = []
-    for ti, what in _los_targets(s, unit, KNOWN_RANGE_LIMIT):
-        line = hexes_along(s, ui, ti) + [ti]
+    for ti, what in _los_targets(scenario, unit, KNOWN_RANGE_LIMIT):
+        line = hexes_along(scenario, ui, ti) + [ti]
         along.update(i for i in line if rng[i] <= ALONG_LIMIT)
         notes.append(f"method 2: along the LOS to {what}, up to {ALONG_LIMIT} hexes (E1.922)")
     if not notes:
@@ -223,14 +224,14 @@ def placements(s: Scenario, unit: Unit) -> tuple[dict[str, list[str]], list[str]
              "3": sorted(names[i] for i in np.flatnonzero(rng == METHOD3_RANGE))}, notes)
 
 
-def ir_placements(s: Scenario, unit: Unit) -> dict[str, list[str]]:
+def ir_placements(scenario: Scenario, unit: Unit) -> dict[str, list[str]]:
     """Legal IR hexes (E1.932): along a LOS to a Known enemy/Gunflash, or at 6, 12, ... hexes."""
-    m = s.map
+    m = scenario.map
     ui = m.index(unit.hex)
     rng = m.distances_from(ui)
     along: set[int] = set()
-    for ti, _ in _los_targets(s, unit, None):
-        along.update(hexes_along(s, ui, ti) + [ti])
+    for ti, _ in _los_targets(scenario, unit, None):
+        along.update(hexes_along(scenario, ui, ti) + [ti])
     ring = np.flatnonzero((rng > 0) & (rng % IR_RING == 0))
     return {"ir-los": sorted(m.names[i] for i in along),
             "ir-6": sorted(m.names[i] for i in ring)}
@@ -238,71 +239,71 @@ def ir_placements(s: Scenario, unit: Unit) -> dict[str, list[str]]:
 
 # ------------------------------------------------------------------------------ the answer
 
-def options(s: Scenario, unit_id: str) -> StarshellOptions:
+def starshell_options(scenario: Scenario, unit_id: str) -> StarshellOptions:
     """Whether and where ``unit_id`` may place a starshell (E1.92) or an IR (E1.93) now."""
-    unit = s.unit(unit_id)
-    return StarshellOptions(_starshell(s, unit), _ir(s, unit))
+    unit = scenario.unit(unit_id)
+    return StarshellOptions(_starshell(scenario, unit), _ir(scenario, unit))
 
 
-def starshell_options(s: Scenario, unit_id: str) -> dict:
+def starshell_document(scenario: Scenario, unit_id: str) -> dict:
     """Everything the ``starshell`` command prints for one unit (SPEC.md)."""
-    return options(s, unit_id).as_json()
+    return starshell_options(scenario, unit_id).as_json()
 
 
-def _starshell(s: Scenario, unit: Unit) -> FireOptions:
+def _starshell(scenario: Scenario, unit: Unit) -> FireOptions:
     limit, why = starshell_usage(unit)
     reasons = [why]
     empty = {"1": [], "2": [], "3": []}
     if limit is None:
         return FireOptions(False, None, reasons, empty)
-    ok, when = timing(s, unit, ir=False)
+    ok, when = timing(scenario, unit, ir=False)
     reasons.append(when)
     if not ok:
         return FireOptions(False, None, reasons, empty)
-    hex_ = s.map.canonical(unit.hex)
-    if hex_ in s.starshell_attempts:
+    hex_ = scenario.map.canonical(unit.hex)
+    if hex_ in scenario.starshell_attempts:
         reasons.append(f"a unit in {hex_} already made a starshell usage dr this phase: one "
                        "attempt per hex per phase (E1.92)")
         return FireOptions(False, None, reasons, empty)
-    if s.starshells_used == "never":
-        triggers = first_triggers(s, unit)
+    if scenario.starshells_used == "never":
+        triggers = first_triggers(scenario, unit)
         if not triggers:
             reasons.append("no trigger for the first starshell of the game: no LOS to an enemy "
                            "unit, no Gunflash, no enemy vehicle entering a hex, no enemy FFE (E1.91)")
             return FireOptions(False, None, reasons, empty)
         reasons.extend(triggers)
-    methods, notes = placements(s, unit)
+    methods, notes = placements(scenario, unit)
     reasons.extend(notes)
     return FireOptions(True, limit, reasons, methods)
 
 
-def _ir(s: Scenario, unit: Unit) -> FireOptions:
+def _ir(scenario: Scenario, unit: Unit) -> FireOptions:
     ok, limit, why = ir_usage(unit)
     reasons = [why]
     empty = {"ir-los": [], "ir-6": []}
     if not ok:
         return FireOptions(False, None, reasons, empty)
-    ok, when = timing(s, unit, ir=True)
+    ok, when = timing(scenario, unit, ir=True)
     reasons.append(when)
     if not ok:
         return FireOptions(False, None, reasons, empty)
-    if s.starshells_used == "never":
-        triggers = first_triggers(s, unit)
+    if scenario.starshells_used == "never":
+        triggers = first_triggers(scenario, unit)
         if not triggers:
             reasons.append("no trigger for the first IR of the game: no LOS to an enemy unit, no "
                            "Gunflash, no enemy vehicle entering a hex, no enemy FFE (E1.91)")
             return FireOptions(False, None, reasons, empty)
         reasons.extend(triggers)
     reasons.append("placing an IR uses the mortar's or OBA's whole ROF for this turn (E1.932)")
-    return FireOptions(True, limit, reasons, ir_placements(s, unit))
+    return FireOptions(True, limit, reasons, ir_placements(scenario, unit))
 
 
-def hex_starshell_roller(s: Scenario, hex_id: str) -> tuple[Unit | None, list[str]]:
+def hex_starshell_roller(scenario: Scenario, hex_id: str) -> tuple[Unit | None, list[str]]:
     """W-21: of the units in one hex, only one may roll for a starshell this phase; the best
     candidate is the one with the highest usage dr limit (a leader's 4)."""
     best, best_limit, reasons = None, -1, []
-    for u in s.units_at(hex_id):
-        opt = _starshell(s, u)
+    for u in scenario.units_at(hex_id):
+        opt = _starshell(scenario, u)
         if opt.may_fire and opt.usage_dr_max > best_limit:
             best, best_limit = u, opt.usage_dr_max
     if best is None:
@@ -326,18 +327,19 @@ class FireResult:
     reasons: tuple = ()
 
 
-def fire(s: Scenario, unit_id: str, at: str, method: str, dice: DiceSource) -> tuple[Scenario, FireResult]:
+def fire(scenario: Scenario, unit_id: str, at: str, method: str,
+         dice: DiceSource) -> tuple[Scenario, FireResult]:
     """Make the usage dr, then drift, and place the starshell/IR: the whole act as one edit.
 
     Refuses (ScenarioError) when the unit may not fire it there.  A failed usage dr still uses
     the hex's starshell attempt for this phase (E1.92) and places nothing.
     """
-    unit = s.unit(unit_id)
+    unit = scenario.unit(unit_id)
     if method not in METHODS:
         raise ScenarioError(f"unknown placement method {method!r} (one of {', '.join(METHODS)})")
     kind = "ir" if method.startswith("ir") else "starshell"
-    opts = _ir(s, unit) if kind == "ir" else _starshell(s, unit)
-    m = s.map
+    opts = _ir(scenario, unit) if kind == "ir" else _starshell(scenario, unit)
+    m = scenario.map
     at_name = m.canonical(at)
     if not opts.may_fire:
         raise ScenarioError(f"{unit.id} may not fire {'an IR' if kind == 'ir' else 'a starshell'}: "
@@ -347,15 +349,15 @@ def fire(s: Scenario, unit_id: str, at: str, method: str, dice: DiceSource) -> t
     usage = None
     if opts.usage_dr_max is not None:
         usage = dice.roll()
-    attempts = s.starshell_attempts
+    attempts = scenario.starshell_attempts
     if kind == "starshell" and m.canonical(unit.hex) not in attempts:
         attempts = attempts + (m.canonical(unit.hex),)
     if usage is not None and usage > opts.usage_dr_max:
         why = f"usage dr {usage} is above {opts.usage_dr_max}: nothing is fired (E1.921)"
-        return s.replace(starshell_attempts=attempts), FireResult(kind, usage, False, reasons=(why,))
+        return scenario.replace(starshell_attempts=attempts), FireResult(kind, usage, False, reasons=(why,))
     d, r, end = roll_drift(m, m.index(at_name), method, dice)
-    new = s.replace(starshell_attempts=attempts,
-                    starshells_used="this_turn" if s.starshells_used == "never" else s.starshells_used)
+    used = "this_turn" if scenario.starshells_used == "never" else scenario.starshells_used
+    new = scenario.replace(starshell_attempts=attempts, starshells_used=used)
     end_name = None if end is None else m.names[end]
     if end is not None:
         new = new.with_marker(Marker(kind, end_name))

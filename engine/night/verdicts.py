@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
@@ -28,7 +27,7 @@ import numpy as np
 from ..los import BLIND, DayLines, explain_block, los_table
 from ..los.ground import ground_row, ground_table
 from ..terrain import BY_CODE
-from .kinds import Fire, Nvr, Sight
+from .kinds import Nvr, Sight
 from .light import Illumination, illumination
 from .scenario import (
     DERIVED_DENSE,
@@ -108,7 +107,7 @@ def gunflash_mask(scenario: Scenario) -> np.ndarray:
 _DENSE = np.array([t.dense for t in BY_CODE])
 
 
-def _dense(scenario: Scenario) -> np.ndarray:
+def dense_mask(scenario: Scenario) -> np.ndarray:
     """G2.3: dense jungle and bamboo hexes."""
     return scenario.derived(DERIVED_DENSE, lambda: _DENSE[scenario.map.terrain])
 
@@ -116,12 +115,12 @@ def _dense(scenario: Scenario) -> np.ndarray:
 class LazyVerdict:
     """A hex's verdict (``sight``, ``reasons``) read from a field's arrays; the reasons are built
     when first read."""
-    __slots__ = ("_field", "_i", "_reasons")
+    __slots__ = ("_field", "_i", "hex_reasons")
 
-    def __init__(self, field: "NightField", i: int):
+    def __init__(self, field: "NightField", index: int):
         self._field = field
-        self._i = i
-        self._reasons = None
+        self._i = index
+        self.hex_reasons = None
 
     @property
     def sight(self) -> str:
@@ -133,9 +132,9 @@ class LazyVerdict:
 
     @property
     def reasons(self) -> list:
-        if self._reasons is None:
-            self._reasons = self._field.reasons_at(self._i)
-        return self._reasons
+        if self.hex_reasons is None:
+            self.hex_reasons = self._field.reasons_at(self._i)
+        return self.hex_reasons
 
     def __repr__(self) -> str:
         return f"Verdict(sight={self.sight!r}, reasons={self.reasons!r})"
@@ -181,8 +180,8 @@ class NightField(Mapping):
         """The verdict names of every hex, in map order."""
         return [SIGHT_NAMES[c] for c in self.codes.tolist()]
 
-    def sight_at(self, i: int) -> Sight:
-        return self.sights[i]
+    def sight_at(self, index: int) -> Sight:
+        return self.sights[index]
 
     @cached_property
     def viewer_lit(self) -> bool:
@@ -210,46 +209,46 @@ class NightField(Mapping):
                                                           self.viewer.level)
         return self._day
 
-    def day_at(self, i: int) -> DayLines:
-        """The daytime line to hex i: the whole row if known, else that one line."""
+    def day_at(self, index: int) -> DayLines:
+        """The daytime line to hex ``index``: the whole row if known, else that one line."""
         if self._day is not None:
             return self._day
-        return los_table(self.map).line(self.map.index(self.viewer.hex), self.viewer.level, i, 0)
+        return los_table(self.map).line(self.map.index(self.viewer.hex), self.viewer.level, index, 0)
 
-    def reasons_at(self, i: int) -> list[str]:
-        return _reasons(self.scenario, self.viewer, self.nvr, self.day_at(i), i, self.light,
-                        int(self.why[i]), int(self.ranges[i]), self.map.names[i])
+    def reasons_at(self, index: int) -> list[str]:
+        return hex_reasons(self.scenario, self.viewer, self.nvr, self.day_at(index), index, self.light,
+                        int(self.why[index]), int(self.ranges[index]), self.map.names[index])
 
 
-def hexes_away(n: int) -> str:
+def hexes_away(count: int) -> str:
     """``1 hex`` / ``3 hexes``."""
-    return f"{n} hex" if n == 1 else f"{n} hexes"
+    return f"{count} hex" if count == 1 else f"{count} hexes"
 
 
-def _reasons(s: Scenario, viewer: Unit, nvr: int, day: DayLines, i: int, light: Illumination,
-             why: int, rng: int, target: str, target_bypass: bool = False,
-             underground: str | None = None) -> list[str]:
+def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index: int,
+                light: Illumination, why: int, rng: int, target: str, target_bypass: bool = False,
+                underground: str | None = None) -> list[str]:
     """``underground``: the id of a target unit below ground level (its location, not its hex,
     is the one starshells and IR leave dark, E1.923)."""
-    m = s.map
+    m = scenario.map
     v = viewer.id
     vhex = viewer.hex
     if why == W_SELF:
         return [f"{target} is {v}'s own hex"]
     out = []
     if why == W_DAY:
-        return [explain_block(m, day, _day_pos(day, i))]
+        return [explain_block(m, day, _day_pos(day, index))]
     vlit = light.unit_lit(viewer)
     if vlit and why in (W_LIT_VIEWER_LIT, W_LIT_VIEWER_GF, W_LIT_VIEWER_DARK):
         vi = m.index(vhex)
-        out.extend(light.why_lit(s, vi, viewer.bypass)[:1])
+        out.extend(light.why_lit(scenario, vi, viewer.bypass)[:1])
         out.append(f"{v} in {vhex} is illuminated: it sees only illuminated locations and "
                    "Gunflashes (E1.101)")
     if why in (W_JUNGLE, W_JUNGLE_LIT, W_JUNGLE_GF):
         out.append(f"{vhex} and {target} are adjacent dense jungle: no LOS at night unless the "
                    "target is illuminated or marked by a Gunflash (G2.3)")
     if why in (W_LIT, W_LIT_VIEWER_LIT, W_JUNGLE_LIT):
-        out.extend(light.why_lit(s, i, target_bypass)[:2])
+        out.extend(light.why_lit(scenario, index, target_bypass)[:2])
         out.append(f"{target} is illuminated: treated as within {v}'s NVR at any range (E1.101)")
     elif why == W_WITHIN:
         out.append(f"{target} is {hexes_away(rng)} away, within {v}'s NVR of "
@@ -258,24 +257,24 @@ def _reasons(s: Scenario, viewer: Unit, nvr: int, day: DayLines, i: int, light: 
         out.append(f"{target} holds a vehicle that entered a new hex or changed its covered arc: "
                    f"within NVR out to 1.5 x NVR, 2 x if tracked; {hexes_away(rng)} away (E1.14)")
     elif why in (W_GF, W_LIT_VIEWER_GF, W_JUNGLE_GF):
-        flash = next((mk for mk in s.markers if mk.is_gunflash and m.index(mk.hex) == i), None)
+        flash = next((mk for mk in scenario.markers if mk.is_gunflash and m.index(mk.hex) == index), None)
         name = flash.gunflash_name if flash is not None else "Gunflash"
         out.append(f"{target} is marked by a {name}: LOS, but treated as beyond NVR - fire is "
                    "halved (Case K for ordnance) and the unit there is never Known (E1.81)")
     elif why == W_LIT_VIEWER_DARK:
-        out.append(_underground_dark(light, i, target, underground) if underground
-                   else light.why_dark(s, i))
+        out.append(_underground_dark(light, index, target, underground) if underground
+                   else light.why_dark(scenario, index))
     elif why == W_BEYOND and underground:
         out.append(f"{target} is {hexes_away(rng)} away, beyond {v}'s NVR of {nvr}, and "
                    f"{underground}'s location there is not illuminated (E1.101)")
-        out.append(_underground_dark(light, i, target, underground))
+        out.append(_underground_dark(light, index, target, underground))
     elif why == W_BEYOND:
         out.append(f"{target} is {hexes_away(rng)} away, beyond {v}'s NVR of {nvr}, and not "
                    "illuminated (E1.101)")
-        dark = light.why_dark(s, i)
+        dark = light.why_dark(scenario, index)
         if not dark.startswith("no light"):
             out.append(dark)
-    out.append(explain_block(m, day, _day_pos(day, i)))   # the daytime base comes last
+    out.append(explain_block(m, day, _day_pos(day, index)))   # the daytime base comes last
     return out
 
 
@@ -325,7 +324,7 @@ def _why(scenario: Scenario, vi: np.ndarray, nvr: np.ndarray, viewer_lit: np.nda
     light = illumination(scenario)
     gf = gunflash_mask(scenario)[None, :]
     lit = light.lit[None, :]
-    dense = _dense(scenario)
+    dense = dense_mask(scenario)
     q, r = m.q.astype(np.int16), m.r.astype(np.int16)          # ranges in small integers
     dq, dr = q[None, :] - q[vi][:, None], r[None, :] - r[vi][:, None]
     rng = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
@@ -382,164 +381,10 @@ def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndar
     return _codes(why)
 
 
-_CODE_OF_WHY = np.zeros(13, dtype=np.int8)
-_CODE_OF_WHY[[W_SELF, W_LIT_VIEWER_LIT, W_JUNGLE_LIT, W_LIT, W_WITHIN, W_MOVING]] = NVR
-_CODE_OF_WHY[[W_LIT_VIEWER_GF, W_JUNGLE_GF, W_GF]] = GUNFLASH
+CODE_OF_WHY = np.zeros(13, dtype=np.int8)
+CODE_OF_WHY[[W_SELF, W_LIT_VIEWER_LIT, W_JUNGLE_LIT, W_LIT, W_WITHIN, W_MOVING]] = NVR
+CODE_OF_WHY[[W_LIT_VIEWER_GF, W_JUNGLE_GF, W_GF]] = GUNFLASH
 
 
 def _codes(why: np.ndarray) -> np.ndarray:
-    return _CODE_OF_WHY[why]
-
-
-# ------------------------------------------------------------------------ unit to unit
-
-@dataclass(frozen=True)
-class UnitVerdict:
-    sight: Sight
-    known: bool
-    fire: Fire
-    reasons: list
-
-    def as_json(self) -> dict:
-        return {"sight": Sight(self.sight).value, "known": self.known,
-                "fire": Fire(self.fire).value, "reasons": list(self.reasons)}
-
-
-def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
-                 light: Illumination | None = None) -> UnitVerdict:
-    """What ``viewer_id`` sees of unit ``target_id`` (SPEC.md ``--to``): sight, Known, fire."""
-    viewer = scenario.unit(viewer_id)
-    target = scenario.unit(target_id)
-    m = scenario.map
-    vi, ti = m.index(viewer.hex), m.index(target.hex)
-    nvr = viewer_nvr(scenario, viewer)
-    light = light or illumination(scenario)
-    day = los_table(m).line(vi, viewer.level, ti, target.level)
-    rng = int(m.distance(vi, ti))
-    gf = bool(gunflash_mask(scenario)[ti])
-    t_lit = light.unit_lit(target)
-    dense = _dense(scenario)
-    if vi == ti:
-        why = W_SELF
-    elif not day.clear[0]:
-        why = W_DAY
-    elif light.unit_lit(viewer):
-        why = W_LIT_VIEWER_LIT if t_lit else (W_LIT_VIEWER_GF if gf else W_LIT_VIEWER_DARK)
-    elif dense[vi] and dense[ti] and rng == 1:
-        why = W_JUNGLE_LIT if t_lit else (W_JUNGLE_GF if gf else W_JUNGLE)
-    elif t_lit:
-        why = W_LIT
-    elif rng <= nvr:
-        why = W_WITHIN
-    elif ((mover := moving_carrier(scenario, target)) is not None
-          and rng <= moving_vehicle_range(nvr, mover.tracked)):
-        why = W_MOVING
-    elif gf:
-        why = W_GF
-    else:
-        why = W_BEYOND
-    sight = SIGHT_NAMES[int(_CODE_OF_WHY[why])]
-    reasons = _reasons(scenario, viewer, nvr, day, ti, light, why, rng, target.hex,
-                       target_bypass=target.bypass,
-                       underground=target.id if target.level < 0 else None)
-    if why == W_BEYOND and moving_carrier(scenario, target) is not None:
-        mover = moving_carrier(scenario, target)
-        reach = moving_vehicle_range(nvr, mover.tracked)
-        reasons.append(f"{mover.id} is moving but {hexes_away(rng)} away, beyond "
-                       f"{'2' if mover.tracked else '1.5'} x NVR = {reach} (E1.14)")
-    elif why == W_BEYOND and target.is_vehicle and target.moving is not None:
-        reasons.append(f"{target.id} only {_MOTION_WORDS[target.moving]}: that does not put it "
-                       "within NVR (E1.14)")
-    known = sight == "nvr" and not target.concealed
-    if sight == "none":
-        fire = Fire.NONE
-    elif sight == "gunflash" or not known:
-        fire = Fire.HALVED                  # E1.81
-    else:
-        fire = Fire.NORMAL
-    if sight == "nvr" and target.concealed:
-        reasons.append(f"{target.id} is concealed: not Known, fire at it is halved (Case K for "
-                       "ordnance), applied once (E1.81)")
-    elif known:
-        reasons.append(f"{target.id} is a Known enemy unit: in LOS, within NVR, not concealed")
-    if sight == "gunflash" and target.concealed:
-        reasons.append(f"{target.id} is also concealed: the halving is applied once (E1.81)")
-    return UnitVerdict(sight, known, fire, reasons)
-
-
-_MOTION_WORDS = {"started": "started (spent an MP to start)", "stopped": "stopped",
-                 "delay": "spent Delay MP"}
-
-
-@dataclass(frozen=True)
-class Reveal:
-    loses_concealment: bool
-    reasons: list
-
-    def as_json(self) -> dict:
-        return {"loses_concealment": self.loses_concealment, "reasons": list(self.reasons)}
-
-
-def reveal(scenario: Scenario, unit_id: str, target_hex: str | None = None) -> Reveal:
-    """Would ``unit_id`` lose concealment if it fired now (at ``target_hex``)?
-
-    E(C)1.8: a firer keeps its concealment when it is beyond the NVR of every Good Order enemy
-    unit.  An Illuminated firer is within the NVR of every enemy (E1.101): it loses it to any
-    Good Order enemy with LOS to it (W-15), and keeps it only when none has LOS.
-
-    A firer in a non-illuminated location shooting at an Illuminated one: the seed says "una
-    unidad dispararando desde una localización no iluminada a una localización iluminada no
-    perderia su ocultamiento, puede ser atacada solo a mitad de potencia y no será tratada como
-    conocida incluso si se encuentra a una distancia igual o menor que el NVR" (would not lose
-    its concealment ... even within NVR; E1.81, W-17).
-    Our reading: that is about the units in the lit target location, which see only
-    Illuminated locations (E1.101).  Another Good Order enemy in the dark within NVR sees the
-    firer as usual, and "Una unidad enemiga que dispara dentro del NVR de una unidad propia en
-    Buen orden pierde ocultamiento normalmente" (E(C)1.8): then it loses its concealment.
-    """
-    unit = scenario.unit(unit_id)
-    m = scenario.map
-    light = illumination(scenario)
-    reasons = []
-    if not unit.concealed:
-        reasons.append(f"{unit.id} is not concealed now; this is what firing would do if it were")
-    firer_lit = light.unit_lit(unit)
-    if firer_lit:
-        reasons.extend(light.why_lit(scenario, m.index(unit.hex), unit.bypass)[:1])
-    seen_by = []
-    for enemy in scenario.enemies_of(unit.side):
-        if enemy.broken:
-            continue
-        v = unit_verdict(scenario, enemy.id, unit.id, light)
-        if v.sight == "nvr":
-            seen_by.append(enemy.id)
-    if seen_by:
-        where = "an illuminated location, " if firer_lit else ""
-        reasons.append(f"{unit.id} fires from {where}within the NVR of Good Order enemy "
-                       f"{', '.join(seen_by)}: it loses concealment (E1.8, E(C)1.8)")
-        if target_hex is not None and not firer_lit and light.lit[m.index(target_hex)]:
-            # E1.101: only the units in the lit target are limited to lit locations
-            reasons.append(f"firing at the illuminated {m.names[m.index(target_hex)]} keeps "
-                           "concealment only from units that see nothing but illuminated "
-                           f"locations; {', '.join(seen_by)} in the dark "
-                           f"{'sees' if len(seen_by) == 1 else 'see'} {unit.id} within NVR, so "
-                           "it loses concealment normally (E1.101, E(C)1.8)")
-        return Reveal(True, reasons)
-    if target_hex is not None and not firer_lit:
-        ti = m.index(target_hex)
-        if light.lit[ti]:
-            reasons.append(f"{unit.id} fires from a non-illuminated location at the illuminated "
-                           f"{m.names[ti]}: it keeps its concealment, is not Known there and may "
-                           "be attacked only at half FP (E1.81)")
-            return Reveal(False, reasons)
-    broken = [e.id for e in scenario.enemies_of(unit.side) if e.broken]
-    extra = f" (broken: {', '.join(broken)})" if broken else ""
-    if firer_lit:
-        # E1.101: a lit location is within every NVR, so only the lack of LOS keeps it hidden
-        reasons.append(f"{unit.id} is in an illuminated location, within every NVR (E1.101), but "
-                       f"no Good Order enemy unit has LOS to it{extra}: it keeps its concealment "
-                       "when it fires (E(C)1.8)")
-        return Reveal(False, reasons)
-    reasons.append(f"{unit.id} is beyond the NVR of every Good Order enemy unit{extra}: it keeps "
-                   "its concealment when it fires (E(C)1.8)")
-    return Reveal(False, reasons)
+    return CODE_OF_WHY[why]

@@ -3,5 +3,6 @@
 No hexes: elements are rectangles on a table measured in base widths (BW).  ``troops`` holds the
 troop types (depths, shooting ranges), ``table`` the table file (``starshell-table``),
 ``geometry`` the shapes, ``shooting`` the verdicts: which enemy an element may shoot, which it
-must shoot, who supports it and in which order the rolls come.  Imports the core only.
+must shoot, who supports it; ``rolls`` in which order the rolls come and the whole answer for one
+shooter.  Imports the core only.
 """

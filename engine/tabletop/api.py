@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from .geometry import CORNERS, TOL, corners, forward, rightward
-from .shooting import Shooting, TargetVerdict, resolution, shoot
+from .rolls import resolution, shoot
+from .shooting import Shooting, TargetVerdict
 from .snap import snap
 from .table import (
     FORMAT,

@@ -2,13 +2,13 @@
 added")."""
 from __future__ import annotations
 
-from .shooting import shoot
+from .rolls import shoot
 from .table import load_table
 
 
-def cmd_shoot(a) -> dict:
-    table = load_table(a.table)
-    return shoot(table, a.shooter, a.turn)
+def cmd_shoot(args) -> dict:
+    table = load_table(args.table)
+    return shoot(table, args.shooter, args.turn)
 
 
 def add_commands(add) -> None:

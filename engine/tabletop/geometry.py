@@ -26,38 +26,39 @@ def rightward(facing: float) -> tuple[float, float]:
     return math.cos(a), -math.sin(a)
 
 
-def corners(x: float, y: float, facing: float, depth: float, width: float = 1.0) -> dict:
-    """The four corners by name (front-left, front-right, rear-right, rear-left)."""
+def corners(front_x: float, front_y: float, facing: float, depth: float, width: float = 1.0) -> dict:
+    """The four corners by name (front-left, front-right, rear-right, rear-left) of an element
+    whose front edge is centred on (front_x, front_y)."""
     fx, fy = forward(facing)
     rx, ry = rightward(facing)
     h = width / 2
-    fl = (x - rx * h, y - ry * h)
-    fr = (x + rx * h, y + ry * h)
+    fl = (front_x - rx * h, front_y - ry * h)
+    fr = (front_x + rx * h, front_y + ry * h)
     return {"front-left": fl, "front-right": fr,
             "rear-right": (fr[0] - fx * depth, fr[1] - fy * depth),
             "rear-left": (fl[0] - fx * depth, fl[1] - fy * depth)}
 
 
-def rectangle(c: dict) -> Polygon:
-    return Polygon([c[k] for k in CORNERS])
+def rectangle(corners_by_name: dict) -> Polygon:
+    return Polygon([corners_by_name[k] for k in CORNERS])
 
 
-def front_edge(c: dict) -> LineString:
-    return LineString([c["front-left"], c["front-right"]])
+def front_edge(corners_by_name: dict) -> LineString:
+    return LineString([corners_by_name["front-left"], corners_by_name["front-right"]])
 
 
-def ahead_of(x: float, y: float, facing: float, point) -> float:
-    """Signed distance of ``point`` in front of the line through (x, y) across ``facing``."""
+def ahead_of(origin_x: float, origin_y: float, facing: float, point) -> float:
+    """Signed distance of ``point`` in front of the line through (origin_x, origin_y) across ``facing``."""
     fx, fy = forward(facing)
-    return (point[0] - x) * fx + (point[1] - y) * fy
+    return (point[0] - origin_x) * fx + (point[1] - origin_y) * fy
 
 
-def across(x: float, y: float, facing: float, point) -> float:
-    """Signed distance of ``point`` to the right of the line through (x, y) along ``facing``."""
+def across(origin_x: float, origin_y: float, facing: float, point) -> float:
+    """Signed distance of ``point`` to the right of the line through (origin_x, origin_y) along ``facing``."""
     rx, ry = rightward(facing)
-    return (point[0] - x) * rx + (point[1] - y) * ry
+    return (point[0] - origin_x) * rx + (point[1] - origin_y) * ry
 
 
-def same_facing(a: float, b: float) -> bool:
-    d = (a - b) % 360.0
+def same_facing(facing: float, other_facing: float) -> bool:
+    d = (facing - other_facing) % 360.0
     return min(d, 360.0 - d) <= ANGLE_TOL

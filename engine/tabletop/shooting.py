@@ -1,5 +1,5 @@
-"""Which enemy element a shooter may shoot, which it must, who supports it, and in which order
-the rolls come (RULES.md section 9; seed ``004_*``, DBA 3.0 shooting).
+"""Which enemy element a shooter may shoot, which it must and who supports it (RULES.md
+section 9; seed ``004_*``, DBA 3.0 shooting); the order of the rolls is in ``rolls``.
 
 Rule tags cited below and in the reasons: "DBA 3.0 pp. 35-36" (legal target, clear shot: the
 rulebook pages the seed quotes), "DBA 3.0 priority" and "DBA 3.0 rear rank" (the third quote of
@@ -27,8 +27,8 @@ GRID = 1e-9           # BW: the grid shot regions are snapped to (well under TOL
 GAP_BW = 1.0          # the shot needs a gap at least one element wide (DBA 3.0 pp. 35-36)
 
 
-def fmt(v: float) -> str:
-    return f"{round(v, 3):g}"
+def fmt(value: float) -> str:
+    return f"{round(value, 3):g}"
 
 
 @dataclass
@@ -90,10 +90,10 @@ class Shooting:
         self._verdicts: dict[tuple[str, str], TargetVerdict] = {}
         self._must: dict[str, list[str]] = {}
 
-    def frame(self, s: Element) -> "_Frame":
-        f = self._frames.get(s.id)
+    def frame(self, shooter: Element) -> "_Frame":
+        f = self._frames.get(shooter.id)
         if f is None:
-            f = self._frames[s.id] = _Frame(self, s)
+            f = self._frames[shooter.id] = _Frame(self, shooter)
         return f
 
     # -- who is who ---------------------------------------------------------------------------
@@ -103,71 +103,71 @@ class Shooting:
                                 f"{', '.join(self.order) or 'none'})", file=self.table.file)
         return self.els[element_id]
 
-    def enemies(self, s: Element) -> list[Element]:
-        return [self.els[i] for i in self.order if self.els[i].side != s.side]
+    def enemies(self, shooter: Element) -> list[Element]:
+        return [self.els[i] for i in self.order if self.els[i].side != shooter.side]
 
-    def friends(self, s: Element) -> list[Element]:
-        return [self.els[i] for i in self.order if self.els[i].side == s.side and i != s.id]
+    def friends(self, shooter: Element) -> list[Element]:
+        return [self.els[i] for i in self.order if self.els[i].side == shooter.side and i != shooter.id]
 
-    def shooting_range(self, s: Element) -> tuple[float | None, str]:
-        t = TROOPS[s.type]
+    def shooting_range(self, shooter: Element) -> tuple[float | None, str]:
+        t = TROOPS[shooter.type]
         if t.range_bw is None:
-            return None, f"{s.id} ({t.name}) does not shoot ({RANGE})"
-        if t.needs_still and s.moved:
-            return None, f"{s.id} ({t.name}) moved this bound and may not shoot ({RANGE})"
-        return t.range_bw, f"{s.id} ({t.name}) shoots {fmt(t.range_bw)} BW ({RANGE})"
+            return None, f"{shooter.id} ({t.name}) does not shoot ({RANGE})"
+        if t.needs_still and shooter.moved:
+            return None, f"{shooter.id} ({t.name}) moved this bound and may not shoot ({RANGE})"
+        return t.range_bw, f"{shooter.id} ({t.name}) shoots {fmt(t.range_bw)} BW ({RANGE})"
 
-    def front_rank(self, s: Element) -> Element | None:
-        """The friendly archer directly in front of archer ``s`` (DBA 3.0 rear rank): same
-        facing, its rear edge on s's front edge, overlapping it by at least half a BW; followed
+    def front_rank(self, shooter: Element) -> Element | None:
+        """The friendly archer directly in front of archer ``shooter`` (DBA 3.0 rear rank): same
+        facing, its rear edge on the shooter's front edge, overlapping it by at least half a BW; followed
         to the front rank when ranks are deeper."""
-        if s.id in self._front:
-            return self._front[s.id]
-        seen = {s.id}
+        if shooter.id in self._front:
+            return self._front[shooter.id]
+        seen = {shooter.id}
         front = None
-        cur = s
+        cur = shooter
         while TROOPS[cur.type].archer:
             nxt = self._directly_in_front(cur)
             if nxt is None or nxt.id in seen:
                 break
             seen.add(nxt.id)
             front = cur = nxt
-        self._front[s.id] = front
+        self._front[shooter.id] = front
         return front
 
-    def _directly_in_front(self, s: Element) -> Element | None:
+    def _directly_in_front(self, shooter: Element) -> Element | None:
         best, best_overlap = None, 0.5 - TOL
-        edge = LineString([self.corners[s.id]["front-left"], self.corners[s.id]["front-right"]])
+        edge = LineString([self.corners[shooter.id]["front-left"], self.corners[shooter.id]["front-right"]])
         touching = [self.els[self.order[k]] for k in
                     sorted(self.tree.query(edge, predicate="dwithin", distance=1e-3))]
         for f in touching:
-            if f.id == s.id or f.side != s.side:
+            if f.id == shooter.id or f.side != shooter.side:
                 continue
-            if not TROOPS[f.type].archer or not same_facing(f.facing, s.facing):
+            if not TROOPS[f.type].archer or not same_facing(f.facing, shooter.facing):
                 continue
             rear = (self.corners[f.id]["rear-left"], self.corners[f.id]["rear-right"])
-            if any(abs(ahead_of(s.x, s.y, s.facing, p)) > TOL for p in rear):
+            if any(abs(ahead_of(shooter.x, shooter.y, shooter.facing, p)) > TOL for p in rear):
                 continue
-            lo, hi = sorted(across(s.x, s.y, s.facing, p) for p in rear)
+            lo, hi = sorted(across(shooter.x, shooter.y, shooter.facing, p) for p in rear)
             overlap = min(hi, 0.5) - max(lo, -0.5)
             if overlap > best_overlap:
                 best, best_overlap = f, overlap
         return best
 
     # -- one shooter, one target (the shooter's own front) ---------------------------------------
-    def verdict(self, s: Element, t: Element, *, need_clear: bool = True) -> TargetVerdict:
-        key = (s.id, t.id)
+    def verdict(self, shooter: Element, target: Element, *, need_clear: bool = True) -> TargetVerdict:
+        key = (shooter.id, target.id)
         v = self._verdicts.get(key)
         if v is not None and (v.reasons or not need_clear):
             return v
-        v = self._verdict(s, t, need_clear)
+        v = self._verdict(shooter, target, need_clear)
         self._verdicts[key] = v
         return v
 
-    def _verdict(self, s: Element, t: Element, need_clear: bool) -> TargetVerdict:
-        fr = self.frame(s)
-        tc = fr.corners(t.id)
-        shape = fr.shape(t.id)
+    def _verdict(self, shooter: Element, target: Element, need_clear: bool) -> TargetVerdict:
+        fr = self.frame(shooter)
+        tc = fr.corners(target.id)
+        shape = fr.shape(target.id)
         # DBA 3.0 pp. 35-36: at least two corners strictly in front of the line of its front
         ahead = [p[1] for p in tc.values()]
         n_front = sum(1 for a in ahead if a > TOL)
@@ -179,53 +179,53 @@ class Shooting:
         bis = 0.0 if bis <= TOL else bis
         dist = float(LineString([(-0.5, 0.0), (0.5, 0.0)]).distance(shape))
         dist = 0.0 if dist <= TOL else dist
-        rng, rng_reason = self.shooting_range(s)
+        rng, rng_reason = self.shooting_range(shooter)
         in_range = rng is not None and dist <= rng + TOL
-        v = TargetVerdict(t.id, in_front, n_front, False, in_range, t.visible, bis, dist, bearing)
-        if not need_clear and not (in_front and in_range and t.visible):
+        v = TargetVerdict(target.id, in_front, n_front, False, in_range, target.visible, bis, dist, bearing)
+        if not need_clear and not (in_front and in_range and target.visible):
             return v
-        clear_reason = self._clear(s, t, v)
+        clear_reason = self._clear(shooter, target, v)
         r = v.reasons
         if in_front:
-            r.append(f"{t.id} has {n_front} corners in front of the line of {s.id}'s front "
+            r.append(f"{target.id} has {n_front} corners in front of the line of {shooter.id}'s front "
                      f"(at least two needed, {LEGAL})")
         else:
             on = sum(1 for a in ahead if abs(a) <= TOL)
-            r.append(f"{t.id} has {'only ' if n_front else ''}{n_front} "
-                     f"corner{'' if n_front == 1 else 's'} in front of the line of {s.id}'s front"
+            r.append(f"{target.id} has {'only ' if n_front else ''}{n_front} "
+                     f"corner{'' if n_front == 1 else 's'} in front of the line of {shooter.id}'s front"
                      + (f" ({on} on it, which is not in front)" if on else "")
                      + f": not a legal target ({LEGAL})")
         r.append(clear_reason)
         if rng is None:
             r.append(rng_reason)
         elif in_range:
-            r.append(f"{t.id} is {fmt(dist)} BW from {s.id}'s front edge: within its range of "
+            r.append(f"{target.id} is {fmt(dist)} BW from {shooter.id}'s front edge: within its range of "
                      f"{fmt(rng)} BW ({RANGE})")
         else:
-            r.append(f"{t.id} is {fmt(dist)} BW from {s.id}'s front edge: beyond its range of "
+            r.append(f"{target.id} is {fmt(dist)} BW from {shooter.id}'s front edge: beyond its range of "
                      f"{fmt(rng)} BW ({RANGE})")
-        if not t.visible:
-            r.append(f"{t.id} is not visible: not a target, and it blocks no shot (our reading, "
+        if not target.visible:
+            r.append(f"{target.id} is not visible: not a target, and it blocks no shot (our reading, "
                      "RULES 9)")
-        r.append(f"{t.id} is {fmt(bis)} BW from the line square to the middle of {s.id}'s front"
+        r.append(f"{target.id} is {fmt(bis)} BW from the line square to the middle of {shooter.id}'s front"
                  f", on its {bearing} ({PRIORITY})" if bearing != "centre" else
-                 f"{t.id} is {fmt(bis)} BW from the line square to the middle of {s.id}'s front"
+                 f"{target.id} is {fmt(bis)} BW from the line square to the middle of {shooter.id}'s front"
                  f" ({PRIORITY})")
         return v
 
-    def _blocks(self, s: Element, t: Element, i: str) -> bool:
+    def _blocks(self, shooter: Element, target: Element, i: str) -> bool:
         # DBA 3.0 pp. 35-36: friendly elements and visible enemy elements block
         e = self.els[i]
-        return i != s.id and i != t.id and (e.side == s.side or e.visible)
+        return i != shooter.id and i != target.id and (e.side == shooter.side or e.visible)
 
-    def _clear(self, s: Element, t: Element, v: TargetVerdict) -> str:
+    def _clear(self, shooter: Element, target: Element, v: TargetVerdict) -> str:
         """DBA 3.0 pp. 35-36: two lines, from the shooter's two front corners to two different
         corners of the target, that do not cross, with no blocking element between them, and a
         gap at least one element wide (our reading: two blocking elements less than 1 BW apart
         whose shortest connecting segments cross the region between the lines close it)."""
-        frame = self.frame(s)
-        tc = frame.corners(t.id)
-        fl, fr = frame.corners(s.id)["front-left"], frame.corners(s.id)["front-right"]
+        frame = self.frame(shooter)
+        tc = frame.corners(target.id)
+        fl, fr = frame.corners(shooter.id)["front-left"], frame.corners(shooter.id)["front-right"]
         ids, tree = frame.tree(everything=not v.in_range)
         options = []
         for ni, nj in itertools.permutations(CORNERS, 2):
@@ -237,7 +237,7 @@ class Shooting:
                 continue
             near = [ids[k] for k in sorted(tree.query(region, predicate="dwithin",
                                                       distance=GAP_BW))]
-            near = [i for i in near if self._blocks(s, t, i)]
+            near = [i for i in near if self._blocks(shooter, target, i)]
             inside, gaps = [], []
             if near:
                 inner = region.buffer(-TOL, join_style="mitre")
@@ -248,10 +248,10 @@ class Shooting:
                     gaps = self._narrow_gaps(frame, inner, near)
             g = self.corners
             options.append(((len(inside), len(gaps)), -region.area, (ni, nj), inside, gaps,
-                            ((g[s.id]["front-left"], g[t.id][ni]),
-                             (g[s.id]["front-right"], g[t.id][nj]))))
+                            ((g[shooter.id]["front-left"], g[target.id][ni]),
+                             (g[shooter.id]["front-right"], g[target.id][nj]))))
         if not options:
-            return (f"no two lines from {s.id}'s front corners reach two corners of {t.id} "
+            return (f"no two lines from {shooter.id}'s front corners reach two corners of {target.id} "
                     f"without crossing: no clear shot ({CLEAR})")
         fewest = min(o[0] for o in options)
         if fewest == (0, 0):
@@ -259,7 +259,7 @@ class Shooting:
             v.clear = True
             v.lines = best[5]
             v.line_corners = (("front-left", best[2][0]), ("front-right", best[2][1]))
-            return (f"clear: the lines from {s.id}'s front-left corner to {t.id}'s "
+            return (f"clear: the lines from {shooter.id}'s front-left corner to {target.id}'s "
                     f"{best[2][0]} corner and from its front-right corner to the "
                     f"{best[2][1]} corner have nothing between them ({CLEAR})")
         blocked, gaps = [], []
@@ -277,7 +277,7 @@ class Shooting:
             d = self.shapes[a].distance(self.shapes[b])
             parts.append(f"the gap between {a} and {b} is {fmt(d)} BW, narrower than one "
                          "element")
-        return (f"blocked: for every pair of lines from {s.id}'s front corners to {t.id}'s "
+        return (f"blocked: for every pair of lines from {shooter.id}'s front corners to {target.id}'s "
                 f"corners, {'; '.join(parts)} ({CLEAR})")
 
     @staticmethod
@@ -315,27 +315,27 @@ class Shooting:
         return out
 
     # -- the shooter's view: every enemy, its obligations ---------------------------------------
-    def targets(self, s: Element) -> dict[str, TargetVerdict]:
-        """Every enemy element as seen by ``s`` (a rear-rank archer sees as its front rank)."""
-        f = self.front_rank(s)
-        src = f if f is not None else s
+    def targets(self, shooter: Element) -> dict[str, TargetVerdict]:
+        """Every enemy element as seen by ``shooter`` (a rear-rank archer sees as its front rank)."""
+        f = self.front_rank(shooter)
+        src = f if f is not None else shooter
         out = {}
-        for t in self.enemies(s):
+        for t in self.enemies(shooter):
             v = self.verdict(src, t)
             if f is not None:
                 v = TargetVerdict(**{**v.__dict__, "reasons": [
-                    f"as {f.id}, the front-rank archer directly in front of {s.id}, at the same "
+                    f"as {f.id}, the front-rank archer directly in front of {shooter.id}, at the same "
                     f"range ({REAR})"] + v.reasons})
             out[t.id] = v
         return out
 
-    def must_shoot(self, s: Element) -> list[str]:
+    def must_shoot(self, shooter: Element) -> list[str]:
         """DBA 3.0 priority: the legal target(s) nearest the bisector of the front; several when
         they tie (the player chooses).  A rear-rank archer shoots as its front rank (REAR)."""
-        if s.id in self._must:
-            return self._must[s.id]
-        f = self.front_rank(s)
-        src = f if f is not None else s
+        if shooter.id in self._must:
+            return self._must[shooter.id]
+        f = self.front_rank(shooter)
+        src = f if f is not None else shooter
         legal = []
         rng, _ = self.shooting_range(src)
         if rng is not None:
@@ -343,7 +343,7 @@ class Shooting:
             near = self.tree.query(edge, predicate="dwithin", distance=rng + 1e-3)
             for k in sorted(near):
                 t = self.els[self.order[k]]
-                if t.side == s.side:
+                if t.side == shooter.side:
                     continue
                 v = self.verdict(src, t, need_clear=False)
                 if v.in_front and v.in_range and v.visible:
@@ -354,14 +354,14 @@ class Shooting:
         if legal:
             low = min(v.bisector_distance for v in legal)
             out = [v.target for v in legal if v.bisector_distance <= low + TOL]
-        self._must[s.id] = out
+        self._must[shooter.id] = out
         return out
 
-    def supporters(self, s: Element, target_id: str) -> tuple[list[str], dict[str, str]]:
-        """Friends that may shoot ``target_id`` too, supporting s (-1 each to its combat factor),
+    def supporters(self, shooter: Element, target_id: str) -> tuple[list[str], dict[str, str]]:
+        """Friends that may shoot ``target_id`` too, supporting ``shooter`` (-1 each to its combat factor),
         and why each other shooting friend may not."""
         yes, no = [], {}
-        for x in self.friends(s):
+        for x in self.friends(shooter):
             rng, why = self.shooting_range(x)
             if rng is None and self.front_rank(x) is None:
                 continue
@@ -383,8 +383,8 @@ class Shooting:
                             f"front ({PRIORITY})")
         return yes, no
 
-    def shot_at_by(self, s: Element) -> list[str]:
-        return [e.id for e in self.enemies(s) if s.id in self.must_shoot(e)]
+    def shot_at_by(self, shooter: Element) -> list[str]:
+        return [e.id for e in self.enemies(shooter) if shooter.id in self.must_shoot(e)]
 
 
 class _Frame:
@@ -394,8 +394,8 @@ class _Frame:
     (a mirror only flips the sign of x).  Shapes are made when asked; the search tree holds the
     elements near the shooter (enough for any target in range) or, when asked, all of them."""
 
-    def __init__(self, sh: Shooting, s: Element):
-        self.sh, self.s = sh, s
+    def __init__(self, shooting: Shooting, shooter: Element):
+        self.sh, self.s = shooting, shooter
         self._corners: dict[str, dict] = {}
         self._shapes: dict[str, Polygon] = {}
         self._trees: dict[bool, tuple[list[str], STRtree]] = {}
@@ -431,92 +431,3 @@ class _Frame:
                 ids = [self.sh.order[k] for k in sorted(near)]
             found = self._trees[everything] = (ids, STRtree([self.shape(i) for i in ids]))
         return found
-
-
-def _turn_side(sh: Shooting, s: Element, turn: str | None) -> str:
-    return turn or sh.table.turn or s.side
-
-
-def resolution(sh: Shooting, s: Element, t: Element, turn: str | None = None) -> dict:
-    """The order of the rolls when ``s`` shoots ``t`` (seed ex. 2-4): one roll applied to both at
-    once when t shoots back at s (mutual); otherwise t only rolls to defend, and an enemy archer
-    s cannot answer gets a defensive roll from s: after s's own shot in s's turn, before it (its
-    result applied first) in the enemy's turn."""
-    side = _turn_side(sh, s, turn)
-    sup, _ = sh.supporters(s, t.id)
-    minus = f"; {t.id} has -{len(sup)} to its combat factor ({', '.join(sup)} supporting)" \
-        if sup else ""
-    mutual = s.id in sh.must_shoot(t)
-    others = [e for e in sh.shot_at_by(s) if e != t.id]
-    steps = []
-    if side != s.side:
-        for e in others:
-            steps.append({"roll": "defensive", "by": s.id, "at": e, "text": (
-                f"{e} shoots {s.id} first ({side}'s turn): {s.id} only rolls to defend, and "
-                f"the result applies before {s.id}'s own shot: destroyed, or recoiled out of "
-                f"range, {s.id} loses its shot; winning does not harm {e} (seed ex. 2)")})
-    if mutual:
-        steps.append({"roll": "mutual", "by": s.id, "at": t.id, "text": (
-            f"{s.id} and {t.id} shoot each other: one roll, the result applied to both at "
-            f"once{minus} (seed ex. 3)")})
-    else:
-        steps.append({"roll": "shot", "by": s.id, "at": t.id, "text": (
-            f"{s.id} shoots {t.id}{minus}; {t.id} "
-            + (f"cannot answer {s.id} and " if sh.shooting_range(t)[0] is not None else "")
-            + f"only rolls to defend: winning does not harm {s.id} (seed ex. 2, 4)")})
-        for u in sh.must_shoot(t):
-            note = (f"; {u} supported {s.id}'s shot and only rolls to defend (seed ex. 4)"
-                    if u in sup else "")
-            steps.append({"roll": "shot", "by": t.id, "at": u, "then": True, "text": (
-                f"then {t.id}, if not destroyed or recoiled out of its range, shoots {u}"
-                f"{note}")})
-    if side == s.side:
-        for e in others:
-            steps.append({"roll": "defensive", "by": s.id, "at": e, "text": (
-                f"then {s.id} rolls to defend against {e}, which it cannot answer: two rolls, "
-                f"but one shot; winning does not harm {e} (seed ex. 2)")})
-    return {"mutual": mutual, "supporters": sup, "target_modifier": -len(sup), "turn": side,
-            "steps": steps}
-
-
-def shoot(table: Table, shooter_id: str, turn: str | None = None) -> dict:
-    """Everything a player asks about one shooter (SPEC.md, ``shoot``)."""
-    sh = Shooting(table)
-    try:
-        s = sh.element(shooter_id)
-    except ScenarioError as e:
-        raise ScenarioError(e.problem, file=table.file, place="--shooter") from None
-    if turn is not None and turn not in table.sides():
-        raise ScenarioError(f"no side {turn!r} on the table (sides: {', '.join(table.sides())})",
-                            file=table.file, place="--turn")
-    front = sh.front_rank(s)
-    rng, rng_reason = sh.shooting_range(front or s)
-    targets = sh.targets(s)
-    must = sh.must_shoot(s)
-    reasons = [rng_reason]
-    if front is not None:
-        reasons.append(f"{s.id} is a rear-rank archer behind {front.id}: it shoots the same target "
-                       f"at the same range ({REAR})")
-    if len(must) == 1:
-        reasons.append(f"{s.id} must shoot {must[0]}: the legal target nearest the bisector of "
-                       f"its front ({PRIORITY})")
-    elif must:
-        reasons.append(f"{' and '.join(must)} are equally near the bisector of {s.id}'s front: "
-                       f"the player chooses ({PRIORITY})")
-    elif rng is not None:
-        reasons.append(f"{s.id} has no legal target")
-    supporters, not_supporting = {}, {}
-    for tid, v in targets.items():
-        if v.legal:
-            supporters[tid], not_supporting[tid] = sh.supporters(s, tid)
-    return {
-        "shooter": s.id, "side": s.side, "range": rng,
-        "targets": {tid: v.as_json() for tid, v in targets.items()},
-        "must_shoot": must,
-        "rear_rank_of": front.id if front is not None else None,
-        "supporters": supporters,
-        "not_supporting": not_supporting,
-        "shot_at_by": sh.shot_at_by(s),
-        "resolution": {tid: resolution(sh, s, sh.els[tid], turn) for tid in must},
-        "reasons": reasons,
-    }

@@ -17,10 +17,11 @@ def _angle(a: float, b: float) -> float:
     return min(d, 360.0 - d)
 
 
-def snap(table: Table, element_id: str, x: float, y: float, facing: float,
+def snap(table: Table, element_id: str, front_x: float, front_y: float, facing: float,
          within: float = SNAP_BW, degrees: float = SNAP_DEGREES):
-    """(x, y, facing, how, other): the nearest contact position within reach, or the position
-    given with ``how`` None.  ``how``: "front", "behind", "beside"."""
+    """(x, y, facing, how, other): the nearest contact position within reach of the element's
+    front edge midpoint (front_x, front_y), or the position given with ``how`` None.  ``how``:
+    "front", "behind", "beside"."""
     best = None
     for o in table.elements:
         if o.id == element_id:
@@ -33,10 +34,10 @@ def snap(table: Table, element_id: str, x: float, y: float, facing: float,
                 ("behind", o.x - fx * d, o.y - fy * d, o.facing),
                 ("beside", o.x + rx, o.y + ry, o.facing),
                 ("beside", o.x - rx, o.y - ry, o.facing)):
-            dist = math.hypot(cx - x, cy - y)
+            dist = math.hypot(cx - front_x, cy - front_y)
             if dist <= within and _angle(cf, facing) <= degrees:
                 if best is None or dist < best[0]:
                     best = (dist, cx, cy, cf, how, o.id)
     if best is None:
-        return x, y, facing % 360.0, None, None
+        return front_x, front_y, facing % 360.0, None, None
     return best[1], best[2], best[3], best[4], best[5]

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 
 import engine
 from app.scene.geometry import scene_center
-from engine.night.thread import seen_by_side
+from engine.night.los_thread import seen_by_side
 
 
 def test_select_by_click_cycle_the_stack_and_clear(window, qtbot):

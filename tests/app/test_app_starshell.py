@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from engine.boards import assets_dir
 from engine.night import drift
 from engine.night.drift import FixedDice
-from engine.night.starshells import starshell_options
+from engine.night.starshells import starshell_document as starshell_options
 
 W10 = assets_dir() / "scenarios" / "W-10.json"
 

@@ -11,17 +11,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..hexes import crossed_hexes
+from ..hex_lines import crossed_hexes
 from ..los import BLIND, explain_block, hexside_words, hexsides_crossed, los_table
 from .light import illumination
 from .scenario import Scenario, Unit
-from .verdicts import SIGHT_NAMES, all_fields, moving_carrier, unit_verdict, visibility_from
+from .unit_verdicts import unit_verdict
+from .verdicts import SIGHT_NAMES, all_fields, moving_carrier, visibility_from
 
 PROBE = "__thread__"
 
 
 @dataclass
-class Thread:
+class LosThread:
     start: str
     end: str
     range: int
@@ -41,17 +42,17 @@ class Thread:
     viewer: str | None = None                         # the unit whose night verdict this is
 
 
-def los_thread(s: Scenario, start: str, end: str, start_level: int = 0, end_level: int = 0,
-               viewer_id: str | None = None) -> Thread:
+def los_thread(scenario: Scenario, start: str, end: str, start_level: int = 0, end_level: int = 0,
+               viewer_id: str | None = None) -> LosThread:
     """The string from ``start`` to ``end``.  The night verdict is that of ``viewer_id`` (when it
     stands in ``start``), else of a Good Order squad placed there for the question."""
-    m = s.map
+    m = scenario.map
     a, b = m.index(start), m.index(end)
     table = los_table(m)
     day = table.line(a, start_level, b, end_level)
     inter, sides = crossed_hexes(m.pos(a), m.pos(b))
     name = lambda p: m.names[m.index_of_pos[p]] if p in m.index_of_pos else None  # noqa: E731
-    t = Thread(m.names[a], m.names[b], int(m.distance(a, b)), day.viewer_elev,
+    t = LosThread(m.names[a], m.names[b], int(m.distance(a, b)), day.viewer_elev,
                int(day.target_elev[0]))
     t.crossed = [n for n in (name(p) for p in inter) if n]
     t.hexsides = [(name(p), name(q)) for p, q in sides]
@@ -65,16 +66,16 @@ def los_thread(s: Scenario, start: str, end: str, start_level: int = 0, end_leve
         blockers = {int(day.block_h1[0]), int(day.block_h2[0])}
         t.blocking = sorted(m.names[i] for i in blockers if i >= 0)
         t.blind = int(day.kind[0]) == BLIND
-    viewer = s.unit(viewer_id) if viewer_id else None
+    viewer = scenario.unit(viewer_id) if viewer_id else None
     if viewer is None or m.index(viewer.hex) != a:
-        side = viewer.side if viewer is not None else (s.sides[0] if s.sides else "allied")
+        side = viewer.side if viewer is not None else (scenario.sides[0] if scenario.sides else "allied")
         viewer = Unit(PROBE, side, "squad", m.names[a], level=start_level)
-        probe = s.with_unit(viewer)
+        probe = scenario.with_unit(viewer)
     else:
-        probe = s
+        probe = scenario
         if viewer.level != start_level:
             viewer = viewer.replace(level=start_level)
-            probe = s.with_unit(viewer)
+            probe = scenario.with_unit(viewer)
     f = visibility_from(probe, viewer.id)
     t.viewer = None if viewer.id == PROBE else viewer.id
     if end_level == 0:
@@ -90,24 +91,24 @@ def los_thread(s: Scenario, start: str, end: str, start_level: int = 0, end_leve
     return t
 
 
-def seen_by_side(s: Scenario, side: str) -> dict[str, str]:
+def seen_by_side(scenario: Scenario, side: str) -> dict[str, str]:
     """For every unit of the other side: the best sight any unit of ``side`` has of it at night
     ("nvr" beats "gunflash" beats "none")."""
-    light = illumination(s)
+    light = illumination(scenario)
     rank = {"none": 0, "gunflash": 1, "nvr": 2}
-    m = s.map
+    m = scenario.map
     out: dict[str, str] = {}
-    friends = [u for u in s.units if u.side == side]
-    enemies = [u for u in s.units if u.side != side]
+    friends = [u for u in scenario.units if u.side == side]
+    enemies = [u for u in scenario.units if u.side != side]
     # a ground-level unit not bypassing, not riding a moving vehicle, is seen as its hex is
     # (the field applies the same rules): the best sight of every friend's field at every hex,
     # one array operation over the fields' codes; the others are asked one by one
     plain = {e.id for e in enemies
-             if e.level == 0 and not e.bypass and moving_carrier(s, e) is None}
+             if e.level == 0 and not e.bypass and moving_carrier(scenario, e) is None}
     best_code = None
     if plain and friends:
         ranked = np.array([0, 2, 1], dtype=np.int8)         # codes none, nvr, gunflash -> rank
-        best_rank = ranked[all_fields(s, [f.id for f in friends])].max(axis=0)
+        best_rank = ranked[all_fields(scenario, [f.id for f in friends])].max(axis=0)
         best_code = np.array([0, 2, 1], dtype=np.int8)[best_rank]
     for enemy in enemies:
         if enemy.id in plain:
@@ -116,7 +117,7 @@ def seen_by_side(s: Scenario, side: str) -> dict[str, str]:
             continue
         best = "none"
         for f in friends:
-            sight = unit_verdict(s, f.id, enemy.id, light).sight
+            sight = unit_verdict(scenario, f.id, enemy.id, light).sight
             if rank[sight] > rank[best]:
                 best = sight
                 if best == "nvr":
@@ -125,4 +126,4 @@ def seen_by_side(s: Scenario, side: str) -> dict[str, str]:
     return out
 
 
-__all__ = ["Thread", "los_thread", "seen_by_side"]
+__all__ = ["LosThread", "los_thread", "seen_by_side"]
