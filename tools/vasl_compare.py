@@ -160,6 +160,27 @@ class Blocks:
         self.map, self.reasons, self.blocked_at = game_map, reasons, blocked_at or {}
         self.grid, self.raster = grid, raster
         self.names = {t.code: t.name for t in terrain_table().values()}
+        self.misread = self._misread_pixels()
+
+    def _misread_pixels(self) -> np.ndarray | None:
+        """Per map hex, how many of its pixels Starshell's raster reads otherwise than VASL's
+        grid (``--grid``, one board only): [hex, 0] in level, [hex, 1] in terrain only."""
+        if self.grid is None or self.raster is None or len(self.map.placements) != 1:
+            return None
+        t, lev = self.grid
+        ours_t, ours_l = self.raster.terrain, self.raster.level
+        if ours_t.shape != t.T.shape:
+            return None
+        level_bad = ours_l != lev.T
+        bad = level_bad | (ours_t != t.T)
+        table = los_table(self.map)
+        if not hasattr(table, "pix_cls"):
+            return None
+        hexi = table.cls_hex[table.pix_cls].reshape(table.H, table.W)[:t.shape[1], :t.shape[0]]
+        n = self.map.size
+        on = hexi >= 0
+        return np.stack([np.bincount(hexi[level_bad & on], minlength=n),
+                         np.bincount(hexi[bad & ~level_bad & on], minlength=n)], axis=1)
 
     def starshell(self, kind: int, h1: int, side: int, hind: int) -> tuple[str, str]:
         """(cause, where) of a Starshell block."""
@@ -170,9 +191,21 @@ class Blocks:
         if side:
             return f"{words}: {HEXSIDE_BY_CODE[int(side)].name} hexside", where
         if int(kind) == 1:
-            return words, where
+            return words + self._misread_words(h1), where
         terrain = _TERRAIN_NAME.get(int(self.map.terrain[h1]), "?") if h1 >= 0 else "none"
-        return f"{words}: {terrain} hex", where
+        return f"{words}: {terrain} hex{self._misread_words(h1)}", where
+
+    def _misread_words(self, h1: int) -> str:
+        if self.misread is None or h1 < 0 or not self.misread[h1, 0]:
+            return ""
+        return " [its pixels' levels read otherwise than VASL's]"
+
+    def misread_words(self, h1: int) -> str:
+        """`` (N level, M terrain pixels read otherwise)`` for a hex, or nothing."""
+        if self.misread is None or h1 < 0 or not self.misread[h1].any():
+            return ""
+        lv, tr = (int(v) for v in self.misread[h1])
+        return f" ({lv} level, {tr} more terrain pixels read otherwise than VASL's)"
 
     def vasl(self, src: str, tgt: str, reason: int, hind: int) -> tuple[str, str]:
         """(cause, where) of a VASL block: its reason and the terrain at its blocking point."""
@@ -240,6 +273,8 @@ def _judge(lines: list, s_clear, s_kind, s_h1, s_hind, s_side, words: Blocks) ->
         src, tgt, ans, vkey = lines[k]
         s_cause, s_where = words.starshell(s_kind[k], int(s_h1[k]), int(s_side[k]), s_hind[k])
         v_cause, v_where = words.vasl(vkey[0], vkey[1], int(ans[1]), int(ans[2]))
+        if sb[k]:
+            s_where += words.misread_words(int(s_h1[k]))
         s_text = (f"blocked: {s_cause} at {s_where}" if sb[k]
                   else f"clear ({int(s_hind[k])} hindrances)")
         v_text = f"blocked: {v_cause} at {v_where}" if vb[k] else f"clear ({int(ans[2])} hindrances)"
@@ -362,7 +397,8 @@ def _print_part(title: str, part: dict, out) -> None:
                   f"VASL {e['vasl']}", file=out)
 
 
-def print_report(report: dict, out=sys.stdout) -> None:
+def print_report(report: dict, out=None) -> None:
+    out = out or sys.stdout
     print(f"board {report['board']}: {report['hexes']} hexes, LOS by {report['los']}", file=out)
     _print_part("ground pairs", report["ground"], out)
     if report["ground"].get("vasl_errors"):
