@@ -1,7 +1,8 @@
 """Compare Starshell's daytime LOS on a board with VASL's own answers (the VASL LOS oracle kit).
 
     python tools/vasl_compare.py BOARD ANSWERS [--up UP_ANSWERS] [--blocked-at FILE]
-                                 [--grid FILE] [--join PATH@COL,ROW ...] [--id ID]
+                                 [--up-blocked-at FILE] [--grid FILE]
+                                 [--join PATH@COL,ROW ...] [--id ID]
                                  [--json] [--limit N]
 
 BOARD is a VASL board archive of either kind (``bd02``: LOSData, or a VASL 5 picture with its
@@ -330,8 +331,9 @@ def _locations(game_map: Map, up: dict) -> tuple[list, dict]:
     return locs, missing
 
 
-def upper_parts(game_map: Map, table, up: dict, words: Blocks) -> dict:
-    """Upper building levels to ground centres (``pairs``) and back (``reverse``)."""
+def upper_parts(game_map: Map, table, up: dict, words: dict) -> dict:
+    """Upper building levels to ground centres (``pairs``) and back (``reverse``); ``words``
+    holds a ``Blocks`` for each of the two."""
     name = Namer(game_map)
     locs, missing = _locations(game_map, up)
     at = {key: (i, level) for key, i, level in locs}
@@ -346,7 +348,7 @@ def upper_parts(game_map: Map, table, up: dict, words: Blocks) -> dict:
     out = {"locations": len(locs), "locations_starshell_lacks": missing}
     if lines:
         out["upper_to_ground"] = _judge(lines, rows.clear[r, t], rows.kind[r, t], rows.h1[r, t],
-                                        rows.hind[r, t], rows.side[r, t], words)
+                                        rows.hind[r, t], rows.side[r, t], words["pairs"])
     back = [(src, key, ans) for src, row in up.get("reverse", {}).items() for key, ans in row.items()]
     if back:
         viewers = np.array(sorted({name(s) for s, _, _ in back}), np.int64)
@@ -358,15 +360,17 @@ def upper_parts(game_map: Map, table, up: dict, words: Blocks) -> dict:
         a = np.array([vi[name(s)] for s, _, _ in back], np.int64)
         b = np.array([li[key] for _, key, _ in back], np.int64)
         out["ground_to_upper"] = _judge([(s, k, ans, (s, k)) for s, k, ans in back],
-                                        *(x[a, b] for x in arrays), words)
+                                        *(x[a, b] for x in arrays), words["reverse"])
     return out
 
 
 # ------------------------------------------------------------------------------- the whole
 def compare(board, answers: dict, up: dict | None = None, blocked_at: dict | None = None,
-            grid=None, joined=(), limit: int = 5, field: bool = True) -> dict:
+            grid=None, joined=(), limit: int = 5, field: bool = True,
+            up_blocked_at: dict | None = None) -> dict:
     """Starshell's answers on ``board`` (and ``joined`` boards) against the kit's answer files
-    (already read): the report as a dict (see the module doc)."""
+    (already read): the report as a dict (see the module doc).  ``up_blocked_at``: the kit's
+    ``PREFIX_up_blocked_at.json.gz`` (``{"pairs": ..., "reverse": ...}``)."""
     game_map = build_map(board, joined)
     table = los_table(game_map)
     raster = board_raster(board) if not joined else None
@@ -377,8 +381,10 @@ def compare(board, answers: dict, up: dict | None = None, blocked_at: dict | Non
     if same is not None:
         report["field_vs_direct"] = same
     if up is not None:
-        upper_words = Blocks(game_map, up.get("reasons", []), None, grid, raster)
-        parts = upper_parts(game_map, table, up, upper_words)
+        at = up_blocked_at or {}
+        up_words = {key: Blocks(game_map, up.get("reasons", []), at.get(key), grid, raster)
+                    for key in ("pairs", "reverse")}
+        parts = upper_parts(game_map, table, up, up_words)
         for key in ("upper_to_ground", "ground_to_upper"):
             if key in parts:
                 parts[key] = _tally(parts[key], limit)
@@ -436,6 +442,7 @@ def main(argv=None) -> int:
     p.add_argument("answers", help="the kit's ground answer file (BOARD_vasl_los.json.gz)")
     p.add_argument("--up", help="the kit's upper-level answer file (BOARD_vasl_los_up.json.gz)")
     p.add_argument("--blocked-at", help="VASL's blocking points (default: beside ANSWERS)")
+    p.add_argument("--up-blocked-at", help="the kit's PREFIX_up_blocked_at.json.gz")
     p.add_argument("--grid", help="the kit's PREFIX_grid.bin.gz: VASL's terrain per pixel")
     p.add_argument("--join", action="append", type=_slot, default=[],
                    metavar="PATH@COL,ROW", help="another board on that slot (BOARD: 0,0)")
@@ -453,7 +460,8 @@ def main(argv=None) -> int:
                      read_json_gz(a.up) if a.up else None,
                      read_json_gz(blocked_at) if blocked_at else None,
                      read_grid(a.grid) if a.grid else None,
-                     [(read_board(path), at) for path, at in a.join], a.limit, not a.no_field)
+                     [(read_board(path), at) for path, at in a.join], a.limit, not a.no_field,
+                     read_json_gz(a.up_blocked_at) if a.up_blocked_at else None)
     if a.json:
         json.dump(report, sys.stdout, indent=1)
         print()
