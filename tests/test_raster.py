@@ -1,5 +1,5 @@
-"""The terrain as drawn (engine.raster_file, engine.boards): storage beside the board file, hostile raster files, and
-imported VASL boards keeping it."""
+"""The terrain as drawn (engine.raster_file, engine.boards): storage beside the board file, hostile raster
+files, and imported VASL boards keeping it."""
 from __future__ import annotations
 
 import io

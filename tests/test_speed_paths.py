@@ -33,7 +33,7 @@ from engine.jsonio import (
     parse_json_text,
 )
 from engine.los import LosTable
-from engine.los.geometry import _DIR_OF, _OWN, _SPINE, _canonical, _Crossings, _transit_flags
+from engine.los.geometry import _DIR_OF, OWN, SPINE, _canonical, _Crossings, transit_flags
 from engine.maps import Map, Placement
 from engine.night.light import illumination
 from engine.night.scenario import MapEntry, Marker, Scenario, Unit
@@ -65,7 +65,7 @@ def _one_line(dq: int, dr: int) -> dict:
         cube = lambda q, r: np.stack([q, -q - r, r])  # noqa: E731
         out.update(sq1=s1q, sr1=s1r, sq2=s2q, sr2=s2r, st=2 * cr.sides_t, xq1=x1q, xr1=x1r,
                    xq2=x2q, xr2=x2r, xt=tr.t, xdir=_DIR_OF[x2q - x1q + 1, x2r - x1r + 1],
-                   xflag=_transit_flags(cube(x1q, x1r), cube(x2q, x2r), dq, dr))
+                   xflag=transit_flags(cube(x1q, x1r), cube(x2q, x2r), dq, dr))
     else:
         z0 = np.zeros(0, np.int64)
         out.update(sq1=z0, sr1=z0, sq2=z0, sr2=z0, st=z0, xq1=z0, xr1=z0, xq2=z0, xr2=z0, xt=z0,
@@ -80,10 +80,10 @@ def _one_line(dq: int, dr: int) -> dict:
         near = lambda a, o: max(abs(a[0] - o[0]), abs(a[1] - o[1]),  # noqa: E731
                                 abs(a[0] + a[1] - o[0] - o[1])) == 1
         if k == 0:
-            iflag.append(_OWN)
+            iflag.append(OWN)
         elif (near(prev, (0, 0)) and near((q, r), (0, 0))) or \
                 (near(prev, (dq, dr)) and near((q, r), (dq, dr))):
-            iflag.append(_SPINE)
+            iflag.append(SPINE)
         else:
             iflag.append(0)
         prev = (q, r)

@@ -4,7 +4,7 @@ Terrain without an exact counterpart is imported as the nearest one (the ``VASL_
 says which and why); hexside terrain of ``HEXSIDE_IMPORT`` becomes ours (RULES.md 7), the other
 hexside features and bridges are reported, not imported.
 
-``_table`` is kept whole (over 80 lines): it is the table itself, one line a group of codes.
+Long: ``_table`` is kept whole (over 80 lines): it is the table itself, one line a group of codes.
 """
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ from .day_lines import (
     DayLines,
 )
 from .explain import explain_block, hexside_words, hexsides_crossed
-from .geometry import _LOCK, CROSSINGS
+from .geometry import CROSSINGS, GEOMETRY_LOCK
 from .hex_table import LosTable
 from .hexside_terrain import OFF_MAP_LEVEL
 from .raster_frame import map_rasters
@@ -50,7 +50,7 @@ def _table(game_map: Map) -> LosTable:
 def los_table(game_map: Map) -> LosTable:
     """The LOS table of a map, shared by every scenario on a map of the same content (one
     table built at a time: ``engine.cache``)."""
-    with _LOCK:
+    with GEOMETRY_LOCK:
         return _table(game_map)
 
 

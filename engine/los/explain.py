@@ -20,7 +20,7 @@ from .day_lines import (
     WALL,
     DayLines,
 )
-from .geometry import _OWN, _SPINE, _transit_flags
+from .geometry import OWN, SPINE, transit_flags
 
 
 def explain_block(game_map: Map, lines: DayLines, index: int) -> str:
@@ -105,7 +105,7 @@ def hexsides_crossed(game_map: Map, start: int, end: int) -> list[tuple[int, int
     if not len(tr.t):
         return []
     cube = lambda o: np.stack([o[:, 0], -o[:, 0] - o[:, 1], o[:, 1]])  # noqa: E731
-    flags = _transit_flags(cube(tr.sides[:, 0]), cube(tr.sides[:, 1]), dq, dr)
+    flags = transit_flags(cube(tr.sides[:, 0]), cube(tr.sides[:, 1]), dq, dr)
     out = []
     for (p, q), k, flag in zip(tr.sides.tolist(), tr.direction.tolist(), flags.tolist()):
         i = int(m.lookup_axial(m.q[a] + p[0], m.r[a] + p[1]))
@@ -114,6 +114,6 @@ def hexsides_crossed(game_map: Map, start: int, end: int) -> list[tuple[int, int
                    int(m.hexside[j, (k + 3) % 6]) if j >= 0 else 0)
         if code:
             side = HEXSIDE_BY_CODE[code]
-            ignored = bool((flag == _OWN and side.ignorable) or (flag == _SPINE and side.spine_ignorable))
+            ignored = bool((flag == OWN and side.ignorable) or (flag == SPINE and side.spine_ignorable))
             out.append((i, j, side.name, ignored))
     return out

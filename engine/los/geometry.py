@@ -20,7 +20,7 @@ from ..hex_lines import line_crossings
 from ..hexes import DIRECTIONS
 
 # transit flags: a hexside of an end hex (OWN), or radiating from an end hex's vertex (SPINE)
-_OWN, _SPINE = 2, 1
+OWN, SPINE = 2, 1
 
 
 def _canonical(dx: int, dy: int, dz: int):
@@ -99,7 +99,7 @@ class _Crossings:
         self.grid, self.span = new, span
 
     def ids(self, dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
-        with _LOCK:
+        with GEOMETRY_LOCK:
             return self._ids(dq, dr)
 
     def _ids(self, dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
@@ -132,7 +132,7 @@ class _Crossings:
         def expand(start, count, cols, ts, flags):
             """Entries of the keys' segments (start, count) in the canonical arrays: each
             column pair (q, r) moved by the key's symmetry; orders and flags as they are."""
-            pos, _ = _segments(start[back], count)
+            pos, _ = segments(start[back], count)
             ends = np.append(0, np.cumsum(count))[bounds]
             cubes = [(cq, -cq - cr_, cr_) for cq, cr_ in cols]
             out = [np.empty(len(pos), np.int64) for _ in range(2 * len(cols))]
@@ -195,7 +195,7 @@ _STEP_DIR = np.full(25, -1, dtype=np.int64)          # (dq + 2) * 5 + (dr + 2) -
 _STEP_DIR.reshape(5, 5)[1:4, 1:4] = _DIR_OF
 
 
-def _transit_flags(x1: np.ndarray, x2: np.ndarray, dq: int, dr: int) -> np.ndarray:
+def transit_flags(x1: np.ndarray, x2: np.ndarray, dq: int, dr: int) -> np.ndarray:
     """OWN for a hexside of the line's start or end hex, SPINE for one radiating from a vertex
     of either (both its hexes next to that end hex), else 0 (cube offsets, 3 x k)."""
     def dist(c, q, r):
@@ -203,8 +203,8 @@ def _transit_flags(x1: np.ndarray, x2: np.ndarray, dq: int, dr: int) -> np.ndarr
     flags = np.zeros(x1.shape[1], dtype=np.int8)
     for q, r in ((0, 0), (dq, dr)):
         d1, d2 = dist(x1, q, r), dist(x2, q, r)
-        flags = np.maximum(flags, np.where((d1 == 0) | (d2 == 0), _OWN,
-                                           np.where((d1 == 1) & (d2 == 1), _SPINE, 0)))
+        flags = np.maximum(flags, np.where((d1 == 0) | (d2 == 0), OWN,
+                                           np.where((d1 == 1) & (d2 == 1), SPINE, 0)))
     return flags.astype(np.int8)
 
 
@@ -278,12 +278,12 @@ def _canonical_geometry(cx: np.ndarray, cz: np.ndarray) -> _Geometry:
     pr[is_first] = 0
     # consecutive hexes are next to each other but on a line along a hexspine (no side: 6)
     idir = np.where(spine[line], 6, _STEP_DIR[(pq - iq + 2) * 5 + (pr - ir + 2)])
-    d0 = _dist(iq, ir)
-    d1 = _dist(iq - cx[line], ir - cz[line])
+    d0 = hex_distance(iq, ir)
+    d1 = hex_distance(iq - cx[line], ir - cz[line])
     p0, p1 = np.empty_like(d0), np.empty_like(d1)
     p0[1:], p1[1:] = d0[:-1], d1[:-1]         # the hex before (the first's is the start: OWN)
     near = ((d0 == 1) & (p0 == 1)) | ((d1 == 1) & (p1 == 1))
-    iflag = np.where(is_first, _OWN, np.where(near, _SPINE, 0)).astype(np.int8)
+    iflag = np.where(is_first, OWN, np.where(near, SPINE, 0)).astype(np.int8)
     last = np.maximum(istart + icount - 1, 0)
     lq = np.where(icount > 0, iq[last] if n else 0, 0)
     lr = np.where(icount > 0, ir[last] if n else 0, 0)
@@ -294,7 +294,7 @@ def _canonical_geometry(cx: np.ndarray, cz: np.ndarray) -> _Geometry:
     # (2j + 1, -j - 1) and (2j + 1, -j), at 6 j + 3; five hexsides crossed per run
     scount = k
     sstart = np.cumsum(scount) - scount
-    pos, own = _segments(sstart, scount)
+    pos, own = segments(sstart, scount)
     j = pos - sstart[own]
     sq1, sr1, sq2, sr2, st = 2 * j + 1, -j - 1, 2 * j + 1, -j, 12 * j + 6
     xstart = 5 * sstart
@@ -306,10 +306,10 @@ def _canonical_geometry(cx: np.ndarray, cz: np.ndarray) -> _Geometry:
                   np.where(e == 2, 12 * jx + 6, np.where(jx == kx - 1, 12 * kx - 5,
                                                          12 * jx + 9)))
     xflag = np.zeros(len(e), np.int8)
-    for oq, orr in ((0, 0), (2 * kx, -kx)):          # _transit_flags, both ends
-        d1, d2 = _dist(xq1 - oq, xr1 - orr), _dist(xq2 - oq, xr2 - orr)
-        xflag = np.maximum(xflag, np.where((d1 == 0) | (d2 == 0), _OWN,
-                                           np.where((d1 == 1) & (d2 == 1), _SPINE, 0)))
+    for oq, orr in ((0, 0), (2 * kx, -kx)):          # transit_flags, both ends
+        d1, d2 = hex_distance(xq1 - oq, xr1 - orr), hex_distance(xq2 - oq, xr2 - orr)
+        xflag = np.maximum(xflag, np.where((d1 == 0) | (d2 == 0), OWN,
+                                           np.where((d1 == 1) & (d2 == 1), SPINE, 0)))
     return _Geometry(icount, istart, iq, ir, it, idir, iflag, tdir, scount, sstart, sq1, sr1,
                      sq2, sr2, st, xstart, xq1, xr1, xq2, xr2, xt, xflag.astype(np.int8))
 
@@ -333,10 +333,10 @@ for _g, (_p, _s) in enumerate(zip(_SYM_INV, _SYM_SIGN)):
 CROSSINGS = _Crossings()
 # The engine may be asked from two threads (the app's window and its engine worker): the shared
 # tables grow under this lock.  Answers are computed outside it.
-_LOCK = threading.RLock()
+GEOMETRY_LOCK = threading.RLock()
 
 
-def _segments(start: np.ndarray, count: np.ndarray):
+def segments(start: np.ndarray, count: np.ndarray):
     """Flat positions of the CSR segments (start, count), and the segment of each position."""
     total = int(count.sum())
     owner = np.repeat(np.arange(len(count)), count)
@@ -345,5 +345,5 @@ def _segments(start: np.ndarray, count: np.ndarray):
     return pos, owner
 
 
-def _dist(dq, dr):
+def hex_distance(dq, dr):
     return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2

@@ -35,8 +35,8 @@ from ..hexes import DIRECTIONS
 from ..maps import Map
 from ..terrain import BY_CODE, ORCHARD
 from .day_lines import BLIND, CLEAR, EQUAL, HALF, HIGHER, HILL, HINDRANCES, MAX_HINDRANCES, WALL, DayLines
-from .geometry import _LOCK, CROSSINGS, _dist, _segments
-from .hexside_terrain import _FAR, OFF_MAP_LEVEL, HexsideTerrain
+from .geometry import CROSSINGS, GEOMETRY_LOCK, hex_distance, segments
+from .hexside_terrain import FAR, OFF_MAP_LEVEL, HexsideTerrain
 
 
 class _Ends(NamedTuple):
@@ -133,7 +133,7 @@ class LosTable(HexsideTerrain):
         the layer of its flag (``side_grid``'s index less 7 x the viewer's cell: the hex and
         its side in one gather, for speed)."""
         C = CROSSINGS
-        with _LOCK:
+        with GEOMETRY_LOCK:
             old = getattr(self, "_foff", None)
             have = self._foff_len if old is not None else (0, 0, 0)
             now = (len(C.iq), len(C.sq1), len(C.xq1))
@@ -155,7 +155,7 @@ class LosTable(HexsideTerrain):
     def from_location(self, viewer: int, viewer_level: int = 0) -> DayLines:
         """LOS from (viewer, its level) to the ground location of every hex (cached)."""
         key = (viewer, viewer_level)
-        with _LOCK:
+        with GEOMETRY_LOCK:
             hit = self._cache.get(key)
             if hit is not None:
                 self._cache.move_to_end(key)
@@ -165,7 +165,7 @@ class LosTable(HexsideTerrain):
         targets = np.arange(self.map.size)
         res = self.lines(viewer, int(self.ground[viewer]) + viewer_level, targets,
                          self.ground[:-1])
-        with _LOCK:
+        with GEOMETRY_LOCK:
             self._cache[key] = res
             if len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
@@ -190,7 +190,7 @@ class LosTable(HexsideTerrain):
                      viewer_elev, targets, te)
         base = (vq - self.q0) * self.stride + (vr - self.r0)
         ioff, soff1, soff2, xside = self._flat_offsets()
-        first_t = np.full(n, _FAR, dtype=np.int64)
+        first_t = np.full(n, FAR, dtype=np.int64)
         hexes = self._hex_entries(ids, base, ioff, ends, first_t)
         pairs = self._pair_entries(ids, base, soff1, soff2, ends, first_t)
         side_hit, spine_walls = self._side_terrain_met(ids, base, xside, hexes, pairs, ends,
@@ -205,7 +205,7 @@ class LosTable(HexsideTerrain):
             hcount += np.bincount(pairs.sowner[shmask], minlength=n)
         six = hcount >= MAX_HINDRANCES
         hcount = np.minimum(hcount, MAX_HINDRANCES)
-        clear = (first_t == _FAR) & ~six
+        clear = (first_t == FAR) & ~six
 
         # what blocks first, for the explanation and the blind-hex overlay
         kind = np.zeros(n, dtype=np.int8)
@@ -232,7 +232,7 @@ class LosTable(HexsideTerrain):
         """The hexes whose interior the lines enter, judged (A6.2, A6.4, A6.1; RULES.md 7: the
         hexside crossed into each, B9.2); each line's first block lowers ``first_t``."""
         C = CROSSINGS
-        pos, owner = _segments(C.istart[ids], C.icount[ids])
+        pos, owner = segments(C.istart[ids], C.icount[ids])
         where = sval = None
         if self.any_sides:     # RULES.md 7: the hexside crossed into each hex, and the hex
             where = np.take(ioff, pos)
@@ -251,7 +251,7 @@ class LosTable(HexsideTerrain):
         """The hexsides the lines run along: a pair blocks only when both hexes block (A6.1);
         each line's first block lowers ``first_t``."""
         C = CROSSINGS
-        spos, sowner = _segments(C.sstart[ids], C.scount[ids])
+        spos, sowner = segments(C.sstart[ids], C.scount[ids])
         if not len(spos):
             return _Pairs(spos, sowner, None, None, np.zeros(0, dtype=bool), None, None)
         h1 = self.grid[base + soff1[spos]]
@@ -355,8 +355,8 @@ class LosTable(HexsideTerrain):
         m = self.map
         hq, hr = m.q[h], m.r[h]
         tq, tr = m.q[targets[owner]], m.r[targets[owner]]
-        hv = _dist(hq - m.q[viewer], hr - m.r[viewer])
-        ht = _dist(tq - hq, tr - hr)
+        hv = hex_distance(hq - m.q[viewer], hr - m.r[viewer])
+        ht = hex_distance(tq - hq, tr - hr)
         viewer_higher = viewer_elev > te[owner]
         R = np.where(viewer_higher, hv, ht)          # higher end -> obstacle
         D = np.where(viewer_higher, ht, hv)          # obstacle -> lower end

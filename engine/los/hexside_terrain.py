@@ -24,7 +24,7 @@ import numpy as np
 
 from ..terrain import HEXSIDE_BY_CODE, HEXSIDES
 from .day_lines import BLIND, CLEAR, EQUAL, HIGHER, WALL
-from .geometry import _OWN, CROSSINGS, _dist
+from .geometry import CROSSINGS, OWN, hex_distance
 
 # hexside terrain kinds (terrain.Hexside.kind) as small integers
 _SIDE_KINDS = {"wall": 1, "obstacle": 2, "cliff": 3}
@@ -39,7 +39,7 @@ _NOT_WALL = _SIDE_KIND != _SK_WALL
 _NONWALL, _NOSIDE = -(2 ** 40), -(2 ** 41)
 _FIVE = np.arange(5)      # LosTable.side_value: no level is either
 OFF_MAP_LEVEL = -10**6      # what lies off the map: below anything, so never in the way
-_FAR = np.iinfo(np.int64).max
+FAR = np.iinfo(np.int64).max
 
 
 class HexsideTerrain:
@@ -159,10 +159,10 @@ class HexsideTerrain:
             if len(e):
                 parts.append((where_i[e], owner[e], t[e] - 1))
         if self.any_own_seen:                       # the target's own hexside
-            where = 7 * self.cell_of[targets] + C.tdir[ids] + _OWN * self.layer
+            where = 7 * self.cell_of[targets] + C.tdir[ids] + OWN * self.layer
             e = np.flatnonzero(sg[where] != 0)
             if len(e):
-                parts.append((where[e], e, np.full(len(e), _FAR - 1, np.int64)))
+                parts.append((where[e], e, np.full(len(e), FAR - 1, np.int64)))
         if len(spos):                   # lines along a hexspine: 5 hexsides per run
             xpos = ((5 * spos)[:, None] + _FIVE).ravel()
             xowner = np.repeat(sowner, 5)
@@ -224,10 +224,10 @@ class HexsideTerrain:
             lq, lr = np.where(v_hi, tq, vq), np.where(v_hi, tr, vr)     # the lower end
             uq, ur = np.where(v_hi, vq, tq), np.where(v_hi, vr, tr)     # the higher end
             a1, a2 = h1[b], h2[b]
-            D1 = np.where(a1 >= 0, _dist(m.q[a1] - lq, m.r[a1] - lr), _FAR)
-            D2 = np.where(a2 >= 0, _dist(m.q[a2] - lq, m.r[a2] - lr), _FAR)
-            R1 = _dist(m.q[a1] - uq, m.r[a1] - ur)
-            R2 = _dist(m.q[a2] - uq, m.r[a2] - ur)
+            D1 = np.where(a1 >= 0, hex_distance(m.q[a1] - lq, m.r[a1] - lr), FAR)
+            D2 = np.where(a2 >= 0, hex_distance(m.q[a2] - lq, m.r[a2] - lr), FAR)
+            R1 = hex_distance(m.q[a1] - uq, m.r[a1] - ur)
+            R2 = hex_distance(m.q[a2] - uq, m.r[a2] - ur)
             # the side's hex nearer the lower end (then farther from the higher); a cliff's top
             first = (D1 < D2) | ((D1 == D2) & (R1 >= R2))
             g1, g2 = self.ground[a1], self.ground[a2]

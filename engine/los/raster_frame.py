@@ -308,7 +308,7 @@ class PixelFrame:
         return out
 
 
-def _inherent_instead(centre: np.ndarray, drawn: np.ndarray) -> np.ndarray:
+def inherent_instead(centre: np.ndarray, drawn: np.ndarray) -> np.ndarray:
     """What a point between two hexes counts as in one of them (VASL's checkLOSOnHexsideRule):
     the hex's inherent centre terrain, except jungle or bamboo over water drawn there."""
     jungle = (centre == _DENSE_JUNGLE) | (centre == _BAMBOO)

@@ -82,7 +82,7 @@ from .raster_frame import (
     SPLIT,
     WATER_T,
     PixelFrame,
-    _inherent_instead,
+    inherent_instead,
     map_rasters,
 )
 
@@ -227,11 +227,11 @@ class RasterLosTable(LosTable, PixelFrame):
         k = np.argmax(ok[has], axis=1)
         other = nbs[has, k]
         raw = code[both]
-        code[both] = _inherent_instead(self.centre_code[hx[both]], raw)
+        code[both] = inherent_instead(self.centre_code[hx[both]], raw)
         # the copy judged in the other hex (from its side of the shared hexside)
         hexi = np.concatenate([hexi, other])
         hx = np.concatenate([hx, other])
-        code = np.concatenate([code, _inherent_instead(self.centre_code[other], raw)])
+        code = np.concatenate([code, inherent_instead(self.centre_code[other], raw)])
         g = np.concatenate([g, g[both]])
         side = np.concatenate([side, (k + 3) % 6])
         at_centre = np.concatenate([at_centre, np.zeros(len(both), dtype=bool)])

@@ -8,7 +8,7 @@ for their title; the bundled ``sample`` pack is ours and says so in its title.
 Every lookup is "first matching row wins", ``"*"`` matching anything.  Values are kept exact
 (``fractions.Fraction``).
 
-``_charts`` is kept whole (over 80 lines): it reads the pack's sections in file order, a few
+Long: ``_charts`` is kept whole (over 80 lines): it reads the pack's sections in file order, a few
 lines each.
 """
 from __future__ import annotations

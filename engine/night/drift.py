@@ -29,7 +29,7 @@ from ..hexes import DIRECTIONS
 from ..maps import Map
 from .kinds import MARKER_KINDS, METHOD_KEYS
 from .kinds import METHODS as KIND_METHODS
-from .light import _star_exceptions, illumination
+from .light import illumination, star_exceptions
 from .scenario import Scenario
 
 METHODS = METHOD_KEYS
@@ -142,7 +142,7 @@ def _lit_from(game_map: Map, ends: np.ndarray, radius: int) -> np.ndarray:
     dq = game_map.q[None, :] - game_map.q[ends][:, None]
     dr = game_map.r[None, :] - game_map.r[ends][:, None]
     dist = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
-    starlit, _ = _star_exceptions(game_map)
+    starlit, _ = star_exceptions(game_map)
     return (dist <= radius) & starlit[None, :]
 
 

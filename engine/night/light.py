@@ -90,7 +90,7 @@ class Illumination:
 
 
 @per_map(8)
-def _star_exceptions(game_map: Map) -> tuple[np.ndarray, np.ndarray]:
+def star_exceptions(game_map: Map) -> tuple[np.ndarray, np.ndarray]:
     """(starlit, bypass_starlit): ground locations starshells/IR may light, and light jungle."""
     starlit = np.array([t.starlit for t in BY_CODE])[game_map.terrain] & ~game_map.building_interior
     bypassable = np.array([t.bypassable for t in BY_CODE])[game_map.terrain]
@@ -108,7 +108,7 @@ def _illumination(scenario: Scenario) -> Illumination:
     lit = np.zeros(n, dtype=bool)
     lit_bypass = np.zeros(n, dtype=bool)
     blind = np.zeros(n, dtype=bool)
-    starlit, bypassable = _star_exceptions(m)
+    starlit, bypassable = star_exceptions(m)
     sources, refused = [], []
     ill = Illumination(m, lit, lit_bypass, blind, sources, refused)
     ill.fire_lit = np.zeros(n, dtype=bool)

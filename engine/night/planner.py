@@ -33,7 +33,7 @@ from ..errors import ScenarioError
 from ..hexes import DIRECTIONS
 from .drift import LIGHT_RADIUS, drift_distance, light_kind
 from .kinds import METHOD_KEYS, METHODS
-from .light import _star_exceptions, illumination
+from .light import illumination, star_exceptions
 from .scenario import Scenario, Unit
 from .starshells import hex_starshell_roller
 from .starshells import starshell_options as options
@@ -189,7 +189,7 @@ def unit_columns(scenario: Scenario, units: list[Unit]) -> tuple[np.ndarray, ...
     lights an underground location, lights light jungle only for a unit bypassing it (E1.923,
     E1.933); what is lit now is the lights' own verdict (``Illumination.unit_lit``)."""
     m = scenario.map
-    starlit, bypassable = _star_exceptions(m)
+    starlit, bypassable = star_exceptions(m)
     light = illumination(scenario)
     idx = np.array([m.index(u.hex) for u in units], dtype=np.int64)
     bypass = np.array([u.bypass for u in units], dtype=bool)
@@ -255,7 +255,7 @@ def advise(scenario: Scenario, unit_id: str | None, side: str | None = None,
     if target is not None:
         t = scenario.map.index(target)
         cols = np.append(cols, t)
-        lightable = np.append(lightable, _star_exceptions(scenario.map)[0][t])
+        lightable = np.append(lightable, star_exceptions(scenario.map)[0][t])
         already = np.append(already, illumination(scenario).lit[t])
     ne, nf = len(enemies), len(friends)
     found = []
