@@ -71,12 +71,12 @@ def measure(path: str, do_prepare: bool) -> dict:
     """In a fresh process: what opening the map and asking it costs."""
     from engine import api
     t0, c0 = time.perf_counter(), time.process_time()
-    s = api.load_scenario(path)
-    int(api.visibility_from(s, s.units[0].id).codes.sum())
+    s = api.night.load_scenario(path)
+    int(api.night.visibility_from(s, s.units[0].id).codes.sum())
     first, first_cpu = time.perf_counter() - t0, time.process_time() - c0
     peak_first = peak_mib()
     t0 = time.perf_counter()
-    int(api.visibility_from(s, s.units[1].id).codes.sum())
+    int(api.night.visibility_from(s, s.units[1].id).codes.sum())
     nxt = time.perf_counter() - t0
     out = {"hexes": s.map.size, "first_field": first, "first_field_cpu": first_cpu,
            "next_field": nxt,
@@ -87,7 +87,7 @@ def measure(path: str, do_prepare: bool) -> dict:
         took = time.perf_counter() - t0
         out["prepare"] = took if info["table"] else None
         t0 = time.perf_counter()
-        int(api.visibility_from(s, s.units[2].id).codes.sum())
+        int(api.night.visibility_from(s, s.units[2].id).codes.sum())
         out["field_after"] = time.perf_counter() - t0
         out["table_mib"] = info.get("bytes", 0) / 2**20
     out["peak_mib"] = peak_mib()

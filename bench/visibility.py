@@ -73,8 +73,8 @@ def read_field(field) -> int:
 
 def cold_first_field(path: str) -> float:
     t0 = time.perf_counter()
-    s = api.load_scenario(path)
-    read_field(api.visibility_from(s, s.units[0].id))
+    s = api.night.load_scenario(path)
+    read_field(api.night.visibility_from(s, s.units[0].id))
     return time.perf_counter() - t0
 
 
@@ -93,26 +93,26 @@ def fields(s, units, runs):
     for _ in range(runs):
         forget_viewers()
         s = s.replace()                              # a new position: nothing derived yet
-        api.illumination(s)
+        api.night.illumination(s)
         for uid in units[1:21]:
             t0, c0 = time.perf_counter(), time.thread_time()
-            read_field(api.visibility_from(s, uid))
+            read_field(api.night.visibility_from(s, uid))
             one.append(time.perf_counter() - t0)
             one_cpu.append(time.thread_time() - c0)
         for _ in range(10):
             forget_viewers()
             s = s.replace()
-            api.illumination(s)
+            api.night.illumination(s)
             t0, c0 = time.perf_counter(), time.thread_time()
-            int((api.all_fields(s) != 0).sum())
+            int((api.night.all_fields(s) != 0).sum())
             every.append(time.perf_counter() - t0)
             every_cpu.append(time.thread_time() - c0)
         forget_viewers()
         s = s.replace()
-        api.illumination(s)
+        api.night.illumination(s)
         t0 = time.perf_counter()
         for uid in units:
-            read_field(api.visibility_from(s, uid))
+            read_field(api.night.visibility_from(s, uid))
         by_one.append(time.perf_counter() - t0)
     med = statistics.median
     return med(one), med(every), med(by_one), med(one_cpu), med(every_cpu)
@@ -147,15 +147,15 @@ def main() -> None:
         firsts = [float(subprocess.run([sys.executable, __file__, "--cold", str(p1)],
                                        capture_output=True, text=True, check=True).stdout)
                   for _ in range(a.runs)]
-        s = api.load_scenario(p1)
+        s = api.night.load_scenario(p1)
     m = s.map
     units = [u.id for u in s.units]
-    api.visibility_from(s, units[0])                 # the first field, as in the app
+    api.night.visibility_from(s, units[0])                 # the first field, as in the app
 
     one_before, all_before, by_one_before, _, _ = fields(s, units, a.runs)
     drift.lit_probability_after(s, 0, "3")           # per map: the light-reach table
     drift_before = drift_previews(s)
-    lazy = {uid: api.visibility_from(s.replace(), uid).sights for uid in units[:3]}
+    lazy = {uid: api.night.visibility_from(s.replace(), uid).sights for uid in units[:3]}
 
     t0 = time.perf_counter()
     built = api.prepare(s)
@@ -170,7 +170,7 @@ def main() -> None:
         t0 = time.perf_counter()
         ref = [reference.sight(s, uid, h) for h in m.names]
         ref_times.append(time.perf_counter() - t0)
-        after = api.visibility_from(s.replace(), uid)
+        after = api.night.visibility_from(s.replace(), uid)
         mismatches["after_prepare"] += sum(r != g for r, g in zip(ref, after.sights))
         mismatches["before_prepare"] += sum(r != g for r, g in zip(ref, lazy[uid]))
     ref_field = statistics.median(ref_times)

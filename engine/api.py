@@ -1,23 +1,23 @@
-"""The engine's front door: everything the app, the command line and the benchmarks ask of it.
+"""The engine's one front door: what the app, the command line and the benchmarks ask of it.
 
-``app/`` imports the engine through this module only (an import-linter contract in
-pyproject.toml, run by CI).  The rooms behind it:
+``app/`` imports the engine through this module only (import-linter contracts in
+pyproject.toml, run by CI).  It groups:
 
-- the core (``engine.hexes``, ``maps``, ``boards``, ``terrain``, ``los``, ``jsonio``): hex
-  geometry, maps of boards, board files, daytime LOS;
-- ``engine.night``: ASL chapter E1 (lights, night verdicts, starshells, drift, the LOS thread);
-  its answers are typed: ``Sight`` and ``Fire`` (str enums), ``UnitVerdict``, ``NightField``,
-  ``StarshellOptions``, ``LosThread``, ``Nvr``, the marker kinds with their facts
-  (``MARKER_KINDS``: light, radius, side) and the placement methods (``METHODS``);
-  ``check(scenario)`` holds every invariant of a legal position (the loader and every edit of
-  the app call it); ``as_json()`` of an answer is what the command line prints;
-- ``engine.importers``: VASL board archives and saved games.
+- the core, by name: hex geometry (``hexes``), boards and their files (``boards``), the terrain
+  tables (``terrain``), JSON files (``jsonio``), the error every bad input raises
+  (``ScenarioError``), the cache by map content (``per_map``), and the whole-map LOS work
+  (``prepare``, ``prepare_in_background``);
+- each room's own door, as a namespace: ``night`` (ASL chapter E1, ``engine.night.api``),
+  ``napoleonic`` (RULES.md 8), ``tabletop`` (RULES.md 9), and ``vasl`` (VASL board archives and
+  saved games, ``engine.importers.api``);
+- ``file_format``: which room a file belongs to.
 
-Each game is a room of its own: it imports the core, never another room.
+A room imports the core, never another room; this door sits over them all.
 """
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from .boards import (
     MAX_LEVEL,
@@ -28,7 +28,6 @@ from .boards import (
     board_to_json,
     bundled_board,
     bundled_boards_dir,
-    hexside_key,
     load_board,
     save_board,
 )
@@ -43,113 +42,57 @@ from .hexes import (
     SQRT3,
     HexIdError,
     center,
-    column_name,
     disc,
     neighbours,
     parse_hex_id,
     parse_local,
     pixel_to_hex,
 )
-from .importers.vasl import ImportCancelled, import_board
-from .importers.vasl5 import image_placement as board_image_placement
-from .importers.vsav import import_vsav, read_vsav, vsav_scenario
-from .importers.vsav_boards import MissingBoards
+from .importers import api as vasl
 from .jsonio import atomic_write_json, read_json
-from .los.ground import MAX_TABLE_HEXES
-from .los.ground import prepare as _prepare_map
-from .los.ground import start as _start_map
+from .los import ground
 from .napoleonic import api as napoleonic
-from .night import drift
-from .night.bounds import MAX_MAP_SLOT
-from .night.checks import check
-from .night.drift import FixedDice, RandomDice
-from .night.files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
-from .night.kinds import (
-    AUTO,
-    FLARE_OF,
-    MARKER_KINDS,
-    METHODS,
-    Fire,
-    Light,
-    MarkerKind,
-    Method,
-    Nvr,
-    Sight,
-    StarshellOptions,
-)
-from .night.layout import LayoutResult, add_board, move_board, remove_board, set_layout, with_board
-from .night.light import illuminated_hexes, illumination
-from .night.los_thread import LosThread, los_thread, seen_by_side
-from .night.scenario import (
-    MARKER_TYPES,
-    MOVING,
-    PHASES,
-    RADIUS_MARKERS,
-    STARSHELLS_USED,
-    UNIT_TYPES,
-    Marker,
-    Scenario,
-    Unit,
-    unit_properties,
-)
-from .night.starshells import FireOptions, FireResult, fire, starshell_options
-from .night.unit_verdicts import UnitVerdict, reveal, unit_verdict
-from .night.verdicts import (
-    NightField,
-    all_fields,
-    gunflash_mask,
-    moving_vehicle_range,
-    nvr_of,
-    viewer_nvr,
-    visibility_from,
-)
+from .night import api as night
 from .tabletop import api as tabletop
-from .terrain import HEXSIDE_BY_CODE, HEXSIDES, TERRAINS
+from .terrain import HEXSIDE_BY_CODE, TERRAINS
 
 
-def prepare(scenario: Scenario) -> dict:
-    """Precompute the LOS of every pair of ground locations of the scenario's map
-    (``engine.los.ground``) and return when done: benchmarks and scripts call it, the app never
-    waits on it.  Idempotent and safe from several threads; a map larger than
-    ``MAX_TABLE_HEXES`` is left to its lazy rows at once."""
-    return _prepare_map(scenario.map)
+def prepare(position: Any) -> dict:
+    """Precompute the LOS of every pair of ground locations of a position's map (any room's
+    position with a ``map``; ``engine.los.ground``) and return when done: benchmarks and scripts
+    call it, the app never waits on it.  Idempotent and safe from several threads; a map larger
+    than ``engine.los.ground.MAX_TABLE_HEXES`` is left to its lazy rows at once."""
+    return ground.prepare(position.map)
 
 
-def prepare_in_background(scenario: Scenario) -> None:
+def prepare_in_background(position: Any) -> None:
     """Start ``prepare``'s work on a background thread and return at once (the fields answer
     as before until each viewer's row is built)."""
-    _start_map(scenario.map)
+    ground.start(position.map)
 
 
 def file_format(path: str | Path) -> str:
     """The ``format`` a JSON file declares (``starshell-scenario``, ``starshell-board``...), so
     a caller can pick the room that opens it.  Raises ScenarioError naming the file."""
     data = read_json(Path(path))
-    fmt = data.get("format") if isinstance(data, dict) else None
-    if not isinstance(fmt, str):
+    declared = data.get("format") if isinstance(data, dict) else None
+    if not isinstance(declared, str):
         raise ScenarioError("not a Starshell file: no \"format\" key", file=str(path))
-    return fmt
+    return declared
 
 
 __all__ = [
+    # the rooms
+    "night", "napoleonic", "tabletop", "vasl",
+    # boards and their files
     "MAX_LEVEL", "MAX_UPPER_LEVELS", "Board", "HexTerrain", "assets_dir", "board_to_json",
-    "bundled_board", "bundled_boards_dir", "load_board", "save_board", "ScenarioError",
+    "bundled_board", "bundled_boards_dir", "load_board", "save_board",
+    "atomic_write_json", "read_json", "file_format", "ScenarioError", "per_map",
+    # hex geometry
     "BOARD_ID_RE", "BOARD_ROWS", "COLUMN_NAMES", "COLUMN_STEP", "CORNER_OFFSETS", "SQRT3",
     "HexIdError", "center", "disc", "neighbours", "parse_hex_id", "parse_local", "pixel_to_hex",
-    "import_vsav", "read_vsav", "vsav_scenario", "MissingBoards",
-    "import_board", "board_image_placement", "ImportCancelled",
-    "atomic_write_json", "read_json", "drift", "FixedDice", "RandomDice",
-    "MAX_MAP_SLOT", "load_scenario", "save_scenario", "scenario_from_json", "scenario_to_json",
-    "LayoutResult", "add_board", "move_board", "remove_board", "set_layout", "with_board",
-    "illuminated_hexes", "illumination", "MARKER_TYPES", "MOVING", "PHASES", "RADIUS_MARKERS",
-    "STARSHELLS_USED", "UNIT_TYPES", "Marker", "Scenario", "Unit", "fire", "starshell_options",
-    "per_map", "check", "AUTO", "FLARE_OF", "MARKER_KINDS", "METHODS", "Fire", "Light",
-    "MarkerKind", "Method", "Nvr",
-    "Sight", "StarshellOptions", "FireOptions", "FireResult", "LosThread", "NightField",
-    "UnitVerdict", "nvr_of",
-    "unit_properties",
-    "los_thread", "seen_by_side", "gunflash_mask", "moving_vehicle_range", "reveal",
-    "unit_verdict", "viewer_nvr", "visibility_from", "TERRAINS", "file_format", "napoleonic", "tabletop",
-    "HEXSIDES", "HEXSIDE_BY_CODE", "hexside_key", "column_name",
-    "prepare", "prepare_in_background", "MAX_TABLE_HEXES", "all_fields",
+    # terrain
+    "HEXSIDE_BY_CODE", "TERRAINS",
+    # whole-map LOS work
+    "prepare", "prepare_in_background",
 ]

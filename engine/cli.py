@@ -85,13 +85,13 @@ def cmd_check(args) -> dict:
 
 
 def cmd_visibility(args) -> dict:
-    from .api import unit_verdict, visibility_from
+    from . import api
     s = _scenario(args.scenario)
     viewer = _unit(s, args.scenario, "--from", args.viewer)
     if args.to:
         _unit(s, args.scenario, "--to", args.to)
-        return unit_verdict(s, viewer.id, args.to).as_json()
-    field = visibility_from(s, viewer.id)
+        return api.night.unit_verdict(s, viewer.id, args.to).as_json()
+    field = api.night.visibility_from(s, viewer.id)
     hexes = {}
     for i, name in enumerate(s.map.names):
         hexes[name] = {"sight": field.sight_at(i).value, "reasons": field.reasons_at(i)}
@@ -149,10 +149,10 @@ def cmd_drift(args) -> dict:
 
 
 def cmd_starshell(args) -> dict:
-    from .api import starshell_options
+    from . import api
     s = _scenario(args.scenario)
     unit = _unit(s, args.scenario, "--unit", args.unit)
-    return starshell_options(s, unit.id).as_json()
+    return api.night.starshell_options(s, unit.id).as_json()
 
 
 def cmd_import_vasl(args) -> dict:

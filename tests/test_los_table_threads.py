@@ -23,7 +23,7 @@ def test_exit_waits_for_a_build_whose_table_left_the_cache(monkeypatch):
 
     monkeypatch.setattr(los_tables, "CROSSINGS", HeldCrossings())
     los_tables._ground.cache_clear()
-    s = api.load_scenario(api.assets_dir() / "scenarios" / "default.json")
+    s = api.night.load_scenario(api.assets_dir() / "scenarios" / "default.json")
     table = los_tables.start(s.map)
     entered.wait()
     build = table._thread

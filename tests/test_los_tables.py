@@ -195,11 +195,11 @@ def test_all_fields_at_once_are_the_fields_one_by_one():
         if prepared:
             api.prepare(s)
         s2 = s.replace()
-        codes = api.all_fields(s2)
+        codes = api.night.all_fields(s2)
         assert codes.shape == (len(s2.units), s2.map.size)
         for k, u in enumerate(s2.units):
             assert np.array_equal(codes[k], visibility_from(s2, u.id).codes), (prepared, u.id)
-        assert np.array_equal(api.all_fields(s2, ["J", "U3"])[0], codes[len(units) - 3])
+        assert np.array_equal(api.night.all_fields(s2, ["J", "U3"])[0], codes[len(units) - 3])
 
 
 @settings(max_examples=60, deadline=None)

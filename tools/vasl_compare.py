@@ -46,12 +46,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.api import HEXSIDE_BY_CODE, TERRAINS, HexIdError, import_board, load_board  # noqa: E402
+from engine import api  # noqa: E402
+from engine.api import HEXSIDE_BY_CODE, TERRAINS, HexIdError, load_board  # noqa: E402
+from engine.boards import board_raster  # noqa: E402
 from engine.los import los_table  # noqa: E402
-from engine.los_tables import ground_row  # noqa: E402
-from engine.los_tables import prepare as prepare_ground  # noqa: E402
+from engine.los.ground import ground_row  # noqa: E402
+from engine.los.ground import prepare as prepare_ground  # noqa: E402
 from engine.maps import Map, Placement  # noqa: E402
-from engine.raster import board_raster, terrain_table  # noqa: E402
+from engine.raster_file import terrain_table  # noqa: E402
 
 # Starshell's kinds of block (engine.los: CLEAR, HILL, HIGHER, EQUAL, BLIND, HINDRANCES, HALF,
 # WALL, DEPRESSION), with the rule each names
@@ -69,7 +71,7 @@ def read_board(path: str | Path, board_id: str | None = None):
     path = Path(path)
     if path.suffix.lower() == ".json":
         return load_board(path)
-    board, _notes = import_board(path, board_id)
+    board, _notes = api.vasl.import_board(path, board_id)
     return board
 
 

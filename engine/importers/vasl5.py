@@ -28,7 +28,7 @@ that name no colour (VASL's own files hold a few) are left out and reported.
 
 The picture is kept: the Board carries it (``image_data``) and ``save_board`` writes it beside
 the board file, named in the board's ``image`` key (SPEC.md "Board file, version 1
-extensions"); ``image_placement`` tells the program where it lies on a map.
+extensions"); ``board_image_placement`` tells the program where it lies on a map.
 """
 from __future__ import annotations
 
@@ -359,7 +359,7 @@ def import_board(path: str | Path, board_id: str) -> tuple[Board, list[str]]:
 
 
 # ------------------------------------------------------------------------- drawing the art
-def image_placement(game_map, pi: int) -> dict | None:
+def board_image_placement(game_map, pi: int) -> dict | None:
     """Where placement ``pi``'s board picture (SPEC.md "image") lies on map ``game_map``: ``path`` of
     the image file and ``affine`` (a, b, c, d, e, f) taking its pixel (u, v) to map units
     (x = a u + b v + c, y = d u + e v + f), exact at every hex centre (a turned board's picture

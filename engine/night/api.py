@@ -1,26 +1,17 @@
-"""The night room's front door (ASL chapter E1; RULES.md): what ``engine.api`` offers of it.
+"""The night room's front door (ASL chapter E1; RULES.md): ``engine.api.night``.
 
-Names as their modules define them: the position (``Scenario`` and its files), its invariants
-(``check``), the typed answers (``Sight``, ``Fire``, ``UnitVerdict``, ``NightField``,
-``StarshellOptions``, ``LosThread``), lights, starshells, drift and the board layout.
+Names as their modules define them, grouped by job: the position and its files, its invariants,
+the typed answers, lights, verdicts, starshells and drift, the LOS thread, the board layout and
+the planner.
 """
 from __future__ import annotations
 
-# drift (E1.922, E1.932): where a starshell or IR ends up, exact distributions
-from . import drift
-
-# the scenario file: load, validate, save atomically
-from .bounds import MAX_MAP_SLOT
-
-# every invariant of a legal position
-from .checks import check
-
-# the dice the drift rolls with: fixed (tests, examples) or random
-from .drift import FixedDice, RandomDice
+from . import drift  # E1.922, E1.932: where a flare ends up
+from .bounds import MAX_MAP_SLOT  # the bounds of a night position
+from .checks import check  # every invariant of a legal position
+from .drift import FixedDice, RandomDice  # the dice the drift rolls with
 from .files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
-
-# the vocabulary of answers: sights, fire kinds, marker kinds and placement methods
-from .kinds import (
+from .kinds import (  # the vocabulary of the answers
     AUTO,
     FLARE_OF,
     MARKER_KINDS,
@@ -33,18 +24,13 @@ from .kinds import (
     Sight,
     StarshellOptions,
 )
-
-# boards on the map's slots: add, move, remove, relayout
 from .layout import LayoutResult, add_board, move_board, remove_board, set_layout, with_board
-
-# illumination (E1.9): which locations are lit, by what
-from .light import illuminated_hexes, illumination
-
-# the string between two hexes, and a whole side's sight at night
+from .light import illuminated_hexes, illumination  # E1.9: which locations are lit, by what
 from .los_thread import LosThread, los_thread, seen_by_side
-
-# the position: units, markers, phase and their edits
-from .scenario import (
+from .planner import Advice, StarshellOption, advise  # the planner (RULES.md 10)
+from .planner_route import Route, route
+from .planner_threat import Threat, threat
+from .scenario import (  # the position: units, markers, phase
     MARKER_TYPES,
     MOVING,
     PHASES,
@@ -56,13 +42,9 @@ from .scenario import (
     Unit,
     unit_properties,
 )
-
-# starshells and IR (E1.91 - E1.93): who may fire, where, and the shot with its drift
-from .starshells import FireOptions, FireResult, fire, starshell_options
-from .unit_verdicts import UnitVerdict, reveal, unit_verdict
-
-# night verdicts (E1): one viewer's field, one unit's sight of another
-from .verdicts import (
+from .starshells import FireOptions, FireResult, fire, starshell_options  # E1.91 - E1.93
+from .unit_verdicts import UnitVerdict, reveal, unit_verdict  # one unit's sight of another
+from .verdicts import (  # E1: one viewer's field, all of them
     NightField,
     all_fields,
     gunflash_mask,
@@ -73,16 +55,23 @@ from .verdicts import (
 )
 
 __all__ = [
-    "drift", "FixedDice", "RandomDice",
-    "check", "MAX_MAP_SLOT", "load_scenario", "save_scenario", "scenario_from_json",
-    "scenario_to_json", "LayoutResult", "add_board", "move_board", "remove_board", "set_layout",
-    "with_board", "MARKER_TYPES", "MOVING", "PHASES", "RADIUS_MARKERS", "STARSHELLS_USED",
-    "UNIT_TYPES", "Marker", "Scenario", "Unit", "unit_properties",
+    # the position and its files
+    "Scenario", "Unit", "Marker", "unit_properties", "MARKER_TYPES", "MOVING", "PHASES",
+    "RADIUS_MARKERS", "STARSHELLS_USED", "UNIT_TYPES", "MAX_MAP_SLOT", "check",
+    "load_scenario", "save_scenario", "scenario_from_json", "scenario_to_json",
+    # the vocabulary of the answers
     "AUTO", "FLARE_OF", "MARKER_KINDS", "METHODS", "Fire", "Light", "MarkerKind", "Method", "Nvr",
     "Sight", "StarshellOptions",
-    "illuminated_hexes", "illumination",
+    # lights and verdicts
+    "illuminated_hexes", "illumination", "NightField", "UnitVerdict", "all_fields",
+    "gunflash_mask", "moving_vehicle_range", "nvr_of", "reveal", "unit_verdict", "viewer_nvr",
+    "visibility_from",
+    # starshells and drift
+    "drift", "FixedDice", "RandomDice", "FireOptions", "FireResult", "fire", "starshell_options",
+    # the LOS thread
     "LosThread", "los_thread", "seen_by_side",
-    "FireOptions", "FireResult", "fire", "starshell_options",
-    "NightField", "UnitVerdict", "all_fields", "gunflash_mask", "moving_vehicle_range", "nvr_of",
-    "reveal", "unit_verdict", "viewer_nvr", "visibility_from",
+    # the board layout
+    "LayoutResult", "add_board", "move_board", "remove_board", "set_layout", "with_board",
+    # the planner
+    "Advice", "StarshellOption", "advise", "Route", "route", "Threat", "threat",
 ]

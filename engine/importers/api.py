@@ -1,0 +1,14 @@
+"""The VASL importers' front door (RULES.md 7): ``engine.api.vasl``.
+
+Board archives of both kinds (VASL 6 with ``LOSData``, VASL 5 with a picture and its colours)
+become Starshell boards; saved games (``.vsav``) become night positions.
+"""
+from __future__ import annotations
+
+from .vasl import ImportCancelled, board_id_from_filename, import_board
+from .vasl5 import board_image_placement
+from .vsav import import_vsav, read_vsav, vsav_scenario
+from .vsav_boards import MissingBoards
+
+__all__ = ["ImportCancelled", "board_id_from_filename", "import_board", "board_image_placement",
+           "import_vsav", "read_vsav", "vsav_scenario", "MissingBoards"]
