@@ -56,7 +56,7 @@ def main(argv=None) -> int:
 
     from engine import api
 
-    from .document import default_scenario_path
+    from .night.document import default_scenario_path
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName("Starshell")
@@ -64,7 +64,7 @@ def main(argv=None) -> int:
     from . import style
     style.apply_theme(app)
     path = args.scenario or str(default_scenario_path())
-    from .vsav_open import is_vsav, run
+    from .night.vsav_open import is_vsav, run
     if args.boards is not None and not is_vsav(path):
         return _fail("--boards is for a VASL saved game (GAME.vsav)")
     if args.boards is not None and not os.path.isdir(args.boards):
@@ -90,7 +90,7 @@ def main(argv=None) -> int:
         window.show()
         return app.exec()
     if args.screenshot:
-        from .screenshot import save_screenshot
+        from .night.screenshot import save_screenshot
         width, height = args.size
         try:
             save_screenshot(path, args.screenshot, args.select, width, height)
@@ -99,9 +99,9 @@ def main(argv=None) -> int:
         except OSError as e:
             return _fail(str(e))
         return 0
-    from .document import Document
-    from .main_window import MainWindow
-    from .recovery import offer_recovery
+    from .night.document import Document
+    from .night.main_window import MainWindow
+    from .night.recovery import offer_recovery
     try:
         # unsaved work a crash left behind comes first, if the player wants it back
         document = offer_recovery()

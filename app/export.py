@@ -10,7 +10,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem
 
 from . import style
-from .scene.board_art import BoardArtItem
+from .night.scene.board_art import BoardArtItem
 
 
 def _paint(view, painter: QPainter, size: QSize) -> None:

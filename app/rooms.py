@@ -1,6 +1,6 @@
 """One program, several games: the ``format`` of the file opened picks the room that shows it.
 
-The night rules (``starshell-scenario``) are the main window of ``app.main_window``.  Every other
+The night rules (``starshell-scenario``) are the main window of ``app.night.main_window``.  Every other
 room is a module named in ``ROOMS`` with two functions:
 
 - ``open_window(path: str) -> QMainWindow``: a window on that file (raises ``api.ScenarioError``
@@ -37,6 +37,6 @@ def open_any_window(path: str):
     room = room_for(path)
     if room is not None:
         return room.open_window(path)
-    from .document import Document
-    from .main_window import MainWindow
+    from .night.document import Document
+    from .night.main_window import MainWindow
     return MainWindow(Document(api.load_scenario(path), path))

@@ -11,10 +11,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
+from app import hex_geometry as geometry
 from engine import api
 
 from .. import style
-from ..scene import geometry
 from ..style import SCALE
 
 TERRAIN_COLOUR = {"woods": style.WOODS, "building": style.BUILDING, "orchard": style.ORCHARD_TREE,

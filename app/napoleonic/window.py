@@ -29,11 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import hex_geometry as geometry
 from engine import api
 
 from .. import style
 from ..room_window import close_event, edit_menu, open_elsewhere
-from ..scene import geometry
 from .scene import COUNTED, FireScene
 
 nap = api.napoleonic
@@ -88,7 +88,7 @@ class OutcomeChart(QWidget):
 class PositionCommand(QUndoCommand):
     """One change of the position (a recorded attack, a new segment): undo puts the old back.
     It holds the window weakly (``weakref.proxy``): the window's undo stack owns it, and a strong
-    reference back would be a cycle through Qt's ownership (see app.document)."""
+    reference back would be a cycle through Qt's ownership (see app.night.document)."""
 
     def __init__(self, window: "FireWindow", before, after, text: str, note: str = ""):
         super().__init__(text)

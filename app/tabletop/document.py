@@ -86,7 +86,7 @@ class TableDocument(QObject):
         if after == before:
             return ""
         moved = (after.x, after.y) != (before.x, before.y)
-        self.undo.push(MoveElement(weakref.proxy(self), before, after,   # no cycle (app.document)
+        self.undo.push(MoveElement(weakref.proxy(self), before, after,   # no cycle (app.night.document)
                                    f"{'Move' if moved else 'Turn'} {element_id}"))
         if how:
             words = {"front": "front to front with", "behind": "behind", "beside": "beside"}

@@ -96,7 +96,7 @@ class TableWindow(QMainWindow):
         super().__init__()
         self.document = document
         if document.parent() is None:
-            document.setParent(self)        # deleted with the window, by Qt (app.document)
+            document.setParent(self)        # deleted with the window, by Qt (app.night.document)
         self.scene = TableScene(document)
         self.view = TableView(self.scene)
         self.setCentralWidget(self.view)

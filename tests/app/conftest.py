@@ -12,8 +12,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from PySide6.QtWidgets import QMessageBox
 
 import engine
-from app.document import Document, collect_garbage_on_gui_thread, default_scenario_path
-from app.main_window import MainWindow
+from app.night.document import Document, collect_garbage_on_gui_thread, default_scenario_path
+from app.night.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +48,7 @@ def no_window_outlives_its_test(qapp):
     one with unsaved work would ask a question nobody answers), so no window of an earlier test
     repaints during a later one; they are destroyed here, on the GUI thread, with the garbage
     the test left (Python's collector runs on the GUI thread only, as in the program:
-    ``app.document.collect_garbage_on_gui_thread``)."""
+    ``app.night.document.collect_garbage_on_gui_thread``)."""
     collect_garbage_on_gui_thread()
     yield
     for widget in qapp.topLevelWidgets():

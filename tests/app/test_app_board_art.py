@@ -12,7 +12,7 @@ from app_testing import look_at, scene_point
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 
-from app.scene.board_art import image_transform
+from app.night.scene.board_art import image_transform
 from app.style import SCALE
 from engine.api import board_image_placement
 from engine.boards import save_board

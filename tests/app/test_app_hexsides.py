@@ -12,9 +12,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
-from app.editor.brush import SIDE_CYCLE, nearest_side
-from app.panels.legend import terrain_keys
-from app.scene.hexsides import LOOKS
+from app.night.editor.brush import SIDE_CYCLE, nearest_side
+from app.night.panels.legend import terrain_keys
+from app.night.scene.hexsides import LOOKS
 from engine.hexes import parse_local
 
 BOARD = {"format": "starshell-board", "version": 1, "id": "h1", "title": "hexsides",

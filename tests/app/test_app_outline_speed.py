@@ -13,8 +13,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from support import board
 
 from app import style
-from app.scene import overlays
-from app.scene.geometry import disc_outline, map_rect
+from app.hex_geometry import disc_outline, map_rect
+from app.night.scene import overlays
 from engine.maps import Map, Placement
 
 BACK = QColor("#203040")
@@ -187,7 +187,7 @@ def test_labels_reused_only_when_what_moved_could_not_move_them():
     """A label placement is reused when the rectangles it keeps clear of moved only out of its
     reach (``_unmoved_near``): in such cases placing it again gives the same spot, on 2,000
     seeded random layouts of rectangles and labels."""
-    from app.scene.overlays import _clear_spot, _reach, _unmoved_near
+    from app.night.scene.overlays import _clear_spot, _reach, _unmoved_near
     rng = np.random.default_rng(11)
     reused = 0
     for _ in range(2000):

@@ -7,8 +7,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from support import board
 
 from app import style
-from app.scene import overlays
-from app.scene.geometry import disc_outline
+from app.hex_geometry import disc_outline
+from app.night.scene import overlays
 from engine.maps import Map, Placement
 
 

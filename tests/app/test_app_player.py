@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 import engine
 from app import style
 from app.export import export_svg
-from app.scene.geometry import hex_at, map_rect
+from app.hex_geometry import hex_at, map_rect
 from engine.api import assets_dir, los_thread
 
 SCENARIOS = assets_dir() / "scenarios"
@@ -230,7 +230,7 @@ def test_the_edit_panel_offers_only_what_the_unit_type_has(window, qtbot):
 
 
 def test_a_refusal_names_the_field_in_words(window, qtbot, monkeypatch):
-    from app.panels.editor import refusal
+    from app.night.panels.editor import refusal
     e = engine.ScenarioError("only vehicles are tracked, not a leader", place="units[0].tracked")
     assert refusal(e, "unit", window.document.scenario.unit("L1")) == \
         "tracked: only vehicles are tracked, not a leader"

@@ -47,8 +47,8 @@ def test_the_fire_windows_open_takes_a_night_position_into_a_main_window(qtbot, 
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QFileDialog
 
-    from app.main_window import MainWindow
     from app.napoleonic import FireWindow, open_window
+    from app.night.main_window import MainWindow
     fire = assets_dir() / "fire"
     w = open_window(str(fire / "sample.json"))
     qtbot.addWidget(w)
@@ -79,7 +79,7 @@ def test_the_tabletop_window_opens_files_of_every_room(qtbot, messages, monkeypa
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QFileDialog
 
-    from app.main_window import MainWindow
+    from app.night.main_window import MainWindow
     from app.tabletop import open_window
     from app.tabletop.window import TableWindow
     w = open_window(str(assets_dir() / "tables" / "S-01.json"))
@@ -342,8 +342,8 @@ def test_python_m_app_on_a_saved_game_lists_what_was_left_out(qtbot, tmp_path, m
     import vsav_synth as vs
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    import app.main_window as main_window
-    import app.vsav_open as vsav_open
+    import app.night.main_window as main_window
+    import app.night.vsav_open as vsav_open
     monkeypatch.setattr(main_window, "QSettings", lambda: settings)   # not the player's own
     shown = []
     monkeypatch.setattr(QMessageBox, "information", staticmethod(

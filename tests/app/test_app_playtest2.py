@@ -19,12 +19,12 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-import app.vsav_open as vsav_open
+import app.night.vsav_open as vsav_open
 from app import style
 from app.__main__ import parse_args
-from app.document import default_scenario_path
 from app.export import export_png, export_svg
-from app.scene.geometry import placement_rect
+from app.hex_geometry import placement_rect
+from app.night.document import default_scenario_path
 from engine.api import load_scenario
 from engine.boards import assets_dir, bundled_board, save_board
 from engine.importers import vasl
@@ -107,7 +107,7 @@ def test_the_command_line_on_blank_boards_or_given_up(qtbot, tmp_path, settings,
     assert [p.board.id for p in window.document.scenario.map.placements] == ["2", "7"]
     assert "blank open board" in text
     monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: None)   # Cancel
-    import app.main_window as main_window
+    import app.night.main_window as main_window
     made, real = [], main_window.MainWindow
 
     def keep(*a, **k):

@@ -8,11 +8,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 import app.__main__ as app_main
-import app.main_window
+import app.night.main_window
 import engine
-from app.document import Document
-from app.main_window import MainWindow
-from app.recovery import Autosaver, autosave_for, offer_recovery, pending, recovery_folder
+from app.night.document import Document
+from app.night.main_window import MainWindow
+from app.night.recovery import Autosaver, autosave_for, offer_recovery, pending, recovery_folder
 from engine.boards import assets_dir
 from engine.hexes import parse_local
 
@@ -90,7 +90,7 @@ def test_restore_at_start_up_in_window_mode(qtbot, tmp_path, monkeypatch, settin
         def __init__(self, document):
             super().__init__(document, settings)
             windows.append(self)
-    monkeypatch.setattr(app.main_window, "MainWindow", Recorded)
+    monkeypatch.setattr(app.night.main_window, "MainWindow", Recorded)
     monkeypatch.setattr(QApplication, "exec", lambda self: 0)
     assert app_main.main([]) == 0                       # no scenario named: the crash comes first
     w = windows[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from app_testing import settle
 
-from app.scene.geometry import map_rect
+from app.hex_geometry import map_rect
 from engine.api import column_name
 
 
@@ -136,7 +136,7 @@ def test_a_ring_off_the_map_both_ways_still_says_what_it_is(window_on, qtbot):
     """Play-test: in W-03, B1's moving-vehicle rings reach past the map's top and bottom edges
     both; the two rings (1.5x and 2x NVR) were drawn with no label, alike.  Each now has its
     label, on the map, just inside its top edge, clear of the edge letters and of each other."""
-    from app.document import default_scenario_path
+    from app.night.document import default_scenario_path
     w = window_on(default_scenario_path().parent / "W-03.json")
     doc, scene, view = w.document, w.scene, w.view
     doc.select("B1")

@@ -12,7 +12,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from PySide6.QtWidgets import QApplication
 
 import engine
-from app.document import Document
+from app.night.document import Document
 from engine.api import check
 from engine.boards import assets_dir
 from engine.night.files import scenario_from_json, scenario_to_json

@@ -12,8 +12,8 @@ from app_testing import settle
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
 import engine
-from app.document import Document, default_scenario_path
-from app.main_window import MainWindow
+from app.night.document import Document, default_scenario_path
+from app.night.main_window import MainWindow
 
 
 def _deliver_posted_events() -> None:

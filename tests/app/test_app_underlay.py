@@ -13,8 +13,15 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QInputDialog
 
 import engine
-from app.editor.calibration import BOARD_WIDTH, Similarity, fitted, from_two_points, hex_centre, placement
-from app.main_window import MainWindow
+from app.night.editor.calibration import (
+    BOARD_WIDTH,
+    Similarity,
+    fitted,
+    from_two_points,
+    hex_centre,
+    placement,
+)
+from app.night.main_window import MainWindow
 from app.style import SCALE
 from engine.boards import assets_dir, bundled_board
 from engine.hexes import COLUMN_NAMES, board_hexes, parse_local
