@@ -33,6 +33,7 @@ from app import hex_geometry as geometry
 from engine import api
 
 from .. import style
+from ..file_filters import FIRE_FILTER
 from ..room_window import close_event, edit_menu, open_elsewhere
 from .scene import COUNTED, FireScene
 
@@ -131,8 +132,9 @@ class MapView(QGraphicsView):
 
 
 class FireWindow(QMainWindow):
-    def __init__(self, pos, path: str | None = None, dice=None):
+    def __init__(self, pos, path: str | None = None, dice=None, *, open_other=None):
         super().__init__()
+        self.open_other = open_other        # the door to every room (``app.rooms``)
         self.pos = pos
         self.path = path
         self.target: str | None = None
@@ -233,7 +235,7 @@ class FireWindow(QMainWindow):
 
     def save_as(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self, "Save the position", self.path or "fire.json",
-                                              "Fire positions (*.json)")
+                                              FIRE_FILTER)
         return bool(path) and self._write(path)
 
     def _write(self, path: str) -> bool:
@@ -441,12 +443,17 @@ class FireWindow(QMainWindow):
         return "".join(out)
 
 
-def open_window(path: str) -> FireWindow:
+def open_window(path: str, *, select: str | None = None, recover: bool = False,
+                open_other=None) -> FireWindow:
+    """A window on the fire position ``path`` (raises api.ScenarioError naming file and place);
+    ``open_other``: how File > Open reaches the other rooms.  ``select`` and ``recover`` are
+    the door's: this room opens on no target and keeps no autosave."""
     pos = nap.load_position(path)
-    return FireWindow(pos, path)
+    return FireWindow(pos, path, open_other=open_other)
 
 
-def save_screenshot(path: str, out: str, width: int, height: int, select: str | None) -> None:
+def save_screenshot(path: str, out: str, width: int, height: int,
+                    select: str | None = None) -> None:
     """The window on ``path`` rendered headless to exactly width x height pixels; ``select``: a
     target hex (or a unit, whose hex is the target)."""
     w = open_window(path)

@@ -51,6 +51,8 @@ DEBOUNCE_MS = 16
 _ENGINE_THREAD = "starshell-engine"
 _ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix=_ENGINE_THREAD)
 
+FORMAT = "starshell-scenario"       # the night room's files (``app.rooms``)
+
 
 def default_scenario_path() -> Path:
     return api.assets_dir() / "scenarios" / "default.json"

@@ -18,12 +18,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.file_filters import POSITION_FILTER, is_vsav, open_filter
 from app.recent import RecentFiles
-from app.room_window import may_discard
-from app.rooms import room_for
+from app.room_window import file_format, may_discard
 from engine import api
 
 from . import actions, examples
+from .document import FORMAT
 from .editor import map_menu, paint_action
 from .editor.board_editor import BoardEditor
 from .editor.board_panel import BoardPanel
@@ -40,18 +41,19 @@ from .panels.unit import UnitPanel
 from .recovery import autosave_for
 from .scene.map_scene import MapScene
 from .view import MapView
-from .vsav_open import is_vsav, open_filter, open_vsav
-
-FILTER = "Starshell scenarios (*.json);;All files (*)"
+from .vsav_open import open_vsav
 
 
 class MainWindow(QMainWindow):
     """Builds every part of the window and hands each its collaborators: the scene and view, the
     hand and its tools, the panels (docks addressed by name, ``dock``), the board editor, the
-    menus and their actions.  Parts report to the status bar through their ``told`` signals."""
+    menus and their actions.  Parts report to the status bar through their ``told`` signals.
+    ``open_other``: the door to every room (``app.rooms.open_window``) for another game's file."""
 
-    def __init__(self, document, settings: QSettings | None = None, parent=None):
+    def __init__(self, document, settings: QSettings | None = None, parent=None, *,
+                 open_other=None):
         super().__init__(parent)
+        self.open_other = open_other
         self.document = document
         if document.parent() is None:
             document.setParent(self)        # the window's position lives as long as the window
@@ -245,7 +247,7 @@ class MainWindow(QMainWindow):
         if not self._may_discard():
             return
         start = os.path.dirname(self.document.path) if self.document.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open a scenario", start, open_filter(FILTER))
+        path, _ = QFileDialog.getOpenFileName(self, "Open a scenario", start, open_filter(POSITION_FILTER))
         if path:
             self.open_path(path, confirmed=True)
 
@@ -256,9 +258,10 @@ class MainWindow(QMainWindow):
         if is_vsav(path):                     # a VASL saved game: a new, unsaved position
             return open_vsav(self, path)
         try:
-            room = room_for(path)
-            if room is not None:              # another game's file opens in its own window
-                other = room.open_window(path)
+            fmt = file_format(path)
+            if fmt not in (None, FORMAT) and self.open_other is not None:
+                # another game's file opens in its own window
+                other = self.open_other(path)
                 self.room_windows.append(other)   # kept alive beside this one
                 other.show()
                 self.recent.add(path)
@@ -279,7 +282,7 @@ class MainWindow(QMainWindow):
 
     def save_as(self) -> bool:
         start = examples.save_as_start(self.document.path)
-        path, _ = QFileDialog.getSaveFileName(self, "Save the position as", start, FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, "Save the position as", start, POSITION_FILTER)
         if not path:
             return False
         if not path.lower().endswith(".json"):

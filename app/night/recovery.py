@@ -36,14 +36,16 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer, QUrl, Signal
+from PySide6.QtCore import QObject, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QLabel, QMessageBox
 
 from engine import api
 from engine.api import atomic_write_json, board_to_json, read_json, scenario_from_json, scenario_to_json
 
+from .document import Document
 from .editor.unsaved import unsaved_boards
+from .recovery_place import recovery_folder
 
 AUTOSAVE_MS = 3000
 RECOVERY_NAME = "recovery.json"
@@ -51,15 +53,6 @@ BOARD_FILES = "board-*.json"         # edited boards of the recovered position
 KEY = "starshell_recovery_of"        # an extra key of the scenario format: the file it belongs to
 OWNER = "owner"                      # in a slot: the pid of the process that writes there
 _slot_numbers = itertools.count(1)
-
-
-def recovery_folder() -> Path:
-    """Where recovery files live: ``STARSHELL_RECOVERY_DIR`` or the user's app data folder."""
-    env = os.environ.get("STARSHELL_RECOVERY_DIR")
-    if env:
-        return Path(env)
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(base or Path.home() / ".starshell") / "recovery"
 
 
 @dataclass
@@ -297,7 +290,6 @@ def restored_document(found: Recovered, folder: Path | None = None):
     """The Document of restored work.  Its slot becomes this process's at once, and the
     document's Autosaver writes on in it (``recovery_slot``); an earlier version's file moves
     to a new slot first."""
-    from .document import Document
     document = Document(found.scenario, found.belongs_to)
     document.take_unsaved(found.scenario, found.belongs_to)
     top = folder or recovery_folder()

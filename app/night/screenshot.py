@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QImage
 
-from app.room_window import render_view
+from app.render import render_view
 
 from .document import Document
 from .scene.map_scene import MapScene
@@ -27,11 +27,8 @@ def render_map(document: Document, width: int, height: int) -> QImage:
     return render_view(view, width, height, prepare)
 
 
-def save_screenshot(path: str, out: str, select: str | None, width: int, height: int) -> None:
-    """Raises api.ScenarioError for a bad file or unit, OSError when ``out`` can't be written."""
-    document = Document.open_file(path)
-    if select:
-        document.select(select)
+def render_position(document: Document, out: str, width: int, height: int) -> None:
+    """``document``'s map view to the PNG ``out``; OSError when it can't be written."""
     image = render_map(document, width, height)
     if not image.save(out, "PNG"):
         raise OSError(f"{out}: cannot write the PNG")

@@ -1,6 +1,7 @@
 """Opening a VASL saved game (``.vsav``): File > Open, a dropped file, ``python -m app
-GAME.vsav``.  The engine reads the game (``api.vsav_scenario``); the window shows it as a new,
-unsaved position, and tells what was approximated or left out.
+GAME.vsav`` (``app.night.open_window``, ``app.night.save_screenshot``).  The engine reads the game
+(``api.vsav_scenario``); the window shows it as a new, unsaved position, and tells what was
+approximated or left out.
 
 Boards come from the player's VASL boards folder (remembered in the settings), else Starshell's
 bundled board of that id; for a board found in neither, the player chooses the folder of their
@@ -12,16 +13,12 @@ import os
 import sys
 from collections import Counter
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from engine import api
 
-VSAV_FILTER = "VASL saved games (*.vsav)"
 BOARDS_KEY = "vasl/boards_folder"
-
-
-def is_vsav(path: str) -> bool:
-    return str(path).lower().endswith(".vsav")
 
 
 def boards_folder(settings) -> str | None:
@@ -88,50 +85,21 @@ def open_vsav(window, path: str, boards: str | None = None, read=None) -> bool:
     return True
 
 
-def run(app, path: str, args, settings=None) -> int:
-    """``python -m app GAME.vsav [--boards DIR] [--screenshot ...]``: boards from ``--boards``,
-    else the folder of the settings, else the bundled ones.  In the window, a board found
-    nowhere is asked for as File > Open asks (a boards folder, or blank boards; given up: the
-    window stays on the bundled position); headless (``--screenshot``) it is a blank open
-    board, said on stderr.  A damaged save: ``error:`` on stderr, status 2."""
-    from PySide6.QtCore import QSettings
+def read_headless(path: str, boards: str | None) -> tuple[api.Scenario, dict]:
+    """``--screenshot`` of a saved game: boards from ``boards``, else the folder of the
+    settings, else the bundled ones; a board found nowhere is a blank open board, said on
+    stderr.  Raises api.ScenarioError or OSError for a damaged save."""
+    scenario, summary = api.vsav_scenario(path, boards or boards_folder(QSettings()), True)
+    for note in summary["notes"]:
+        if "blank open board" in note:
+            print(f"warning: {note}", file=sys.stderr)
+    return scenario, summary
 
-    from .document import Document, default_scenario_path
-    boards = getattr(args, "boards", None)
-    folder = boards or boards_folder(settings if settings is not None else QSettings())
+
+def read_for_window(path: str, boards: str | None, settings) -> tuple[api.Scenario, dict] | None:
+    """The saved game read for a window, or None when a board is missing (the window asks, as
+    File > Open does).  Raises api.ScenarioError or OSError for a damaged save."""
     try:
-        read = api.vsav_scenario(path, folder, bool(args.screenshot))
+        return api.vsav_scenario(path, boards or boards_folder(settings), False)
     except api.MissingBoards:
-        read = None                         # the window asks, as File > Open does
-    except (api.ScenarioError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    if args.screenshot:
-        scenario, summary = read
-        for note in summary["notes"]:
-            if "blank open board" in note:
-                print(f"warning: {note}", file=sys.stderr)
-        document = Document(scenario, None)
-        from .screenshot import render_map
-        try:
-            if args.select:
-                document.select(args.select)
-        except api.ScenarioError as e:
-            print(f"error: {path}: {e}", file=sys.stderr)
-            return 2
-        if not render_map(document, *args.size).save(args.screenshot, "PNG"):
-            print(f"error: {args.screenshot}: cannot write the PNG", file=sys.stderr)
-            return 2
-        return 0
-    from .main_window import MainWindow
-    scenario = read[0] if read is not None else api.load_scenario(default_scenario_path())
-    window = MainWindow(Document(scenario, None), settings)
-    window.show()
-    if not open_vsav(window, path, boards, read):
-        window.say(f"The VASL saved game {path} was not opened", 15000)
-    return app.exec()
-
-
-def open_filter(base: str) -> str:
-    """The Open dialog's filter: positions and saved games together first, then ``base``."""
-    return f"Positions and VASL saved games (*.json *.vsav);;{VSAV_FILTER};;{base}"
+        return None

@@ -18,7 +18,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.export import export_png
-from app.room_window import close_event, edit_menu, open_elsewhere, render_view
+from app.file_filters import PNG_FILTER, TABLE_FILTER
+from app.render import render_view
+from app.room_window import close_event, edit_menu, open_elsewhere
 from engine import api
 
 from .document import TableDocument
@@ -92,8 +94,9 @@ def report_html(doc: TableDocument, hovered: str = "") -> str:
 
 
 class TableWindow(QMainWindow):
-    def __init__(self, document: TableDocument):
+    def __init__(self, document: TableDocument, *, open_other=None):
         super().__init__()
+        self.open_other = open_other        # the door to every room (``app.rooms``)
         self.document = document
         if document.parent() is None:
             document.setParent(self)        # deleted with the window, by Qt (app.night.document)
@@ -159,7 +162,7 @@ class TableWindow(QMainWindow):
 
     def save_as(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self, "Save table", self.document.path or "",
-                                              "Tables (*.json)")
+                                              TABLE_FILTER)
         if not path:
             return False
         self.document.path = path
@@ -167,7 +170,7 @@ class TableWindow(QMainWindow):
 
     def export(self) -> None:
         start = os.path.splitext(self.document.path or "table.json")[0] + ".png"  # beside it
-        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", start, "PNG images (*.png)")
+        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", start, PNG_FILTER)
         if path:
             try:
                 export_png(self.view, path)
@@ -179,9 +182,12 @@ class TableWindow(QMainWindow):
                     "Save the changes to this table?", self.save)
 
 
-def open_window(path: str) -> TableWindow:
-    """A window on the table file ``path`` (raises api.ScenarioError naming file and place)."""
-    window = TableWindow(TableDocument.open_file(path))
+def open_window(path: str, *, select: str | None = None, recover: bool = False,
+                open_other=None) -> TableWindow:
+    """A window on the table file ``path`` (raises api.ScenarioError naming file and place);
+    ``open_other``: how File > Open reaches the other rooms.  ``select`` and ``recover`` are
+    the door's: this room opens with no shooter chosen and keeps no autosave."""
+    window = TableWindow(TableDocument.open_file(path), open_other=open_other)
     window.view.fit()
     return window
 
@@ -193,7 +199,8 @@ def render(document: TableDocument, width: int, height: int) -> QImage:
     return render_view(view, width, height, view.fit, antialias=True)
 
 
-def save_screenshot(path: str, out: str, width: int, height: int, select: str | None) -> None:
+def save_screenshot(path: str, out: str, width: int, height: int,
+                    select: str | None = None) -> None:
     """The table with ``select``'s shots drawn, headless, to a PNG of width x height pixels."""
     document = TableDocument.open_file(path)
     if select:

@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from PySide6.QtWidgets import QMessageBox
 
 import engine
+from app import rooms
 from app.night.document import Document, collect_garbage_on_gui_thread, default_scenario_path
 from app.night.main_window import MainWindow
 
@@ -79,7 +80,7 @@ def settings(tmp_path):
 @pytest.fixture
 def window(qtbot, settings, messages):
     document = Document(engine.load_scenario(default_scenario_path()))
-    w = MainWindow(document, settings)
+    w = MainWindow(document, settings, open_other=rooms.open_window)
     qtbot.addWidget(w)
     w.resize(1400, 800)
     w.show()

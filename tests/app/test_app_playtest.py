@@ -47,8 +47,9 @@ def test_the_fire_windows_open_takes_a_night_position_into_a_main_window(qtbot, 
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QFileDialog
 
-    from app.napoleonic import FireWindow, open_window
+    from app.napoleonic import FireWindow
     from app.night.main_window import MainWindow
+    from app.rooms import open_window  # as ``python -m app`` opens a file
     fire = assets_dir() / "fire"
     w = open_window(str(fire / "sample.json"))
     qtbot.addWidget(w)
@@ -80,7 +81,7 @@ def test_the_tabletop_window_opens_files_of_every_room(qtbot, messages, monkeypa
     from PySide6.QtWidgets import QFileDialog
 
     from app.night.main_window import MainWindow
-    from app.tabletop import open_window
+    from app.rooms import open_window  # as ``python -m app`` opens a file
     from app.tabletop.window import TableWindow
     w = open_window(str(assets_dir() / "tables" / "S-01.json"))
     qtbot.addWidget(w)
@@ -337,14 +338,11 @@ def test_python_m_app_on_a_saved_game_lists_what_was_left_out(qtbot, tmp_path, m
     window opened with one line in the status bar, while File > Open lists what was
     approximated or left out in a message (README: "a message lists what was left out"). The
     command line now shows the same message: the blank board 4 and the LMG left out."""
-    import argparse
-
     import vsav_synth as vs
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    import app.night.main_window as main_window
     import app.night.vsav_open as vsav_open
-    monkeypatch.setattr(main_window, "QSettings", lambda: settings)   # not the player's own
+    from app.night import open_window
     shown = []
     monkeypatch.setattr(QMessageBox, "information", staticmethod(
         lambda parent, title, text, *a, **k: shown.append((parent, title, text))))
@@ -355,11 +353,8 @@ def test_python_m_app_on_a_saved_game_lists_what_was_left_out(qtbot, tmp_path, m
                           vs.plain("LMG", "ge/geLMG", vs.hex_pixel("K5"),
                                    counter_type="common")])
 
-    class Once:                         # the event loop: returns at once
-        def exec(self):
-            return 0
-    args = argparse.Namespace(screenshot=None, select=None, size=(800, 600))
-    assert vsav_open.run(Once(), str(path), args) == 0
+    opened = open_window(str(path), settings=settings)   # as ``python -m app game.vsav`` does
+    assert opened.isVisible()
     window, title, text = shown[-1]
     qtbot.addWidget(window)
     assert title == "VASL saved game opened" and window in QApplication.topLevelWidgets()

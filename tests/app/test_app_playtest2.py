@@ -35,11 +35,13 @@ W10 = assets_dir() / "scenarios" / "W-10.json"
 
 
 # ---------------------------------------------------------------------------- python -m app GAME.vsav
-class Once:
-    """The event loop of ``python -m app``: returns at once."""
-
-    def exec(self):
-        return 0
+def run(path: str, args, settings=None):
+    """``python -m app GAME.vsav [--boards DIR]`` as ``__main__`` opens it, the night room's door
+    (the event loop is not run): the window."""
+    from app.night import open_window
+    window = open_window(path, boards=args.boards, settings=settings)
+    assert window.isVisible()
+    return window
 
 
 @pytest.fixture
@@ -82,7 +84,7 @@ def test_the_command_line_asks_for_missing_boards_as_file_open_does(qtbot, tmp_p
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
                         staticmethod(lambda *a, **k: str(folder)))
     args = parse_args([str(path)])
-    assert vsav_open.run(Once(), str(path), args, settings) == 0
+    run(str(path), args, settings)
     window, text = opened[-1]
     qtbot.addWidget(window)
     assert asked == [["07"]]
@@ -101,23 +103,15 @@ def test_the_command_line_on_blank_boards_or_given_up(qtbot, tmp_path, settings,
     opened."""
     path = save_on_boards_2_and_7(tmp_path)
     monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: "blank")
-    assert vsav_open.run(Once(), str(path), parse_args([str(path)]), settings) == 0
+    run(str(path), parse_args([str(path)]), settings)
     window, text = opened[-1]
     qtbot.addWidget(window)
     assert [p.board.id for p in window.document.scenario.map.placements] == ["2", "7"]
     assert "blank open board" in text
     monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: None)   # Cancel
-    import app.night.main_window as main_window
-    made, real = [], main_window.MainWindow
-
-    def keep(*a, **k):
-        made.append(real(*a, **k))
-        qtbot.addWidget(made[-1])
-        return made[-1]
-    monkeypatch.setattr(main_window, "MainWindow", keep)
     n = len(opened)
-    assert vsav_open.run(Once(), str(path), parse_args([str(path)]), settings) == 0
-    window = made[-1]
+    window = run(str(path), parse_args([str(path)]), settings)
+    qtbot.addWidget(window)
     assert len(opened) == n                               # no "opened" message
     assert window.document.scenario == load_scenario(default_scenario_path())
     assert "was not opened" in window.statusBar().currentMessage()
@@ -131,7 +125,7 @@ def test_boards_option_gives_the_folder_of_the_vasl_boards(qtbot, tmp_path, sett
     asked = []
     monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: asked.append(boards))
     args = parse_args([str(path), "--boards", str(folder)])
-    assert vsav_open.run(Once(), str(path), args, settings) == 0
+    run(str(path), args, settings)
     window, text = opened[-1]
     qtbot.addWidget(window)
     assert asked == []

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 import app.__main__ as app_main
-import app.night.main_window
+import app.night
 import engine
 from app.night.document import Document
 from app.night.main_window import MainWindow
@@ -87,10 +87,10 @@ def test_restore_at_start_up_in_window_mode(qtbot, tmp_path, monkeypatch, settin
     windows = []
 
     class Recorded(MainWindow):
-        def __init__(self, document):
-            super().__init__(document, settings)
+        def __init__(self, document, _settings=None, *, open_other=None):
+            super().__init__(document, settings, open_other=open_other)
             windows.append(self)
-    monkeypatch.setattr(app.night.main_window, "MainWindow", Recorded)
+    monkeypatch.setattr(app.night, "MainWindow", Recorded)      # the night room's door makes it
     monkeypatch.setattr(QApplication, "exec", lambda self: 0)
     assert app_main.main([]) == 0                       # no scenario named: the crash comes first
     w = windows[0]

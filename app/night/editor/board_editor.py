@@ -19,6 +19,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
+from app.file_filters import BOARD_FILTER, IMAGE_FILTER
 from engine import api
 from engine.api import (
     BOARD_ID_RE,
@@ -31,14 +32,13 @@ from engine.api import (
     with_board,
 )
 
+from ..recovery_place import recovery_folder
 from .brush import Brush, blank_board, renamed
 from .layout_edits import free_slot, new_board_ref
 from .paint_tool import PaintTool
 from .underlay import CalibrationClicks, Underlays
 from .unsaved import board_file, unsaved_boards
-
-BOARD_FILTER = "Starshell boards (*.json);;All files (*)"
-IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp);;All files (*)"
+from .vasl_import import import_vasl_board
 
 
 class BoardEditor(QObject):
@@ -79,7 +79,6 @@ class BoardEditor(QObject):
 
     def import_vasl(self) -> str | None:
         """File > Import VASL board (``vasl_import``)."""
-        from .vasl_import import import_vasl_board  # it imports this module's BOARD_FILTER
         return import_vasl_board(self)
 
     def _valid_id(self, board_id: str, title: str) -> bool:
@@ -227,7 +226,6 @@ class BoardEditor(QObject):
     def unsaved(self) -> list[int]:
         """The map's boards that exist only in memory (indices); a board restored from the
         recovery folder is one of them."""
-        from ..recovery import recovery_folder  # (recovery imports this package)
         return unsaved_boards(self.document.scenario, recovery_folder())
 
     def save_boards_first(self, scenario_path: str) -> bool:

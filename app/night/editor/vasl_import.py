@@ -16,13 +16,11 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
 
+from app.file_filters import BOARD_FILTER, VASL_BOARD_FILTER
 from engine import api
 from engine.api import ImportCancelled, add_board, import_board, save_board, with_board
 
-from .board_editor import BOARD_FILTER
 from .layout_edits import free_slot
-
-VASL_FILTER = "VASL boards (bd*);;All files (*)"
 
 
 def import_vasl_board(editor) -> str | None:
@@ -30,7 +28,7 @@ def import_vasl_board(editor) -> str | None:
     file was refused (the engine's message is shown)."""
     w = editor.window
     source, _ = QFileDialog.getOpenFileName(w, "Import a VASL board", w.settings.value(
-        "vasl/folder", os.path.expanduser("~")), VASL_FILTER)
+        "vasl/folder", os.path.expanduser("~")), VASL_BOARD_FILTER)
     if not source:
         return None
     w.settings.setValue("vasl/folder", os.path.dirname(source))

@@ -29,6 +29,8 @@ def image_transform(affine) -> QTransform:
 class BoardArtItem(QGraphicsItem):
     """One board's picture."""
 
+    cut_to_board = True          # SVG export cuts the picture to its board (``app.export``)
+
     def __init__(self, m, pi: int, image: QImage, affine):
         super().__init__()
         self.map, self.pi = m, pi
