@@ -22,10 +22,14 @@ from ..layers import LAYERS
 from . import board_art
 from .composite import Composite
 from .counters import CounterLayer
+from .fill_overlay import FillOverlay
 from .grid import GridItem
+from .gunflash_overlay import GunflashOverlay
+from .hatch_overlay import HatchOverlay
 from .hexsides import HexsideItem
 from .los_thread import ThreadItem
-from .overlays import FillOverlay, GunflashOverlay, HatchOverlay, OutlineItem, cosmetic_pen
+from .outline_overlay import OutlineItem
+from .overlays import cosmetic_pen
 from .starshell_preview import DriftOverlay, PlacementOverlay
 from .terrain import TerrainItem
 
