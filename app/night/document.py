@@ -5,51 +5,40 @@ through undo commands (``commands.ScenarioEdit``).  After any change the Documen
 again, debounced by a single-shot timer (rapid changes, e.g. a drag, ask once per frame), on one
 worker thread so the window never waits; ``answersChanged`` says new answers are in.
 
-The engine's work for the window goes to that one thread: the answers (``_launch``), the
-questions answered later on the window's thread (``run``: the LOS thread) and the short acts
-the window waits for (``call``: an edit checked, a starshell fired, the drift preview, a hex's
-reasons, a board edit or brush stroke, a file opened or saved).  One thread keeps the engine's
-calls in order and its caches (LOS tables) filled from one thread only.
+The engine's work for the window goes to the worker (``app.night.worker``: one engine
+thread, tickets back to the window's thread, the garbage-collection policy): the answers
+(``_launch``), the questions answered later (``run``: the LOS thread) and the short acts the
+window waits for (``call``).  An answer for a Document closed (``close``) or deleted meanwhile
+is dropped.
 
-Qt objects live and die on the window's thread only (a QObject destroyed on another thread
-crashes, or deadlocks a paint that waits for Python):
-- the engine's jobs take and give engine objects only; what is done with an answer (``run``'s
-  ``done``, ``_on_done``) waits in ``_WAITING`` on the window's thread, under a ticket, and the
-  worker hands back only the ticket (through ``_RELAY``, made once and never freed);
-- an answer for a Document closed (``close``) or deleted meanwhile is dropped;
-- Python's cyclic garbage collector runs on the window's thread only
-  (``collect_garbage_on_gui_thread``): collected on another thread, a cycle holding a window, a
-  scene or a timer would be destroyed there.
-
-A drag calls ``show`` on every move (live overlays, one engine call per frame at most) and
-``finish_drag`` when it ends: one undo step.  Starshells are fired with the Document's dice
+A drag calls ``begin_drag``, then ``show`` on every move (live overlays, one engine call per
+frame at most) and ``finish_drag`` when it ends: one undo step.  A real change of position emits
+``changed`` and its answers ``answersChanged``; a drag's step emits ``dragged`` and its answers
+``dragAnswered`` instead, so the panels (which listen to the first two) wait for the drop while
+the map follows every step.  Starshells are fired with the Document's dice
 source (``dice``, injectable: tests fix it), the whole act one undo step.  ``view_side`` asks the
 engine what one side sees of the other's units ("view as side").
 """
 from __future__ import annotations
 
-import gc
-import itertools
 import sys
-import threading
 import traceback
 import weakref
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 
-import shiboken6
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from engine import api
 from engine.api import RandomDice, fire
 
+from . import worker
 from .answers import Answers, ask_engine
 from .commands import ScenarioEdit
+from .worker import collect_garbage_on_gui_thread
 
 DEBOUNCE_MS = 16
-_ENGINE_THREAD = "starshell-engine"
-_ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix=_ENGINE_THREAD)
 
 FORMAT = "starshell-scenario"       # the night room's files (``app.rooms``)
 
@@ -58,88 +47,12 @@ def default_scenario_path() -> Path:
     return api.assets_dir() / "scenarios" / "default.json"
 
 
-GC_MS = 250                 # how often the window's thread looks for garbage to collect
-_collector: list = []       # the timer of ``collect_garbage_on_gui_thread``, once made
-
-
-def collect_garbage_on_gui_thread() -> None:
-    """Python's automatic cyclic garbage collection off; the window's thread collects instead,
-    every ``GC_MS`` in its event loop, as often as the automatic collection would.  (Automatic
-    collection runs on whichever thread happens to allocate: an engine worker collecting a
-    cycle that holds a window, a scene or a timer destroys it there.)  Called on the window's
-    thread once a QApplication exists; a later call only turns the automatic collection off
-    again (if something turned it on)."""
-    app = QCoreApplication.instance()
-    if app is None or QThread.currentThread() is not app.thread():
-        return
-    if _collector and shiboken6.isValid(_collector[0]):
-        gc.disable()
-        return
-    timer = QTimer(app)
-    timer.setInterval(GC_MS)
-    timer.timeout.connect(_collect)
-    _collector[:] = [timer, gc.get_threshold()]
-    gc.disable()
-    timer.start()
-
-
-def _collect() -> None:
-    """The collection Python would have made by now, by its own thresholds: the youngest
-    objects once enough were made, the older generations after enough younger collections."""
-    limits = _collector[1]
-    counts = gc.get_count()
-    if counts[0] <= limits[0]:
-        return
-    generation = 0
-    while generation < 2 and counts[generation + 1] >= limits[generation + 1]:
-        generation += 1
-    gc.collect(generation)
-
-
-class _Relay(QObject):
-    """Carries a finished engine job's ticket from the worker thread to the window's thread."""
-    done = Signal(int, object)          # (ticket, future)
-
-
-_RELAY: list[_Relay] = []               # made once on the window's thread, never freed
-_WAITING: dict[int, tuple] = {}         # ticket -> (weakref to the Document, done(doc, future))
-_tickets = itertools.count(1)
-
-
-def _relay() -> _Relay:
-    if not _RELAY:
-        relay = _Relay()
-        relay.done.connect(_arrived, Qt.ConnectionType.QueuedConnection)
-        _RELAY.append(relay)
-    return _RELAY[0]
-
-
-def _finished(ticket: int, future: Future) -> None:
-    """In the worker thread: only the ticket and the future (engine objects) go back."""
-    try:
-        _RELAY[0].done.emit(ticket, future)
-    except RuntimeError:                # the application is being torn down
-        pass
-
-
-def _arrived(ticket: int, future: Future) -> None:
-    """On the window's thread: hand the answer to its Document, unless it was closed or
-    deleted meanwhile."""
-    waiting = _WAITING.pop(ticket, None)
-    if waiting is None:
-        return
-    ref, done = waiting
-    document = ref()
-    if document is None or not shiboken6.isValid(document) or document.closed:
-        return
-    document._tickets.pop(ticket, None)
-    done(document, future)
-
-
 class Document(QObject):
-    scenarioChanged = Signal()      # a new position: counters, panels
+    changed = Signal()              # a new position (not a drag's step): counters, panels
+    dragged = Signal()              # a drag's step shows another position: the map follows
     selectionChanged = Signal()     # another viewer (or none), or another picked marker
     answersChanged = Signal()       # the engine's answers for the latest position are in
+    dragAnswered = Signal()         # the same, arrived while a drag is on (the map alone)
     fileChanged = Signal()          # opened or saved under another name
     engineFailed = Signal(str)
 
@@ -152,7 +65,7 @@ class Document(QObject):
         self._marker: int | None = None     # the marker picked for editing (an index)
         self._side: str | None = None       # "view as side"
         self._starshells = False            # ask where the viewer may place a starshell
-        self.dragging = False               # a drag is on: the panels wait for the drop
+        self._drag_on = False               # a drag is on: the panels wait for the drop
         self.dice = dice if dice is not None else RandomDice()
         self._answers: Answers | None = None
         self.undo_stack = QUndoStack(self)
@@ -166,7 +79,7 @@ class Document(QObject):
         self._weak = weakref.proxy(self)
         self.closed = False
         collect_garbage_on_gui_thread()
-        _relay()
+        worker.ready()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
@@ -200,6 +113,11 @@ class Document(QObject):
     @property
     def view_side(self) -> str | None:
         return self._side
+
+    @property
+    def dragging(self) -> bool:
+        """A drag is on (``begin_drag`` .. ``finish_drag``): the map draws its steps live."""
+        return self._drag_on
 
     @property
     def answers(self) -> Answers | None:
@@ -264,7 +182,7 @@ class Document(QObject):
             self._side = None
         if lost:
             self.selectionChanged.emit()
-        self.scenarioChanged.emit()
+        (self.dragged if self._drag_on else self.changed).emit()
         self._request()
 
     show = set_scenario     # a drag shows each step; ``finish_drag`` makes it one undo step
@@ -278,13 +196,13 @@ class Document(QObject):
 
     def begin_drag(self) -> None:
         """A drag starts: the map follows every step, the panels only its end (a frame is short)."""
-        self.dragging = True
+        self._drag_on = True
 
     def finish_drag(self, before: api.Scenario | None, text: str = "") -> None:
         """A drag that started on ``before`` ends on the position shown now: one undo step (or
         none, when it ends where it began).  ``before`` None: it changed nothing.  (Scenarios
         compare without their map's terrain: a stroke of the board editor's brush changes that.)"""
-        self.dragging = False
+        self._drag_on = False
         after = self._scenario
         if before is None or (after == before
                               and after.map.content_key == before.map.content_key):
@@ -360,9 +278,7 @@ class Document(QObject):
     def call(self, job, *args):
         """``job(*args)`` run on the engine's thread, waited for: a short act the window needs
         at once (an edit checked, a starshell fired).  Its exception is raised here."""
-        if threading.current_thread().name.startswith(_ENGINE_THREAD):
-            return job(*args)                   # already there: waiting would never end
-        return _ENGINE.submit(job, *args).result()
+        return worker.call(job, *args)
 
     def run(self, job, *args, done) -> None:
         """``job(*args)`` run on the engine's thread; ``done(future)`` is called on the window's
@@ -371,15 +287,16 @@ class Document(QObject):
         self._submit(job, args, lambda document, future: done(future))
 
     def _submit(self, job, args, done) -> Future | None:
-        """``job(*args)`` on the engine's thread, then ``done(self, future)`` on the window's.
-        ``done`` stays on this thread (``_WAITING``): the worker never holds a Qt object."""
+        """``job(*args)`` on the engine's thread, then ``done(self, future)`` on the window's
+        (``worker.submit``)."""
         if self.closed:
             return None
-        ticket = next(_tickets)
-        _WAITING[ticket] = (weakref.ref(self), done)
-        future = _ENGINE.submit(job, *args)
+
+        def arrived(document, future, done=done):
+            document._tickets.pop(ticket, None)
+            done(document, future)
+        ticket, future = worker.submit(self, job, args, arrived)
         self._tickets[ticket] = future
-        future.add_done_callback(lambda f, ticket=ticket: _finished(ticket, f))
         return future
 
     def close(self) -> None:
@@ -390,9 +307,7 @@ class Document(QObject):
         self.closed = True
         self._timer.stop()
         tickets, self._tickets = self._tickets, {}
-        for ticket, future in tickets.items():
-            _WAITING.pop(ticket, None)
-            future.cancel()
+        worker.drop(tickets)
         self._in_flight = None
 
     def refresh(self) -> None:
@@ -410,7 +325,7 @@ class Document(QObject):
         gen = self._wanted
         self._in_flight = self._submit(
             ask_engine, (self._scenario, self._viewer, self._side, self._starshells,
-                         not self.dragging),
+                         not self._drag_on),
             lambda document, future: document._on_done(gen, future))
 
     def _on_done(self, gen: int, future: Future) -> None:
@@ -431,14 +346,14 @@ class Document(QObject):
             return
         self._delivered = gen
         self._answers = future.result()
-        self.answersChanged.emit()
+        (self.dragAnswered if self._drag_on else self.answersChanged).emit()
 
     def settle(self, timeout: float = 60.0) -> Answers:
         """Ask the engine now and wait for the answers (screenshots and tests)."""
         if not self.is_settled:
             self._timer.stop()
-            future = _ENGINE.submit(ask_engine, self._scenario, self._viewer, self._side,
-                                    self._starshells, not self.dragging)
+            future = worker.start(ask_engine, self._scenario, self._viewer, self._side,
+                                  self._starshells, not self._drag_on)
             future.result(timeout)
             self._deliver(self._wanted, future)
         return self._answers

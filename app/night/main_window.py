@@ -214,7 +214,7 @@ class MainWindow(QMainWindow):
         view.hexHovered.connect(self.scene.set_hovered)
         view.hexHovered.connect(self.explanation.show_hex)
         view.hexHovered.connect(self._show_where)
-        for changed in (d.selectionChanged, d.scenarioChanged):    # its range from whom, now
+        for changed in (d.selectionChanged, d.changed, d.dragged):    # its range from whom, now
             changed.connect(lambda: self._show_where(self._where_hex))
         hand.told.connect(lambda text: self.say(text, 10000))
         self.board_editor.told.connect(lambda text: self.say(text, 15000))

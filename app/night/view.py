@@ -55,8 +55,9 @@ class MapView(QGraphicsView):
         self.key: MapKey | None = None
         self.hand = None                    # app.night.hand.Hand: what clicks and drags do
         scene.mapChanged.connect(self._map_changed)
-        for signal in (scene.document.selectionChanged, scene.document.answersChanged,
-                       scene.document.scenarioChanged, scene.document.fileChanged):
+        d = scene.document
+        for signal in (d.selectionChanged, d.answersChanged, d.dragAnswered, d.changed, d.dragged,
+                       d.fileChanged):
             signal.connect(self._key_changed)
         self._map_changed()
 

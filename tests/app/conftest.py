@@ -13,8 +13,9 @@ from PySide6.QtWidgets import QMessageBox
 
 import engine
 from app import rooms
-from app.night.document import Document, collect_garbage_on_gui_thread, default_scenario_path
+from app.night.document import Document, default_scenario_path
 from app.night.main_window import MainWindow
+from app.night.worker import collect_garbage_on_gui_thread
 
 
 @pytest.fixture(autouse=True)
@@ -49,7 +50,7 @@ def no_window_outlives_its_test(qapp):
     one with unsaved work would ask a question nobody answers), so no window of an earlier test
     repaints during a later one; they are destroyed here, on the GUI thread, with the garbage
     the test left (Python's collector runs on the GUI thread only, as in the program:
-    ``app.night.document.collect_garbage_on_gui_thread``)."""
+    ``app.night.worker.collect_garbage_on_gui_thread``)."""
     collect_garbage_on_gui_thread()
     yield
     for widget in qapp.topLevelWidgets():

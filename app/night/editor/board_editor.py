@@ -60,7 +60,8 @@ class BoardEditor(QObject):
         self.paint.told.connect(self.tell)
         self.paint.painted.connect(self.choose_board_id)     # the panel shows what was painted
         self.hand.toolChanged.connect(lambda _tool: self.set_mode("play"))
-        self.document.scenarioChanged.connect(self._clamp_board)
+        for signal in (self.document.changed, self.document.dragged):
+            signal.connect(self._clamp_board)
 
     # ------------------------------------------------------------------------ talking
     def tell(self, text: str) -> None:

@@ -141,7 +141,7 @@ class BoardPanel(QWidget):
         box.addWidget(QLabel("<b>Underlay: your own scan of the board</b>"))
         box.addLayout(under)
         box.addStretch(1)
-        doc.scenarioChanged.connect(self.refresh)
+        doc.changed.connect(self.refresh)       # not a drag's or a stroke's steps: the drop
         doc.fileChanged.connect(self.refresh)
         editor.boardChosen.connect(lambda _k: self.refresh())
         editor.underlays.changed.connect(lambda _b: self._show_underlay())
@@ -181,8 +181,6 @@ class BoardPanel(QWidget):
             self.refresh()
 
     def refresh(self) -> None:
-        if self.editor.document.dragging:
-            return              # a drag or a stroke: the drop refreshes it
         s = self.editor.document.scenario
         unsaved = set(self.editor.unsaved())
         self.board.blockSignals(True)

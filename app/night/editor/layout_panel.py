@@ -72,7 +72,7 @@ class LayoutPanel(QWidget):
         box.addWidget(vasl)
         box.addWidget(new)
         box.addStretch(1)
-        editor.document.scenarioChanged.connect(self.refresh)
+        editor.document.changed.connect(self.refresh)   # not a drag's steps: the drop
         editor.boardChosen.connect(self._show_chosen)
         self.refresh()
 
@@ -99,8 +99,6 @@ class LayoutPanel(QWidget):
         self.remove_button.setEnabled(len(entries) > 1)
 
     def refresh(self) -> None:
-        if self.editor.document.dragging:
-            return              # a drag or a stroke: the drop refreshes it
         s = self.editor.document.scenario
         unsaved = set(self.editor.unsaved())
         self.boards.blockSignals(True)

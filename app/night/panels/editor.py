@@ -97,7 +97,7 @@ class PieceEditor(QWidget):
         self.radius.valueChanged.connect(lambda _: self._changed("radius"))
         for name, flag in self.flags.items():
             flag.toggled.connect(lambda _on, n=name: self._changed(n))
-        for signal in (document.scenarioChanged, document.selectionChanged):
+        for signal in (document.changed, document.selectionChanged):    # the drop, not the steps
             signal.connect(self.refresh)
         self.refresh()
 
@@ -111,8 +111,6 @@ class PieceEditor(QWidget):
         return None, None
 
     def refresh(self) -> None:
-        if self.document.dragging:
-            return              # the drop refreshes it
         kind, piece = self.piece()
         self._filling = True
         self.error.clear()

@@ -25,7 +25,7 @@ class ExplanationPanel(QTextBrowser):
         self.hex = -1
         self.thread = None
         self.setOpenLinks(False)
-        document.answersChanged.connect(self.refresh)
+        document.answersChanged.connect(self.refresh)     # not a drag's: the drop's
         self.refresh()
 
     def show_hex(self, i: int) -> None:
@@ -53,8 +53,6 @@ class ExplanationPanel(QTextBrowser):
         return html + _bullets(t.night_reasons) + "<hr>"
 
     def refresh(self) -> None:
-        if self.document.dragging:
-            return              # the drop refreshes it
         a = self.document.answers
         i = self.hex
         if a is None or i < 0 or i >= a.scenario.map.size:

@@ -69,7 +69,7 @@ class StarshellPanel(QWidget):
         self._fired_step = -1        # the undo step the shown result made
         document.undo_stack.indexChanged.connect(self._undone)
         starshell.previewChanged.connect(self.show_preview)
-        for signal in (document.selectionChanged, document.answersChanged):
+        for signal in (document.selectionChanged, document.answersChanged, document.dragAnswered):
             signal.connect(self.show_options)
         self.show_options()
 

@@ -89,15 +89,13 @@ class ScenarioPanel(QWidget):
         box.addWidget(self.title)
         box.addLayout(form)
         box.addWidget(self.error)
-        document.scenarioChanged.connect(self.refresh)
+        document.changed.connect(self.refresh)      # not a drag's steps: the drop
         document.fileChanged.connect(self.refresh)
         document.selectionChanged.connect(self._show_viewer)
         self.refresh()
 
     def refresh(self) -> None:
         s, d = self.document.scenario, self.document
-        if self.document.dragging:
-            return              # the drop refreshes it
         self.title.setText(f"<b>{escape(s.title) or 'Untitled position'}</b>")
         self.rows["file"].setText(escape(d.path) if d.path else "<i>not saved</i>")
         self.rows["boards"].setText(", ".join(

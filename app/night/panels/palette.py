@@ -61,7 +61,8 @@ class Palette(QWidget):
                 grid.addWidget(b, k // 4, k % 4)
             box.addLayout(grid)
         box.addStretch(1)
-        document.scenarioChanged.connect(self._sides)
+        for signal in (document.changed, document.dragged):
+            signal.connect(self._sides)
         self.side.currentTextChanged.connect(self._icons)
         self._sides()
 

@@ -41,15 +41,13 @@ class UnitPanel(QWidget):
         box = QVBoxLayout(self)
         box.addWidget(self.text)
         box.addStretch(1)
-        for signal in (document.selectionChanged, document.scenarioChanged,
-                       document.answersChanged):
+        # not a drag's steps nor their answers: the drop refreshes it
+        for signal in (document.selectionChanged, document.changed, document.answersChanged):
             signal.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
         d = self.document
-        if self.document.dragging:
-            return              # the drop refreshes it
         if d.viewer is None:
             self.text.setText(f"<span style='color:{style.TEXT_DIM}'>Click a unit (or choose a viewer "
                               "above) to see its "

@@ -53,9 +53,11 @@ class MapScene(QGraphicsScene):
         self.under: list[QGraphicsItem] = []    # drawn by the view as its cached background
         self.composites: list[Composite] = []
         self.drawn_as_items = False             # an export is drawing (``as_items``)
-        document.scenarioChanged.connect(self._on_scenario)
+        for signal in (document.changed, document.dragged):       # the map follows a drag
+            signal.connect(self._on_scenario)
         document.selectionChanged.connect(self._on_selection)
-        document.answersChanged.connect(self._on_answers)
+        for signal in (document.answersChanged, document.dragAnswered):
+            signal.connect(self._on_answers)
         self._on_scenario()
         if document.answers is not None:
             self._on_answers()

@@ -37,7 +37,8 @@ class StarshellTool(QObject):
         self._options = (None, None, None)   # (scenario, viewer, starshell_options)
         self._hovered: Spot | None = None    # where the mouse last was (a method key redraws)
         self._shot = False                   # fired, and the mouse has not moved since
-        document.answersChanged.connect(self._refresh)
+        for signal in (document.answersChanged, document.dragAnswered):
+            signal.connect(self._refresh)
 
     def set_dice_source(self, typed_dice) -> None:
         """``typed_dice()``: the dice typed in at the table, or None (the computer rolls)."""
