@@ -16,7 +16,7 @@ tabletop = api.tabletop
 class MoveElement(QUndoCommand):
     """An element put down elsewhere (moved, turned, or both)."""
 
-    def __init__(self, document: "TableDocument", before, after, text: str):
+    def __init__(self, document: "Document", before, after, text: str):
         super().__init__(text)
         self.document, self.before, self.after = document, before, after
 
@@ -27,20 +27,20 @@ class MoveElement(QUndoCommand):
         self.document._put(self.before)
 
 
-class TableDocument(QObject):
+class Document(QObject):
     changed = Signal()
 
     def __init__(self, table, path: str | None = None):
         super().__init__()
         self.table = table
         self.path = path
-        self.undo = QUndoStack(self)
+        self.undo_stack = QUndoStack(self)
         self.shooter: str | None = None
         self._report = None
-        self.undo.cleanChanged.connect(self._clean_changed)
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
 
     @classmethod
-    def open_file(cls, path: str) -> "TableDocument":
+    def open_file(cls, path: str) -> "Document":
         return cls(tabletop.load_table(path), path)
 
     def _clean_changed(self, _clean: bool) -> None:
@@ -86,7 +86,7 @@ class TableDocument(QObject):
         if after == before:
             return ""
         moved = (after.x, after.y) != (before.x, before.y)
-        self.undo.push(MoveElement(weakref.proxy(self), before, after,   # no cycle (app.night.document)
+        self.undo_stack.push(MoveElement(weakref.proxy(self), before, after,   # no cycle (app.night.document)
                                    f"{'Move' if moved else 'Turn'} {element_id}"))
         if how:
             words = {"front": "front to front with", "behind": "behind", "beside": "beside"}
@@ -100,5 +100,5 @@ class TableDocument(QObject):
             raise ValueError("no file name")
         tabletop.save_table(self.table, path)      # atomic (engine.jsonio)
         self.path = path
-        self.undo.setClean()
+        self.undo_stack.setClean()
         self.changed.emit()

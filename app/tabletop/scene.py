@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from app import style
 
-from .document import TableDocument
+from .document import Document
 
 S = 100.0                      # scene pixels per BW
 SIDE_COLOURS = (QColor("#3b6fb6"), QColor("#b8413a"), QColor("#3f8f4a"), QColor("#8a5bb0"))
@@ -135,7 +135,7 @@ class TableScene(QGraphicsScene):
     hovered = Signal(str)          # an element's id, or "" when the pointer leaves it
     status = Signal(str)
 
-    def __init__(self, document: TableDocument):
+    def __init__(self, document: Document):
         super().__init__()
         self.document = document
         self.items_by_id: dict[str, ElementItem] = {}
