@@ -30,16 +30,16 @@ from .style import SCALE
 EDGE_DIRECTION = tuple(((k + 2) % 6) + 1 for k in range(6))
 
 
-def scene_center(m, i: int) -> QPointF:
-    """The scene point of the centre of hex ``i`` of map ``m`` (``api.center`` gives a hex's
+def scene_center(game_map, hex_index: int) -> QPointF:
+    """The scene point of the centre of hex ``hex_index`` of map ``game_map`` (``api.center`` gives a hex's
     map coordinates from its column and row)."""
-    return QPointF(float(m.x[i]) * SCALE, float(m.y[i]) * SCALE)
+    return QPointF(float(game_map.x[hex_index]) * SCALE, float(game_map.y[hex_index]) * SCALE)
 
 
 @per_map(8)
-def all_corners(m) -> np.ndarray:
-    """(n, 6, 2) corners of every hex of map ``m``, in scene coordinates."""
-    xy = np.stack([m.x, m.y], axis=1)[:, None, :] + CORNER_OFFSETS[None, :, :]
+def all_corners(game_map) -> np.ndarray:
+    """(n, 6, 2) corners of every hex of map ``game_map``, in scene coordinates."""
+    xy = np.stack([game_map.x, game_map.y], axis=1)[:, None, :] + CORNER_OFFSETS[None, :, :]
     return xy * SCALE
 
 
@@ -47,19 +47,19 @@ def polygon(points: np.ndarray) -> QPolygonF:
     return QPolygonF([QPointF(float(x), float(y)) for x, y in points])
 
 
-def hex_polygon(m, i: int, inset: float = 1.0) -> QPolygonF:
-    """Hex ``i``; ``inset`` < 1 shrinks it around its centre."""
-    pts = all_corners(m)[i]
+def hex_polygon(game_map, hex_index: int, inset: float = 1.0) -> QPolygonF:
+    """Hex ``hex_index``; ``inset`` < 1 shrinks it around its centre."""
+    pts = all_corners(game_map)[hex_index]
     if inset != 1.0:
-        c = np.array([m.x[i], m.y[i]]) * SCALE
+        c = np.array([game_map.x[hex_index], game_map.y[hex_index]]) * SCALE
         pts = c + (pts - c) * inset
     return polygon(pts)
 
 
-def area(m, mask: np.ndarray) -> QPainterPath:
+def area(game_map, mask: np.ndarray) -> QPainterPath:
     """The hexes where ``mask`` is true, as one path: the region's border loops, filled odd-even
     (a few loops paint far faster than a polygon per hex, and leave no seams)."""
-    return mask_outline(m, mask)
+    return mask_outline(game_map, mask)
 
 
 def outline(positions: Iterable[tuple[int, int]]) -> QPainterPath:
@@ -116,7 +116,7 @@ def _loops(nxt: dict, points: dict) -> QPainterPath:
     return path
 
 
-def mask_outline(m, mask: np.ndarray) -> QPainterPath:
+def mask_outline(game_map, mask: np.ndarray) -> QPainterPath:
     """The border of the hexes where ``mask`` is true: ``outline`` for a map's mask.  The map's
     hex edges and corners are numbered once (``_edges``); a mask's boundary edges are then
     found and chained by numpy (every corner of a hex grid joins three hexes, so a boundary
@@ -125,14 +125,14 @@ def mask_outline(m, mask: np.ndarray) -> QPainterPath:
     mask = np.asarray(mask, dtype=bool)
     if not mask.any():
         return QPainterPath()
-    nb, start, end, vx, vy = _edges(m)
+    nb, start, end, vx, vy = _edges(game_map)
     outside = mask[:, None] & ((nb < 0) | ~mask[np.where(nb < 0, 0, nb)])
     sv, ev = start[outside], end[outside]
     after = np.full(len(vx), -1, dtype=np.int64)
     after[sv] = np.arange(len(sv))
     succ = after[ev]
     if len(np.unique(sv)) != len(sv) or (succ < 0).any():   # not a plain hex grid: trace
-        return _mask_outline_traced(m, mask)
+        return _mask_outline_traced(game_map, mask)
     xs, ys, nxt = vx[sv].tolist(), vy[sv].tolist(), succ.tolist()
     seen = bytearray(len(nxt))
     path = QPainterPath()
@@ -200,52 +200,52 @@ def board_rect(at: tuple[int, int]) -> QRectF:
     return QRectF(x0 * SCALE, y0 * SCALE, 1.5 * COLUMN_STEP * SCALE, SQRT3 * BOARD_ROWS * SCALE)
 
 
-def placement_rect(m, pi: int) -> QRectF:
+def placement_rect(game_map, pi: int) -> QRectF:
     """The printed area of the map's board ``pi``, whatever its size (SPEC.md "size")."""
-    x, y, w, h = m.board_frame(pi)
+    x, y, w, h = game_map.board_frame(pi)
     return QRectF(x * SCALE, y * SCALE, w * SCALE, h * SCALE)
 
 
 @per_map(8)
-def map_clip(m) -> QPainterPath:
+def map_clip(game_map) -> QPainterPath:
     """The union of the map's boards: everything the map draws stays inside it (shared: do not
     change the path returned)."""
     path = QPainterPath()
-    for pi in range(len(m.placements)):
-        path.addRect(placement_rect(m, pi))
+    for pi in range(len(game_map.placements)):
+        path.addRect(placement_rect(game_map, pi))
     return path.simplified()
 
 
 @per_map(8)
-def map_clip_rect(m) -> QRectF | None:
+def map_clip_rect(game_map) -> QRectF | None:
     """The map's boards as one rectangle when they fill it (no board missing from the block),
     else None: a rectangle clips far faster than a path (a drag repaints every frame)."""
-    rect = map_clip(m).boundingRect()
+    rect = map_clip(game_map).boundingRect()
     whole = QPainterPath()
     whole.addRect(rect)
-    return rect if whole.subtracted(map_clip(m)).isEmpty() else None
+    return rect if whole.subtracted(map_clip(game_map)).isEmpty() else None
 
 
-def map_rect(m) -> QRectF:
-    return map_clip(m).boundingRect()
+def map_rect(game_map) -> QRectF:
+    return map_clip(game_map).boundingRect()
 
 
-def hex_at(m, point: QPointF) -> int:
+def hex_at(game_map, point: QPointF) -> int:
     """Index of the hex under a scene point, -1 off the map."""
-    if not map_clip(m).contains(point):
+    if not map_clip(game_map).contains(point):
         return -1
     pos = pixel_to_hex(point.x() / SCALE, point.y() / SCALE)
-    return m.index_of_pos.get(pos, -1)
+    return game_map.index_of_pos.get(pos, -1)
 
 
-def hex_rects(m, hexes, most: int = 64) -> list[QRectF]:
-    """Scene rectangles that cover hexes ``hexes`` (map indices) of map ``m``: one per run of
+def hex_rects(game_map, hexes, most: int = 64) -> list[QRectF]:
+    """Scene rectangles that cover hexes ``hexes`` (map indices) of map ``game_map``: one per run of
     neighbouring hexes in a column, or their bounding rectangle when that makes more than
     ``most`` (what a drag step repaints: only the hexes whose look changed)."""
     hexes = np.asarray(hexes, dtype=np.int64)
     if len(hexes) == 0:
         return []
-    x, y = np.asarray(m.x)[hexes], np.asarray(m.y)[hexes]
+    x, y = np.asarray(game_map.x)[hexes], np.asarray(game_map.y)[hexes]
     order = np.lexsort((y, x))
     x, y = x[order], y[order]
     # a new run where the column changes or a row is skipped

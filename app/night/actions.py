@@ -129,35 +129,35 @@ def fill_sides(menu: QMenu, document) -> None:
         group.addAction(a)
 
 
-def next_side(w, document) -> None:
+def next_side(window, document) -> None:
     order = [None] + document.scenario.sides
     k = order.index(document.view_side) if document.view_side in order else 0
     side = order[(k + 1) % len(order)]
     document.set_view_side(side)
-    w.say(f"Viewing the map as {side} sees it at night" if side else "Viewing every unit")
+    window.say(f"Viewing the map as {side} sees it at night" if side else "Viewing every unit")
 
 
-def export_dialog(w, kind: str) -> bool:
-    doc = w.document
+def export_dialog(window, kind: str) -> bool:
+    doc = window.document
     # beside the position's file; for a bundled example (read-only) in the documents folder
     base = (os.path.splitext(examples.save_as_start(doc.path))[0] if doc.path
             else os.path.join(examples.documents_folder(), "starshell-view"))
-    path, _ = QFileDialog.getSaveFileName(w, f"Export the view as {kind.upper()}",
+    path, _ = QFileDialog.getSaveFileName(window, f"Export the view as {kind.upper()}",
                                           f"{base}.{kind}", f"{kind.upper()} (*.{kind})")
     if not path:
         return False
     if not path.lower().endswith("." + kind):
         path += "." + kind
     try:
-        (export_png if kind == "png" else export_svg)(w.view, path)
+        (export_png if kind == "png" else export_svg)(window.view, path)
     except OSError as e:
-        w.show_error("Cannot export", str(e))
+        window.show_error("Cannot export", str(e))
         return False
-    w.say(f"Exported {path}")
+    window.say(f"Exported {path}")
     return True
 
 
-def shortcut_rows(w) -> list[tuple[str, str]]:
+def shortcut_rows(window) -> list[tuple[str, str]]:
     """(keys, what) for every action of the menus that has keys, in menu order."""
     rows, seen = [], set()
 
@@ -171,21 +171,21 @@ def shortcut_rows(w) -> list[tuple[str, str]]:
             if keys and id(a) not in seen:
                 seen.add(id(a))
                 rows.append((keys, a.property("help") or a.text().replace("&", "").rstrip("\u2026")))
-    for action in w.menuBar().actions():
+    for action in window.menuBar().actions():
         if action.menu() is not None:
             walk(action.menu())
     return rows
 
 
-def show_help(w, dialog: QDialog | None = None) -> QDialog:
+def show_help(window, dialog: QDialog | None = None) -> QDialog:
     """A window (not modal) listing every key and mouse gesture: ``dialog`` shown again, or a
     new one."""
     html = "<h3>Keys</h3><table cellspacing=4>" + "".join(
-        f"<tr><td><b>{k}</b></td><td>{t}</td></tr>" for k, t in shortcut_rows(w)) + "</table>"
+        f"<tr><td><b>{k}</b></td><td>{t}</td></tr>" for k, t in shortcut_rows(window)) + "</table>"
     html += "<h3>Mouse</h3><table cellspacing=4>" + "".join(
         f"<tr><td><b>{k}</b></td><td>{t}</td></tr>" for k, t in MOUSE) + "</table>"
     if dialog is None:
-        dialog = QDialog(w)
+        dialog = QDialog(window)
         dialog.setWindowTitle("Starshell: keys and mouse")
         dialog.text = QTextBrowser()
         QVBoxLayout(dialog).addWidget(dialog.text)

@@ -151,11 +151,11 @@ class Document(QObject):
         self.undo_stack.setClean()
         self.fileChanged.emit()
 
-    def take_unsaved(self, s: api.Scenario, path: str | None = None) -> None:
-        """Show ``s`` as a new position not saved yet (a VASL saved game, restored work): no
+    def take_unsaved(self, scenario: api.Scenario, path: str | None = None) -> None:
+        """Show ``scenario`` as a new position not saved yet (a VASL saved game, restored work): no
         undo history, nothing selected, and unsaved, so the title says so and closing asks.
         ``path`` is the file Save writes to (None: Save As asks)."""
-        self._take_file(s, path)
+        self._take_file(scenario, path)
         self.undo_stack.resetClean()
 
     def _take_file(self, s: api.Scenario, path: str | None) -> None:
@@ -170,15 +170,15 @@ class Document(QObject):
         self.fileChanged.emit()
 
     # ------------------------------------------------------------------------ edits
-    def set_scenario(self, s: api.Scenario) -> None:
+    def set_scenario(self, scenario: api.Scenario) -> None:
         """Show another position (undo commands call this; user edits go through ``edit``)."""
-        self._scenario = s
-        lost = self._viewer is not None and self._viewer not in {u.id for u in s.units}
+        self._scenario = scenario
+        lost = self._viewer is not None and self._viewer not in {u.id for u in scenario.units}
         if lost:
             self._viewer = None
-        if self._marker is not None and self._marker >= len(s.markers):
+        if self._marker is not None and self._marker >= len(scenario.markers):
             self._marker, lost = None, True
-        if self._side is not None and s.units and self._side not in s.sides:
+        if self._side is not None and scenario.units and self._side not in scenario.sides:
             self._side = None
         if lost:
             self.selectionChanged.emit()

@@ -69,15 +69,15 @@ class Document(QObject):
         return self._report
 
     # -- edits ----------------------------------------------------------------------------------
-    def place(self, element_id: str, x: float, y: float, facing: float, snap: bool = True) -> str:
+    def place(self, element_id: str, x_bw: float, y_bw: float, facing: float, snap: bool = True) -> str:
         """Put an element down at (x, y) facing ``facing``, snapped into edge contact with a
         nearby element; refused (nothing changes) when it would overlap another base.  Returns a
         sentence for the status bar."""
         before = self.table.element(element_id)
         how = other = None
         if snap:
-            x, y, facing, how, other = tabletop.snap(self.table, element_id, x, y, facing)
-        after = replace(before, x=x, y=y, facing=facing % 360.0)
+            x_bw, y_bw, facing, how, other = tabletop.snap(self.table, element_id, x_bw, y_bw, facing)
+        after = replace(before, x=x_bw, y=y_bw, facing=facing % 360.0)
         trial = self.table.with_element(after)
         clash = [p for p in tabletop.overlaps(trial) if element_id in p]
         if clash:
@@ -91,8 +91,8 @@ class Document(QObject):
         if how:
             words = {"front": "front to front with", "behind": "behind", "beside": "beside"}
             return f"{element_id} put {words[how]} {other}"
-        x, y = (round(v, 2) + 0.0 for v in (after.x, after.y))    # never "-0.00"
-        return f"{element_id} at ({x:.2f}, {y:.2f}) BW, facing {after.facing:.0f}°"
+        x_bw, y_bw = (round(v, 2) + 0.0 for v in (after.x, after.y))    # never "-0.00"
+        return f"{element_id} at ({x_bw:.2f}, {y_bw:.2f}) BW, facing {after.facing:.0f}°"
 
     def save(self, path: str | None = None) -> None:
         path = path or self.path

@@ -184,13 +184,13 @@ class BoardEditor(QObject):
                   "then save it as a board file")
         return True
 
-    def default_folder(self, k: int | None = None) -> str:
-        """Where files are offered: next to the position, else next to board ``k``'s file."""
+    def default_folder(self, board_index: int | None = None) -> str:
+        """Where files are offered: next to the position, else next to board ``board_index``'s file."""
         d = self.document
         if d.path:
             return os.path.dirname(os.path.abspath(d.path))
-        if k is not None:
-            path = board_file(d.scenario.map_entries[k].board, d.scenario.folder)
+        if board_index is not None:
+            path = board_file(d.scenario.map_entries[board_index].board, d.scenario.folder)
             if path is not None:
                 return str(path.resolve().parent)
         return os.path.expanduser("~")

@@ -49,11 +49,11 @@ class Stroke:
     side_value: tuple = ()                         # (name or None,): what this stroke puts down
 
 
-def halves(s: api.Scenario, i: int) -> list[tuple[int, int, int]]:
-    """(placement index, col, row) of every board's half of map hex ``i``."""
-    where = {p.board.id: k for k, p in enumerate(s.map.placements)}
+def halves(scenario: api.Scenario, hex_index: int) -> list[tuple[int, int, int]]:
+    """(placement index, col, row) of every board's half of map hex ``hex_index``."""
+    where = {p.board.id: k for k, p in enumerate(scenario.map.placements)}
     out = []
-    for name in s.map.aliases(i):
+    for name in scenario.map.aliases(hex_index):
         h = parse_hex_id(name, size=None)
         if h.board in where:
             out.append((where[h.board], h.col, h.row))
@@ -115,27 +115,27 @@ def edit_board(board: Board, col: int, row: int, brush: Brush, stroke: Stroke,
     raise ValueError(f"no brush {brush.kind!r}")
 
 
-def apply(s: api.Scenario, i: int, brush: Brush, stroke: Stroke | None = None
+def apply(scenario: api.Scenario, hex_index: int, brush: Brush, stroke: Stroke | None = None
           ) -> LayoutResult | None:
-    """The scenario with the brush applied to map hex ``i`` (None: nothing changed, or the hex
+    """The scenario with the brush applied to map hex ``hex_index`` (None: nothing changed, or the hex
     was touched already in this stroke)."""
-    stroke = stroke if stroke is not None else Stroke(s)
-    if i in stroke.touched:
+    stroke = stroke if stroke is not None else Stroke(scenario)
+    if hex_index in stroke.touched:
         return None
-    stroke.touched.add(i)
+    stroke.touched.add(hex_index)
     level = None
     if brush.kind in ("raise", "lower"):
         step = 1 if brush.kind == "raise" else -1
-        level = max(-MAX_LEVEL, min(MAX_LEVEL, int(s.map.level[i]) + step))
+        level = max(-MAX_LEVEL, min(MAX_LEVEL, int(scenario.map.level[hex_index]) + step))
     edited = {}
-    for k, col, row in halves(s, i):
-        board = s.map.placements[k].board
+    for k, col, row in halves(scenario, hex_index):
+        board = scenario.map.placements[k].board
         after = edit_board(board, col, row, brush, stroke, level)
         if after.content_key != board.content_key:
-            edited[s.map_entries[k].board] = after
+            edited[scenario.map_entries[k].board] = after
     if not edited:
         return None
-    result = set_layout(s, list(s.map_entries), edited)
+    result = set_layout(scenario, list(scenario.map_entries), edited)
     stroke.report.extend(result.report)
     return result
 
@@ -153,10 +153,10 @@ def renamed(board: Board, board_id: str | None = None, title: str | None = None)
 
 # ------------------------------------------------------------------------ hexside brush
 
-def nearest_side(m, i: int, x: float, y: float) -> int | None:
-    """The side (0..5: direction 1..6 less one) of map hex ``i`` nearest the map point (x, y),
+def nearest_side(game_map, hex_index: int, point_x: float, point_y: float) -> int | None:
+    """The side (0..5: direction 1..6 less one) of map hex ``hex_index`` nearest the map point (x, y),
     or None when the point is near the hex's centre."""
-    dx, dy = x - float(m.x[i]), y - float(m.y[i])
+    dx, dy = point_x - float(game_map.x[hex_index]), point_y - float(game_map.y[hex_index])
     if math.hypot(dx, dy) < SIDE_REACH:
         return None
     # side k faces the angle of its midpoint: N is straight up (y grows south), then clockwise
@@ -170,38 +170,38 @@ def next_side(name: str | None) -> str | None:
     return SIDE_CYCLE[(k + 1) % len(SIDE_CYCLE)]
 
 
-def apply_side(s: api.Scenario, i: int, x: float, y: float, stroke: Stroke | None = None
-               ) -> LayoutResult | None:
-    """The scenario with the hexside of map hex ``i`` nearest (x, y) set: the stroke's first
+def apply_side(scenario: api.Scenario, map_hex: int, point_x: float, point_y: float,
+               stroke: Stroke | None = None) -> LayoutResult | None:
+    """The scenario with the hexside of map hex ``map_hex`` nearest (x, y) set: the stroke's first
     hexside is cycled to the next terrain, every later one gets the same (None: nothing
     changed, no hexside meant, or already touched in this stroke)."""
-    stroke = stroke if stroke is not None else Stroke(s)
-    m = s.map
-    k = nearest_side(m, i, x, y)
+    stroke = stroke if stroke is not None else Stroke(scenario)
+    m = scenario.map
+    k = nearest_side(m, map_hex, point_x, point_y)
     if k is None:
         return None
-    j = int(m.neighbours[i, k])
-    key = (i, k) if j < 0 or i < j else (j, (k + 3) % 6)
+    j = int(m.neighbours[map_hex, k])
+    key = (map_hex, k) if j < 0 or map_hex < j else (j, (k + 3) % 6)
     if key in stroke.sides:
         return None
     stroke.sides.add(key)
     if not stroke.side_value:
-        stroke.side_value = (next_side(m.hexside_name(i, k)),)
+        stroke.side_value = (next_side(m.hexside_name(map_hex, k)),)
     name = stroke.side_value[0]
     edited: dict = {}
-    for hex_index, side in ((i, k), (j, (k + 3) % 6)):
+    for hex_index, side in ((map_hex, k), (j, (k + 3) % 6)):
         if hex_index < 0:
             continue
-        for p, col, row in halves(s, hex_index):
-            entry = s.map_entries[p]
-            board = edited.get(entry.board, s.map.placements[p].board)
-            turned = s.map.placements[p].rotated
+        for p, col, row in halves(scenario, hex_index):
+            entry = scenario.map_entries[p]
+            board = edited.get(entry.board, scenario.map.placements[p].board)
+            turned = scenario.map.placements[p].rotated
             direction = (side + (3 if turned else 0)) % 6 + 1      # the board's own direction
             after = board.with_hexside(col, row, direction, name)
             if after.content_key != board.content_key:
                 edited[entry.board] = after
     if not edited:
         return None
-    result = set_layout(s, list(s.map_entries), edited)
+    result = set_layout(scenario, list(scenario.map_entries), edited)
     stroke.report.extend(result.report)
     return result

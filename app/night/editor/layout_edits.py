@@ -15,9 +15,9 @@ def new_board_ref(board_id: str) -> str:
     return f"{NEW_PREFIX}{board_id})"
 
 
-def free_slot(s: api.Scenario) -> tuple[int, int]:
+def free_slot(scenario: api.Scenario) -> tuple[int, int]:
     """The slot a new board takes: east of the row's last board, else below the map."""
-    taken = {e.at for e in s.map_entries}
+    taken = {e.at for e in scenario.map_entries}
     rows = sorted({at[1] for at in taken})
     for row in rows:
         col = max(at[0] for at in taken if at[1] == row) + 1
@@ -30,9 +30,9 @@ def free_slot(s: api.Scenario) -> tuple[int, int]:
     raise api.ScenarioError("every board slot is taken")
 
 
-def entry_label(s: api.Scenario, k: int, unsaved: bool = False) -> str:
+def entry_label(scenario: api.Scenario, board_index: int, unsaved: bool = False) -> str:
     """"2 at [0, 0], rotated" and where it comes from."""
-    e, p = s.map_entries[k], s.map.placements[k]
+    e, p = scenario.map_entries[board_index], scenario.map.placements[board_index]
     where = ("bundled" if not e.board.endswith(".json") and not e.board.startswith(NEW_PREFIX)
              else "new" if e.board.startswith(NEW_PREFIX) else e.board)
     text = f"{p.board.id} at [{e.at[0]}, {e.at[1]}]{', rotated' if e.rotated else ''} \u2013 {where}"

@@ -50,7 +50,7 @@ def is_saved(ref: str, board: Board, folder: str | None, scratch: Path | None = 
     return _content_on_disk(ref, folder) == board.content_key
 
 
-def unsaved_boards(s: api.Scenario, scratch: Path | None = None) -> list[int]:
+def unsaved_boards(scenario: api.Scenario, scratch: Path | None = None) -> list[int]:
     """Indices (into ``s.map.placements``) of the boards not saved as they are."""
-    return [k for k, (e, p) in enumerate(zip(s.map_entries, s.map.placements))
-            if not is_saved(e.board, p.board, s.folder, scratch)]
+    return [k for k, (e, p) in enumerate(zip(scenario.map_entries, scenario.map.placements))
+            if not is_saved(e.board, p.board, scenario.folder, scratch)]

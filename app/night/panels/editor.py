@@ -33,14 +33,14 @@ FIELD_WORDS = {"id": "Id", "side": "Side", "type": "Type", "hex": "Hex", "level"
                "moving": "Moving", "radius": "Radius", **dict(UNIT_FLAGS)}
 
 
-def refusal(e: api.ScenarioError, kind: str, piece) -> str:
+def refusal(error: api.ScenarioError, kind: str, piece) -> str:
     """The engine's refusal in words: the field it names (``units[0].bu`` -> "BU (buttoned
     up)"), or the piece, then the problem."""
-    field = (e.place or "").rsplit(".", 1)[-1] if "." in (e.place or "") else ""
+    field = (error.place or "").rsplit(".", 1)[-1] if "." in (error.place or "") else ""
     if field in FIELD_WORDS:
-        return f"{FIELD_WORDS[field]}: {e.problem}"
+        return f"{FIELD_WORDS[field]}: {error.problem}"
     name = f"Unit {piece.id}" if kind == "unit" else f"The {words(piece.type)}"
-    return f"{name}: {e.problem}"
+    return f"{name}: {error.problem}"
 
 
 def words(name: str) -> str:

@@ -28,9 +28,9 @@ class ExplanationPanel(QTextBrowser):
         document.answersChanged.connect(self.refresh)     # not a drag's: the drop's
         self.refresh()
 
-    def show_hex(self, i: int) -> None:
-        if i != self.hex:
-            self.hex = i
+    def show_hex(self, hex_index: int) -> None:
+        if hex_index != self.hex:
+            self.hex = hex_index
             self.refresh()
 
     def show_thread(self, thread) -> None:

@@ -124,15 +124,15 @@ class StarshellPanel(QWidget):
             + f". Hexes lit for sure: {int((drift.lit >= 1 - 1e-9).sum())}; "
             f"perhaps: {int(((drift.lit > 0) & (drift.lit < 1 - 1e-9)).sum())}.")
 
-    def show_result(self, r) -> None:
-        what = "IR" if r.kind == "ir" else "Starshell"
-        usage = f"usage dr {r.usage_dr}: " if r.usage_dr is not None else ""
-        if not r.success:
-            text = f"{what}: {usage}failed. " + " ".join(r.reasons)
+    def show_result(self, fired) -> None:
+        what = "IR" if fired.kind == "ir" else "Starshell"
+        usage = f"usage dr {fired.usage_dr}: " if fired.usage_dr is not None else ""
+        if not fired.success:
+            text = f"{what}: {usage}failed. " + " ".join(fired.reasons)
         else:
-            text = f"{what}: {usage}fired; {' '.join(r.reasons)}."      # the drift in words
-            if r.end:
-                text = text.replace(f"ends in {r.end}", f"ends in <b>{r.end}</b>")
+            text = f"{what}: {usage}fired; {' '.join(fired.reasons)}."      # the drift in words
+            if fired.end:
+                text = text.replace(f"ends in {fired.end}", f"ends in <b>{fired.end}</b>")
         self.result.setText(text)
         self._fired_step = self.document.undo_stack.index()
 

@@ -28,8 +28,8 @@ STARSHELL_WORDS = {"never": "none fired yet",
 NOBODY = "(nobody: lights only)"
 
 
-def unit_line(u) -> str:
-    return f"{u.id}  \u2013  {u.side} {u.type.replace('_', ' ')} in {u.hex}"
+def unit_line(unit) -> str:
+    return f"{unit.id}  \u2013  {unit.side} {unit.type.replace('_', ' ')} in {unit.hex}"
 
 
 class ScenarioPanel(QWidget):

@@ -17,7 +17,9 @@ def sight_html(sight: str) -> str:
     return f"<span style='color:{colour}'><b>{SIGHT_WORDS.get(sight, sight)}</b></span>"
 
 
-def unit_properties(u) -> list[tuple[str, str]]:
+def unit_rows(unit) -> list[tuple[str, str]]:
+    """The unit panel's rows for ``unit``: (what, its value)."""
+    u = unit
     rows = [("Side", u.side), ("Type", u.type.replace("_", " ")), ("Hex", u.hex),
             ("Level in its hex", str(u.level))]
     if u.is_vehicle or u.type == "armor_leader":
@@ -55,7 +57,7 @@ class UnitPanel(QWidget):
             return
         u = d.scenario.unit(d.viewer)
         rows = "".join(f"<tr><td style='color:{style.TEXT_DIM}'>{k}&nbsp;</td>"
-                       f"<td>{escape(v)}</td></tr>" for k, v in unit_properties(u))
+                       f"<td>{escape(v)}</td></tr>" for k, v in unit_rows(u))
         html = f"<b style='font-size:large'>{escape(u.id)}</b><table>{rows}</table>"
         a = d.answers
         if a is None or a.viewer != u.id or a.scenario is not d.scenario:

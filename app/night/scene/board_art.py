@@ -54,15 +54,15 @@ class BoardArtItem(QGraphicsItem):
         painter.restore()
 
 
-def build(m) -> list[BoardArtItem]:
-    """An item for every board of map ``m`` whose picture can be read."""
+def build(game_map) -> list[BoardArtItem]:
+    """An item for every board of map ``game_map`` whose picture can be read."""
     items = []
-    for pi in range(len(m.placements)):
-        where = board_image_placement(m, pi)
+    for pi in range(len(game_map.placements)):
+        where = board_image_placement(game_map, pi)
         if where is None:
             continue
         image = QImage(where["path"])
         if image.isNull():
             continue
-        items.append(BoardArtItem(m, pi, image, where["affine"]))
+        items.append(BoardArtItem(game_map, pi, image, where["affine"]))
     return items

@@ -26,17 +26,17 @@ FIRE_WORDS = {"prep_fire": ("PREP", "FIRE"), "first_fire": ("FIRST", "FIRE"),
               "final_fire": ("FINAL", "FIRE")}
 
 
-def fit_text(p: QPainter, rect: QRectF, text: str, size: float, bold=True, colour=None,
+def fit_text(painter: QPainter, rect: QRectF, text: str, size: float, bold=True, colour=None,
              align=Qt.AlignmentFlag.AlignCenter) -> None:
     """Draw ``text`` in ``rect``, shrinking the font until it fits the width."""
     f = style.font(size, bold)
     while size > 6 and QFontMetricsF(f).horizontalAdvance(text) > rect.width():
         size -= 1
         f = style.font(size, bold)
-    p.setFont(f)
+    painter.setFont(f)
     if colour is not None:
-        p.setPen(colour)
-    p.drawText(rect, align, text)
+        painter.setPen(colour)
+    painter.drawText(rect, align, text)
 
 
 def _body(p: QPainter, fill: QColor, edge: QColor, selected: bool, round_: bool = False):
@@ -64,22 +64,22 @@ def _badge(p: QPainter, rect: QRectF, text: str, back: QColor, fg: QColor = styl
     fit_text(p, rect.adjusted(2, 0, -2, 0), text, rect.height() * 0.78, True, fg)
 
 
-def draw_unit(p: QPainter, unit, side: int, compact: bool, selected: bool = False) -> None:
+def draw_unit(painter: QPainter, unit, side: int, compact: bool, selected: bool = False) -> None:
     fill, ink, edge = style.SIDE_FILL[side], style.SIDE_INK[side], style.SIDE_EDGE[side]
     if unit.broken:
         fill = fill.darker(125)
-    _body(p, fill, edge, selected)
+    _body(painter, fill, edge, selected)
     id_h = 38 if compact else 30
     id_w = 64 if unit.concealed else 86            # room for the "?" badge
-    fit_text(p, QRectF(6, 3, id_w, id_h), unit.id, id_h * 0.86, True, ink)
-    p.setPen(QPen(edge, 2))
-    p.drawLine(QPointF(10, 3 + id_h), QPointF(88, 3 + id_h))
+    fit_text(painter, QRectF(6, 3, id_w, id_h), unit.id, id_h * 0.86, True, ink)
+    painter.setPen(QPen(edge, 2))
+    painter.drawLine(QPointF(10, 3 + id_h), QPointF(88, 3 + id_h))
     sym = QRectF(22, 6 + id_h, 54, 84 - id_h - (4 if compact else 20))
-    SYMBOLS[unit.type](p, sym, QColor(style.BADGE_BROKEN) if unit.broken else ink, unit)
+    SYMBOLS[unit.type](painter, sym, QColor(style.BADGE_BROKEN) if unit.broken else ink, unit)
     if not compact:
-        fit_text(p, QRectF(6, 80, 86, 15), TYPE_WORDS.get(unit.type, unit.type.upper()), 13,
+        fit_text(painter, QRectF(6, 80, 86, 15), TYPE_WORDS.get(unit.type, unit.type.upper()), 13,
                  True, ink)
-    _unit_badges(p, unit, compact)
+    _unit_badges(painter, unit, compact)
 
 
 def _unit_badges(p: QPainter, unit, compact: bool) -> None:
@@ -125,7 +125,8 @@ def burst(centre: QPointF, rays: int, outer: float, inner: float, turn: float = 
     return QPolygonF(pts)
 
 
-def flame(cx: float, base: float, w: float, h: float) -> QPainterPath:
+def flame(cx: float, base: float, width: float, height: float) -> QPainterPath:
+    w, h = width, height
     path = QPainterPath(QPointF(cx, base))
     path.cubicTo(cx - w, base - 0.05 * h, cx - w * 0.9, base - 0.6 * h, cx - w * 0.2, base - h)
     path.cubicTo(cx - w * 0.1, base - 0.62 * h, cx + w * 0.5, base - 0.75 * h, cx + w * 0.35,
@@ -134,49 +135,49 @@ def flame(cx: float, base: float, w: float, h: float) -> QPainterPath:
     return path
 
 
-def draw_marker(p: QPainter, marker, side: int | None, compact: bool) -> None:
+def draw_marker(painter: QPainter, marker, side: int | None, compact: bool) -> None:
     t = marker.type
     if MARKER_KINDS[t].light is Light.STAR:
-        _body(p, style.MARKER_DARK, style.MARKER_STAR.darker(170), False, round_=True)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(style.MARKER_STAR)
-        p.drawPolygon(burst(QPointF(49, 47 if compact else 42), 8, 40 if compact else 34, 12))
-        p.setBrush(QColor("#fffbe8"))
-        p.drawEllipse(QPointF(49, 47 if compact else 42), 9, 9)
+        _body(painter, style.MARKER_DARK, style.MARKER_STAR.darker(170), False, round_=True)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.MARKER_STAR)
+        painter.drawPolygon(burst(QPointF(49, 47 if compact else 42), 8, 40 if compact else 34, 12))
+        painter.setBrush(QColor("#fffbe8"))
+        painter.drawEllipse(QPointF(49, 47 if compact else 42), 9, 9)
         if t == "ir":
-            _badge(p, QRectF(30, 62, 38, 26), "IR", style.MARKER_DARK, style.MARKER_STAR)
+            _badge(painter, QRectF(30, 62, 38, 26), "IR", style.MARKER_DARK, style.MARKER_STAR)
         elif not compact:
-            fit_text(p, QRectF(14, 72, 70, 16), "STARSHELL", 13, True, style.MARKER_STAR)
+            fit_text(painter, QRectF(14, 72, 70, 16), "STARSHELL", 13, True, style.MARKER_STAR)
     elif t in ("blaze", "flame"):
-        _body(p, style.MARKER_DARK, style.MARKER_FLAME.darker(150), False, round_=(t == "flame"))
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(style.MARKER_FLAME)
-        p.drawPath(flame(49, 82 if compact else 70, 26, 66 if compact else 58))
-        p.setBrush(style.MARKER_FLAME_CORE)
-        p.drawPath(flame(49, 82 if compact else 70, 12, 34 if compact else 30))
+        _body(painter, style.MARKER_DARK, style.MARKER_FLAME.darker(150), False, round_=(t == "flame"))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.MARKER_FLAME)
+        painter.drawPath(flame(49, 82 if compact else 70, 26, 66 if compact else 58))
+        painter.setBrush(style.MARKER_FLAME_CORE)
+        painter.drawPath(flame(49, 82 if compact else 70, 12, 34 if compact else 30))
         if not compact:
-            fit_text(p, QRectF(10, 72, 78, 18), f"{t.upper()} r{marker.light_radius}", 14, True,
+            fit_text(painter, QRectF(10, 72, 78, 18), f"{t.upper()} r{marker.light_radius}", 14, True,
                      style.MARKER_FLAME_CORE)
     elif t == "gunflash":
-        _body(p, style.MARKER_DARK, style.GUNFLASH_LOCATION.darker(150), False)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(style.GUNFLASH_LOCATION)
-        p.drawPolygon(burst(QPointF(49, 44 if compact else 40), 7, 38 if compact else 32, 14, 0.3))
+        _body(painter, style.MARKER_DARK, style.GUNFLASH_LOCATION.darker(150), False)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.GUNFLASH_LOCATION)
+        painter.drawPolygon(burst(QPointF(49, 44 if compact else 40), 7, 38 if compact else 32, 14, 0.3))
         if not compact:
-            fit_text(p, QRectF(8, 72, 82, 18), "GUNFLASH", 14, True, style.GUNFLASH_LOCATION)
+            fit_text(painter, QRectF(8, 72, 82, 18), "GUNFLASH", 14, True, style.GUNFLASH_LOCATION)
     elif t in FIRE_WORDS:
-        _fire_marker(p, t, side, compact)
+        _fire_marker(painter, t, side, compact)
     elif t == "ffe":
-        _body(p, style.MARKER_FFE, style.MARKER_FFE.darker(160), False)
-        p.setPen(QPen(style.MARKER_FIRE, 6))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawEllipse(QPointF(49, 49), 30, 30)
-        p.drawLine(QPointF(49, 10), QPointF(49, 88))
-        p.drawLine(QPointF(10, 49), QPointF(88, 49))
-        _badge(p, QRectF(20, 36, 58, 26), "FFE", style.MARKER_FFE, style.MARKER_FIRE)
+        _body(painter, style.MARKER_FFE, style.MARKER_FFE.darker(160), False)
+        painter.setPen(QPen(style.MARKER_FIRE, 6))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(QPointF(49, 49), 30, 30)
+        painter.drawLine(QPointF(49, 10), QPointF(49, 88))
+        painter.drawLine(QPointF(10, 49), QPointF(88, 49))
+        _badge(painter, QRectF(20, 36, 58, 26), "FFE", style.MARKER_FFE, style.MARKER_FIRE)
     else:
-        _body(p, style.MARKER_DARK, style.MARKER_FIRE, False)
-        fit_text(p, QRectF(6, 30, 86, 36), t.upper(), 20, True, style.MARKER_FIRE)
+        _body(painter, style.MARKER_DARK, style.MARKER_FIRE, False)
+        fit_text(painter, QRectF(6, 30, 86, 36), t.upper(), 20, True, style.MARKER_FIRE)
 
 
 def _fire_marker(p: QPainter, t: str, side: int | None, compact: bool) -> None:

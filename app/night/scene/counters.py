@@ -268,17 +268,17 @@ class CounterLayer:
             self._show(item)
         self.scene.counters_laid_out()
 
-    def pieces_in(self, i: int) -> list[CounterItem]:
-        """The visible counters standing in hex ``i``: units bottom first, then markers."""
-        units, markers = self.stacks.get(i, ([], []))
+    def pieces_in(self, hex_index: int) -> list[CounterItem]:
+        """The visible counters standing in hex ``hex_index``: units bottom first, then markers."""
+        units, markers = self.stacks.get(hex_index, ([], []))
         return [item for item in units + markers if item.isVisible()]
 
-    def expand(self, i: int | None) -> None:
-        """Spread out the stack of hex ``i`` (None, or a hex of one counter: close it up)."""
-        if i is not None and len(self.pieces_in(i)) < 2:
-            i = None
-        if i != self.expanded:
-            self.expanded = i
+    def expand(self, hex_index: int | None) -> None:
+        """Spread out the stack of hex ``hex_index`` (None, or a hex of one counter: close it up)."""
+        if hex_index is not None and len(self.pieces_in(hex_index)) < 2:
+            hex_index = None
+        if hex_index != self.expanded:
+            self.expanded = hex_index
             self.layout()
 
     def layout(self, only: set | None = None) -> None:

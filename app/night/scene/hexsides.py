@@ -44,23 +44,23 @@ LOOKS: dict[str, Look] = {
 }
 
 
-def hexside_segments(m) -> list[tuple[str, QLineF, QPointF]]:
+def hexside_segments(game_map) -> list[tuple[str, QLineF, QPointF]]:
     """(terrain name, the hexside as a scene line, the unit normal towards its lower hex) for
     every hexside with terrain, once."""
-    corners = all_corners(m)
+    corners = all_corners(game_map)
     out = []
-    ii, kk = np.nonzero(m.hexside)
+    ii, kk = np.nonzero(game_map.hexside)
     for i, k in zip(ii.tolist(), kk.tolist()):
-        j = int(m.neighbours[i, k])
+        j = int(game_map.neighbours[i, k])
         if 0 <= j < i:                       # drawn once, from the lower index
             continue
-        h = HEXSIDE_BY_CODE[int(m.hexside[i, k])]
+        h = HEXSIDE_BY_CODE[int(game_map.hexside[i, k])]
         a, b = corners[i, (k + 4) % 6], corners[i, (k + 5) % 6]   # side k: corners k+4, k+5
         line = QLineF(QPointF(*a), QPointF(*b))
         mid = (a + b) / 2
-        outward = mid - np.array([m.x[i], m.y[i]]) * style.SCALE   # from hex i to beyond
+        outward = mid - np.array([game_map.x[i], game_map.y[i]]) * style.SCALE   # from hex i to beyond
         n = outward / max(np.hypot(*outward), 1e-9)
-        if j >= 0 and m.level[j] > m.level[i]:
+        if j >= 0 and game_map.level[j] > game_map.level[i]:
             n = -n                           # hachures point down the slope
         out.append((h.name, line, QPointF(float(n[0]), float(n[1]))))
     return out

@@ -18,13 +18,15 @@ SIGHT_SHORT = {"nvr": "night: seen (NVR or lit)", "gunflash": "night: Gunflash o
                "none": "night: no LOS"}
 
 
-def thread_summary(t) -> str:
+def thread_summary(thread) -> str:
     """One line on the string: range, levels, the day's verdict, the night's."""
-    day = "clear" if t.day_clear else (
-        "blind hex" if t.blind else f"blocked by {' / '.join(t.blocking)}")
-    hind = f", {t.hindrances} hindrance{'s' if t.hindrances != 1 else ''}" if t.hindrances else ""
-    return (f"{t.start} \u2192 {t.end}: range {t.range}, levels {t.start_elevation} \u2192 "
-            f"{t.end_elevation}; day: {day}{hind}; {SIGHT_SHORT.get(t.night_sight, t.night_sight)}")
+    day = "clear" if thread.day_clear else (
+        "blind hex" if thread.blind else f"blocked by {' / '.join(thread.blocking)}")
+    count = thread.hindrances
+    hind = f", {count} hindrance{'s' if count != 1 else ''}" if count else ""
+    night = SIGHT_SHORT.get(thread.night_sight, thread.night_sight)
+    return (f"{thread.start} \u2192 {thread.end}: range {thread.range}, levels "
+            f"{thread.start_elevation} \u2192 {thread.end_elevation}; day: {day}{hind}; {night}")
 
 
 class ThreadItem(MapOverlay):

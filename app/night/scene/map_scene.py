@@ -353,18 +353,18 @@ class MapScene(QGraphicsScene):
         return (QPointF(x * style.SCALE, rect.top()), text, colour, False)
 
     # --------------------------------------------------------------------- hover
-    def set_hovered(self, i: int) -> None:
-        if i == self.hovered:
+    def set_hovered(self, hex_index: int) -> None:
+        if hex_index == self.hovered:
             return
-        self.hovered = i
-        if i < 0:
+        self.hovered = hex_index
+        if hex_index < 0:
             self.hover.set_outlines([])
             return
         path = QPainterPath()
-        path.addPolygon(hex_polygon(self.map, i, 0.94))
+        path.addPolygon(hex_polygon(self.map, hex_index, 0.94))
         path.closeSubpath()
         labels = []
         if self.counters.ppu < style.LOD_COORDINATES:     # zoomed out: its id over it
-            top = scene_center(self.map, i) - QPointF(0, 0.95 * style.SCALE)
-            labels.append((top, self.map.names[i], style.BOARD_LABEL, True))
+            top = scene_center(self.map, hex_index) - QPointF(0, 0.95 * style.SCALE)
+            labels.append((top, self.map.names[hex_index], style.BOARD_LABEL, True))
         self.hover.set_outlines([(path, cosmetic_pen(style.HOVER, 1.5))], labels)

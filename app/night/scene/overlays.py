@@ -78,10 +78,10 @@ class MapOverlay(QGraphicsItem):
         raise NotImplementedError
 
 
-def pixel_exact(painter: QPainter, t: QTransform) -> bool:
+def pixel_exact(painter: QPainter, transform: QTransform) -> bool:
     """Whether images of the view's pixels drawn at whole pixels look as the painter's own
-    drawing does: a raster device of one pixel per pixel, ``t`` only scaled and moved."""
-    if t.type() not in _SCALED or t.m11() <= 0 or t.m22() <= 0:
+    drawing does: a raster device of one pixel per pixel, ``transform`` only scaled and moved."""
+    if transform.type() not in _SCALED or transform.m11() <= 0 or transform.m22() <= 0:
         return False
     engine = painter.paintEngine()
     device = painter.device()

@@ -13,9 +13,9 @@ from app.style import SCALE
 from engine.api import CORNER_OFFSETS
 
 
-def hex_shape(m, i: int, inset: float = 1.0) -> Polygon:
-    """Hex ``i`` of map ``m`` in map units (``inset`` < 1 shrinks it around its centre)."""
-    c = np.array([m.x[i], m.y[i]])
+def hex_shape(game_map, hex_index: int, inset: float = 1.0) -> Polygon:
+    """Hex ``hex_index`` of map ``game_map`` in map units (``inset`` < 1 shrinks it around its centre)."""
+    c = np.array([game_map.x[hex_index], game_map.y[hex_index]])
     return Polygon(c + CORNER_OFFSETS * inset)
 
 

@@ -56,12 +56,12 @@ class PlacementOverlay(MapOverlay):
             painter.drawPath(path)
 
 
-def drift_numbers(s, at: int, method: str):
+def drift_numbers(scenario, at: int, method: str):
     """The engine's numbers of a drift preview: (end hexes' chances, the flare's own lit
     chances, every hex's lit chance once it has landed)."""
-    m = s.map
+    m = scenario.map
     return (drift.distribution(m, at, method), drift.lit_probability(m, at, method),
-            drift.lit_probability_after(s, at, method))
+            drift.lit_probability_after(scenario, at, method))
 
 
 class DriftOverlay(MapOverlay):

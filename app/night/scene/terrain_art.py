@@ -79,26 +79,26 @@ class TerrainArt:
     buildings: list = field(default_factory=list)
 
 
-def build(m) -> TerrainArt:
+def build(game_map) -> TerrainArt:
     art = TerrainArt()
-    corners = all_corners(m)
-    for level in sorted(set(int(v) for v in m.level)):
+    corners = all_corners(game_map)
+    for level in sorted(set(int(v) for v in game_map.level)):
         path = QPainterPath()
-        for i in np.flatnonzero(m.level == level):
+        for i in np.flatnonzero(game_map.level == level):
             path.addPolygon(polygon(corners[i]))
             path.closeSubpath()
         art.ground.append((level, path))
-    art.contours, art.contour_lights = _contours(m)
-    names = np.array([m.terrain_name(i) for i in range(m.size)])
+    art.contours, art.contour_lights = _contours(game_map)
+    names = np.array([game_map.terrain_name(i) for i in range(game_map.size)])
     for name, look in LOOKS.items():
         hexes = np.flatnonzero(names == name)
         if len(hexes):
-            art.patches.append(_patch(m, name, look, hexes))
+            art.patches.append(_patch(game_map, name, look, hexes))
     groups: dict[str, list[int]] = {}
-    for i, b in enumerate(m.building):
+    for i, b in enumerate(game_map.building):
         if b is not None:
             groups.setdefault(b, []).append(i)
-    art.buildings = [_building(m, g) for g in groups.values()]
+    art.buildings = [_building(game_map, g) for g in groups.values()]
     return art
 
 

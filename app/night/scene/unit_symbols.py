@@ -26,55 +26,55 @@ def _fit(r: QRectF, aspect: float) -> QRectF:
     return QRectF(r.center().x() - w / 2, r.center().y() - h / 2, w, h)
 
 
-def infantry(p, r, ink, unit, scale=1.0, diagonals=2):
-    b = _fit(r, 1.5)
+def infantry(painter, rect, ink, unit, scale=1.0, diagonals=2):
+    b = _fit(rect, 1.5)
     b = QRectF(b.center().x() - b.width() * scale / 2, b.center().y() - b.height() * scale / 2,
                b.width() * scale, b.height() * scale)
-    _pen(p, ink)
-    p.drawRect(b)
-    p.drawLine(b.topLeft(), b.bottomRight())
+    _pen(painter, ink)
+    painter.drawRect(b)
+    painter.drawLine(b.topLeft(), b.bottomRight())
     if diagonals == 2:
-        p.drawLine(b.bottomLeft(), b.topRight())
+        painter.drawLine(b.bottomLeft(), b.topRight())
     return b
 
 
-def squad(p, r, ink, unit):
-    infantry(p, r, ink, unit)
+def squad(painter, rect, ink, unit):
+    infantry(painter, rect, ink, unit)
 
 
-def half_squad(p, r, ink, unit):
-    b = infantry(p, r, ink, unit, 0.72)
-    _pen(p, ink, 3, ink)
-    p.drawRect(QRectF(b.right() + 3, b.top(), 5, b.height()))
+def half_squad(painter, rect, ink, unit):
+    b = infantry(painter, rect, ink, unit, 0.72)
+    _pen(painter, ink, 3, ink)
+    painter.drawRect(QRectF(b.right() + 3, b.top(), 5, b.height()))
 
 
-def crew(p, r, ink, unit):
-    b = infantry(p, r.adjusted(0, 0, 0, -8), ink, unit, 0.85)
-    _pen(p, ink, 3, ink)
-    p.drawEllipse(QPointF(b.center().x(), b.bottom() + 7), 5, 5)
+def crew(painter, rect, ink, unit):
+    b = infantry(painter, rect.adjusted(0, 0, 0, -8), ink, unit, 0.85)
+    _pen(painter, ink, 3, ink)
+    painter.drawEllipse(QPointF(b.center().x(), b.bottom() + 7), 5, 5)
 
 
-def star_polygon(c: QPointF, outer: float, inner_ratio: float = 0.42) -> QPolygonF:
+def star_polygon(centre: QPointF, outer: float, inner_ratio: float = 0.42) -> QPolygonF:
     pts = []
     for k in range(10):
         rad = outer if k % 2 == 0 else outer * inner_ratio
         a = math.pi * k / 5
-        pts.append(QPointF(c.x() + rad * math.sin(a), c.y() - rad * math.cos(a)))
+        pts.append(QPointF(centre.x() + rad * math.sin(a), centre.y() - rad * math.cos(a)))
     return QPolygonF(pts)
 
 
-def leader(p, r, ink, unit):
-    _pen(p, ink, 2, ink)
-    p.drawPolygon(star_polygon(r.center(), min(r.width(), r.height()) * 0.52))
+def leader(painter, rect, ink, unit):
+    _pen(painter, ink, 2, ink)
+    painter.drawPolygon(star_polygon(rect.center(), min(rect.width(), rect.height()) * 0.52))
 
 
-def hero(p, r, ink, unit):
-    c = r.center()
-    rad = min(r.width(), r.height()) * 0.5
-    _pen(p, ink, 3)
-    p.drawEllipse(c, rad, rad)
-    _pen(p, ink, 2, ink)
-    p.drawPolygon(star_polygon(c, rad * 0.78))
+def hero(painter, rect, ink, unit):
+    c = rect.center()
+    rad = min(rect.width(), rect.height()) * 0.5
+    _pen(painter, ink, 3)
+    painter.drawEllipse(c, rad, rad)
+    _pen(painter, ink, 2, ink)
+    painter.drawPolygon(star_polygon(c, rad * 0.78))
 
 
 def _hull(p, b: QRectF, ink, tracked: bool):
@@ -94,63 +94,63 @@ def _hull(p, b: QRectF, ink, tracked: bool):
             p.drawEllipse(QPointF(x, b.bottom() - 6), 6, 6)
 
 
-def afv(p, r, ink, unit):
-    b = _fit(r, 1.7)
-    _hull(p, b, ink, unit.tracked)
-    _pen(p, ink, 3, ink)
+def afv(painter, rect, ink, unit):
+    b = _fit(rect, 1.7)
+    _hull(painter, b, ink, unit.tracked)
+    _pen(painter, ink, 3, ink)
     hull = QRectF(b.left() + 4, b.top() + b.height() * 0.4, b.width() - 8, b.height() * 0.24)
-    p.drawRect(hull)
+    painter.drawRect(hull)
     turret = QRectF(b.left() + b.width() * 0.3, b.top() + b.height() * 0.14, b.width() * 0.34,
                     b.height() * 0.24)
-    p.drawRoundedRect(turret, 4, 4)
-    p.drawLine(QPointF(turret.right(), turret.center().y()),
+    painter.drawRoundedRect(turret, 4, 4)
+    painter.drawLine(QPointF(turret.right(), turret.center().y()),
                QPointF(b.right() + 2, turret.center().y()))
     if not unit.bu:               # an open hatch: the commander is exposed (CE)
-        p.drawEllipse(QPointF(turret.center().x(), turret.top() - 5), 4, 4)
+        painter.drawEllipse(QPointF(turret.center().x(), turret.top() - 5), 4, 4)
 
 
-def vehicle(p, r, ink, unit):
-    b = _fit(r, 1.7)
-    _hull(p, b, ink, unit.tracked)
-    _pen(p, ink, 3)
+def vehicle(painter, rect, ink, unit):
+    b = _fit(rect, 1.7)
+    _hull(painter, b, ink, unit.tracked)
+    _pen(painter, ink, 3)
     body = QRectF(b.left() + 2, b.top() + b.height() * 0.18, b.width() * 0.62, b.height() * 0.46)
     cab = QRectF(body.right() + 3, b.top() + b.height() * 0.34, b.width() * 0.3, b.height() * 0.3)
-    p.drawRect(body)
-    p.drawRect(cab)
+    painter.drawRect(body)
+    painter.drawRect(cab)
 
 
-def armor_leader(p, r, ink, unit):
-    top = QRectF(r.left(), r.top(), r.width(), r.height() * 0.62)
-    leader(p, top, ink, unit)
-    _hull(p, QRectF(r.left() + 6, r.top() + r.height() * 0.6, r.width() - 12, r.height() * 0.42),
-          ink, True)
+def armor_leader(painter, rect, ink, unit):
+    top = QRectF(rect.left(), rect.top(), rect.width(), rect.height() * 0.62)
+    leader(painter, top, ink, unit)
+    _hull(painter, QRectF(rect.left() + 6, rect.top() + rect.height() * 0.6, rect.width() - 12,
+                          rect.height() * 0.42), ink, True)
 
 
-def mortar(p, r, ink, unit):
-    c = r.center()
-    h = r.height() * 0.9
-    _pen(p, ink, 4)
+def mortar(painter, rect, ink, unit):
+    c = rect.center()
+    h = rect.height() * 0.9
+    _pen(painter, ink, 4)
     base = QPointF(c.x(), c.y() + h * 0.32)
-    p.drawEllipse(base, 6, 6)
+    painter.drawEllipse(base, 6, 6)
     tip = QPointF(c.x(), c.y() - h * 0.48)
-    p.drawLine(QPointF(c.x(), base.y() - 6), tip)
-    p.drawLine(tip, QPointF(tip.x() - 9, tip.y() + 10))
-    p.drawLine(tip, QPointF(tip.x() + 9, tip.y() + 10))
+    painter.drawLine(QPointF(c.x(), base.y() - 6), tip)
+    painter.drawLine(tip, QPointF(tip.x() - 9, tip.y() + 10))
+    painter.drawLine(tip, QPointF(tip.x() + 9, tip.y() + 10))
 
 
-def observer(p, r, ink, unit):
-    c = r.center()
-    rad = min(r.width() * 0.22, r.height() * 0.34)
-    _pen(p, ink, 4)
-    p.drawEllipse(QPointF(c.x() - rad * 1.1, c.y() + rad * 0.2), rad, rad)
-    p.drawEllipse(QPointF(c.x() + rad * 1.1, c.y() + rad * 0.2), rad, rad)
-    p.drawLine(QPointF(c.x() - rad * 0.35, c.y() - rad * 0.3), QPointF(c.x() + rad * 0.35,
+def observer(painter, rect, ink, unit):
+    c = rect.center()
+    rad = min(rect.width() * 0.22, rect.height() * 0.34)
+    _pen(painter, ink, 4)
+    painter.drawEllipse(QPointF(c.x() - rad * 1.1, c.y() + rad * 0.2), rad, rad)
+    painter.drawEllipse(QPointF(c.x() + rad * 1.1, c.y() + rad * 0.2), rad, rad)
+    painter.drawLine(QPointF(c.x() - rad * 0.35, c.y() - rad * 0.3), QPointF(c.x() + rad * 0.35,
                                                                       c.y() - rad * 0.3))
 
 
-def unknown(p, r, ink, unit):
-    _pen(p, ink, 3)
-    p.drawEllipse(r.center(), 10, 10)
+def unknown(painter, rect, ink, unit):
+    _pen(painter, ink, 3)
+    painter.drawEllipse(rect.center(), 10, 10)
 
 
 SYMBOLS = {"squad": squad, "half_squad": half_squad, "crew": crew, "leader": leader,

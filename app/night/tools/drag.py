@@ -75,14 +75,15 @@ class DragTool(QObject):
         self.scene.counters.layout()
 
 
-def moved(s: api.Scenario, item, hex_id: str) -> api.Scenario:
-    """``s`` with the piece of ``item`` in ``hex_id``."""
+def moved(scenario: api.Scenario, item, hex_id: str) -> api.Scenario:
+    """``scenario`` with the piece of ``item`` in ``hex_id``."""
     if item.kind == "unit":
-        return s.moved(item.key, hex_id)
-    return s.with_marker(s.markers[item.key].replace(hex=s.map.canonical(hex_id)), item.key)
+        return scenario.moved(item.key, hex_id)
+    marker = scenario.markers[item.key].replace(hex=scenario.map.canonical(hex_id))
+    return scenario.with_marker(marker, item.key)
 
 
-def piece_of(s: api.Scenario, item):
+def piece_of(scenario: api.Scenario, item):
     if item.kind == "unit":
-        return next((u for u in s.units if u.id == item.key), None)
-    return s.markers[item.key] if 0 <= item.key < len(s.markers) else None
+        return next((u for u in scenario.units if u.id == item.key), None)
+    return scenario.markers[item.key] if 0 <= item.key < len(scenario.markers) else None

@@ -26,10 +26,10 @@ class PiecesTool(QObject):
         self.document = document
         self.armed: Piece | None = None
 
-    def put_down(self, piece: Piece, i: int) -> bool:
-        """``piece`` in hex ``i`` (a map index); False when the engine refuses it."""
+    def put_down(self, piece: Piece, hex_index: int) -> bool:
+        """``piece`` in hex ``hex_index`` (a map index); False when the engine refuses it."""
         d, s = self.document, self.document.scenario
-        name = s.map.names[i]
+        name = s.map.names[hex_index]
         if piece.kind == "unit":
             uid = new_unit_id(s, piece.type)
             after = s.with_unit(api.Unit(uid, piece.side or "allied", piece.type, name))
@@ -60,11 +60,11 @@ class PiecesTool(QObject):
             d.edit(d.scenario.without_unit(u.id), f"delete {u.id} from {u.hex}")
 
 
-def new_unit_id(s: api.Scenario, unit_type: str) -> str:
+def new_unit_id(scenario: api.Scenario, unit_type: str) -> str:
     """A fresh id: the type's initial and the first free number (S1, L2, M3...)."""
     prefix = {"half_squad": "HS", "armor_leader": "AL", "afv": "T", "vehicle": "V",
               "observer": "O"}.get(unit_type, unit_type[0].upper())
-    taken = {u.id for u in s.units}
+    taken = {u.id for u in scenario.units}
     k = 1
     while f"{prefix}{k}" in taken:
         k += 1

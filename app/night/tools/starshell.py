@@ -136,13 +136,13 @@ class StarshellTool(QObject):
             self.scene.removeItem(self._ghost)
             self._ghost = None
 
-    def fire_at(self, i: int) -> None:
-        """The viewer fires a starshell (or IR) at hex ``i``: the dice decide where it lands."""
+    def fire_at(self, hex_index: int) -> None:
+        """The viewer fires a starshell (or IR) at hex ``hex_index``: the dice decide where it lands."""
         d = self.document
         if d.viewer is None:
             self.told.emit("Select the unit that fires the starshell first")
             return
-        name = self.scene.map.names[i]
+        name = self.scene.map.names[hex_index]
         method = self.method_for(name)
         if method is None:
             o = self.options()
