@@ -76,7 +76,30 @@ class BoardPanel(QWidget):
         form.addRow("Id", self.board_id)
         form.addRow("Title", self.title)
         form.addRow("", self.state)
+        grid, tools = self._brush_buttons()
+        files, under = self._board_files(editor), self._underlay(editor)
 
+        box = QVBoxLayout(self)
+        box.addWidget(self.paint)
+        box.addLayout(form)
+        box.addWidget(QLabel("<b>Terrain</b>"))
+        box.addLayout(grid)
+        box.addWidget(QLabel("<b>Ground and buildings</b>"))
+        box.addLayout(tools)
+        box.addWidget(self.upper)
+        box.addLayout(files)
+        box.addWidget(QLabel("<b>Underlay: your own scan of the board</b>"))
+        box.addLayout(under)
+        box.addStretch(1)
+        doc.changed.connect(self.refresh)       # not a drag's or a stroke's steps: the drop
+        doc.fileChanged.connect(self.refresh)
+        editor.boardChosen.connect(lambda _k: self.refresh())
+        editor.underlays.changed.connect(lambda _b: self._show_underlay())
+        self.refresh()
+
+    def _brush_buttons(self) -> tuple[QGridLayout, QGridLayout]:
+        """The terrains' buttons and the ground and building tools', one brush group; the
+        upper levels' box."""
         self.brushes = QButtonGroup(self)
         self.buttons: dict[str, QToolButton] = {}
         grid = QGridLayout()
@@ -100,7 +123,9 @@ class BoardPanel(QWidget):
         self.upper.valueChanged.connect(lambda _v: self._brush())
         self.buttons["woods"].setChecked(True)
         self.brushes.buttonToggled.connect(lambda _b, on: on and self._brush())
+        return grid, tools
 
+    def _board_files(self, editor) -> QHBoxLayout:
         files = QHBoxLayout()
         self.new_button = QPushButton("New blank board\u2026")
         self.new_button.clicked.connect(lambda: editor.new_board())
@@ -108,7 +133,10 @@ class BoardPanel(QWidget):
         self.save_button.clicked.connect(lambda: editor.save_board_as())
         files.addWidget(self.new_button)
         files.addWidget(self.save_button)
+        return files
 
+    def _underlay(self, editor) -> QGridLayout:
+        """The underlay of the chosen board: load, calibrate, remove, its opacity."""
         under = QGridLayout()
         self.load_image = QPushButton("Load image\u2026")
         self.load_image.clicked.connect(lambda: editor.load_underlay())
@@ -128,24 +156,7 @@ class BoardPanel(QWidget):
         under.addWidget(QLabel("Opacity"), 1, 0)
         under.addWidget(self.opacity, 1, 1, 1, 2)
         under.addWidget(self.image_state, 2, 0, 1, 3)
-
-        box = QVBoxLayout(self)
-        box.addWidget(self.paint)
-        box.addLayout(form)
-        box.addWidget(QLabel("<b>Terrain</b>"))
-        box.addLayout(grid)
-        box.addWidget(QLabel("<b>Ground and buildings</b>"))
-        box.addLayout(tools)
-        box.addWidget(self.upper)
-        box.addLayout(files)
-        box.addWidget(QLabel("<b>Underlay: your own scan of the board</b>"))
-        box.addLayout(under)
-        box.addStretch(1)
-        doc.changed.connect(self.refresh)       # not a drag's or a stroke's steps: the drop
-        doc.fileChanged.connect(self.refresh)
-        editor.boardChosen.connect(lambda _k: self.refresh())
-        editor.underlays.changed.connect(lambda _b: self._show_underlay())
-        self.refresh()
+        return under
 
     def _button(self, text: str, tip: str, key: str) -> QToolButton:
         b = QToolButton()
