@@ -103,7 +103,7 @@ class MapItem(QGraphicsItem):
             painter.drawPolygon(geometry.hex_polygon(m, m.index(self.target), 0.93))
 
 
-class CounterItem(QGraphicsItem):
+class FireCounter(QGraphicsItem):
     """One unit: side colour, id, formation, increments and a notch on the hexside it faces."""
 
     def __init__(self, unit):
@@ -172,9 +172,9 @@ class FireScene(QGraphicsScene):
         self.pos = pos
         self.map_item = MapItem(pos)
         self.addItem(self.map_item)
-        self.counters: dict[str, CounterItem] = {}
+        self.counters: dict[str, FireCounter] = {}
         for uid, at in counter_positions(pos).items():
-            item = CounterItem(pos.unit(uid))
+            item = FireCounter(pos.unit(uid))
             item.setPos(at)
             self.addItem(item)
             self.counters[uid] = item

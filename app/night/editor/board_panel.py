@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from app import style
 from engine.api import MAX_UPPER_LEVELS, TERRAINS
 
-from ..scene.terrain_art import LOOKS
+from ..scene.terrain_art import TERRAIN_LOOKS
 from .brush import Brush
 from .layout_edits import entry_label
 
@@ -43,7 +43,7 @@ TOOLS = (("raise", "Raise ground", "Each hex passed: its ground one level up"),
 
 def swatch(terrain: str) -> QIcon:
     colour = (style.GROUND[0] if terrain == "open" else style.BUILDING if terrain == "building"
-              else LOOKS[terrain].fill if terrain in LOOKS else QColor("#777"))
+              else TERRAIN_LOOKS[terrain].fill if terrain in TERRAIN_LOOKS else QColor("#777"))
     pix = QPixmap(14, 14)
     pix.fill(colour)
     return QIcon(pix)

@@ -12,7 +12,7 @@ from app import style
 
 from ..layers import LAYERS
 from ..scene.hexsides import legend_swatch as hexside_swatch
-from ..scene.terrain_art import LOOKS
+from ..scene.terrain_art import TERRAIN_LOOKS
 
 W, H = 40, 26
 
@@ -135,7 +135,7 @@ def terrain_keys() -> list[tuple[QPixmap, str]]:
             for level in (1, 2, 3)]
     keys.append((building_swatch(), "building (the whole hex; +N lvl: its upper levels)"))
     for name in ("woods", "grain", "brush", "orchard", "dense_jungle", "light_jungle", "bamboo"):
-        look = LOOKS[name]
+        look = TERRAIN_LOOKS[name]
         keys.append((swatch(None, _pen(look.detail, 2), ground=look.fill), name.replace("_", " ")))
     keys.append((hexside_swatch(W, H), "hexsides (RULES.md 7): wall (grey, N), hedge (green, "
                  "NE), bocage (thick, SE), cliff (brown ticks, S), rowhouse wall (black, SW)"))

@@ -2,7 +2,7 @@
 cliffs and rowhouse walls, at every zoom (never thinner than a few screen pixels), over the
 night veil like the grid so that they read in the dark.
 
-Each kind has one look, shared with the legend (``LOOKS``, ``paint_sample``).
+Each kind has one look, shared with the legend (``HEXSIDE_LOOKS``, ``paint_sample``).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ Z_HEXSIDES = 30.5
 
 
 @dataclass(frozen=True)
-class Look:
+class HexsideLook:
     colour: QColor
     width: float                 # map units
     min_px: float                # never thinner on screen
@@ -34,13 +34,13 @@ class Look:
     hachures: bool = False       # short ticks towards the lower side (cliffs)
 
 
-LOOKS: dict[str, Look] = {
-    "wall": Look(QColor("#b9b4a8"), 0.10, 2.5, edge=QColor("#2a2824")),
-    "hedge": Look(QColor("#3f9a3c"), 0.11, 2.5, dots=QColor("#8fd36f")),
-    "cactus_hedge": Look(QColor("#6b9a3c"), 0.09, 2.0, dots=QColor("#d5e37a")),
-    "bocage": Look(QColor("#1f6b2a"), 0.20, 3.5, edge=QColor("#0b240f"), dots=QColor("#5fbf55")),
-    "cliff": Look(QColor("#7a5a2a"), 0.09, 2.5, hachures=True),
-    "rowhouse_wall": Look(QColor("#111318"), 0.12, 2.5),
+HEXSIDE_LOOKS: dict[str, HexsideLook] = {
+    "wall": HexsideLook(QColor("#b9b4a8"), 0.10, 2.5, edge=QColor("#2a2824")),
+    "hedge": HexsideLook(QColor("#3f9a3c"), 0.11, 2.5, dots=QColor("#8fd36f")),
+    "cactus_hedge": HexsideLook(QColor("#6b9a3c"), 0.09, 2.0, dots=QColor("#d5e37a")),
+    "bocage": HexsideLook(QColor("#1f6b2a"), 0.20, 3.5, edge=QColor("#0b240f"), dots=QColor("#5fbf55")),
+    "cliff": HexsideLook(QColor("#7a5a2a"), 0.09, 2.5, hachures=True),
+    "rowhouse_wall": HexsideLook(QColor("#111318"), 0.12, 2.5),
 }
 
 
@@ -103,7 +103,7 @@ class HexsideItem(QGraphicsItem):
             pic = QPicture()
             p = QPainter(pic)
             for name, line, normal in self.segments:
-                paint_side(p, LOOKS[name], line, normal, ppu)
+                paint_side(p, HEXSIDE_LOOKS[name], line, normal, ppu)
             p.end()
             self._picture = (key, pic)
         return self._picture[1]
@@ -117,7 +117,7 @@ def _pen(colour: QColor, width_units: float, min_px: float, ppu: float) -> QPen:
     return p
 
 
-def paint_side(painter: QPainter, look: Look, line: QLineF, normal: QPointF, ppu: float) -> None:
+def paint_side(painter: QPainter, look: HexsideLook, line: QLineF, normal: QPointF, ppu: float) -> None:
     """One hexside's terrain; ``ppu``: screen pixels per map unit."""
     if look.edge is not None:
         painter.setPen(_pen(look.edge, look.width * 1.6, look.min_px + 1.5, ppu))
@@ -163,6 +163,6 @@ def legend_swatch(width: int, height: int, ground: QColor = style.GROUND[0]):
         a, b = pts[(side + 4) % 6] * k, pts[(side + 5) % 6] * k
         mid = (a + b) / 2 - c * k
         n = mid / max((mid.x() ** 2 + mid.y() ** 2) ** 0.5, 1e-9)
-        paint_side(p, LOOKS[name], QLineF(a, b), -n, ppu / 2)
+        paint_side(p, HEXSIDE_LOOKS[name], QLineF(a, b), -n, ppu / 2)
     p.end()
     return pix

@@ -22,7 +22,7 @@ from .shapes import hex_shape, rng_for, to_lines, to_path
 
 
 @dataclass(frozen=True)
-class Look:
+class TerrainLook:
     fill: QColor
     detail: QColor
     texture: str            # canopy, leaves, stalks, tufts, lines, orchard, waves
@@ -30,32 +30,32 @@ class Look:
     scallop: float = 0.18   # radius of the bumps along its edge (0: straight edge)
 
 
-LOOKS = {
-    "woods": Look(style.WOODS, style.WOODS_CANOPY, "canopy"),
-    "forest": Look(style.FOREST, style.WOODS_CANOPY, "canopy", 0.10),
-    "pine_woods": Look(style.PINE, style.WOODS_CANOPY, "canopy", 0.10),
-    "dense_jungle": Look(style.DENSE_JUNGLE, style.DENSE_JUNGLE_LEAF, "leaves", 0.06, 0.14),
-    "light_jungle": Look(style.LIGHT_JUNGLE, style.LIGHT_JUNGLE_LEAF, "canopy", 0.12, 0.15),
-    "bamboo": Look(style.BAMBOO, style.BAMBOO_STALK, "stalks", 0.12, 0.12),
-    "brush": Look(style.BRUSH, style.BRUSH_TUFT, "tufts", 0.16, 0.12),
-    "grain": Look(style.GRAIN, style.GRAIN_LINE, "lines", 0.10, 0.0),
-    "kunai": Look(style.KUNAI, style.GRAIN_LINE, "tufts", 0.10, 0.0),
-    "orchard": Look(style.ORCHARD_TREE, style.ORCHARD_TRUNK, "orchard", 0.0, 0.0),
-    "swamp": Look(style.SWAMP, style.SWAMP_LINE, "waves", 0.12, 0.10),
-    "marsh": Look(style.MARSH, style.SWAMP_LINE, "waves", 0.12, 0.0),
-    "plowed": Look(style.PLOWED, style.PLOWED_LINE, "lines", 0.08, 0.0),
-    "water": Look(style.WATER, style.WATER_LINE, "waves", 0.0, 0.0),
-    "stream": Look(style.WATER, style.WATER_LINE, "waves", 0.22, 0.0),
-    "gully": Look(style.GULLY, style.GULLY_LINE, "tufts", 0.12, 0.0),
-    "rubble": Look(style.RUBBLE, style.RUBBLE_STONE, "leaves", 0.12, 0.1),
-    "huts": Look(style.HUTS, style.HUT_ROOF, "canopy", 0.2, 0.12),
-    "orchard_out_of_season": Look(style.BARE_TREE, style.ORCHARD_TRUNK, "orchard", 0.0, 0.0),
+TERRAIN_LOOKS = {
+    "woods": TerrainLook(style.WOODS, style.WOODS_CANOPY, "canopy"),
+    "forest": TerrainLook(style.FOREST, style.WOODS_CANOPY, "canopy", 0.10),
+    "pine_woods": TerrainLook(style.PINE, style.WOODS_CANOPY, "canopy", 0.10),
+    "dense_jungle": TerrainLook(style.DENSE_JUNGLE, style.DENSE_JUNGLE_LEAF, "leaves", 0.06, 0.14),
+    "light_jungle": TerrainLook(style.LIGHT_JUNGLE, style.LIGHT_JUNGLE_LEAF, "canopy", 0.12, 0.15),
+    "bamboo": TerrainLook(style.BAMBOO, style.BAMBOO_STALK, "stalks", 0.12, 0.12),
+    "brush": TerrainLook(style.BRUSH, style.BRUSH_TUFT, "tufts", 0.16, 0.12),
+    "grain": TerrainLook(style.GRAIN, style.GRAIN_LINE, "lines", 0.10, 0.0),
+    "kunai": TerrainLook(style.KUNAI, style.GRAIN_LINE, "tufts", 0.10, 0.0),
+    "orchard": TerrainLook(style.ORCHARD_TREE, style.ORCHARD_TRUNK, "orchard", 0.0, 0.0),
+    "swamp": TerrainLook(style.SWAMP, style.SWAMP_LINE, "waves", 0.12, 0.10),
+    "marsh": TerrainLook(style.MARSH, style.SWAMP_LINE, "waves", 0.12, 0.0),
+    "plowed": TerrainLook(style.PLOWED, style.PLOWED_LINE, "lines", 0.08, 0.0),
+    "water": TerrainLook(style.WATER, style.WATER_LINE, "waves", 0.0, 0.0),
+    "stream": TerrainLook(style.WATER, style.WATER_LINE, "waves", 0.22, 0.0),
+    "gully": TerrainLook(style.GULLY, style.GULLY_LINE, "tufts", 0.12, 0.0),
+    "rubble": TerrainLook(style.RUBBLE, style.RUBBLE_STONE, "leaves", 0.12, 0.1),
+    "huts": TerrainLook(style.HUTS, style.HUT_ROOF, "canopy", 0.2, 0.12),
+    "orchard_out_of_season": TerrainLook(style.BARE_TREE, style.ORCHARD_TRUNK, "orchard", 0.0, 0.0),
 }
 
 
 @dataclass
 class Patch:
-    look: Look
+    look: TerrainLook
     shape: QPainterPath
     texture: QPainterPath
     texture_fill: QPainterPath       # filled detail (tree crowns), may be empty
@@ -90,7 +90,7 @@ def build(game_map) -> TerrainArt:
         art.ground.append((level, path))
     art.contours, art.contour_lights = _contours(game_map)
     names = np.array([game_map.terrain_name(i) for i in range(game_map.size)])
-    for name, look in LOOKS.items():
+    for name, look in TERRAIN_LOOKS.items():
         hexes = np.flatnonzero(names == name)
         if len(hexes):
             art.patches.append(_patch(game_map, name, look, hexes))
@@ -118,7 +118,7 @@ def _contours(m):
     return to_lines(dark), to_lines(light)
 
 
-def _patch(m, name: str, look: Look, hexes) -> Patch:
+def _patch(m, name: str, look: TerrainLook, hexes) -> Patch:
     region = unary_union([hex_shape(m, i) for i in hexes])
     rng = rng_for(name, m.content_key)
     if look.texture == "orchard":
