@@ -104,7 +104,7 @@ def build(window, hand, document) -> PlayActions:
     v.addSeparator()
     made.side_menu = side_menu = v.addMenu("View as &side")
     side_menu.aboutToShow.connect(lambda: fill_sides(side_menu, document))
-    put(v, "View as the next side", lambda: next_side(w, document), ("W",))
+    put(v, "View as the next side", lambda: next_view_side(w, document), ("W",))
 
     f = w.file_menu
     for text, kind, key in (("&Export the view as PNG\u2026", "png", "Ctrl+E"),
@@ -129,7 +129,7 @@ def fill_sides(menu: QMenu, document) -> None:
         group.addAction(a)
 
 
-def next_side(window, document) -> None:
+def next_view_side(window, document) -> None:
     order = [None] + document.scenario.sides
     k = order.index(document.view_side) if document.view_side in order else 0
     side = order[(k + 1) % len(order)]

@@ -41,7 +41,7 @@ TOOLS = (("raise", "Raise ground", "Each hex passed: its ground one level up"),
                                  "drag on: the hexsides passed get the same (RULES.md 7)"))
 
 
-def swatch(terrain: str) -> QIcon:
+def terrain_icon(terrain: str) -> QIcon:
     colour = (style.GROUND[0] if terrain == "open" else style.BUILDING if terrain == "building"
               else TERRAIN_LOOKS[terrain].fill if terrain in TERRAIN_LOOKS else QColor("#777"))
     pix = QPixmap(14, 14)
@@ -110,7 +110,7 @@ class BoardPanel(QWidget):
                 " (a half-level obstacle: it blocks only lines between two ends at its ground "
                 "level, RULES.md 7)" if TERRAINS[name].half_level else "")
             b = self._button(name.replace("_", " "), tip, name)
-            b.setIcon(swatch(name))
+            b.setIcon(terrain_icon(name))
             grid.addWidget(b, k // 3, k % 3)
         tools = QGridLayout()
         tools.setSpacing(2)
