@@ -55,7 +55,7 @@ def measure(steps: int = 40, size=(1400, 800), prepared: bool = False) -> dict:
     from app.night import answers as answers_module
     from app.night import document as document_module
     from app.night.document import Document
-    from app.night.main_window import MainWindow
+    from app.night.window import NightWindow as MainWindow
     from engine import api
 
     app = QApplication.instance() or QApplication([])

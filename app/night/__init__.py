@@ -3,7 +3,7 @@ night visibility on a hex map.
 
 The room's door, the same in every room (``app.rooms``):
 
-- ``open_window(path=None, *, select=None, recover=False, open_other=None, ...)``: a main
+- ``open_window(path=None, *, select=None, recover=False, open_other=None, ...)``: a
   window on ``path`` (None: the bundled default position, which has no file name); ``recover``:
   first offer the unsaved work a crash left behind (at start-up); ``open_other``: how File >
   Open reaches the other rooms.  Raises api.ScenarioError naming the file when refused.
@@ -20,15 +20,15 @@ from app.file_filters import is_vsav
 from engine import api
 
 from .document import FORMAT, Document, default_scenario_path
-from .main_window import MainWindow
 from .recovery import offer_recovery
 from .screenshot import render_map, render_position
 from .vsav_open import open_vsav, read_for_window, read_headless
+from .window import NightWindow
 
 
 def open_window(path: str | None = None, *, select: str | None = None, recover: bool = False,
                 open_other=None, boards: str | None = None, settings: QSettings | None = None):
-    """A main window on ``path`` (see the module's docstring); ``settings``: the player's,
+    """A window on ``path`` (see the module's docstring); ``settings``: the player's,
     unless given.  A VASL saved game opens as a new, unsaved position; a board found nowhere
     is asked for as File > Open asks (given up: the window stays on the bundled position)."""
     if path is not None and is_vsav(path):
@@ -39,14 +39,14 @@ def open_window(path: str | None = None, *, select: str | None = None, recover: 
         document = Document(api.load_scenario(path or default_scenario_path()), path)
         if select:
             document.select(select)
-    return MainWindow(document, settings, open_other=open_other)
+    return NightWindow(document, settings, open_other=open_other)
 
 
 def _open_vsav_window(path: str, boards: str | None, settings, open_other):
     settings = settings if settings is not None else QSettings()
     read = read_for_window(path, boards, settings)
     scenario = read[0] if read is not None else api.load_scenario(default_scenario_path())
-    window = MainWindow(Document(scenario, None), settings, open_other=open_other)
+    window = NightWindow(Document(scenario, None), settings, open_other=open_other)
     window.show()                            # the questions about boards need it on screen
     if not open_vsav(window, path, boards, read):
         window.say(f"The VASL saved game {path} was not opened", 15000)
@@ -65,4 +65,4 @@ def save_screenshot(path: str | None, out: str, width: int, height: int,
     render_position(document, out, width, height)
 
 
-__all__ = ["FORMAT", "Document", "MainWindow", "open_window", "render_map", "save_screenshot"]
+__all__ = ["FORMAT", "Document", "NightWindow", "open_window", "render_map", "save_screenshot"]

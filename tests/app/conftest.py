@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 import engine
 from app import rooms
 from app.night.document import Document, default_scenario_path
-from app.night.main_window import MainWindow
+from app.night.window import NightWindow
 from app.night.worker import collect_garbage_on_gui_thread
 
 
@@ -81,7 +81,7 @@ def settings(tmp_path):
 @pytest.fixture
 def window(qtbot, settings, messages):
     document = Document(engine.load_scenario(default_scenario_path()))
-    w = MainWindow(document, settings, open_other=rooms.open_window)
+    w = NightWindow(document, settings, open_other=rooms.open_window)
     qtbot.addWidget(w)
     w.resize(1400, 800)
     w.show()
@@ -97,7 +97,7 @@ def window_on(qtbot, settings, messages):
     def make(scenario, dice=None):
         s = engine.load_scenario(scenario) if not isinstance(scenario, engine.Scenario) else scenario
         path = None if isinstance(scenario, engine.Scenario) else str(scenario)
-        w = MainWindow(Document(s, path, dice=dice), settings)
+        w = NightWindow(Document(s, path, dice=dice), settings)
         qtbot.addWidget(w)
         w.resize(1400, 800)
         w.show()

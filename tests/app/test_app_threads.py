@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
 import engine
 from app.night.document import Document, default_scenario_path
-from app.night.main_window import MainWindow
+from app.night.window import NightWindow
 
 
 def _deliver_posted_events() -> None:
@@ -82,7 +82,7 @@ def held_worker():
 
 
 def _window(qtbot, settings, deleted_by_the_test=False):
-    w = MainWindow(Document(engine.load_scenario(default_scenario_path())), settings)
+    w = NightWindow(Document(engine.load_scenario(default_scenario_path())), settings)
     if not deleted_by_the_test:
         qtbot.addWidget(w)
     w.show()
@@ -155,7 +155,7 @@ def test_a_main_window_deleted_at_once_leaves_no_call_behind(qtbot, settings):
     """A window made and let go before the event loop runs (a file refused, a test's own):
     the fitting of its view it asked for on the next turn of the loop is not made on the
     deleted view."""
-    w = MainWindow(Document(engine.load_scenario(default_scenario_path())), settings)
+    w = NightWindow(Document(engine.load_scenario(default_scenario_path())), settings)
     w.deleteLater()
     with qtbot.capture_exceptions() as exceptions:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -1,4 +1,4 @@
-"""The main window: the map view in the middle, the panels docked at the side, the menus and
+"""The night room's window: the map view in the middle, the panels docked at the side, the menus and
 the file actions (Open, Save, Save As, recent files, a dropped .json file).  What the mouse does
 on the map is the ``Hand``'s; the actions of play and their keys are ``actions``'."""
 from __future__ import annotations
@@ -44,7 +44,7 @@ from .view import MapView
 from .vsav_open import open_vsav
 
 
-class MainWindow(QMainWindow):
+class NightWindow(QMainWindow):
     """Builds every part of the window and hands each its collaborators: the scene and view, the
     hand and its tools, the panels (docks addressed by name, ``dock``), the board editor, the
     menus and their actions.  Parts report to the status bar through their ``told`` signals.
