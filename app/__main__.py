@@ -56,63 +56,32 @@ def main(argv=None) -> int:
 
     from engine import api
 
-    from .document import default_scenario_path
+    from . import rooms, style
+    from .file_filters import is_vsav
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName("Starshell")
     app.setApplicationName("Starshell")
-    from . import style
     style.apply_theme(app)
-    path = args.scenario or str(default_scenario_path())
-    from .vsav_open import is_vsav, run
-    if args.boards is not None and not is_vsav(path):
-        return _fail("--boards is for a VASL saved game (GAME.vsav)")
-    if args.boards is not None and not os.path.isdir(args.boards):
-        return _fail(f"{args.boards}: not a folder (--boards)")
-    if is_vsav(path):                         # a VASL saved game: a new, unsaved position
-        return run(app, path, args)
-    from .rooms import room_for
+    path = args.scenario                      # None: the bundled default position
+    options = {}
+    if args.boards is not None:               # a VASL saved game's boards (the night room)
+        if path is None or not is_vsav(path):
+            return _fail("--boards is for a VASL saved game (GAME.vsav)")
+        if not os.path.isdir(args.boards):
+            return _fail(f"{args.boards}: not a folder (--boards)")
+        options["boards"] = args.boards
     try:
-        room = room_for(path)
-    except api.ScenarioError as e:
-        return _fail(str(e) if e.file else f"{path}: {e}")
-    if room is not None:                      # another game's file: its own room
-        try:
-            if args.screenshot:
-                width, height = args.size
-                room.save_screenshot(path, args.screenshot, width, height, args.select)
-                return 0
-            window = room.open_window(path)
-        except api.ScenarioError as e:
-            return _fail(str(e) if e.file else f"{path}: {e}")
-        except OSError as e:
-            return _fail(str(e))
-        window.show()
-        return app.exec()
-    if args.screenshot:
-        from .screenshot import save_screenshot
-        width, height = args.size
-        try:
-            save_screenshot(path, args.screenshot, args.select, width, height)
-        except api.ScenarioError as e:
-            return _fail(str(e) if e.file else f"{path}: {e}")
-        except OSError as e:
-            return _fail(str(e))
-        return 0
-    from .document import Document
-    from .main_window import MainWindow
-    from .recovery import offer_recovery
-    try:
+        if args.screenshot:
+            width, height = args.size
+            rooms.save_screenshot(path, args.screenshot, width, height, args.select, **options)
+            return 0
         # unsaved work a crash left behind comes first, if the player wants it back
-        document = offer_recovery()
-        if document is None:
-            # the bundled default has no file name: Save asks for one instead of writing the assets
-            document = Document(api.load_scenario(path), args.scenario)
-            if args.select:
-                document.select(args.select)
+        window = rooms.open_window(path, select=args.select, recover=True, **options)
     except api.ScenarioError as e:
-        return _fail(str(e) if e.file else f"{path}: {e}")
-    window = MainWindow(document)
+        return _fail(str(e) if e.file else f"{path or rooms.default_path()}: {e}")
+    except OSError as e:
+        return _fail(str(e))
     window.show()
     return app.exec()
 

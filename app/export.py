@@ -10,7 +10,6 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem
 
 from . import style
-from .scene.board_art import BoardArtItem
 
 
 def _paint(view, painter: QPainter, size: QSize) -> None:
@@ -47,12 +46,14 @@ def cut_picture(image: QImage, to_scene: QTransform, frame: QRectF) -> tuple[QIm
 def _pictures_cut_to_their_boards(view):
     """While the SVG is drawn, every board picture (SPEC.md "image") is drawn from the picture
     itself, at its own resolution, cut beforehand to its board's frame and the part in view:
-    QSvgGenerator writes no clipping, and a picture with margins would spill past its board."""
+    QSvgGenerator writes no clipping, and a picture with margins would spill past its board.
+    A board picture is an item with ``cut_to_board`` true and its ``image``, ``transform_``
+    (its pixels -> scene) and ``clip`` (its board's frame)."""
     seen = view.mapToScene(view.viewport().rect()).boundingRect()
     seen.adjust(-style.SCALE, -style.SCALE, style.SCALE, style.SCALE)   # cut past the view's edge
     kept = []
     for item in view.scene().items():
-        if isinstance(item, BoardArtItem):
+        if getattr(item, "cut_to_board", False):     # a board picture (``app.night.scene.board_art``)
             kept.append((item, item.image, item.transform_, item.cacheMode()))
             item.image, item.transform_ = cut_picture(item.image, item.transform_,
                                                       item.clip.intersected(seen))

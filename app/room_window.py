@@ -1,28 +1,36 @@
 """What every room's window does alike: ask before unsaved work is dropped, open a file of any
-room (File > Open), and render a view headless to an image of an exact size (``--screenshot``)."""
+room (File > Open; the window is handed ``open_other``, a door to every room, by ``app.rooms``),
+an Edit menu on the undo stack."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QKeySequence, QPainter
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from engine import api
 
-from . import style
+from .file_filters import OPEN_FILTER
 
-OPEN_FILTER = "Starshell files (*.json);;All files (*)"
+
+def file_format(path: str) -> str | None:
+    """The ``format`` a JSON file names, or None for a file that is not JSON (a VASL saved game,
+    which the night room imports).  Raises api.ScenarioError for a JSON file that cannot be read."""
+    if not str(path).lower().endswith(".json"):
+        return None
+    return api.file_format(path)
 
 
 def open_elsewhere(window, start: str) -> None:
     """File > Open of a room's window: the file chosen opens in a window of the room its format
-    picks (a night position in a main window), kept alive by ``window.room_windows``; a refused
-    file shows the engine's message."""
+    picks (``window.open_other``, given by ``app.rooms``), kept alive by ``window.room_windows``;
+    a refused file shows the engine's message."""
     path, _ = QFileDialog.getOpenFileName(window, "Open a file", start, OPEN_FILTER)
     if not path:
         return
-    from .rooms import open_any_window
+    if window.open_other is None:
+        QMessageBox.warning(window, "Open", f"{path}: this window opens no other file")
+        return
     try:
-        other = open_any_window(path)
+        other = window.open_other(path)
     except (api.ScenarioError, OSError) as e:
         QMessageBox.warning(window, "Open", str(e))
         return
@@ -60,27 +68,3 @@ def close_event(window, event, clean: bool, title: str, text: str, save) -> None
         event.accept()
     else:
         event.ignore()
-
-
-def render_view(view, width: int, height: int, prepare=None, antialias: bool = False) -> QImage:
-    """``view`` (never shown on screen) at ``width`` x ``height`` pixels as an image: laid out,
-    then ``prepare()`` (fit the map in...), then painted; the view and its scene are let go."""
-    view.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
-    view.resize(width, height)
-    view.show()
-    QApplication.processEvents()
-    if prepare is not None:
-        prepare()
-    image = QImage(width, height, QImage.Format.Format_ARGB32)
-    image.fill(style.BACKGROUND)
-    painter = QPainter(image)
-    if antialias:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    view.render(painter)
-    painter.end()
-    scene = view.scene()
-    view.close()
-    view.deleteLater()
-    if scene is not None:
-        scene.deleteLater()
-    return image

@@ -1,42 +1,48 @@
 """One program, several games: the ``format`` of the file opened picks the room that shows it.
 
-The night rules (``starshell-scenario``) are the main window of ``app.main_window``.  Every other
-room is a module named in ``ROOMS`` with two functions:
+Every room is a package with the same door (see ``app.night``'s docstring):
 
-- ``open_window(path: str) -> QMainWindow``: a window on that file (raises ``api.ScenarioError``
-  naming the file and the place when it is refused);
-- ``save_screenshot(path: str, out: str, width: int, height: int, select: str | None)``: the
-  same view rendered headless to a PNG of exactly width x height pixels.
+- ``open_window(path, *, select=None, recover=False, open_other=None) -> QMainWindow``: a
+  window on that file (raises ``api.ScenarioError`` naming the file and the place when it is
+  refused);
+- ``save_screenshot(path, out, width, height, select=None)``: the same view rendered headless
+  to a PNG of exactly width x height pixels.
+
+Only this module and ``__main__`` know the rooms; a room never imports another, and reaches the
+others through the ``open_other`` it is handed (this module's ``open_window``).
 """
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
-from engine import api
+from . import napoleonic, night, tabletop
+from .room_window import file_format
 
-NIGHT = "starshell-scenario"
-ROOMS: dict[str, str] = {"starshell-fire": "app.napoleonic", "starshell-table": "app.tabletop"}
-
-
-def room_for(path: str) -> ModuleType | None:
-    """The room module that opens ``path``, or None for a night position (and for files that
-    are not JSON, such as VASL saved games, which the night room imports)."""
-    if not path.lower().endswith(".json"):
-        return None
-    fmt = api.file_format(path)
-    if fmt == NIGHT or fmt not in ROOMS:
-        return None
-    return importlib.import_module(ROOMS[fmt])
+ROOMS: dict[str, ModuleType] = {night.FORMAT: night, napoleonic.FORMAT: napoleonic,
+                                tabletop.FORMAT: tabletop}
 
 
-def open_any_window(path: str):
-    """A window on ``path`` in the room its format picks: that game's window, or a main window
-    on a night position (a room's File > Open reaches every room).  Raises api.ScenarioError
-    naming the file when it is refused."""
-    room = room_for(path)
-    if room is not None:
-        return room.open_window(path)
-    from .document import Document
-    from .main_window import MainWindow
-    return MainWindow(Document(api.load_scenario(path), path))
+def default_path() -> str:
+    """The bundled default position, opened when no file is named (the night room's)."""
+    return str(night.default_scenario_path())
+
+
+def room_for(path: str | None) -> ModuleType:
+    """The room that opens ``path``: the one its format names; the night room for no path (the
+    bundled default), for files that are not JSON (VASL saved games, which it imports) and for
+    formats no room knows (it refuses them, naming the file)."""
+    fmt = file_format(path) if path is not None else None
+    return ROOMS.get(fmt, night)
+
+
+def open_window(path: str | None = None, **options):
+    """A window on ``path`` in the room its format picks, able to open every room's files in
+    turn (File > Open).  ``options``: the room's door's (``select``, ``recover``, ``boards``).
+    Raises api.ScenarioError naming the file when it is refused."""
+    return room_for(path).open_window(path, open_other=open_window, **options)
+
+
+def save_screenshot(path: str | None, out: str, width: int, height: int,
+                    select: str | None = None, **options) -> None:
+    """The room's view of ``path`` rendered headless to the PNG ``out``."""
+    room_for(path).save_screenshot(path, out, width, height, select, **options)

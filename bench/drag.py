@@ -51,11 +51,11 @@ def measure(steps: int = 40, size=(1400, 800), prepared: bool = False) -> dict:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from app import answers as answers_module
-    from app import document as document_module
-    from app.document import Document
-    from app.main_window import MainWindow
-    from app.scene.geometry import scene_center
+    from app.hex_geometry import scene_center
+    from app.night import answers as answers_module
+    from app.night import document as document_module
+    from app.night.document import Document
+    from app.night.window import NightWindow as MainWindow
     from engine import api
 
     app = QApplication.instance() or QApplication([])

@@ -11,10 +11,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
+from app import hex_geometry as geometry
 from engine import api
 
 from .. import style
-from ..scene import geometry
 from ..style import SCALE
 
 TERRAIN_COLOUR = {"woods": style.WOODS, "building": style.BUILDING, "orchard": style.ORCHARD_TREE,
@@ -65,9 +65,9 @@ class MapItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, p: QPainter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option, widget=None) -> None:
         m = self.pos.map
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         grid = QPen(style.GRID, 1.0)
         grid.setCosmetic(True)
         for i in range(m.size):
@@ -75,35 +75,35 @@ class MapItem(QGraphicsItem):
             name = m.terrain_name(i)
             level = int(m.level[i])
             ground = style.GROUND.get(max(-2, min(5, level)), style.GROUND[0])
-            p.setPen(grid)
-            p.setBrush(ground)
-            p.drawPolygon(poly)
+            painter.setPen(grid)
+            painter.setBrush(ground)
+            painter.drawPolygon(poly)
             col = TERRAIN_COLOUR.get(name)
             if col is not None:
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(col)
-                p.drawPolygon(geometry.hex_polygon(m, i, 0.82 if name != "building" else 0.6))
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(col)
+                painter.drawPolygon(geometry.hex_polygon(m, i, 0.82 if name != "building" else 0.6))
         # hex names, small, at the top of each hex
-        p.setPen(style.COORDINATE)
-        p.setFont(style.font(0.22 * SCALE))
+        painter.setPen(style.COORDINATE)
+        painter.setFont(style.font(0.22 * SCALE))
         for i in range(m.size):
             c = geometry.scene_center(m, i)
             r = QRectF(c.x() - 0.6 * SCALE, c.y() - 0.82 * SCALE, 1.2 * SCALE, 0.3 * SCALE)
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, m.names[i][len(m.board_of[i].board):])
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, m.names[i][len(m.board_of[i].board):])
         if self.target is not None:
             for a, b, counted in self.lines:
                 pen = QPen(COUNTED if counted else OUT, 0.05 * SCALE)
                 if not counted:
                     pen.setStyle(Qt.PenStyle.DashLine)
-                p.setPen(pen)
-                p.drawLine(a, b)
+                painter.setPen(pen)
+                painter.drawLine(a, b)
             pen = QPen(TARGET, 0.1 * SCALE)
-            p.setPen(pen)
-            p.setBrush(QColor(255, 90, 60, 50))
-            p.drawPolygon(geometry.hex_polygon(m, m.index(self.target), 0.93))
+            painter.setPen(pen)
+            painter.setBrush(QColor(255, 90, 60, 50))
+            painter.drawPolygon(geometry.hex_polygon(m, m.index(self.target), 0.93))
 
 
-class CounterItem(QGraphicsItem):
+class FireCounter(QGraphicsItem):
     """One unit: side colour, id, formation, increments and a notch on the hexside it faces."""
 
     def __init__(self, unit):
@@ -117,37 +117,37 @@ class CounterItem(QGraphicsItem):
         s = COUNTER / 2 + 0.12 * SCALE
         return QRectF(-s, -s, 2 * s, 2 * s)
 
-    def paint(self, p: QPainter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option, widget=None) -> None:
         u = self.unit
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         s = COUNTER / 2
         rect = QRectF(-s, -s, 2 * s, 2 * s)
         colour = side_colour(u.side)
-        p.setOpacity(0.35 if self.state == "unable" else 1.0)
+        painter.setOpacity(0.35 if self.state == "unable" else 1.0)
         edge = {"counted": QPen(COUNTED, 0.09 * SCALE), "target": QPen(TARGET, 0.09 * SCALE),
                 "able": QPen(OUT, 0.06 * SCALE, Qt.PenStyle.DashLine)}.get(
                     self.state, QPen(QColor("#101010"), 0.03 * SCALE))
-        p.setPen(edge)
-        p.setBrush(colour)
-        p.drawRoundedRect(rect, 0.06 * SCALE, 0.06 * SCALE)
+        painter.setPen(edge)
+        painter.setBrush(colour)
+        painter.drawRoundedRect(rect, 0.06 * SCALE, 0.06 * SCALE)
         ink = QColor("#101010") if colour.lightness() > 150 else QColor("#f4f1e8")
-        p.setPen(ink)
-        p.setFont(style.font(0.24 * SCALE, bold=True))
-        p.drawText(QRectF(-s, -s, 2 * s, 0.5 * s * 1.3), Qt.AlignmentFlag.AlignCenter, u.id)
-        p.setFont(style.font(0.2 * SCALE))
+        painter.setPen(ink)
+        painter.setFont(style.font(0.24 * SCALE, bold=True))
+        painter.drawText(QRectF(-s, -s, 2 * s, 0.5 * s * 1.3), Qt.AlignmentFlag.AlignCenter, u.id)
+        painter.setFont(style.font(0.2 * SCALE))
         form = FORMATION_SHORT.get(u.formation, u.formation[:3])
         arm = {"infantry": "", "cavalry": "cav ", "artillery": "art ", "leader": "ldr "}[u.arm]
-        p.drawText(QRectF(-s, -0.2 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, f"{arm}{form}")
-        p.setFont(style.font(0.21 * SCALE, bold=True))
+        painter.drawText(QRectF(-s, -0.2 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, f"{arm}{form}")
+        painter.setFont(style.font(0.21 * SCALE, bold=True))
         text = f"{u.increments} inc" if u.arm != "leader" else ("art +" if u.artillery_leader else "")
-        p.drawText(QRectF(-s, 0.4 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, text)
+        painter.drawText(QRectF(-s, 0.4 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, text)
         if u.fired:                       # the "1" information marker: first fire spent
-            p.setBrush(QColor("#f4f1e8"))
-            p.setPen(QPen(QColor("#101010"), 0.02 * SCALE))
+            painter.setBrush(QColor("#f4f1e8"))
+            painter.setPen(QPen(QColor("#101010"), 0.02 * SCALE))
             r = QRectF(s - 0.2 * SCALE, -s - 0.06 * SCALE, 0.24 * SCALE, 0.24 * SCALE)
-            p.drawEllipse(r)
-            p.setFont(style.font(0.17 * SCALE, bold=True))
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, "1")
+            painter.drawEllipse(r)
+            painter.setFont(style.font(0.17 * SCALE, bold=True))
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, "1")
         if u.facing is not None:
             # a notch outside the counter toward the hexside faced (direction 1 = north)
             ang = math.radians(-90 + 60 * (u.facing - 1))
@@ -156,9 +156,9 @@ class CounterItem(QGraphicsItem):
             side = 0.09 * SCALE
             a = QPointF(math.cos(ang) * d - math.sin(ang) * side, math.sin(ang) * d + math.cos(ang) * side)
             b = QPointF(math.cos(ang) * d + math.sin(ang) * side, math.sin(ang) * d - math.cos(ang) * side)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor("#f4f1e8"))
-            p.drawPolygon(QPolygonF([tip, a, b]))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor("#f4f1e8"))
+            painter.drawPolygon(QPolygonF([tip, a, b]))
 
 
 class FireScene(QGraphicsScene):
@@ -172,9 +172,9 @@ class FireScene(QGraphicsScene):
         self.pos = pos
         self.map_item = MapItem(pos)
         self.addItem(self.map_item)
-        self.counters: dict[str, CounterItem] = {}
+        self.counters: dict[str, FireCounter] = {}
         for uid, at in counter_positions(pos).items():
-            item = CounterItem(pos.unit(uid))
+            item = FireCounter(pos.unit(uid))
             item.setPos(at)
             self.addItem(item)
             self.counters[uid] = item

@@ -16,7 +16,7 @@ tabletop = api.tabletop
 class MoveElement(QUndoCommand):
     """An element put down elsewhere (moved, turned, or both)."""
 
-    def __init__(self, document: "TableDocument", before, after, text: str):
+    def __init__(self, document: "Document", before, after, text: str):
         super().__init__(text)
         self.document, self.before, self.after = document, before, after
 
@@ -27,20 +27,20 @@ class MoveElement(QUndoCommand):
         self.document._put(self.before)
 
 
-class TableDocument(QObject):
+class Document(QObject):
     changed = Signal()
 
     def __init__(self, table, path: str | None = None):
         super().__init__()
         self.table = table
         self.path = path
-        self.undo = QUndoStack(self)
+        self.undo_stack = QUndoStack(self)
         self.shooter: str | None = None
         self._report = None
-        self.undo.cleanChanged.connect(self._clean_changed)
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
 
     @classmethod
-    def open_file(cls, path: str) -> "TableDocument":
+    def open_file(cls, path: str) -> "Document":
         return cls(tabletop.load_table(path), path)
 
     def _clean_changed(self, _clean: bool) -> None:
@@ -69,15 +69,15 @@ class TableDocument(QObject):
         return self._report
 
     # -- edits ----------------------------------------------------------------------------------
-    def place(self, element_id: str, x: float, y: float, facing: float, snap: bool = True) -> str:
+    def place(self, element_id: str, x_bw: float, y_bw: float, facing: float, snap: bool = True) -> str:
         """Put an element down at (x, y) facing ``facing``, snapped into edge contact with a
         nearby element; refused (nothing changes) when it would overlap another base.  Returns a
         sentence for the status bar."""
         before = self.table.element(element_id)
         how = other = None
         if snap:
-            x, y, facing, how, other = tabletop.snap(self.table, element_id, x, y, facing)
-        after = replace(before, x=x, y=y, facing=facing % 360.0)
+            x_bw, y_bw, facing, how, other = tabletop.snap(self.table, element_id, x_bw, y_bw, facing)
+        after = replace(before, x=x_bw, y=y_bw, facing=facing % 360.0)
         trial = self.table.with_element(after)
         clash = [p for p in tabletop.overlaps(trial) if element_id in p]
         if clash:
@@ -86,13 +86,13 @@ class TableDocument(QObject):
         if after == before:
             return ""
         moved = (after.x, after.y) != (before.x, before.y)
-        self.undo.push(MoveElement(weakref.proxy(self), before, after,   # no cycle (app.document)
+        self.undo_stack.push(MoveElement(weakref.proxy(self), before, after,   # no cycle (app.night.document)
                                    f"{'Move' if moved else 'Turn'} {element_id}"))
         if how:
             words = {"front": "front to front with", "behind": "behind", "beside": "beside"}
             return f"{element_id} put {words[how]} {other}"
-        x, y = (round(v, 2) + 0.0 for v in (after.x, after.y))    # never "-0.00"
-        return f"{element_id} at ({x:.2f}, {y:.2f}) BW, facing {after.facing:.0f}°"
+        x_bw, y_bw = (round(v, 2) + 0.0 for v in (after.x, after.y))    # never "-0.00"
+        return f"{element_id} at ({x_bw:.2f}, {y_bw:.2f}) BW, facing {after.facing:.0f}°"
 
     def save(self, path: str | None = None) -> None:
         path = path or self.path
@@ -100,5 +100,5 @@ class TableDocument(QObject):
             raise ValueError("no file name")
         tabletop.save_table(self.table, path)      # atomic (engine.jsonio)
         self.path = path
-        self.undo.setClean()
+        self.undo_stack.setClean()
         self.changed.emit()

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from app import style
 
-from .document import TableDocument
+from .document import Document
 
 S = 100.0                      # scene pixels per BW
 SIDE_COLOURS = (QColor("#3b6fb6"), QColor("#b8413a"), QColor("#3f8f4a"), QColor("#8a5bb0"))
@@ -31,12 +31,12 @@ HANDLE = 0.35                  # BW ahead of the front where the rotate handle s
 WHEEL_STEP = 15.0              # degrees a wheel notch turns the element being dragged
 
 
-def to_scene(x: float, y: float) -> QPointF:
-    return QPointF(x * S, -y * S)
+def to_scene(x_bw: float, y_bw: float) -> QPointF:
+    return QPointF(x_bw * S, -y_bw * S)
 
 
-def from_scene(p: QPointF) -> tuple[float, float]:
-    return p.x() / S, -p.y() / S
+def from_scene(point: QPointF) -> tuple[float, float]:
+    return point.x() / S, -point.y() / S
 
 
 class RotateHandle(QGraphicsEllipseItem):
@@ -135,7 +135,7 @@ class TableScene(QGraphicsScene):
     hovered = Signal(str)          # an element's id, or "" when the pointer leaves it
     status = Signal(str)
 
-    def __init__(self, document: TableDocument):
+    def __init__(self, document: Document):
         super().__init__()
         self.document = document
         self.items_by_id: dict[str, ElementItem] = {}
@@ -183,8 +183,8 @@ class TableScene(QGraphicsScene):
         e = self.document.table.element(element_id)
         return self.element_point(element_id, 0, e.depth_bw(self.document.table.bw_mm) / 2)
 
-    def add(self, item, z: float = 3):
-        item.setZValue(z)
+    def add(self, item, z_value: float = 3):
+        item.setZValue(z_value)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.addItem(item)
         self.overlay.append(item)
@@ -245,21 +245,21 @@ class TableScene(QGraphicsScene):
                 tag.setPos(mid)
 
     @staticmethod
-    def scene_line(a: QPointF, b: QPointF) -> QGraphicsPathItem:
-        path = QPainterPath(a)
-        path.lineTo(b)
+    def scene_line(start: QPointF, end: QPointF) -> QGraphicsPathItem:
+        path = QPainterPath(start)
+        path.lineTo(end)
         return QGraphicsPathItem(path)
 
     @staticmethod
-    def arrow(a: QPointF, b: QPointF) -> QPainterPath:
-        path = QPainterPath(a)
-        path.lineTo(b)
-        line = QLineF(b, a)
+    def arrow(start: QPointF, end: QPointF) -> QPainterPath:
+        path = QPainterPath(start)
+        path.lineTo(end)
+        line = QLineF(end, start)
         for turn in (25, -25):
             head = QLineF(line)
             head.setLength(0.15 * S)
             head.setAngle(line.angle() + turn)
-            path.moveTo(b)
+            path.moveTo(end)
             path.lineTo(head.p2())
         return path
 

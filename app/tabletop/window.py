@@ -18,10 +18,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.export import export_png
-from app.room_window import close_event, edit_menu, open_elsewhere, render_view
+from app.file_filters import PNG_FILTER, TABLE_FILTER
+from app.render import render_view
+from app.room_window import close_event, edit_menu, open_elsewhere
 from engine import api
 
-from .document import TableDocument
+from .document import Document
 from .scene import S, TableScene
 
 HELP = ("Click an element to see whom it may and must shoot; drag to move (it snaps into "
@@ -52,7 +54,7 @@ class TableView(QGraphicsView):
         self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
 
 
-def report_html(doc: TableDocument, hovered: str = "") -> str:
+def report_html(doc: Document, hovered: str = "") -> str:
     """The panel's text: the chosen shooter's answer, then the hovered element's reasons."""
     esc = html.escape
     rep = doc.report
@@ -92,11 +94,12 @@ def report_html(doc: TableDocument, hovered: str = "") -> str:
 
 
 class TableWindow(QMainWindow):
-    def __init__(self, document: TableDocument):
+    def __init__(self, document: Document, *, open_other=None):
         super().__init__()
+        self.open_other = open_other        # the door to every room (``app.rooms``)
         self.document = document
         if document.parent() is None:
-            document.setParent(self)        # deleted with the window, by Qt (app.document)
+            document.setParent(self)        # deleted with the window, by Qt (app.night.document)
         self.scene = TableScene(document)
         self.view = TableView(self.scene)
         self.setCentralWidget(self.view)
@@ -125,7 +128,7 @@ class TableWindow(QMainWindow):
             act.setShortcut(keys)
             act.triggered.connect(slot)
             file_menu.addAction(act)
-        edit_menu(self, doc.undo)
+        edit_menu(self, doc.undo_stack)
         view = self.menuBar().addMenu("&View")
         fit = QAction("&Fit the table", self)
         fit.setShortcut(QKeySequence("F"))
@@ -136,7 +139,7 @@ class TableWindow(QMainWindow):
         doc = self.document
         name = doc.path or "untitled"
         self.setWindowTitle(f"{doc.table.title or name} - Starshell tabletop"
-                            + (" *" if not doc.undo.isClean() else ""))
+                            + (" *" if not doc.undo_stack.isClean() else ""))
         self.panel.setHtml(report_html(doc, self.hovered))
 
     def hover(self, element_id: str) -> None:
@@ -159,7 +162,7 @@ class TableWindow(QMainWindow):
 
     def save_as(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self, "Save table", self.document.path or "",
-                                              "Tables (*.json)")
+                                              TABLE_FILTER)
         if not path:
             return False
         self.document.path = path
@@ -167,7 +170,7 @@ class TableWindow(QMainWindow):
 
     def export(self) -> None:
         start = os.path.splitext(self.document.path or "table.json")[0] + ".png"  # beside it
-        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", start, "PNG images (*.png)")
+        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", start, PNG_FILTER)
         if path:
             try:
                 export_png(self.view, path)
@@ -175,27 +178,31 @@ class TableWindow(QMainWindow):
                 QMessageBox.critical(self, "Export", str(e))
 
     def closeEvent(self, event):
-        close_event(self, event, self.document.undo.isClean(), "Unsaved table",
+        close_event(self, event, self.document.undo_stack.isClean(), "Unsaved table",
                     "Save the changes to this table?", self.save)
 
 
-def open_window(path: str) -> TableWindow:
-    """A window on the table file ``path`` (raises api.ScenarioError naming file and place)."""
-    window = TableWindow(TableDocument.open_file(path))
+def open_window(path: str, *, select: str | None = None, recover: bool = False,
+                open_other=None) -> TableWindow:
+    """A window on the table file ``path`` (raises api.ScenarioError naming file and place);
+    ``open_other``: how File > Open reaches the other rooms.  ``select`` and ``recover`` are
+    the door's: this room opens with no shooter chosen and keeps no autosave."""
+    window = TableWindow(Document.open_file(path), open_other=open_other)
     window.view.fit()
     return window
 
 
-def render(document: TableDocument, width: int, height: int) -> QImage:
+def render(document: Document, width: int, height: int) -> QImage:
     view = TableView(TableScene(document))
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     return render_view(view, width, height, view.fit, antialias=True)
 
 
-def save_screenshot(path: str, out: str, width: int, height: int, select: str | None) -> None:
+def save_screenshot(path: str, out: str, width: int, height: int,
+                    select: str | None = None) -> None:
     """The table with ``select``'s shots drawn, headless, to a PNG of width x height pixels."""
-    document = TableDocument.open_file(path)
+    document = Document.open_file(path)
     if select:
         document.select(select)
     image = render(document, width, height)

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QTransform
 from PySide6.QtWidgets import QApplication
 
-from app.document import Document
+from app.night.document import Document
 from app.style import SCALE
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -17,8 +17,10 @@ from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QStandardPaths, 
 from PySide6.QtWidgets import QMessageBox
 
 import engine
-from app.document import Document, collect_garbage_on_gui_thread, default_scenario_path
-from app.main_window import MainWindow
+from app import rooms
+from app.night.document import Document, default_scenario_path
+from app.night.window import NightWindow
+from app.night.worker import collect_garbage_on_gui_thread
 
 QStandardPaths.setTestModeEnabled(True)    # ~/.qttest/...: the test's own home (tests/conftest.py)
 
@@ -101,7 +103,7 @@ def no_window_outlives_its_test(qapp):
     is hidden and let go (hide, not close: closing one with unsaved work would ask a question
     nobody answers), so no window of an earlier test repaints during a later one; they are
     destroyed here, on the GUI thread, with the garbage the test left (Python's collector runs
-    on the GUI thread only, as in the program: ``app.document.collect_garbage_on_gui_thread``)."""
+    on the GUI thread only, as in the program: ``app.night.worker.collect_garbage_on_gui_thread``)."""
     collect_garbage_on_gui_thread()
     timers_before = {id(t) for t in _timers(qapp)}
     threads_before = {t.ident for t in threading.enumerate()}
@@ -137,7 +139,7 @@ def settings(tmp_path):
 @pytest.fixture
 def window(qtbot, settings, messages):
     document = Document(engine.load_scenario(default_scenario_path()))
-    w = MainWindow(document, settings)
+    w = NightWindow(document, settings, open_other=rooms.open_window)
     qtbot.addWidget(w)
     w.resize(1400, 800)
     w.show()
@@ -153,7 +155,7 @@ def window_on(qtbot, settings, messages):
     def make(scenario, dice=None):
         s = engine.load_scenario(scenario) if not isinstance(scenario, engine.Scenario) else scenario
         path = None if isinstance(scenario, engine.Scenario) else str(scenario)
-        w = MainWindow(Document(s, path, dice=dice), settings)
+        w = NightWindow(Document(s, path, dice=dice), settings)
         qtbot.addWidget(w)
         w.resize(1400, 800)
         w.show()

@@ -12,9 +12,9 @@ from app_testing import look_at, scene_point
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 
-from app.scene.board_art import image_transform
+from app.night.scene.board_art import image_transform
 from app.style import SCALE
-from engine.api import board_image_placement
+from engine import api
 from engine.boards import save_board
 from engine.hexes import board_hexes, column_name
 from engine.importers import vasl
@@ -57,7 +57,7 @@ def test_every_hex_centre_of_the_picture_lies_on_its_hex(case, boards):
     from engine.boards import load_board
     m = Map([Placement(load_board(boards[bid]), at, rotated) for bid, at, rotated in CASES[case]])
     for pi, p in enumerate(m.placements):
-        where = board_image_placement(m, pi)
+        where = api.vasl.board_image_placement(m, pi)
         assert where is not None and Path(where["path"]).is_file()
         t = image_transform(where["affine"])
         for col, row in board_hexes(p.board.size):
@@ -75,7 +75,7 @@ def test_board_without_picture_file_has_none(boards, tmp_path):
     other = tmp_path / "b.json"
     other.write_text(json.dumps(data))
     m = Map([Placement(load_board(other), (0, 0), False)])
-    assert board_image_placement(m, 0) is None
+    assert api.vasl.board_image_placement(m, 0) is None
 
 
 def scenario(folder: Path, boards: dict, layout) -> Path:
@@ -176,4 +176,4 @@ def test_a_bad_image_key_draws_our_art_instead(boards, tmp_path, image):
     other = boards["81"].parent / "bad.json"
     other.write_text(json.dumps(data))
     m = Map([Placement(load_board(other), (0, 0), False)])
-    assert board_image_placement(m, 0) is None
+    assert api.vasl.board_image_placement(m, 0) is None

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 import engine
-from app.editor.brush import Brush, Stroke, apply
+from app.night.editor.brush import Brush, Stroke, apply
 from engine.boards import assets_dir, load_board
 from engine.hexes import parse_local
 

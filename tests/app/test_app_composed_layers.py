@@ -11,7 +11,7 @@ from app_testing import hex_pos, on_screen, paint_terrain, settle
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
 import engine
-from app.scene.composite import Composite
+from app.night.scene.composite import Composite
 
 
 def shown(window) -> np.ndarray:

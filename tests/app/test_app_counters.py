@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 
 from app import style
-from app.scene.geometry import hex_at
+from app.hex_geometry import hex_at
 from engine.boards import assets_dir
 
 SCENARIOS = assets_dir() / "scenarios"

@@ -41,7 +41,7 @@ def test_coordinates_only_when_zoomed_in(window):
 def test_terrain_textures_only_when_zoomed_in(window, monkeypatch):
     from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
-    from app.scene.terrain import TerrainItem
+    from app.night.scene.terrain import TerrainItem
     textured = []
     monkeypatch.setattr(TerrainItem, "_paint_patch",
                         lambda self, painter, patch, textures: textured.append(textures))

@@ -8,8 +8,8 @@ import pytest
 from app_testing import settle
 
 import engine
-from app import document as document_module
-from app.document import Document, default_scenario_path
+from app.night import document as document_module
+from app.night.document import Document, default_scenario_path
 
 
 @pytest.fixture

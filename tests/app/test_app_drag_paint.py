@@ -200,7 +200,7 @@ def test_the_blind_hexes_are_hatched_in_the_field_image_as_the_paths_hatch_them(
 def test_the_dragged_counter_keeps_its_cached_picture(window, qtbot, monkeypatch):
     """A counter's picture shows what the unit is, not where: a drag step moves the picture
     Qt keeps of it, the unit's new hex alone does not have it drawn again."""
-    from app.scene.counters import CounterItem
+    from app.night.scene.counters import CounterItem
     redrawn = []
     update = CounterItem.update
 
@@ -237,7 +237,7 @@ def test_the_selection_outline_follows_the_selected_unit(window, qtbot):
     a move, another unit selected, and its side's view hiding and showing it again."""
     from PySide6.QtCore import QPointF
 
-    from app.scene.geometry import scene_center
+    from app.hex_geometry import scene_center
     doc, scene = window.document, window.scene
     m = doc.scenario.map
 

@@ -12,10 +12,10 @@ def test_after_a_roll_the_fire_panel_shows_the_attack_rolled_not_the_next(qtbot,
     (F2 at x4 for its first fire: 54 at 6:1) while the text above them already showed the next,
     refused attack (F2 has fired: x3, total 48). Now the text is the attack rolled, with the roll,
     and says why another is refused; Ctrl+Z brings back the attack to be made."""
-    from app.napoleonic import FireWindow
+    from app.napoleonic import Document, FireWindow
     from engine import api
     pos = api.napoleonic.load_position(str(assets_dir() / "fire" / "sample.json"))
-    w = FireWindow(pos, None, dice=lambda: (3, 5))
+    w = FireWindow(Document(pos, None, dice=lambda: (3, 5)))
     qtbot.addWidget(w)
     w.resize(1400, 820)
     w.show()
@@ -41,6 +41,6 @@ def test_after_a_roll_the_fire_panel_shows_the_attack_rolled_not_the_next(qtbot,
     assert "Total fire 54" in text and "Total fire 48" not in text
     assert "Rolled:" in text and "dice 35" in text
     assert "already been the target" in text
-    w.undo.undo()
+    w.document.undo_stack.undo()
     text = w.text.toPlainText()
     assert "Total fire 54" in text and "Rolled:" not in text and "may be made" in text

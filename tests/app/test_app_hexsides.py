@@ -12,9 +12,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
-from app.editor.brush import SIDE_CYCLE, nearest_side
-from app.panels.legend import terrain_keys
-from app.scene.hexsides import LOOKS
+from app.night.editor.brush import SIDE_CYCLE, nearest_side
+from app.night.panels.legend import terrain_keys
+from app.night.scene.hexsides import HEXSIDE_LOOKS
 from engine.hexes import parse_local
 
 BOARD = {"format": "starshell-board", "version": 1, "id": "h1", "title": "hexsides",
@@ -79,11 +79,11 @@ def test_walls_show_on_their_hexside_at_every_zoom(small, qtbot, pixels_per_unit
     p = side_point(w, "h1F5", 1, inset=1.0)          # the middle of the walled hexside
     p.setX(round(p.x() * dpr))
     p.setY(round(p.y() * dpr))
-    assert colour_near(image, p, LOOKS["wall"].colour)
+    assert colour_near(image, p, HEXSIDE_LOOKS["wall"].colour)
     q = side_point(w, "h1F5", 4, inset=1.0)          # F5's south side: nothing on it
     q.setX(round(q.x() * dpr))
     q.setY(round(q.y() * dpr))
-    assert not colour_near(image, q, LOOKS["wall"].colour, radius=1, tolerance=20)
+    assert not colour_near(image, q, HEXSIDE_LOOKS["wall"].colour, radius=1, tolerance=20)
 
 
 def test_the_legend_keys_hexside_terrain(qapp):
@@ -155,8 +155,8 @@ def test_exports_carry_the_hexside_terrain(small, qtbot, tmp_path):
     look_at(w.view, "h1F5", 60.0)
     export_png(w.view, str(tmp_path / "m.png"))
     image = QImage(str(tmp_path / "m.png"))
-    assert colour_near(image, side_point(w, "h1F5", 1, inset=1.0), LOOKS["wall"].colour)
+    assert colour_near(image, side_point(w, "h1F5", 1, inset=1.0), HEXSIDE_LOOKS["wall"].colour)
     export_svg(w.view, str(tmp_path / "m.svg"))
     svg = (tmp_path / "m.svg").read_text()
     for name in ("wall", "hedge", "bocage"):
-        assert LOOKS[name].colour.name() in svg, name
+        assert HEXSIDE_LOOKS[name].colour.name() in svg, name

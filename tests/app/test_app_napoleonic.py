@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from app.napoleonic import FireWindow, open_window, save_screenshot
+from app.napoleonic import Document, FireWindow, open_window, save_screenshot
 from app.napoleonic.scene import COUNTED, TARGET
 from app.style import SCALE
 from engine import api
@@ -101,10 +101,10 @@ def test_a_roll_records_the_attack_undoably_and_a_second_is_refused(fire_window,
     assert "*" in w.windowTitle()
     assert not w.assessment.allowed and not w.roll_typed.isEnabled()
     assert "already been the target" in w.text.toPlainText()
-    w.undo.undo()
+    w.document.undo_stack.undo()
     assert w.pos.attacked == () and not w.pos.unit("F2").fired
     assert w.assessment.allowed and "*" not in w.windowTitle()
-    w.undo.redo()
+    w.document.undo_stack.redo()
     assert w.pos.attacked == ("n1J5",)
 
 
@@ -174,7 +174,7 @@ def test_a_malformed_position_is_refused_with_the_place(window, messages, tmp_pa
 
 def test_the_computer_rolls_the_injected_dice(qtbot, messages, sample):
     pos = api.napoleonic.load_position(sample)
-    w = FireWindow(pos, str(sample), dice=lambda: (6, 6))
+    w = FireWindow(Document(pos, str(sample), dice=lambda: (6, 6)))
     qtbot.addWidget(w)
     w.show()
     w.set_target("n1J8")

@@ -13,8 +13,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from support import board
 
 from app import style
-from app.scene import overlays
-from app.scene.geometry import disc_outline, map_rect
+from app.hex_geometry import disc_outline, map_rect
+from app.night.scene import outline_overlay, overlays
 from engine.maps import Map, Placement
 
 BACK = QColor("#203040")
@@ -59,7 +59,7 @@ def _label(at: QPointF, text: str = TEXT):
 
 def test_a_label_drawn_from_its_image_looks_like_the_label_drawn_directly(qtbot):
     for scale in (0.33, 0.7, 1.0):
-        item = overlays.OutlineItem(_map(), 31, clip=False)
+        item = outline_overlay.OutlineItem(_map(), 31, clip=False)
         label = _label(QPointF(300 / scale, 200 / scale))
         item.set_outlines([], [label])                     # shown for the first time: direct
         rect = item.label_rects(scale)[0][0]
@@ -79,7 +79,7 @@ def test_a_label_drawn_from_its_image_looks_like_the_label_drawn_directly(qtbot)
 
 
 def test_a_label_at_any_fraction_of_a_pixel_is_drawn_within_half_a_pixel_of_the_direct_one(qtbot):
-    item = overlays.OutlineItem(_map(), 31, clip=False)
+    item = outline_overlay.OutlineItem(_map(), 31, clip=False)
     scale = 0.37
     label = _label(QPointF(300 / scale, 200 / scale))
     for dx, dy in [(0.1, 0.3), (0.49, 0.51), (0.8, 0.05), (0.25, 0.75)]:
@@ -98,7 +98,7 @@ def test_a_label_at_any_fraction_of_a_pixel_is_drawn_within_half_a_pixel_of_the_
 def test_a_label_shown_for_the_first_time_is_drawn_directly(qtbot):
     """The hovered hex's name changes every step of a drag: an image made for each would cost
     more than the text."""
-    item = overlays.OutlineItem(_map(), 46, clip=False)
+    item = outline_overlay.OutlineItem(_map(), 46, clip=False)
     for k, name in enumerate(["2K7", "2L7", "2M8"]):
         item.set_outlines([], [(QPointF(300 + 60 * k, 300), name, QColor(style.BOARD_LABEL), True)])
         assert _ink(_render(item, 0.5, 0, 0)).sum() > 100
@@ -106,7 +106,7 @@ def test_a_label_shown_for_the_first_time_is_drawn_directly(qtbot):
 
 
 def test_a_ring_moved_by_a_drag_step_is_drawn_from_its_stamp_as_drawn_directly(qtbot, monkeypatch):
-    item = overlays.OutlineItem(_map(), 31, clip=False)
+    item = outline_overlay.OutlineItem(_map(), 31, clip=False)
     pen = overlays.cosmetic_pen(QColor(style.MOVING_RING), 1.6, dashes=[1.5, 3])
     scale = 0.41
     images = set()
@@ -116,7 +116,7 @@ def test_a_ring_moved_by_a_drag_step_is_drawn_from_its_stamp_as_drawn_directly(q
         stamped = _render(item, scale, 0.3, 0.6)
         images |= {id(image) for *_, image in item._stamps}
         with monkeypatch.context() as mp:
-            mp.setattr(overlays.OutlineItem, "_stampable", staticmethod(lambda painter, t: False))
+            mp.setattr(outline_overlay.OutlineItem, "_stampable", staticmethod(lambda painter, t: False))
             direct = _render(item, scale, 0.3, 0.6)
         drawn, ref = _ink(stamped), _ink(direct)
         assert ref.sum() > 2000                            # the ring and its label are there
@@ -134,7 +134,7 @@ def _clear_spot_everywhere(avoid, x0, y0, w, h, gap, away, top, bottom):
                        for a, b, c, d in avoid)
     if clear(x0, y0):
         return x0, y0
-    for dy, dx in overlays._TRIES:
+    for dy, dx in outline_overlay._TRIES:
         x, y = x0 + dx * w, y0 + away * dy * h
         if top <= y and y + h <= bottom and clear(x, y):
             return x, y
@@ -152,7 +152,7 @@ def test_a_label_goes_to_the_spot_the_search_over_every_try_finds(qtbot):
         x0, y0 = rng.uniform(0, 2000), rng.uniform(0, 1000)
         args = (rng.uniform(80, 300), rng.uniform(15, 40), rng.uniform(0, 6), rng.choice([-1, 1]),
                 0.0, 1000.0)
-        found = overlays._clear_spot(np.array(avoid).reshape(-1, 4), x0, y0, *args)
+        found = outline_overlay._clear_spot(np.array(avoid).reshape(-1, 4), x0, y0, *args)
         expected = _clear_spot_everywhere(avoid, x0, y0, *args)
         assert np.allclose(found, expected, rtol=0, atol=1e-9)
         moved += found != (x0, y0)
@@ -161,7 +161,7 @@ def test_a_label_goes_to_the_spot_the_search_over_every_try_finds(qtbot):
 
 def test_labels_keep_clear_of_what_keep_clear_lists_and_of_each_other(qtbot):
     m = _map()
-    item = overlays.OutlineItem(m, 31)
+    item = outline_overlay.OutlineItem(m, 31)
     scale = 0.35
     at = QPointF(12 * 1.5 * style.SCALE, 3 * style.SCALE)
     # rectangles all over the anchor's neighbourhood but for a few gaps
@@ -187,7 +187,7 @@ def test_labels_reused_only_when_what_moved_could_not_move_them():
     """A label placement is reused when the rectangles it keeps clear of moved only out of its
     reach (``_unmoved_near``): in such cases placing it again gives the same spot, on 2,000
     seeded random layouts of rectangles and labels."""
-    from app.scene.overlays import _clear_spot, _reach, _unmoved_near
+    from app.night.scene.outline_overlay import _clear_spot, _reach, _unmoved_near
     rng = np.random.default_rng(11)
     reused = 0
     for _ in range(2000):

@@ -7,8 +7,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from support import board
 
 from app import style
-from app.scene import overlays
-from app.scene.geometry import disc_outline
+from app.hex_geometry import disc_outline
+from app.night.scene import outline_overlay, overlays
 from engine.maps import Map, Placement
 
 
@@ -25,14 +25,14 @@ def _image(item, scale: float) -> np.ndarray:
 
 def test_a_ring_moved_hex_by_hex_is_drawn_where_the_direct_drawing_draws_it(qtbot, monkeypatch):
     m = Map([Placement(board("b1"), (0, 0))])
-    item = overlays.OutlineItem(m, 31)
+    item = outline_overlay.OutlineItem(m, 31)
     pen = overlays.cosmetic_pen(QColor(style.MOVING_RING), 1.6, dashes=[1.5, 3])
     for at in [(8, 4), (9, 4), (10, 5), (9, 4)]:
         item.set_outlines([(disc_outline(at, 3), pen)])
         stamped = _image(item, 0.37)
         with monkeypatch.context() as mp:
-            mp.setattr(overlays.OutlineItem, "_draw_stamp",
-                       lambda self, painter, t, path, pen: overlays._draw_glowing(painter, path,
+            mp.setattr(outline_overlay.OutlineItem, "_draw_stamp",
+                       lambda self, painter, t, path, pen: outline_overlay._draw_glowing(painter, path,
                                                                                   pen))
             direct = _image(item, 0.37)
         drawn, ref = stamped > 40, direct > 40

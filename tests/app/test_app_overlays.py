@@ -7,7 +7,7 @@ from app_testing import DATA, close, pixel, scene_point, settle
 
 import engine
 from app import style
-from app.document import Document
+from app.night.document import Document
 
 QUIET = ("nvr_ring", "moving_rings", "coordinates")     # lines and labels that might cross a sample
 
@@ -92,9 +92,9 @@ def test_a_starshell_lights_its_circle(window, qtbot):
 def test_w12_like_starshell_seen_from_afar(qtbot, settings, messages):
     """Units in 2CC6 and 2Y4, a starshell in 2Y4: from 2CC6, 2Y4 is lit and seen; 2CC9, behind
     the level-2 hill of 2CC8, is dark."""
-    from app.main_window import MainWindow
+    from app.night.window import NightWindow
     doc = Document.open_file(DATA / "w12_like.json")
-    w = MainWindow(doc, settings)
+    w = NightWindow(doc, settings)
     qtbot.addWidget(w)
     w.resize(1400, 800)
     w.show()

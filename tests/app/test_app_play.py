@@ -7,7 +7,7 @@ from app_testing import counter_pos, drag, hex_pos, settle, steps
 from PySide6.QtCore import Qt
 
 import engine
-from app.scene.geometry import scene_center
+from app.hex_geometry import scene_center
 from engine.night.los_thread import seen_by_side
 
 

@@ -2,8 +2,8 @@
 import json
 
 import engine
-from app.document import Document
-from app.recovery import Autosaver, pending
+from app.night.document import Document
+from app.night.recovery import Autosaver, pending
 from engine.boards import assets_dir
 
 W12 = assets_dir() / "scenarios" / "W-12.json"

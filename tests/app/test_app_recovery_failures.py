@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox
 
-from app.recovery import Autosaver, autosave_for, offer_recovery
+from app.night.recovery import Autosaver, autosave_for, offer_recovery
 
 DAMAGED = '{"format": "starshell-scenario", "version": 1, "map": ['
 
@@ -66,7 +66,7 @@ def test_autosave_failures_show_in_the_status_bar_and_once_in_a_dialog(window, q
 
 
 def test_an_autosaver_reports_failure_by_signal(qtbot, tmp_path):
-    from app.document import Document
+    from app.night.document import Document
     from engine.boards import assets_dir
     doc = Document.open_file(assets_dir() / "scenarios" / "W-12.json")
     blocker = tmp_path / "file"

@@ -8,11 +8,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 import app.__main__ as app_main
-import app.main_window
+import app.night
 import engine
-from app.document import Document
-from app.main_window import MainWindow
-from app.recovery import Autosaver, autosave_for, offer_recovery, pending, recovery_folder
+from app.night.document import Document
+from app.night.recovery import Autosaver, autosave_for, offer_recovery, pending, recovery_folder
+from app.night.window import NightWindow
 from engine.boards import assets_dir
 from engine.hexes import parse_local
 
@@ -64,7 +64,7 @@ def test_restore_opens_the_work_unsaved_under_its_own_file(qtbot, tmp_path, monk
     assert doc.path == belongs
     assert doc.scenario.unit("A").hex == "2BB6"
     assert not doc.undo_stack.isClean()
-    w = MainWindow(doc, settings)
+    w = NightWindow(doc, settings)
     qtbot.addWidget(w)
     assert w.isWindowModified() and "mine.json" in w.windowTitle()
     answer_question(monkeypatch, QMessageBox.StandardButton.Save)
@@ -86,11 +86,11 @@ def test_restore_at_start_up_in_window_mode(qtbot, tmp_path, monkeypatch, settin
     asked = answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
     windows = []
 
-    class Recorded(MainWindow):
-        def __init__(self, document):
-            super().__init__(document, settings)
+    class Recorded(NightWindow):
+        def __init__(self, document, _settings=None, *, open_other=None):
+            super().__init__(document, settings, open_other=open_other)
             windows.append(self)
-    monkeypatch.setattr(app.main_window, "MainWindow", Recorded)
+    monkeypatch.setattr(app.night, "NightWindow", Recorded)      # the night room's door makes it
     monkeypatch.setattr(QApplication, "exec", lambda self: 0)
     assert app_main.main([]) == 0                       # no scenario named: the crash comes first
     w = windows[0]
@@ -126,7 +126,7 @@ def test_restore_brings_back_a_painted_board_still_unsaved(window_on, qtbot, tmp
     answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
     doc = offer_recovery()
     assert doc.scenario.map.placements[0].board.at(*parse_local("AA5")).terrain == "woods"
-    w2 = MainWindow(doc, settings)
+    w2 = NightWindow(doc, settings)
     qtbot.addWidget(w2)
     assert w2.board_editor.unsaved() == [0]              # still to be saved as a board file
     settle(qtbot, doc)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from app_testing import settle
 
-from app.scene.geometry import map_rect
+from app.hex_geometry import map_rect
 from engine.api import column_name
 
 
@@ -136,7 +136,7 @@ def test_a_ring_off_the_map_both_ways_still_says_what_it_is(window_on, qtbot):
     """Play-test: in W-03, B1's moving-vehicle rings reach past the map's top and bottom edges
     both; the two rings (1.5x and 2x NVR) were drawn with no label, alike.  Each now has its
     label, on the map, just inside its top edge, clear of the edge letters and of each other."""
-    from app.document import default_scenario_path
+    from app.night.document import default_scenario_path
     w = window_on(default_scenario_path().parent / "W-03.json")
     doc, scene, view = w.document, w.scene, w.view
     doc.select("B1")
@@ -166,7 +166,7 @@ def test_a_counter_dragged_onto_a_label_moves_it_on_the_drop_leaving_no_trace(wi
 
     from engine import api
     view, doc, scene = window.view, window.document, window.scene
-    doc.edit(doc.scenario.with_marker(api.Marker("starshell", "2W3"), 0), "starshell to 2W3")
+    doc.edit(doc.scenario.with_marker(api.night.Marker("starshell", "2W3"), 0), "starshell to 2W3")
     scale, ring, free = l1_with_its_nvr_label(window, qtbot, 30.0)   # a marker the label's size
     start = counter_pos(view, "marker", 0)
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
@@ -215,7 +215,7 @@ def test_with_no_room_clear_of_the_counters_a_label_still_keeps_off_the_letters(
     from engine import api
     view, doc, scene = window.view, window.document, window.scene
     doc.select("G2")
-    doc.edit(doc.scenario.with_marker(api.Marker("starshell", "2Z3"), 0), "starshell to 2Z3")
+    doc.edit(doc.scenario.with_marker(api.night.Marker("starshell", "2Z3"), 0), "starshell to 2Z3")
     settle(qtbot, doc)
     view.fit_map()
     scale = view.transform().m11()

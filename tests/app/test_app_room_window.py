@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from app.napoleonic.window import open_window as open_fire
-from app.tabletop.document import TableDocument
+from app.tabletop.document import Document
 from app.tabletop.window import TableWindow
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -26,10 +26,10 @@ def answering(monkeypatch, answer):
 
 
 def table_window(qtbot):
-    w = TableWindow(TableDocument.open_file(str(ASSETS / "tables" / "S-01.json")))
+    w = TableWindow(Document.open_file(str(ASSETS / "tables" / "S-01.json")))
     qtbot.addWidget(w)
     w.show()
-    w.document.undo.resetClean()            # unsaved work
+    w.document.undo_stack.resetClean()            # unsaved work
     return w, "Unsaved table"
 
 
@@ -37,7 +37,7 @@ def fire_window(qtbot):
     w = open_fire(str(ASSETS / "fire" / "sample.json"))
     qtbot.addWidget(w)
     w.show()
-    w.undo.resetClean()
+    w.document.undo_stack.resetClean()
     return w, "Unsaved attacks"
 
 
@@ -61,6 +61,6 @@ def test_discard_closes_and_a_saved_window_closes_without_asking(qtbot, monkeypa
     answering(monkeypatch, Button.Discard)
     assert w.close()
     w, _ = fire_window(qtbot)
-    w.undo.setClean()
+    w.document.undo_stack.setClean()
     asked = answering(monkeypatch, Button.Cancel)
     assert w.close() and asked == []

@@ -16,8 +16,9 @@ def test_the_fire_windows_open_takes_a_night_position_into_a_main_window(qtbot, 
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QFileDialog
 
-    from app.main_window import MainWindow
-    from app.napoleonic import FireWindow, open_window
+    from app.napoleonic import FireWindow
+    from app.night.window import NightWindow
+    from app.rooms import open_window  # as ``python -m app`` opens a file
     fire = assets_dir() / "fire"
     w = open_window(str(fire / "sample.json"))
     qtbot.addWidget(w)
@@ -30,7 +31,7 @@ def test_the_fire_windows_open_takes_a_night_position_into_a_main_window(qtbot, 
     assert messages == []
     night = w.room_windows[-1]
     qtbot.addWidget(night)
-    assert isinstance(night, MainWindow) and night.isVisible()
+    assert isinstance(night, NightWindow) and night.isVisible()
     assert night.document.path == w01 and night.document.scenario.markers[0].hex == "2Y4"
     n04 = str(fire / "N-04.json")
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (n04, "")))
@@ -48,8 +49,8 @@ def test_the_tabletop_window_opens_files_of_every_room(qtbot, messages, monkeypa
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QFileDialog
 
-    from app.main_window import MainWindow
-    from app.tabletop import open_window
+    from app.night.window import NightWindow
+    from app.rooms import open_window  # as ``python -m app`` opens a file
     from app.tabletop.window import TableWindow
     w = open_window(str(assets_dir() / "tables" / "S-01.json"))
     qtbot.addWidget(w)
@@ -63,7 +64,7 @@ def test_the_tabletop_window_opens_files_of_every_room(qtbot, messages, monkeypa
     choose(assets_dir() / "scenarios" / "W-01.json")
     night = w.room_windows[-1]
     qtbot.addWidget(night)
-    assert isinstance(night, MainWindow) and night.document.scenario.markers[0].hex == "2Y4"
+    assert isinstance(night, NightWindow) and night.document.scenario.markers[0].hex == "2Y4"
     settle(qtbot, night.document)
     choose(assets_dir() / "tables" / "S-06.json")
     table = w.room_windows[-1]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
-from app.document import default_scenario_path
+from app.night.document import default_scenario_path
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,8 +9,8 @@ from PySide6.QtGui import QImage, QPainter, QTransform
 from PySide6.QtTest import QTest
 
 from app import style
+from engine import api
 from engine.boards import assets_dir
-from engine.night.drift import FixedDice
 
 W10 = assets_dir() / "scenarios" / "W-10.json"
 
@@ -19,7 +19,7 @@ def test_undo_of_a_starshell_refreshes_the_preview_under_the_mouse(window_on, qt
     """W-10: L1 fires at 2W6 by method 2 (usage dr 3, drift 2, 5); with the mouse moved within 2W6 the
     preview says 2W6 is no longer legal (one attempt per hex, E1.92). Ctrl+Z takes the roll back: the
     preview says at once that 2W6 is legal again, without waiting for the mouse to move."""
-    w = window_on(W10, dice=FixedDice([3, 2, 5]))
+    w = window_on(W10, dice=api.night.FixedDice([3, 2, 5]))
     view, doc = w.view, w.document
     doc.select("L1")
     w.tool_actions["starshell"].trigger()
@@ -65,7 +65,7 @@ def test_the_drift_preview_goes_once_the_starshell_is_fired(window_on, qtbot):
     back on the map as soon as the new position was worked out, as if another shot were being
     aimed there.  Now it goes with the shot (the map and the panel's preview line) and stays
     gone while the mouse rests; the next move of the mouse, the tool still on, aims again."""
-    w = window_on(W10, dice=FixedDice([3, 2, 5]))
+    w = window_on(W10, dice=api.night.FixedDice([3, 2, 5]))
     view, doc, drift = w.view, w.document, w.scene.drift
     doc.select("L1")
     w.tool_actions["starshell"].trigger()
@@ -108,8 +108,8 @@ def test_drift_fractions_only_where_they_fit(window, qtbot):
 def test_undoing_a_fired_starshell_clears_its_result(window_on, qtbot):
     """W-10: L1 fires at 2W6 (usage dr 3, drift 2, 5: it lands in 2Z4).  After Ctrl+Z the
     Starshell panel and the status bar no longer say where it landed."""
-    from engine.api import FixedDice
-    w = window_on(W10, dice=FixedDice([3, 2, 5]))
+    from engine import api
+    w = window_on(W10, dice=api.night.FixedDice([3, 2, 5]))
     doc, view = w.document, w.view
     doc.select("L1")
     w.tool_actions["starshell"].trigger()

@@ -13,8 +13,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from PySide6.QtWidgets import QApplication
 
 import engine
-from app.document import Document
-from engine.api import check
+from app.night.document import Document
+from engine import api
 from engine.boards import assets_dir
 from engine.night.files import scenario_from_json, scenario_to_json
 from engine.night.scenario import MARKER_TYPES, Marker, Unit
@@ -131,7 +131,7 @@ class DocumentMachine(RuleBasedStateMachine):
         now = scenario_to_json(self.s)
         assert now == self.history[self.at]
         assert self.doc.undo_stack.index() == self.at
-        assert check(self.s) is self.s
+        assert api.night.check(self.s) is self.s
         again = scenario_from_json(now, file="(memory)", folder=self.s.folder)
         assert scenario_to_json(again) == now
 

@@ -16,9 +16,9 @@ def test_turning_an_element_with_its_knob_reports_no_minus_zero(qtbot, messages)
     from PySide6.QtCore import QPoint
 
     from app.tabletop import scene as table_scene
-    from app.tabletop.document import TableDocument
+    from app.tabletop.document import Document
     from app.tabletop.window import TableWindow
-    w = TableWindow(TableDocument.open_file(str(assets_dir() / "tables" / "S-01.json")))
+    w = TableWindow(Document.open_file(str(assets_dir() / "tables" / "S-01.json")))
     qtbot.addWidget(w)
     w.resize(1200, 800)
     w.show()

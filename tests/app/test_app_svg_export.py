@@ -14,7 +14,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 from app import style
 from app.export import export_png, export_svg
-from app.scene.geometry import map_rect, placement_rect
+from app.hex_geometry import map_rect, placement_rect
 from engine.boards import save_board
 from engine.importers import vasl
 

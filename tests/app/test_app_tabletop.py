@@ -12,7 +12,7 @@ from PySide6.QtGui import QImage
 
 from app.rooms import room_for
 from app.tabletop import scene as table_scene
-from app.tabletop.document import TableDocument
+from app.tabletop.document import Document
 from app.tabletop.window import TableWindow, report_html, save_screenshot
 from engine import api
 
@@ -23,7 +23,7 @@ CASES = sorted(TABLES.glob("S-*.json"))
 @pytest.fixture
 def open_table(qtbot, messages):
     def make(name: str) -> TableWindow:
-        w = TableWindow(TableDocument.open_file(str(TABLES / name)))
+        w = TableWindow(Document.open_file(str(TABLES / name)))
         qtbot.addWidget(w)
         w.resize(1200, 800)
         w.show()
@@ -50,7 +50,7 @@ def test_every_bundled_table_opens_in_its_room_and_renders(path, tmp_path, qtbot
     save_screenshot(str(path), str(out), 640, 480, table.elements[0].id)
     image = QImage(str(out))
     assert (image.width(), image.height()) == (640, 480)
-    w = TableWindow(TableDocument.open_file(str(path)))
+    w = TableWindow(Document.open_file(str(path)))
     qtbot.addWidget(w)
     assert set(w.scene.items_by_id) == set(table.ids())
 
@@ -108,8 +108,8 @@ def test_dragging_snaps_front_to_front_and_undo_puts_it_back(open_table, qtbot):
     settle(qtbot, w)
     a = doc.table.element("A")
     assert (a.x, a.y, a.facing) == pytest.approx((0.0, 0.0, 180.0))
-    assert not doc.undo.isClean() and w.windowTitle().endswith("*")
-    doc.undo.undo()
+    assert not doc.undo_stack.isClean() and w.windowTitle().endswith("*")
+    doc.undo_stack.undo()
     settle(qtbot, w)
     assert doc.table.element("A") == before
 
@@ -119,7 +119,7 @@ def test_a_drop_onto_another_base_is_refused(open_table, qtbot):
     doc = w.document
     message = doc.place("A", 1.0, 2.2, 180.0, snap=False)      # onto B
     assert message == "A would overlap B: put back"
-    assert doc.table.element("A").x == 0.0 and doc.undo.count() == 0
+    assert doc.table.element("A").x == 0.0 and doc.undo_stack.count() == 0
 
 
 def test_the_wheel_turns_the_element_being_dragged_and_the_knob_turns_the_chosen_one(
@@ -147,7 +147,7 @@ def test_the_wheel_turns_the_element_being_dragged_and_the_knob_turns_the_chosen
     drag(qtbot, w.view, start, [start + QPoint(5, 0), east])
     settle(qtbot, w)
     assert doc.table.element("1").facing == pytest.approx(90.0, abs=3.0)
-    assert doc.undo.count() == 2
+    assert doc.undo_stack.count() == 2
 
 
 def test_save_is_atomic_and_export_writes_a_png(open_table, tmp_path, qtbot):
@@ -157,7 +157,7 @@ def test_save_is_atomic_and_export_writes_a_png(open_table, tmp_path, qtbot):
     path = tmp_path / "mine.json"
     doc.save(str(path))
     assert api.tabletop.load_table(path).element("C").y == 3.0
-    assert doc.undo.isClean() and not w.windowTitle().endswith("*")
+    assert doc.undo_stack.isClean() and not w.windowTitle().endswith("*")
     from app.export import export_png
     export_png(w.view, str(tmp_path / "view.png"))
     assert not QImage(str(tmp_path / "view.png")).isNull()

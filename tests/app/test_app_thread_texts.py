@@ -6,7 +6,7 @@ from app_testing import hex_pos, settle
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from engine.api import los_thread
+from engine import api
 
 
 def test_a_thread_from_an_empty_hex_never_shows_the_probes_id(window, qtbot):
@@ -45,7 +45,7 @@ def test_the_los_thread_label_stays_inside_the_view(window, qtbot):
     view, doc, scene = window.view, window.document, window.scene
     view.fit_map()
     s = doc.scenario
-    scene.thread.set_thread(los_thread(s, "34Q5", "34GG5", 0, 0))
+    scene.thread.set_thread(api.night.los_thread(s, "34Q5", "34GG5", 0, 0))
     view.grab()
     seen = view.mapToScene(view.viewport().rect()).boundingRect()
     rect = scene.thread.label_rect

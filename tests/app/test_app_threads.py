@@ -12,8 +12,8 @@ from app_testing import settle
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
 import engine
-from app.document import Document, default_scenario_path
-from app.main_window import MainWindow
+from app.night.document import Document, default_scenario_path
+from app.night.window import NightWindow
 
 
 def _deliver_posted_events() -> None:
@@ -82,7 +82,7 @@ def held_worker():
 
 
 def _window(qtbot, settings, deleted_by_the_test=False):
-    w = MainWindow(Document(engine.load_scenario(default_scenario_path())), settings)
+    w = NightWindow(Document(engine.load_scenario(default_scenario_path())), settings)
     if not deleted_by_the_test:
         qtbot.addWidget(w)
     w.show()
@@ -155,7 +155,7 @@ def test_a_main_window_deleted_at_once_leaves_no_call_behind(qtbot, settings):
     """A window made and let go before the event loop runs (a file refused, a test's own):
     the fitting of its view it asked for on the next turn of the loop is not made on the
     deleted view."""
-    w = MainWindow(Document(engine.load_scenario(default_scenario_path())), settings)
+    w = NightWindow(Document(engine.load_scenario(default_scenario_path())), settings)
     w.deleteLater()
     with qtbot.capture_exceptions() as exceptions:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
@@ -166,7 +166,7 @@ def test_a_main_window_deleted_at_once_leaves_no_call_behind(qtbot, settings):
 def test_a_table_scene_deleted_before_its_rebuild_is_not_rebuilt(qtbot):
     """A change of the table schedules a rebuild of its scene on the next turn of the event
     loop; the scene is deleted first (its window closed): the rebuild is not made."""
-    from app.tabletop.document import TableDocument
+    from app.tabletop.document import Document as TableDocument
     from app.tabletop.scene import TableScene
     from engine.api import assets_dir
     scene = TableScene(TableDocument.open_file(str(assets_dir() / "tables" / "S-06.json")))
@@ -182,7 +182,7 @@ def test_a_table_view_keeps_the_scene_made_for_it_alone(qtbot):
     """``render`` (the headless screenshot) makes a view on a scene nothing else holds: the
     view keeps it, so Python's collector never destroys it in the middle of a paint (the test
     of every bundled table once found the view without its scene)."""
-    from app.tabletop.document import TableDocument
+    from app.tabletop.document import Document as TableDocument
     from app.tabletop.scene import TableScene
     from app.tabletop.window import TableView
     from engine.api import assets_dir
@@ -198,7 +198,7 @@ def test_a_document_with_undo_steps_is_freed_without_the_cyclic_collector(qtbot)
     document weakly, so a document let go is freed at once, never left to Python's collector
     (which freed such a cycle in an order Qt did not survive: a segfault in QUndoStack::clear
     during a collection)."""
-    from app.tabletop.document import TableDocument
+    from app.tabletop.document import Document as TableDocument
     from engine.api import assets_dir
     document = Document(engine.load_scenario(default_scenario_path()))
     settle(qtbot, document)
@@ -206,7 +206,7 @@ def test_a_document_with_undo_steps_is_freed_without_the_cyclic_collector(qtbot)
     table = TableDocument.open_file(str(assets_dir() / "tables" / "S-06.json"))
     element = table.table.elements[0]
     table.place(element.id, element.x, element.y, element.facing + 180, snap=False)  # turned
-    assert document.undo_stack.count() == 1 and table.undo.count() == 1
+    assert document.undo_stack.count() == 1 and table.undo_stack.count() == 1
     refs = [weakref.ref(document), weakref.ref(table)]
     del document, table
     assert [r() for r in refs] == [None, None]

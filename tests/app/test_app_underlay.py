@@ -13,8 +13,15 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QInputDialog
 
 import engine
-from app.editor.calibration import BOARD_WIDTH, Similarity, fitted, from_two_points, hex_centre, placement
-from app.main_window import MainWindow
+from app.night.editor.calibration import (
+    BOARD_WIDTH,
+    Similarity,
+    fitted,
+    from_two_points,
+    hex_centre,
+    placement,
+)
+from app.night.window import NightWindow
 from app.style import SCALE
 from engine.boards import assets_dir, bundled_board
 from engine.hexes import COLUMN_NAMES, board_hexes, parse_local
@@ -139,7 +146,7 @@ def test_underlay_calibrated_by_two_clicks_puts_the_scan_on_its_hexes_and_follow
     assert ed.underlays.items["2"].effectiveOpacity() == pytest.approx(0.3)
     settle(qtbot, w.document)
     # the path and the calibration live in the settings: a new window shows the scan again
-    w2 = MainWindow(type(w.document)(engine.load_scenario(W12), str(W12)), settings)
+    w2 = NightWindow(type(w.document)(engine.load_scenario(W12), str(W12)), settings)
     qtbot.addWidget(w2)
     again = w2.board_editor.underlays.items["2"]
     assert again.effectiveOpacity() == pytest.approx(0.3)

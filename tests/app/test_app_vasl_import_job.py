@@ -8,7 +8,7 @@ import threading
 import vasl_synth as synth
 from PySide6.QtWidgets import QFileDialog
 
-from app.editor.vasl_import import ImportJob
+from app.night.editor.vasl_import import ImportJob
 from engine.boards import assets_dir
 
 

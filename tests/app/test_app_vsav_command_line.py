@@ -11,10 +11,10 @@ import pytest
 import vsav_synth as vs
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-import app.vsav_open as vsav_open
+import app.night.vsav_open as vsav_open
 from app.__main__ import parse_args
-from app.document import default_scenario_path
-from engine.api import load_scenario
+from app.night.document import default_scenario_path
+from engine import api
 from engine.boards import assets_dir, bundled_board, save_board
 
 
@@ -24,14 +24,11 @@ def test_python_m_app_on_a_saved_game_lists_what_was_left_out(qtbot, tmp_path, m
     window opened with one line in the status bar, while File > Open lists what was
     approximated or left out in a message (README: "a message lists what was left out"). The
     command line now shows the same message: the blank board 4 and the LMG left out."""
-    import argparse
-
     import vsav_synth as vs
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    import app.main_window as main_window
-    import app.vsav_open as vsav_open
-    monkeypatch.setattr(main_window, "QSettings", lambda: settings)   # not the player's own
+    import app.night.vsav_open as vsav_open
+    from app.night import open_window
     shown = []
     monkeypatch.setattr(QMessageBox, "information", staticmethod(
         lambda parent, title, text, *a, **k: shown.append((parent, title, text))))
@@ -42,11 +39,8 @@ def test_python_m_app_on_a_saved_game_lists_what_was_left_out(qtbot, tmp_path, m
                           vs.plain("LMG", "ge/geLMG", vs.hex_pixel("K5"),
                                    counter_type="common")])
 
-    class Once:                         # the event loop: returns at once
-        def exec(self):
-            return 0
-    args = argparse.Namespace(screenshot=None, select=None, size=(800, 600))
-    assert vsav_open.run(Once(), str(path), args) == 0
+    opened = open_window(str(path), settings=settings)   # as ``python -m app game.vsav`` does
+    assert opened.isVisible()
     window, title, text = shown[-1]
     qtbot.addWidget(window)
     assert title == "VASL saved game opened" and window in QApplication.topLevelWidgets()
@@ -61,11 +55,13 @@ ROOT = Path(__file__).resolve().parents[2]
 W10 = assets_dir() / "scenarios" / "W-10.json"
 
 
-class Once:
-    """The event loop of ``python -m app``: returns at once."""
-
-    def exec(self):
-        return 0
+def run(path: str, args, settings=None):
+    """``python -m app GAME.vsav [--boards DIR]`` as ``__main__`` opens it, the night room's door
+    (the event loop is not run): the window."""
+    from app.night import open_window
+    window = open_window(path, boards=args.boards, settings=settings)
+    assert window.isVisible()
+    return window
 
 
 @pytest.fixture
@@ -108,7 +104,7 @@ def test_the_command_line_asks_for_missing_boards_as_file_open_does(qtbot, tmp_p
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
                         staticmethod(lambda *a, **k: str(folder)))
     args = parse_args([str(path)])
-    assert vsav_open.run(Once(), str(path), args, settings) == 0
+    run(str(path), args, settings)
     window, text = opened[-1]
     qtbot.addWidget(window)
     assert asked == [["07"]]
@@ -127,25 +123,17 @@ def test_the_command_line_on_blank_boards_or_given_up(qtbot, tmp_path, settings,
     opened."""
     path = save_on_boards_2_and_7(tmp_path)
     monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: "blank")
-    assert vsav_open.run(Once(), str(path), parse_args([str(path)]), settings) == 0
+    run(str(path), parse_args([str(path)]), settings)
     window, text = opened[-1]
     qtbot.addWidget(window)
     assert [p.board.id for p in window.document.scenario.map.placements] == ["2", "7"]
     assert "blank open board" in text
     monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: None)   # Cancel
-    import app.main_window as main_window
-    made, real = [], main_window.MainWindow
-
-    def keep(*a, **k):
-        made.append(real(*a, **k))
-        qtbot.addWidget(made[-1])
-        return made[-1]
-    monkeypatch.setattr(main_window, "MainWindow", keep)
     n = len(opened)
-    assert vsav_open.run(Once(), str(path), parse_args([str(path)]), settings) == 0
-    window = made[-1]
+    window = run(str(path), parse_args([str(path)]), settings)
+    qtbot.addWidget(window)
     assert len(opened) == n                               # no "opened" message
-    assert window.document.scenario == load_scenario(default_scenario_path())
+    assert window.document.scenario == api.night.load_scenario(default_scenario_path())
     assert "was not opened" in window.statusBar().currentMessage()
 
 
@@ -157,7 +145,7 @@ def test_boards_option_gives_the_folder_of_the_vasl_boards(qtbot, tmp_path, sett
     asked = []
     monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: asked.append(boards))
     args = parse_args([str(path), "--boards", str(folder)])
-    assert vsav_open.run(Once(), str(path), args, settings) == 0
+    run(str(path), args, settings)
     window, text = opened[-1]
     qtbot.addWidget(window)
     assert asked == []

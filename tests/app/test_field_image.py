@@ -10,8 +10,8 @@ import numpy as np
 from PySide6.QtGui import QColor
 
 from app import style
-from app.scene.field_image import FieldImage, HexRaster
-from app.scene.overlays import HatchOverlay
+from app.night.scene.field_image import FieldImage, HexRaster
+from app.night.scene.hatch_overlay import HatchOverlay
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from mapgen import random_map  # noqa: E402

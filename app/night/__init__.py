@@ -1,0 +1,68 @@
+"""The night room (``format: "starshell-scenario"``, and VASL saved games): ASL chapter E1's
+night visibility on a hex map.
+
+The room's door, the same in every room (``app.rooms``):
+
+- ``open_window(path=None, *, select=None, recover=False, open_other=None, ...)``: a
+  window on ``path`` (None: the bundled default position, which has no file name); ``recover``:
+  first offer the unsaved work a crash left behind (at start-up); ``open_other``: how File >
+  Open reaches the other rooms.  Raises api.ScenarioError naming the file when refused.
+- ``save_screenshot(path, out, width, height, select=None, ...)``: the map view rendered
+  headless to a PNG of exactly width x height pixels.
+
+Both also take ``boards``, the folder of a VASL saved game's boards (``--boards``).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+
+from app.file_filters import is_vsav
+from engine import api
+
+from .document import FORMAT, Document, default_scenario_path
+from .recovery import offer_recovery
+from .screenshot import render_map, render_position
+from .vsav_open import open_vsav, read_for_window, read_headless
+from .window import NightWindow
+
+
+def open_window(path: str | None = None, *, select: str | None = None, recover: bool = False,
+                open_other=None, boards: str | None = None, settings: QSettings | None = None):
+    """A window on ``path`` (see the module's docstring); ``settings``: the player's,
+    unless given.  A VASL saved game opens as a new, unsaved position; a board found nowhere
+    is asked for as File > Open asks (given up: the window stays on the bundled position)."""
+    if path is not None and is_vsav(path):
+        return _open_vsav_window(path, boards, settings, open_other)
+    document = offer_recovery() if recover else None
+    if document is None:
+        # the bundled default has no file name: Save asks for one instead of writing the assets
+        document = Document(api.night.load_scenario(path or default_scenario_path()), path)
+        if select:
+            document.select(select)
+    return NightWindow(document, settings, open_other=open_other)
+
+
+def _open_vsav_window(path: str, boards: str | None, settings, open_other):
+    settings = settings if settings is not None else QSettings()
+    read = read_for_window(path, boards, settings)
+    scenario = read[0] if read is not None else api.night.load_scenario(default_scenario_path())
+    window = NightWindow(Document(scenario, None), settings, open_other=open_other)
+    window.show()                            # the questions about boards need it on screen
+    if not open_vsav(window, path, boards, read):
+        window.say(f"The VASL saved game {path} was not opened", 15000)
+    return window
+
+
+def save_screenshot(path: str | None, out: str, width: int, height: int,
+                    select: str | None = None, *, boards: str | None = None) -> None:
+    """Raises api.ScenarioError for a bad file or unit, OSError when ``out`` can't be written."""
+    if path is not None and is_vsav(path):
+        document = Document(read_headless(path, boards)[0], None)
+    else:
+        document = Document.open_file(path or default_scenario_path())
+    if select:
+        document.select(select)
+    render_position(document, out, width, height)
+
+
+__all__ = ["FORMAT", "Document", "NightWindow", "open_window", "render_map", "save_screenshot"]

@@ -1,0 +1,197 @@
+"""The actions of play and their keys: tools, placement methods, the stack, deleting, view as
+side, export, help.  The Help menu's list of shortcuts is made from the same actions, so it is
+always complete."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QTextBrowser, QVBoxLayout
+
+from app.export import export_png, export_svg
+from engine import api
+
+from . import examples
+
+MOUSE = (("Click a unit", "select it: its night field is shown; click again: the next unit "
+          "of its stack"),
+         ("Click a marker", "pick it for editing"),
+         ("Click empty ground", "clear the selection"),
+         ("Drag a unit or marker", "move it; the overlays follow; one undo step"),
+         ("Right-drag, or Shift + drag", "the LOS thread from one hex to another"),
+         ("Starshell tool: hover / drag", "the drift preview; release to fire (the dice roll)"),
+         ("Palette, then a hex", "put down a new unit or marker"),
+         ("Wheel", "zoom"), ("Middle button, or Space + drag", "pan"))
+
+
+@dataclass
+class PlayActions:
+    """What ``build`` makes: every play action, the tools' and methods' actions by name, and the
+    View as side menu."""
+    actions: list[QAction] = field(default_factory=list)
+    tools: dict[str, QAction] = field(default_factory=dict)
+    methods: dict[str, QAction] = field(default_factory=dict)
+    side_menu: QMenu | None = None
+
+
+def add(window, menu, text: str, slot, keys=(), checkable=False, view_only=False,
+        into: list | None = None) -> QAction:
+    a = QAction(text, window)
+    a.setCheckable(checkable)
+    a.triggered.connect(slot)
+    if keys:
+        a.setShortcuts([QKeySequence(k) for k in keys])
+    if view_only:                       # Tab belongs to the map; elsewhere it moves the focus
+        a.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        window.view.addAction(a)
+    else:
+        window.addAction(a)
+    menu.addAction(a)
+    if into is not None:
+        into.append(a)
+    return a
+
+
+def build(window, hand, document) -> PlayActions:
+    """The Edit, Tools and Help menus' play actions, and Export in the File menu of ``window``
+    (its menus are made: ``edit_menu``, ``tools_menu``, ``view_menu``, ``file_menu``...)."""
+    w, made = window, PlayActions()
+    threads, starshell = hand.threads, hand.starshell
+
+    def put(menu, text, slot, keys=(), checkable=False, view_only=False) -> QAction:
+        return add(w, menu, text, slot, keys, checkable, view_only, made.actions)
+
+    e = w.edit_menu
+    e.addSeparator()
+    put(e, "&Delete the picked piece", hand.pieces.delete_picked, ("Del", "Backspace"))
+    put(e, "&Next unit of the stack", lambda: hand.select.cycle(+1), ("Tab",), view_only=True)
+    put(e, "&Previous unit of the stack", lambda: hand.select.cycle(-1), ("Shift+Tab", "Backtab"),
+        view_only=True)
+    put(e, "&Cancel: drop the drag, tool and thread", hand.cancel, ("Esc",))
+
+    tools = w.tools_menu
+    group = QActionGroup(w)
+    for name, text, key in (("select", "&Select and move", "M"),
+                            ("starshell", "Place a &starshell (selected unit)", "S"),
+                            ("thread", "LOS &thread", "T")):
+        a = put(tools, text, lambda on, n=name: on and hand.set_tool(n), (key,), True)
+        group.addAction(a)
+        made.tools[name] = a
+    made.tools["select"].setChecked(True)
+    hand.toolChanged.connect(lambda n: made.tools[n].setChecked(True))
+    tools.addSeparator()
+    methods = QActionGroup(w)
+    keys = {api.night.AUTO: "A", "1": "1", "2": "2", "3": "3", "ir-los": "I", "ir-6": "Shift+I"}
+    texts = {api.night.AUTO: "Method: first &legal"} | {
+        m.key: f"Method &{m.key}: {m.label}" if m.flare == "starshell"
+        else f"{'&' if keys[m.key] == 'I' else ''}IR: {m.label}" for m in api.night.METHODS}
+    for method, text in texts.items():
+        key = keys[method]
+        a = put(tools, text, lambda on, m=method: on and starshell.set_method(m), (key,), True)
+        methods.addAction(a)
+        made.methods[method] = a
+    made.methods[api.night.AUTO].setChecked(True)
+    tools.addSeparator()
+    for text, keys, d_start, d_end in (("Thread start one level up", "Alt+Up", 1, 0),
+                                       ("Thread start one level down", "Alt+Down", -1, 0),
+                                       ("Thread end one level up", "Alt+Shift+Up", 0, 1),
+                                       ("Thread end one level down", "Alt+Shift+Down", 0, -1)):
+        put(tools, text, lambda _=False, a=d_start, b=d_end: threads.raise_levels(a, b), (keys,))
+
+    v = w.view_menu
+    v.addSeparator()
+    made.side_menu = side_menu = v.addMenu("View as &side")
+    side_menu.aboutToShow.connect(lambda: fill_sides(side_menu, document))
+    put(v, "View as the next side", lambda: next_view_side(w, document), ("W",))
+
+    f = w.file_menu
+    for text, kind, key in (("&Export the view as PNG\u2026", "png", "Ctrl+E"),
+                            ("Export the view as S&VG\u2026", "svg", "Ctrl+Shift+E")):
+        a = put(f, text, lambda _=False, k=kind: export_dialog(w, k), (key,))
+        f.removeAction(a)
+        f.insertAction(w.quit_action, a)
+    f.insertSeparator(w.quit_action)
+
+    put(w.help_menu, "&Keyboard shortcuts and mouse", w.show_help, ("F1",))
+    return made
+
+
+def fill_sides(menu: QMenu, document) -> None:
+    menu.clear()
+    group = QActionGroup(menu)
+    for side in [None] + document.scenario.sides:
+        a = menu.addAction("every unit (no side)" if side is None else side)
+        a.setCheckable(True)
+        a.setChecked(side == document.view_side)
+        a.triggered.connect(lambda _=False, s=side: document.set_view_side(s))
+        group.addAction(a)
+
+
+def next_view_side(window, document) -> None:
+    order = [None] + document.scenario.sides
+    k = order.index(document.view_side) if document.view_side in order else 0
+    side = order[(k + 1) % len(order)]
+    document.set_view_side(side)
+    window.say(f"Viewing the map as {side} sees it at night" if side else "Viewing every unit")
+
+
+def export_dialog(window, kind: str) -> bool:
+    doc = window.document
+    # beside the position's file; for a bundled example (read-only) in the documents folder
+    base = (os.path.splitext(examples.save_as_start(doc.path))[0] if doc.path
+            else os.path.join(examples.documents_folder(), "starshell-view"))
+    path, _ = QFileDialog.getSaveFileName(window, f"Export the view as {kind.upper()}",
+                                          f"{base}.{kind}", f"{kind.upper()} (*.{kind})")
+    if not path:
+        return False
+    if not path.lower().endswith("." + kind):
+        path += "." + kind
+    try:
+        (export_png if kind == "png" else export_svg)(window.view, path)
+    except OSError as e:
+        window.show_error("Cannot export", str(e))
+        return False
+    window.say(f"Exported {path}")
+    return True
+
+
+def shortcut_rows(window) -> list[tuple[str, str]]:
+    """(keys, what) for every action of the menus that has keys, in menu order."""
+    rows, seen = [], set()
+
+    def walk(menu):
+        for a in menu.actions():
+            if a.menu() is not None:
+                walk(a.menu())
+                continue
+            keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                             for k in a.shortcuts())
+            if keys and id(a) not in seen:
+                seen.add(id(a))
+                rows.append((keys, a.property("help") or a.text().replace("&", "").rstrip("\u2026")))
+    for action in window.menuBar().actions():
+        if action.menu() is not None:
+            walk(action.menu())
+    return rows
+
+
+def show_help(window, dialog: QDialog | None = None) -> QDialog:
+    """A window (not modal) listing every key and mouse gesture: ``dialog`` shown again, or a
+    new one."""
+    html = "<h3>Keys</h3><table cellspacing=4>" + "".join(
+        f"<tr><td><b>{k}</b></td><td>{t}</td></tr>" for k, t in shortcut_rows(window)) + "</table>"
+    html += "<h3>Mouse</h3><table cellspacing=4>" + "".join(
+        f"<tr><td><b>{k}</b></td><td>{t}</td></tr>" for k, t in MOUSE) + "</table>"
+    if dialog is None:
+        dialog = QDialog(window)
+        dialog.setWindowTitle("Starshell: keys and mouse")
+        dialog.text = QTextBrowser()
+        QVBoxLayout(dialog).addWidget(dialog.text)
+        dialog.resize(560, 640)
+    dialog.text.setHtml(html)
+    dialog.show()
+    dialog.raise_()
+    return dialog
+

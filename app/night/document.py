@@ -1,0 +1,358 @@
+"""The Document: owns the Scenario, its file, the selected unit and the undo stack.
+
+Edits make new Scenarios (``scenario.replace``, ``with_unit``, ``moved``, ``with_marker``...) and go
+through undo commands (``commands.ScenarioEdit``).  After any change the Document asks the engine
+again, debounced by a single-shot timer (rapid changes, e.g. a drag, ask once per frame), on one
+worker thread so the window never waits; ``answersChanged`` says new answers are in.
+
+The engine's work for the window goes to the worker (``app.night.worker``: one engine
+thread, tickets back to the window's thread, the garbage-collection policy): the answers
+(``_launch``), the questions answered later (``run``: the LOS thread) and the short acts the
+window waits for (``call``).  An answer for a Document closed (``close``) or deleted meanwhile
+is dropped.
+
+A drag calls ``begin_drag``, then ``show`` on every move (live overlays, one engine call per
+frame at most) and ``finish_drag`` when it ends: one undo step.  A real change of position emits
+``changed`` and its answers ``answersChanged``; a drag's step emits ``dragged`` and its answers
+``dragAnswered`` instead, so the panels (which listen to the first two) wait for the drop while
+the map follows every step.  Starshells are fired with the Document's dice
+source (``dice``, injectable: tests fix it), the whole act one undo step.  ``view_side`` asks the
+engine what one side sees of the other's units ("view as side").
+"""
+from __future__ import annotations
+
+import sys
+import traceback
+import weakref
+from concurrent.futures import Future
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from engine import api
+
+from . import worker
+from .answers import Answers, ask_engine
+from .commands import ScenarioEdit
+from .worker import collect_garbage_on_gui_thread
+
+DEBOUNCE_MS = 16
+
+FORMAT = "starshell-scenario"       # the night room's files (``app.rooms``)
+
+
+def default_scenario_path() -> Path:
+    return api.assets_dir() / "scenarios" / "default.json"
+
+
+class Document(QObject):
+    changed = Signal()              # a new position (not a drag's step): counters, panels
+    dragged = Signal()              # a drag's step shows another position: the map follows
+    selectionChanged = Signal()     # another viewer (or none), or another picked marker
+    answersChanged = Signal()       # the engine's answers for the latest position are in
+    dragAnswered = Signal()         # the same, arrived while a drag is on (the map alone)
+    fileChanged = Signal()          # opened or saved under another name
+    engineFailed = Signal(str)
+
+    def __init__(self, scenario: api.night.Scenario, path: str | None = None, parent=None,
+                 dice=None):
+        super().__init__(parent)
+        self._scenario = scenario
+        self._path = path
+        self._viewer: str | None = None
+        self._marker: int | None = None     # the marker picked for editing (an index)
+        self._side: str | None = None       # "view as side"
+        self._starshells = False            # ask where the viewer may place a starshell
+        self._drag_on = False               # a drag is on: the panels wait for the drop
+        self.dice = dice if dice is not None else api.night.RandomDice()
+        self._answers: Answers | None = None
+        self.undo_stack = QUndoStack(self)
+        self._wanted = 0            # generation of the latest change
+        self._delivered = 0         # generation of the answers we hold
+        self._in_flight: Future | None = None
+        self._tickets: dict[int, Future] = {}    # the jobs whose answers this Document awaits
+        # what its undo commands hold: the stack (a child) owns them, so a strong reference
+        # back would make a cycle through Qt's ownership, and Python's collector frees such a
+        # cycle in an order Qt does not survive (QUndoStack::clear on commands half torn down)
+        self._weak = weakref.proxy(self)
+        self.closed = False
+        collect_garbage_on_gui_thread()
+        worker.ready()
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self._launch)
+        self._request()
+
+    @classmethod
+    def open_file(cls, path, parent=None) -> "Document":
+        """A document on the scenario file ``path`` (raises api.ScenarioError)."""
+        return cls(api.night.load_scenario(path), str(path), parent)
+
+    # ------------------------------------------------------------------------ state
+    @property
+    def scenario(self) -> api.night.Scenario:
+        return self._scenario
+
+    @property
+    def path(self) -> str | None:
+        """The file Save writes to; None for a position not saved yet (or the bundled default)."""
+        return self._path
+
+    @property
+    def viewer(self) -> str | None:
+        return self._viewer
+
+    @property
+    def marker(self) -> int | None:
+        """The index of the marker picked for editing, or None."""
+        return self._marker
+
+    @property
+    def view_side(self) -> str | None:
+        return self._side
+
+    @property
+    def dragging(self) -> bool:
+        """A drag is on (``begin_drag`` .. ``finish_drag``): the map draws its steps live."""
+        return self._drag_on
+
+    @property
+    def answers(self) -> Answers | None:
+        return self._answers
+
+    @property
+    def is_settled(self) -> bool:
+        """The answers held are the latest position's; or the Document is closed: nothing more
+        comes."""
+        if self.closed:
+            return True
+        a = self._answers
+        return (a is not None and a.scenario is self._scenario and a.viewer == self._viewer
+                and a.side == self._side
+                and (a.starshell is not None or not self._starshells or a.field is None))
+
+    # ------------------------------------------------------------------------ files
+    def load(self, path) -> None:
+        """Open ``path``; on a bad file raise api.ScenarioError and change nothing."""
+        s = self.call(api.night.load_scenario, path)
+        self._take_file(s, str(path))
+
+    def save(self, path=None) -> None:
+        """Save (atomically, api.save_scenario) to ``path`` or the current file."""
+        target = path or self._path
+        if target is None:
+            raise ValueError("no file name yet: use Save As")
+        s = self.call(api.night.save_scenario, self._scenario, target)
+        self._path = str(target)
+        self.set_scenario(s)    # the same position, anchored at its new folder
+        self.undo_stack.setClean()
+        self.fileChanged.emit()
+
+    def take_unsaved(self, scenario: api.night.Scenario, path: str | None = None) -> None:
+        """Show ``scenario`` as a new position not saved yet (a VASL saved game, restored work): no
+        undo history, nothing selected, and unsaved, so the title says so and closing asks.
+        ``path`` is the file Save writes to (None: Save As asks)."""
+        self._take_file(scenario, path)
+        self.undo_stack.resetClean()
+
+    def _take_file(self, s: api.night.Scenario, path: str | None) -> None:
+        self.undo_stack.clear()
+        self._path = path
+        if (self._viewer, self._marker, self._side) != (None, None, None):
+            # another file: nothing of the last one stays selected (its ids may mean others)
+            self._viewer = self._marker = self._side = None
+            self.selectionChanged.emit()
+        self.set_scenario(s)
+        self.undo_stack.setClean()
+        self.fileChanged.emit()
+
+    # ------------------------------------------------------------------------ edits
+    def set_scenario(self, scenario: api.night.Scenario) -> None:
+        """Show another position (undo commands call this; user edits go through ``edit``)."""
+        self._scenario = scenario
+        lost = self._viewer is not None and self._viewer not in {u.id for u in scenario.units}
+        if lost:
+            self._viewer = None
+        if self._marker is not None and self._marker >= len(scenario.markers):
+            self._marker, lost = None, True
+        if self._side is not None and scenario.units and self._side not in scenario.sides:
+            self._side = None
+        if lost:
+            self.selectionChanged.emit()
+        (self.dragged if self._drag_on else self.changed).emit()
+        self._request()
+
+    show = set_scenario     # a drag shows each step; ``finish_drag`` makes it one undo step
+
+    def edit(self, after: api.night.Scenario, text: str) -> None:
+        """An undoable change to ``after`` once the engine accepts it as a whole position
+        (``api.check``); an impossible one (a unit both BU and CE...) raises api.ScenarioError,
+        changing nothing."""
+        self.call(api.night.check, after)
+        self.undo_stack.push(ScenarioEdit(self._weak, self._scenario, after, text))
+
+    def begin_drag(self) -> None:
+        """A drag starts: the map follows every step, the panels only its end (a frame is short)."""
+        self._drag_on = True
+
+    def finish_drag(self, before: api.night.Scenario | None, text: str = "") -> None:
+        """A drag that started on ``before`` ends on the position shown now: one undo step (or
+        none, when it ends where it began).  ``before`` None: it changed nothing.  (Scenarios
+        compare without their map's terrain: a stroke of the board editor's brush changes that.)"""
+        self._drag_on = False
+        after = self._scenario
+        if before is None or (after == before
+                              and after.map.content_key == before.map.content_key):
+            self.set_scenario(before if before is not None else after)
+            return
+        try:
+            self.call(api.night.check, after)
+        except api.ScenarioError:
+            self.set_scenario(before)           # refused: back where the drag began
+            raise
+        self.undo_stack.push(ScenarioEdit(self._weak, before, after, text))
+
+    def fire_starshell(self, unit_id: str, hex_id: str, method: str, dice=None):
+        """``unit_id`` fires a starshell (or IR) at ``hex_id`` by ``method``: usage dr, drift and
+        marker as the engine says (``engine.night.starshells.fire``), one undo step.  Raises
+        api.ScenarioError when it may not; returns the engine's FireResult."""
+        after, result = self.call(api.night.fire, self._scenario, unit_id, hex_id, method,
+                                  dice or self.dice)
+        self.call(api.night.check, after)
+        what = "an IR" if result.kind == "ir" else "a starshell"
+        if not result.success:
+            text = f"{unit_id} fails to fire {what} (usage dr {result.usage_dr})"
+        elif result.end is None:
+            text = f"{unit_id} fires {what} at {hex_id}: it drifts off the map"
+        else:
+            text = f"{unit_id} fires {what} at {hex_id}: it lands in {result.end}"
+        self.undo_stack.push(ScenarioEdit(self._weak, self._scenario, after, text))
+        return result
+
+    def add_marker(self, marker: api.night.Marker) -> None:
+        self.edit(self._scenario.with_marker(marker), f"add {marker.type} in {marker.hex}")
+
+    def remove_marker(self, index: int) -> None:
+        mk = self._scenario.markers[index]
+        self.edit(self._scenario.without_marker(index), f"remove {mk.type} from {mk.hex}")
+
+    def move_unit(self, unit_id: str, hex_id: str) -> None:
+        self.edit(self._scenario.moved(unit_id, hex_id), f"move {unit_id} to {hex_id}")
+
+    def select(self, unit_id: str | None) -> None:
+        """Make ``unit_id`` the viewer whose night field is shown (None: nobody)."""
+        if unit_id is not None:
+            self._scenario.unit(unit_id)        # raises api.ScenarioError for an unknown id
+        if unit_id == self._viewer:
+            return
+        self._viewer = unit_id
+        self._marker = None
+        self.selectionChanged.emit()
+        self._request()
+
+    def pick_marker(self, index: int | None) -> None:
+        """Pick marker ``index`` for editing and deleting (None: no marker)."""
+        if index is not None and not 0 <= index < len(self._scenario.markers):
+            raise IndexError(f"no marker {index}")
+        if index != self._marker:
+            self._marker = index
+            self.selectionChanged.emit()
+
+    def want_starshells(self, on: bool) -> None:
+        """Ask the engine where the viewer may place a starshell (while the player places one)."""
+        if on != self._starshells:
+            self._starshells = on
+            self._request()
+
+    def set_view_side(self, side: str | None) -> None:
+        """Show the map as ``side`` sees it at night (None: every unit shown)."""
+        if side != self._side:
+            self._side = side
+            self.selectionChanged.emit()
+            self._request()
+
+    # ------------------------------------------------------------------------ asking the engine
+    def call(self, job, *args):
+        """``job(*args)`` run on the engine's thread, waited for: a short act the window needs
+        at once (an edit checked, a starshell fired).  Its exception is raised here."""
+        return worker.call(job, *args)
+
+    def run(self, job, *args, done) -> None:
+        """``job(*args)`` run on the engine's thread; ``done(future)`` is called on the window's
+        thread when it is over (``future.result()`` or ``future.exception()``), unless the
+        Document was closed or deleted meanwhile."""
+        self._submit(job, args, lambda document, future: done(future))
+
+    def _submit(self, job, args, done) -> Future | None:
+        """``job(*args)`` on the engine's thread, then ``done(self, future)`` on the window's
+        (``worker.submit``)."""
+        if self.closed:
+            return None
+
+        def arrived(document, future, done=done):
+            document._tickets.pop(ticket, None)
+            done(document, future)
+        ticket, future = worker.submit(self, job, args, arrived)
+        self._tickets[ticket] = future
+        return future
+
+    def close(self) -> None:
+        """The window closes: no more questions to the engine, and the answers still on their
+        way are dropped (the jobs not started yet are cancelled)."""
+        if self.closed:
+            return
+        self.closed = True
+        self._timer.stop()
+        tickets, self._tickets = self._tickets, {}
+        worker.drop(tickets)
+        self._in_flight = None
+
+    def refresh(self) -> None:
+        """Ask the engine again (after it failed, or when its data changed)."""
+        self._request()
+
+    def _request(self) -> None:
+        self._wanted += 1
+        if not self.closed:
+            self._timer.start()
+
+    def _launch(self) -> None:
+        if self._in_flight is not None or self.closed:
+            return                              # _on_done asks again for the latest
+        gen = self._wanted
+        self._in_flight = self._submit(
+            ask_engine, (self._scenario, self._viewer, self._side, self._starshells,
+                         not self._drag_on),
+            lambda document, future: document._on_done(gen, future))
+
+    def _on_done(self, gen: int, future: Future) -> None:
+        if future is self._in_flight:
+            self._in_flight = None
+        self._deliver(gen, future)
+        if self._wanted > self._delivered and not self._timer.isActive():
+            self._launch()
+
+    def _deliver(self, gen: int, future: Future) -> None:
+        if gen <= self._delivered:
+            return
+        error = future.exception()
+        if error is not None:
+            traceback.print_exception(error, file=sys.stderr)
+            self._delivered = gen
+            self.engineFailed.emit(f"the engine failed: {error}")
+            return
+        self._delivered = gen
+        self._answers = future.result()
+        (self.dragAnswered if self._drag_on else self.answersChanged).emit()
+
+    def settle(self, timeout: float = 60.0) -> Answers:
+        """Ask the engine now and wait for the answers (screenshots and tests)."""
+        if not self.is_settled:
+            self._timer.stop()
+            future = worker.start(ask_engine, self._scenario, self._viewer, self._side,
+                                  self._starshells, not self._drag_on)
+            future.result(timeout)
+            self._deliver(self._wanted, future)
+        return self._answers

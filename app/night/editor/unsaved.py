@@ -1,0 +1,56 @@
+"""Which boards of a position exist only in memory.
+
+A scenario file names its boards (a bundled id or a board file); a board edited in the program
+and not saved yet would be lost by saving the position alone.  A board is *unsaved* when what
+its map entry names cannot be read, or reads as other terrain, or lies in a scratch folder (the
+recovery folder keeps edited boards between a crash and the next start; they are not a home).
+No Qt.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from engine import api
+from engine.api import Board, bundled_board, load_board
+
+_FILES: dict[tuple[str, int, int], str] = {}     # (path, mtime, size) -> content key
+
+
+def board_file(ref: str, folder: str | None) -> Path | None:
+    """The file a map entry's ``board`` names, or None for a bundled board."""
+    if not ref.endswith(".json"):
+        return None
+    path = Path(ref)
+    return path if path.is_absolute() else Path(folder or ".") / path
+
+
+def _content_on_disk(ref: str, folder: str | None) -> str | None:
+    path = board_file(ref, folder)
+    try:
+        if path is None:
+            return bundled_board(ref).content_key
+        st = os.stat(path)
+        key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+        if key not in _FILES:
+            _FILES[key] = load_board(path).content_key
+        return _FILES[key]
+    except (api.ScenarioError, OSError):
+        return None
+
+
+def is_saved(ref: str, board: Board, folder: str | None, scratch: Path | None = None) -> bool:
+    path = board_file(ref, folder)
+    if path is not None and scratch is not None:
+        try:
+            if Path(scratch).resolve() in path.resolve().parents:   # (or a slot in it)
+                return False
+        except OSError:
+            return False
+    return _content_on_disk(ref, folder) == board.content_key
+
+
+def unsaved_boards(scenario: api.night.Scenario, scratch: Path | None = None) -> list[int]:
+    """Indices (into ``s.map.placements``) of the boards not saved as they are."""
+    return [k for k, (e, p) in enumerate(zip(scenario.map_entries, scenario.map.placements))
+            if not is_saved(e.board, p.board, scenario.folder, scratch)]

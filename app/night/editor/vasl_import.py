@@ -1,0 +1,153 @@
+"""File > Import VASL board (the app's part): choose a board file of VASL (``bd02``...),
+convert it (``engine.importers.vasl.import_board``), save the Starshell board file where the player says
+(by default next to the position, ``bd02.json``), show what could not be imported, and offer to
+put the board on the map: added in a free slot, or in place of the map's board of the same id
+(the bundled stand-in, typically).
+
+The conversion runs in a worker thread behind a progress dialog with Cancel: the window keeps
+painting, and a large or hostile file can be stopped (the engine bounds every size as well)."""
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
+
+from app.file_filters import BOARD_FILTER, VASL_BOARD_FILTER
+from engine import api
+from engine.api import save_board
+
+from .layout_edits import free_slot
+
+
+def import_vasl_board(editor) -> str | None:
+    """The whole act; returns the board file written, or None when the player stopped or the
+    file was refused (the engine's message is shown)."""
+    w = editor.window
+    source, _ = QFileDialog.getOpenFileName(w, "Import a VASL board", w.settings.value(
+        "vasl/folder", os.path.expanduser("~")), VASL_BOARD_FILTER)
+    if not source:
+        return None
+    w.settings.setValue("vasl/folder", os.path.dirname(source))
+    job = ImportJob(source)
+    outcome = job.run(w)
+    if outcome is None:                 # cancelled
+        w.statusBar().showMessage("VASL import cancelled", 10000)
+        return None
+    if isinstance(outcome, str):
+        w.show_error("Cannot import this VASL board", outcome)
+        return None
+    board, report = outcome
+    stem = Path(source).name.split(".")[0] or f"bd{board.id}"
+    target, _ = QFileDialog.getSaveFileName(w, f"Save the imported board {board.id} as",
+                                            os.path.join(editor.default_folder(), f"{stem}.json"),
+                                            BOARD_FILTER)
+    if not target:
+        return None
+    if not target.lower().endswith(".json"):
+        target += ".json"
+    target = str(Path(target).resolve())
+    if not os.path.isdir(os.path.dirname(target)):     # else the error names a temporary file
+        w.show_error("Cannot save the board",
+                     f"{target}: the folder {os.path.dirname(target)} does not exist")
+        return None
+    try:
+        save_board(board, target)
+    except (OSError, api.ScenarioError) as e:
+        w.show_error("Cannot save the board", str(e))
+        return None
+    board = replace(board, path=target)     # its picture (SPEC.md "image") lies beside it
+    editor.tell(f"Imported VASL board {board.id} as {target}")
+    offer_on_map(editor, board, target, report)
+    return target
+
+
+def offer_on_map(editor, board, target: str, report: list[str]) -> bool:
+    """Show the import's report and offer to put the board on the map (one undo step)."""
+    s = editor.document.scenario
+    notes = ("\n\nNot imported or approximated:\n" + "\n".join(f"\u2022 {line}" for line in report)
+             if report else "\n\nEverything was imported.")
+    replacing = board.id in s.map.board_ids
+    at = None if replacing else free_slot(s)
+    offer = (f"Put it on the map in place of board {board.id}?" if replacing
+             else f"Add it to the map in slot {list(at)}?")
+    answer = QMessageBox.question(
+        editor.window, "VASL board imported",
+        f"Board {board.id} was saved as {target}.{notes}\n\n{offer}",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.Yes)
+    if answer != QMessageBox.StandardButton.Yes:
+        return False
+    if replacing:
+        return editor.apply_layout(lambda s: api.night.with_board(s, board, ref=target),
+                              f"board {board.id} from VASL", "Board replaced")
+    return editor.apply_layout(lambda s: api.night.add_board(s, target, board, at),
+                          f"add VASL board {board.id} at {list(at)}", "Board added")
+
+
+class ImportJob(QObject):
+    """One conversion in a worker thread, shown by a progress dialog whose Cancel stops it.
+
+    ``run`` returns (board, report), the error message (str), or None when cancelled."""
+
+    progressed = Signal(int)            # per mille
+
+    def __init__(self, source: str):
+        super().__init__()
+        self.source = source
+        self.outcome = None
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def _progress(self, fraction: float) -> None:      # in the worker thread
+        if self._cancel.is_set():
+            raise api.vasl.ImportCancelled()
+        self.progressed.emit(int(1000 * fraction))
+
+    def _work(self) -> None:                            # in the worker thread
+        try:
+            self.outcome = api.vasl.import_board(self.source, progress=self._progress)
+        except api.vasl.ImportCancelled:
+            self.outcome = None
+        except api.ScenarioError as e:
+            self.outcome = str(e)
+        except MemoryError:
+            self.outcome = f"{self.source}: too large to import (out of memory)"
+        except Exception as e:           # never a traceback: the file is named
+            self.outcome = f"{self.source}: cannot be imported ({type(e).__name__}: {e})"
+        if self._cancel.is_set():
+            self.outcome = None
+
+    def run(self, parent):
+        dialog = QProgressDialog(f"Importing {os.path.basename(self.source)}...", "Cancel",
+                                 0, 1000, parent)
+        dialog.setWindowTitle("Import a VASL board")
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(300)
+        dialog.canceled.connect(self.cancel)
+        self.progressed.connect(dialog.setValue)
+        thread = _Worker(self._work)
+        loop = QEventLoop()
+        thread.finished.connect(loop.quit)
+        thread.start()
+        if not thread.isFinished():
+            loop.exec()
+        thread.wait()
+        self.progressed.disconnect(dialog.setValue)
+        dialog.close()
+        dialog.deleteLater()
+        return self.outcome
+
+
+class _Worker(QThread):
+    def __init__(self, work):
+        super().__init__()
+        self.work = work
+
+    def run(self) -> None:
+        self.work()

@@ -1,0 +1,68 @@
+"""The boards' own pictures (SPEC.md "image"): each board that has one is drawn from it, over our
+terrain art and under every overlay.
+
+The engine says where a picture lies (``board_image_placement``: an affine map from its pixels to
+map units, exact at every hex centre, turned with a turned board); the item draws the image
+through that transform, cut to the board's printed area, so it follows the view at every zoom,
+and PNG and SVG exports draw it like the screen.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter, QPainterPath, QTransform
+from PySide6.QtWidgets import QGraphicsItem
+
+from app import style
+from app.hex_geometry import placement_rect
+from engine import api
+
+Z_BOARD_ART = 1                 # over our terrain art (0), under the lights (10) and the field
+
+
+def image_transform(affine) -> QTransform:
+    """Image pixels -> scene coordinates."""
+    a, b, c, d, e, f = affine
+    s = style.SCALE
+    return QTransform(a * s, d * s, b * s, e * s, c * s, f * s)
+
+
+class BoardArtItem(QGraphicsItem):
+    """One board's picture."""
+
+    cut_to_board = True          # SVG export cuts the picture to its board (``app.export``)
+
+    def __init__(self, m, pi: int, image: QImage, affine):
+        super().__init__()
+        self.map, self.pi = m, pi
+        self.image = image
+        self.transform_ = image_transform(affine)
+        self.clip = placement_rect(m, pi)
+        self.setZValue(Z_BOARD_ART)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self.clip
+
+    def paint(self, painter: QPainter, option, widget=None):
+        painter.save()
+        path = QPainterPath()
+        path.addRect(self.clip)
+        painter.setClipPath(path, Qt.ClipOperation.IntersectClip)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.setTransform(self.transform_, True)
+        painter.drawImage(0, 0, self.image)
+        painter.restore()
+
+
+def build(game_map) -> list[BoardArtItem]:
+    """An item for every board of map ``game_map`` whose picture can be read."""
+    items = []
+    for pi in range(len(game_map.placements)):
+        where = api.vasl.board_image_placement(game_map, pi)
+        if where is None:
+            continue
+        image = QImage(where["path"])
+        if image.isNull():
+            continue
+        items.append(BoardArtItem(game_map, pi, image, where["affine"]))
+    return items

@@ -1,0 +1,71 @@
+"""New pieces and deleted ones: the palette arms a unit or marker type, the next click on the map
+puts it down (one undo step, refused with the engine's message when impossible); Delete removes
+the picked marker, or else the selected unit."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+
+from engine import api
+
+
+@dataclass(frozen=True)
+class Piece:
+    """What the palette hands over: a unit type or a marker type, and a side."""
+    kind: str                      # "unit" or "marker"
+    type: str
+    side: str | None
+
+
+class PiecesTool(QObject):
+    told = Signal(str)
+
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.armed: Piece | None = None
+
+    def put_down(self, piece: Piece, hex_index: int) -> bool:
+        """``piece`` in hex ``hex_index`` (a map index); False when the engine refuses it."""
+        d, s = self.document, self.document.scenario
+        name = s.map.names[hex_index]
+        if piece.kind == "unit":
+            uid = new_unit_id(s, piece.type)
+            after = s.with_unit(api.night.Unit(uid, piece.side or "allied", piece.type, name))
+            text = f"add {piece.type.replace('_', ' ')} {uid} in {name}"
+        else:
+            side = piece.side if api.night.MARKER_KINDS[piece.type].sided else None
+            after = s.with_marker(api.night.Marker(piece.type, name, side))
+            text = f"add {piece.type.replace('_', ' ')} in {name}"
+        try:
+            d.edit(after, text)
+        except api.ScenarioError as e:
+            self.told.emit(str(e))
+            return False
+        if piece.kind == "unit":
+            d.select(uid)
+        else:
+            d.pick_marker(len(after.markers) - 1)
+        self.told.emit(text[0].upper() + text[1:] + " (Ctrl+Z: undo; the Edit panel edits it)")
+        return True
+
+    def delete_picked(self) -> None:
+        """Delete the picked marker, or else the selected unit (one undo step)."""
+        d = self.document
+        if d.marker is not None:
+            d.remove_marker(d.marker)
+        elif d.viewer is not None:
+            u = d.scenario.unit(d.viewer)
+            d.edit(d.scenario.without_unit(u.id), f"delete {u.id} from {u.hex}")
+
+
+def new_unit_id(scenario: api.night.Scenario, unit_type: str) -> str:
+    """A fresh id: the type's initial and the first free number (S1, L2, M3...)."""
+    prefix = {"half_squad": "HS", "armor_leader": "AL", "afv": "T", "vehicle": "V",
+              "observer": "O"}.get(unit_type, unit_type[0].upper())
+    taken = {u.id for u in scenario.units}
+    k = 1
+    while f"{prefix}{k}" in taken:
+        k += 1
+    return f"{prefix}{k}"

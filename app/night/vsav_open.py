@@ -1,0 +1,105 @@
+"""Opening a VASL saved game (``.vsav``): File > Open, a dropped file, ``python -m app
+GAME.vsav`` (``app.night.open_window``, ``app.night.save_screenshot``).  The engine reads the game
+(``api.vsav_scenario``); the window shows it as a new, unsaved position, and tells what was
+approximated or left out.
+
+Boards come from the player's VASL boards folder (remembered in the settings), else Starshell's
+bundled board of that id; for a board found in neither, the player chooses the folder of their
+VASL boards or blank open boards in its place (the notes say which boards are blank).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from engine import api
+
+BOARDS_KEY = "vasl/boards_folder"
+
+
+def boards_folder(settings) -> str | None:
+    folder = settings.value(BOARDS_KEY, "") or ""
+    return folder if folder and os.path.isdir(folder) else None
+
+
+def ask_missing(window, boards: list[str]) -> str | None:
+    """The player's choice for boards found nowhere: "folder", "blank" or None (give up)."""
+    box = QMessageBox(QMessageBox.Icon.Question, "Boards missing",
+                      f"The saved game is played on board(s) {', '.join(boards)}, which "
+                      "Starshell does not have. Choose the folder of your VASL boards (bd01, "
+                      "bd02... as VASL keeps them), or open the game on blank open boards in "
+                      "their place (no terrain: hills, woods and buildings are missing).",
+                      parent=window)
+    folder = box.addButton("Choose boards folder...", QMessageBox.ButtonRole.AcceptRole)
+    blank = box.addButton("Use blank boards", QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    return {id(folder): "folder", id(blank): "blank"}.get(id(box.clickedButton()))
+
+
+def summary_text(path: str, summary: dict) -> str:
+    lines = [f"{os.path.basename(path)}: boards {', '.join(summary['boards'])}, "
+             f"{summary['units']} unit(s), {summary['markers']} marker(s)."]
+    lines += [f"\u2022 {note}" for note in summary["notes"]]
+    if summary["skipped"]:
+        why = Counter(s["why"].split(" at (")[0] for s in summary["skipped"])
+        lines.append(f"Left out ({len(summary['skipped'])} piece(s)):")
+        lines += [f"\u2022 {n} x {w}" for w, n in why.most_common()]
+    lines.append("This is a new position: Save As keeps it (and the boards it needs) as files.")
+    return "\n".join(lines)
+
+
+def open_vsav(window, path: str, boards: str | None = None, read=None) -> bool:
+    """Open the saved game as a new, unsaved position in ``window``; False when refused (the
+    engine's message is shown) or given up.  ``boards``: a folder of VASL boards for this game
+    only (``--boards``), else the one of the settings; ``read``: the game already read from
+    it (a scenario and its summary), when no board was missing."""
+    folder, blank = boards or boards_folder(window.settings), False
+    while read is None:
+        try:
+            read = api.vasl.vsav_scenario(path, folder, blank)
+        except api.vasl.MissingBoards as e:
+            choice = ask_missing(window, e.boards)
+            if choice == "blank":
+                blank = True
+            elif choice == "folder":
+                chosen = QFileDialog.getExistingDirectory(window, "The folder of your VASL boards",
+                                                          folder or os.path.expanduser("~"))
+                if not chosen:
+                    return False
+                folder = chosen
+                window.settings.setValue(BOARDS_KEY, chosen)
+            else:
+                return False
+        except (api.ScenarioError, OSError) as e:
+            window.show_error("Cannot open this VASL saved game", str(e))
+            return False
+    scenario, summary = read
+    window.document.take_unsaved(scenario)
+    window.say(f"Opened the VASL saved game {path} as a new position", 10000)
+    QMessageBox.information(window, "VASL saved game opened", summary_text(path, summary))
+    return True
+
+
+def read_headless(path: str, boards: str | None) -> tuple[api.night.Scenario, dict]:
+    """``--screenshot`` of a saved game: boards from ``boards``, else the folder of the
+    settings, else the bundled ones; a board found nowhere is a blank open board, said on
+    stderr.  Raises api.ScenarioError or OSError for a damaged save."""
+    scenario, summary = api.vasl.vsav_scenario(path, boards or boards_folder(QSettings()), True)
+    for note in summary["notes"]:
+        if "blank open board" in note:
+            print(f"warning: {note}", file=sys.stderr)
+    return scenario, summary
+
+
+def read_for_window(path: str, boards: str | None, settings) -> tuple[api.night.Scenario, dict] | None:
+    """The saved game read for a window, or None when a board is missing (the window asks, as
+    File > Open does).  Raises api.ScenarioError or OSError for a damaged save."""
+    try:
+        return api.vasl.vsav_scenario(path, boards or boards_folder(settings), False)
+    except api.vasl.MissingBoards:
+        return None

@@ -1,0 +1,406 @@
+"""The night room's window: the map view in the middle, the panels docked at the side, the menus and
+the file actions (Open, Save, Save As, recent files, a dropped .json file).  What the mouse does
+on the map is the ``Hand``'s; the actions of play and their keys are ``actions``'."""
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.file_filters import POSITION_FILTER, is_vsav, open_filter
+from app.recent import RecentFiles
+from app.room_window import file_format, may_discard
+from engine import api
+
+from . import actions, examples
+from .document import FORMAT
+from .editor import map_menu, paint_action
+from .editor.board_editor import BoardEditor
+from .editor.board_panel import BoardPanel
+from .editor.layout_panel import LayoutPanel
+from .hand import Hand
+from .layers import layer_actions
+from .panels.editor import PieceEditor
+from .panels.explanation import ExplanationPanel
+from .panels.fire import StarshellPanel
+from .panels.info import ScenarioPanel
+from .panels.legend import LegendPanel
+from .panels.palette import Palette
+from .panels.unit import UnitPanel
+from .recovery import autosave_for
+from .scene.map_scene import MapScene
+from .view import MapView
+from .vsav_open import open_vsav
+
+
+class NightWindow(QMainWindow):
+    """Builds every part of the window and hands each its collaborators: the scene and view, the
+    hand and its tools, the panels (docks addressed by name, ``dock``), the board editor, the
+    menus and their actions.  Parts report to the status bar through their ``told`` signals.
+    ``open_other``: the door to every room (``app.rooms.open_window``) for another game's file."""
+
+    def __init__(self, document, settings: QSettings | None = None, parent=None, *,
+                 open_other=None):
+        super().__init__(parent)
+        self.open_other = open_other
+        self.document = document
+        if document.parent() is None:
+            document.setParent(self)        # the window's position lives as long as the window
+        self.settings = settings if settings is not None else QSettings()
+        self.recent = RecentFiles(self.settings)
+        self.room_windows: list[QMainWindow] = []
+        self.docks: dict[str, QDockWidget] = {}
+        self.help_dialog = None
+
+        # the map, and the hand that clicks and drags on it
+        self.scene = MapScene(document, self)
+        self.view = MapView(self.scene)
+        self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setCentralWidget(self.view)
+        self.hand = Hand(document, self.scene, self.view, self)
+        self.view.hand = self.hand
+        self.layer_actions = layer_actions(self, self.scene.set_layer_visible)
+
+        # the panels and the board editor
+        self.scenario_panel = ScenarioPanel(document)
+        self.unit_panel = UnitPanel(document)
+        self.explanation = ExplanationPanel(document)
+        self.legend = LegendPanel(self.layer_actions)
+        self.editor = PieceEditor(document)
+        self.palette = Palette(document)
+        self.starshell_panel = StarshellPanel(document, self.hand.starshell)
+        self.hand.starshell.set_dice_source(self.starshell_panel.typed_dice)
+        self.board_editor = BoardEditor(document, self.scene, self.view, self.hand,
+                                        self.settings, self)
+        self.paint_action = paint_action(self.board_editor, self)
+        self.import_vasl_action = QAction("&Import VASL board\u2026", self)
+        self.import_vasl_action.triggered.connect(self.board_editor.import_vasl)
+        self.layout_panel = LayoutPanel(self.board_editor, self.board_editor.import_vasl)
+        self.board_panel = BoardPanel(self.board_editor, self.paint_action)
+        self._build_docks()
+
+        # the status bar, the menus
+        self.where = QLabel()
+        self._where_hex = -1                # the hex the mouse is over (-1: none)
+        self.statusBar().addPermanentWidget(self.where)
+        self._build_menus()
+        self._connect()
+        self.say("Click a unit to see its night field \u2013 drag it to move it \u2013 right-drag: "
+                 "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys",
+                 15000)
+        self.autosaver = autosave_for(self)     # unsaved work survives a crash
+        self._update_title()
+        self.resize(1500, 900)
+        QTimer.singleShot(0, self.view, self.view.fit_map)     # not once the view is gone
+
+    # ------------------------------------------------------------------------ building
+    def _dock(self, title: str, widget: QWidget, name: str) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(widget)
+        dock.setWidget(scroll)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.docks[name] = dock
+        return dock
+
+    def dock(self, name: str) -> QDockWidget:
+        """The dock called ``name``: position, edit, palette, map_layout, board_editor,
+        explanation, legend, starshell."""
+        return self.docks[name]
+
+    def _build_docks(self) -> None:
+        position = QWidget()
+        box = QVBoxLayout(position)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.scenario_panel)
+        box.addWidget(self.unit_panel)
+        for tabs in ((("Position", position, "position"), ("Edit", self.editor, "edit"),
+                      ("Palette", self.palette, "palette"),
+                      ("Map", self.layout_panel, "map_layout"),
+                      ("Board", self.board_panel, "board_editor")),
+                     (("Explanation", self.explanation, "explanation"),
+                      ("Legend", self.legend, "legend"),
+                      ("Starshell", self.starshell_panel, "starshell"))):
+            first = self._dock(*tabs[0])
+            for tab in tabs[1:]:
+                self.tabifyDockWidget(first, self._dock(*tab))
+            first.raise_()
+        # the Position dock no narrower than its panel and scrollbar: in a small window the NVR
+        # box and the lists never run under the scrollbar, nor lose their place when it comes
+        scroll = self.docks["position"].widget()
+        scroll.setMinimumWidth(position.minimumSizeHint().width() + 2 * scroll.frameWidth()
+                               + scroll.verticalScrollBar().sizeHint().width())
+
+    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
+        a = menu.addAction(text)
+        a.triggered.connect(slot)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        return a
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        f = self.file_menu = bar.addMenu("&File")
+        self.file_actions = [
+            self._action(f, "&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)]
+        self.recent_menu = f.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        # the bundled positions, read-only: Save asks for a name of the player's own
+        self.examples_menu = f.addMenu("Open &worked example")
+        self.examples_menu.aboutToShow.connect(
+            lambda: examples.fill_menu(self.examples_menu, self.open_path))
+        self.file_actions += [
+            self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save),
+            self._action(f, "Save &As\u2026", self.save_as, QKeySequence.StandardKey.SaveAs)]
+        f.addAction(self.import_vasl_action)
+        f.addSeparator()                    # actions.build puts Export before Quit
+        self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        e = self.edit_menu = bar.addMenu("&Edit")
+        stack = self.document.undo_stack
+        for a, keys, words in (
+                (stack.createUndoAction(self, "&Undo"), QKeySequence.StandardKey.Undo,
+                 "Undo the last change (a whole drag, a whole starshell)"),
+                (stack.createRedoAction(self, "&Redo"), QKeySequence.StandardKey.Redo,
+                 "Redo")):
+            a.setShortcuts(QKeySequence.keyBindings(keys))
+            a.setProperty("help", words)        # the menu's text names the change
+            e.addAction(a)
+            self.file_actions.append(a)
+        self.file_actions.append(self.quit_action)
+        v = self.view_menu = bar.addMenu("&View")
+        self._action(v, "&Fit to map", self.view.fit_map, "Ctrl+0")
+        zoom_in = self._action(v, "Zoom &in", lambda: self.view.zoom_by(1.25))
+        zoom_in.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.ZoomIn)
+                             + [QKeySequence("Ctrl+=")])      # the + key without Shift
+        self._action(v, "Zoom &out", lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
+        v.addSeparator()
+        for a in self.layer_actions.values():
+            v.addAction(a)
+        key = v.addAction("Caption and key on the map")
+        key.setCheckable(True)
+        key.toggled.connect(self.view.show_key)
+        v.addSeparator()
+        for dock in self.docks.values():
+            v.addAction(dock.toggleViewAction())
+        self.map_menu = map_menu(self.board_editor, self.paint_action, self)
+        bar.addMenu(self.map_menu)
+        self.tools_menu = bar.addMenu("&Tools")
+        self.help_menu = bar.addMenu("&Help")
+        play = actions.build(self, self.hand, self.document)
+        self.play_actions, self.tool_actions = play.actions, play.tools
+        self.method_actions, self.side_menu = play.methods, play.side_menu
+        self.addAction(self.paint_action)
+
+    def _connect(self) -> None:
+        d, hand, view = self.document, self.hand, self.view
+        view.zoomChanged.connect(self.scene.counters.set_pixels_per_unit)
+        view.fileDropped.connect(self.open_path)
+        self.scene.mapChanged.connect(view.refit_if_moved)
+        self.setAcceptDrops(True)           # a .json dropped anywhere on the window opens
+        view.hexHovered.connect(self.scene.set_hovered)
+        view.hexHovered.connect(self.explanation.show_hex)
+        view.hexHovered.connect(self._show_where)
+        for changed in (d.selectionChanged, d.changed, d.dragged):    # its range from whom, now
+            changed.connect(lambda: self._show_where(self._where_hex))
+        hand.told.connect(lambda text: self.say(text, 10000))
+        self.board_editor.told.connect(lambda text: self.say(text, 15000))
+        self.editor.refused.connect(lambda text: self.say(text, 10000))
+        self.board_editor.failed.connect(self.show_error)
+        hand.threads.threadChanged.connect(self.explanation.show_thread)
+        hand.starshell.fired.connect(self._fired)
+        hand.starshell.methodChanged.connect(self._method_changed)
+        hand.toolChanged.connect(lambda tool: tool == "starshell" and self.dock("starshell").raise_())
+        self.palette.picked.connect(hand.arm)
+        self.palette.picked.connect(lambda piece: piece and self.board_editor.set_mode("play"))
+        starshell_tool = self.tool_actions["starshell"]
+        self.starshell_panel.tool.toggled.connect(starshell_tool.setChecked)
+        starshell_tool.toggled.connect(self.starshell_panel.tool.setChecked)
+        d.fileChanged.connect(self._update_title)
+        d.undo_stack.cleanChanged.connect(self._clean_changed)
+        d.undo_stack.indexChanged.connect(self._undone)
+        d.engineFailed.connect(self._engine_failed)
+
+    def show_help(self) -> None:
+        """The list of every key and mouse gesture (F1)."""
+        self.help_dialog = actions.show_help(self, self.help_dialog)
+
+    def say(self, text: str, ms: int = 5000) -> None:
+        """A sentence in the status bar for ``ms`` milliseconds."""
+        self.statusBar().showMessage(text, ms)
+
+    # ------------------------------------------------------------------------ files
+    def open_dialog(self) -> None:
+        if not self._may_discard():
+            return
+        start = os.path.dirname(self.document.path) if self.document.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Open a scenario", start, open_filter(POSITION_FILTER))
+        if path:
+            self.open_path(path, confirmed=True)
+
+    def open_path(self, path: str, confirmed: bool = False) -> bool:
+        """Open ``path``; a bad file shows the engine's message and keeps the current position."""
+        if not confirmed and not self._may_discard():
+            return False
+        if is_vsav(path):                     # a VASL saved game: a new, unsaved position
+            return open_vsav(self, path)
+        try:
+            fmt = file_format(path)
+            if fmt not in (None, FORMAT) and self.open_other is not None:
+                # another game's file opens in its own window
+                other = self.open_other(path)
+                self.room_windows.append(other)   # kept alive beside this one
+                other.show()
+                self.recent.add(path)
+                self.say(f"Opened {path} in its own window")
+                return True
+            self.document.load(path)
+        except (api.ScenarioError, ValueError, OSError) as e:
+            self._error("Cannot open this scenario", str(e))
+            return False
+        self.recent.add(path)
+        self.say(f"Opened {path}")
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None or examples.is_bundled(self.document.path):
+            return self.save_as()           # a bundled example is never written over
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        start = examples.save_as_start(self.document.path)
+        path, _ = QFileDialog.getSaveFileName(self, "Save the position as", start, POSITION_FILTER)
+        if not path:
+            return False
+        if not path.lower().endswith(".json"):
+            path += ".json"
+        if examples.is_bundled(path):
+            self._error("Cannot save", f"{path}: the bundled examples are read-only; "
+                        "save the position in a folder of your own")
+            return False
+        return self._save_to(path)
+
+    def _save_to(self, path: str) -> bool:
+        if not self.board_editor.save_boards_first(path):   # edited boards go to files first
+            return False
+        try:
+            self.document.save(path)
+        except (api.ScenarioError, ValueError, OSError) as e:
+            self._error("Cannot save", str(e))
+            return False
+        self.recent.add(path)
+        self.say(f"Saved {path}")
+        return True
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in self.recent.paths():
+            a = self.recent_menu.addAction(path)
+            a.triggered.connect(lambda _=False, p=path: self._open_recent(p))
+        if not self.recent.paths():
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear the list").triggered.connect(self.recent.clear)
+
+    def _open_recent(self, path: str) -> None:
+        if not os.path.exists(path):
+            self.recent.remove(path)
+        self.open_path(path)
+
+    def _may_discard(self) -> bool:
+        """True when there are no unsaved changes, or the player saves or drops them."""
+        return may_discard(self, self.document.undo_stack.isClean(), "Unsaved changes",
+                           "The position has changed. Save it first?", self.save)
+
+    def _error(self, title: str, text: str) -> None:
+        self.say(text, 15000)
+        QMessageBox.warning(self, title, text)
+
+    show_error = _error
+
+    # ------------------------------------------------------------------------ play
+    def _method_changed(self, method: str) -> None:
+        self.method_actions[method].setChecked(True)
+        self.starshell_panel.show_method(method)
+
+    def _fired(self, result) -> None:
+        self.dock("starshell").raise_()
+        stack = self.document.undo_stack
+        self._fired_said = (stack.index(), stack.text(stack.index() - 1))
+        self.say(self._fired_said[1], 10000)
+
+    def _undone(self, index: int) -> None:
+        """Ctrl+Z took back the starshell the status bar tells of: the sentence goes too."""
+        said = getattr(self, "_fired_said", None)
+        if said is not None and index < said[0]:
+            self._fired_said = None
+            if self.statusBar().currentMessage() == said[1]:
+                self.statusBar().clearMessage()
+
+    def _show_where(self, i: int) -> None:
+        """The status bar: the hex under the mouse, its terrain and level, and its range from
+        the selected unit."""
+        m, d = self.scene.map, self.document
+        self._where_hex = i
+        if i < 0 or m is None or i >= len(m.names):
+            self.where.clear()
+            return
+        text = m.describe(i)
+        if d.viewer is not None:
+            u = d.scenario.unit(d.viewer)
+            text += f" \u2013 range {int(m.distance(m.index(u.hex), i))} from {u.id}"
+        # of a fixed size, grown and never shrunk: a new text (each hex a drag crosses) does
+        # not lay the status bar out again
+        label = self.where
+        if text == label.text():
+            return                  # asked again (the mouse's hex, then the moved position)
+        need = label.fontMetrics().horizontalAdvance(text) + 2 * label.margin() + 8
+        if need > label.minimumWidth():
+            label.setFixedSize(need, label.sizeHint().height())
+        label.setText(text)
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    def _engine_failed(self, text: str) -> None:
+        self.say(text, 10000)
+
+    def _update_title(self) -> None:
+        d = self.document
+        name = os.path.basename(d.path) if d.path else (d.scenario.title or "untitled")
+        if examples.is_bundled(d.path):
+            name += " (read-only example)"
+        self.setWindowTitle(f"{name}[*] \u2013 Starshell")
+        self.setWindowModified(not d.undo_stack.isClean())
+
+    def dragEnterEvent(self, event):
+        if MapView.json_file(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event):
+        path = MapView.json_file(event)
+        if path:
+            event.acceptProposedAction()
+            self.open_path(path)
+
+    def closeEvent(self, event):
+        if self._may_discard():
+            self.autosaver.finish()
+            self.document.close()           # answers still on their way are dropped
+            event.accept()
+        else:
+            event.ignore()
