@@ -132,7 +132,9 @@ def measure(steps: int = 40, size=(1400, 800), prepared: bool = False) -> dict:
         out[f"{name}_ms_median"] = round(statistics.median(values), 2)
         out[f"{name}_ms_p90"] = round(values[int(0.9 * (len(values) - 1))], 2)
     doc.undo_stack.setClean()          # no question about unsaved changes
+    window.statusBar().clearMessage()  # its timer goes with the message
     window.close()
+    window.deleteLater()
     return out
 
 

@@ -7,7 +7,7 @@ import numpy as np
 from app_testing import settle
 
 from app.hex_geometry import map_rect
-from engine.api import column_name
+from engine.hexes import column_name
 
 
 def boxes(rects) -> np.ndarray:
