@@ -14,6 +14,8 @@ import sys
 from collections import deque
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "app")
 MAX_MODULE_LINES = 500
@@ -219,20 +221,36 @@ def _lint_imports() -> str:
     return found
 
 
-def test_a_qt_import_in_the_engine_breaks_the_import_contracts(tmp_path):
-    """A copy of the source with ``import PySide6`` added to an engine module: lint-imports
-    (pyproject.toml's contracts) fails on it, naming the contract."""
+BREAKS = [  # (module, the line added, the contract it breaks)
+    ("engine/hexes.py", "import PySide6", "The engine never imports Qt"),
+    ("engine/maps.py", "from engine.night import scenario", "Engine layers"),
+    ("engine/night/light.py", "from engine.napoleonic import fire", "Engine layers"),
+    ("engine/new_module.py", "X = 1", "Engine layers"),
+    ("app/night/view.py", "from engine.night import scenario", "The app reaches the engine only"),
+    ("app/style.py", "from app.night import window", "App layers"),
+    ("app/napoleonic/scene.py", "from app.tabletop import scene", "App layers"),
+    ("engine/hex_lines.py", "from engine import maps", "Engine layers"),
+]
+
+
+@pytest.mark.parametrize("module, line, contract", BREAKS, ids=[b[0] + ": " + b[1] for b in BREAKS])
+def test_a_forbidden_import_breaks_the_import_contracts(tmp_path, module, line, contract):
+    """A copy of the source with one forbidden import added (Qt in the engine, a room in the
+    core, a room in another room, an engine module the app may not see, a room in the app's
+    shared parts, a module no layer lists): lint-imports (pyproject.toml's contracts) fails on
+    it, naming the contract."""
     copy = tmp_path / "house"
     copy.mkdir()
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for top in PACKAGES:
         shutil.copytree(ROOT / top, copy / top, ignore=ignore)
     shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
-    victim = copy / "engine" / "hexes.py"
-    victim.write_text(victim.read_text(encoding="utf-8") + "\nimport PySide6  # noqa\n",
-                      encoding="utf-8")
+    victim = copy / module
+    before = victim.read_text(encoding="utf-8") if victim.exists() else ""
+    victim.write_text(before + f"\n{line}  # noqa\n", encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(copy)}
     out = subprocess.run([_lint_imports(), "--no-cache"], capture_output=True, text=True,
                          cwd=copy, env=env, timeout=120)
     assert out.returncode != 0, out.stdout + out.stderr
-    assert "The engine never imports Qt BROKEN" in out.stdout, out.stdout + out.stderr
+    broken = [row for row in out.stdout.splitlines() if " BROKEN" in row]
+    assert any(row.startswith(contract) for row in broken), out.stdout + out.stderr
