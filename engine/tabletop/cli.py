@@ -2,8 +2,8 @@
 added")."""
 from __future__ import annotations
 
-from .rolls import shoot
 from ..errors import ScenarioError
+from .rolls import shoot
 from .table import load_table
 
 

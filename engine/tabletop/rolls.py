@@ -10,7 +10,6 @@ from ..errors import ScenarioError
 from .shooting import PRIORITY, REAR, Shooting
 from .table import Element, Table
 
-
 ORDER = "seed ex. 2"     # the player whose turn it is decides which roll comes first
 FIRST = ("shot", "defensive")
 
@@ -19,7 +18,8 @@ def _turn_side(shooting: Shooting, shooter: Element, turn: str | None) -> str:
     return turn or shooting.table.turn or shooter.side
 
 
-def answered(shooting: Shooting, target: Element, choices: dict | None = None) -> tuple[str | None, list[str]]:
+def answered(shooting: Shooting, target: Element,
+             choices: dict | None = None) -> tuple[str | None, list[str]]:
     """(whom ``target`` shoots, the ids it may choose among): when two shooters tie for it, its
     player chooses (DBA 3.0 priority); ``choices`` maps an element to the target chosen for it.
     Undecided, the first of them in the table's order stands (said so in the answer)."""
