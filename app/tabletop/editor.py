@@ -50,14 +50,15 @@ class EditorPanel(QWidget):
         self._filling = False
         lay = QVBoxLayout(self)
         palette = QGroupBox("Add an element")
-        pl = QHBoxLayout(palette)
+        pl = QFormLayout(palette)
         self.new_type = self._types()
         self.new_side = QComboBox()
         self.new_side.setEditable(True)
         self.add_button = QPushButton("Add")
         self.add_button.clicked.connect(self.add)
-        for w in (self.new_type, self.new_side, self.add_button):
-            pl.addWidget(w)
+        pl.addRow("Type", self.new_type)
+        pl.addRow("Side", self.new_side)
+        pl.addRow(self.add_button)
         lay.addWidget(palette)
         chosen = QGroupBox("Chosen element")
         cl = QFormLayout(chosen)

@@ -144,7 +144,8 @@ class TerrainItem(QGraphicsPolygonItem):
         super().__init__(QPolygonF([to_scene(x, y) for x, y in piece.polygon]))
         self.table_scene, self.index = scene, index
         self.setBrush(QBrush(TERRAIN_COLOURS.get(piece.type, QColor(90, 90, 90, 160))))
-        self.setPen(QPen(MUST if chosen else QColor(0, 0, 0, 120), 3 if chosen else 1.5))
+        self.setPen(QPen(QColor("#ffffff"), 3, Qt.PenStyle.DashLine) if chosen
+                    else QPen(QColor(0, 0, 0, 120), 1.5))
         self.setAcceptHoverEvents(True)
         if piece.crest:
             path = QPainterPath(to_scene(*piece.crest[0]))

@@ -97,7 +97,10 @@ def report_html(doc: Document, hovered: str = "") -> str:
         legal = [t for t, v in rep["targets"].items() if v["legal"]]
         parts.append(f"<p><b>Legal targets:</b> {esc(', '.join(legal) or 'none')}<br>"
                      f"<b>Must shoot:</b> {esc(' or '.join(rep['must_shoot']) or 'nothing')}</p>")
-        for t in rep["must_shoot"]:
+        if rep["supports"] is not None:
+            parts.append(f"<p><b>{esc(s)} supports {esc(rep['supports'])}</b>: a rear rank never "
+                         "shoots on its own; the rolls are the front rank's</p>")
+        for t in rep["resolution"]:
             sup = rep["supporters"].get(t, [])
             parts.append(f"<p><b>At {esc(t)}</b>: supporters {esc(', '.join(sup) or 'none')}"
                          f" ({-len(sup)} to {esc(t)}'s factor)</p><ol>"
@@ -149,6 +152,7 @@ class TableWindow(QMainWindow):
         elements = QDockWidget("Elements", self)
         elements.setObjectName("elements")
         elements.setWidget(self.editor)
+        elements.setMaximumWidth(340)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, elements)
         self.hovered = ""
         self.scene.hovered.connect(self.hover)
