@@ -178,3 +178,14 @@ def test_shoot_command_takes_the_players_choices(tmp_path):
                           "--choose", "T", "--json"], cwd=REPO, capture_output=True, text=True,
                          timeout=120)
     assert bad.returncode == 2 and "--choose" in bad.stderr
+
+
+@pytest.mark.parametrize("path", sorted(TABLES.glob("S-*.json")), ids=lambda p: p.stem)
+def test_the_texts_shown_name_no_file_and_no_seed(path):
+    t = load_table(path)
+    for e in t.elements:
+        out = shoot(t, e.id)
+        texts = list(out["reasons"]) + [r for v in out["targets"].values() for r in v["reasons"]]
+        texts += [s["text"] for res in out["resolution"].values() for s in res["steps"]]
+        for text in texts:
+            assert "seed" not in text and "RULES" not in text and ".md" not in text, text

@@ -10,7 +10,7 @@ from ..errors import ScenarioError
 from .shooting import PRIORITY, REAR, Shooting
 from .table import Element, Table
 
-ORDER = "seed ex. 2"     # the player whose turn it is decides which roll comes first
+ORDER = "shooting example 2"     # the player whose turn it is decides which roll comes first
 FIRST = ("shot", "defensive")
 
 
@@ -61,26 +61,26 @@ def resolution(shooting: Shooting, shooter: Element, target: Element, turn: str 
                 f"{e} shoots {shooter.id} first (the {side} player's choice of order, {ORDER}): "
                 f"{shooter.id} only rolls to defend, and the result applies before {shooter.id}'s "
                 f"own shot: destroyed, or recoiled out of range, {shooter.id} loses its shot; "
-                f"winning does not harm {e} (seed ex. 2)")})
+                f"winning does not harm {e} (shooting example 2)")})
         else:
             defence.append({"roll": "defensive", "by": shooter.id, "at": e, "text": (
                 f"then {shooter.id} rolls to defend against {e}, which it cannot answer: two rolls, "
-                f"but one shot; winning does not harm {e} (seed ex. 2)")})
+                f"but one shot; winning does not harm {e} (shooting example 2)")})
     tie = (f" ({target.id} may shoot {' or '.join(among)}: its player chooses {answer}, "
            f"{PRIORITY})") if len(among) > 1 else ""
     if mutual:
         own.append({"roll": "mutual", "by": shooter.id, "at": target.id, "text": (
             f"{shooter.id} and {target.id} shoot each other: one roll, the result applied to both at "
-            f"once{minus} (seed ex. 3){tie}")})
+            f"once{minus} (shooting example 3){tie}")})
     else:
         own.append({"roll": "shot", "by": shooter.id, "at": target.id, "text": (
             f"{shooter.id} shoots {target.id}{minus}; {target.id} "
             + (f"shoots {answer}, not {shooter.id}, and " if shooter.id in among else
                f"cannot answer {shooter.id} and " if shooting.shooting_range(target)[0] is not None
                else "")
-            + f"only rolls to defend: winning does not harm {shooter.id} (seed ex. 2, 4){tie}")})
+            + f"only rolls to defend: winning does not harm {shooter.id} (shooting example 2, 4){tie}")})
         if answer is not None:
-            note = (f"; {answer} supported {shooter.id}'s shot and only rolls to defend (seed ex. 4)"
+            note = (f"; {answer} supported {shooter.id}'s shot and only rolls to defend (shooting example 4)"
                     if answer in sup else "")
             own.append({"roll": "shot", "by": target.id, "at": answer, "then": True, "text": (
                 f"then {target.id}, if not destroyed or recoiled out of its range, shoots {answer}"
@@ -115,7 +115,7 @@ def shoot(table: Table, shooter_id: str, turn: str | None = None, choices: dict 
     if front is not None:
         reasons.append(f"{s.id} is a rear-rank archer behind {front.id}: it never shoots on its "
                        f"own; it supports {front.id}'s shot, at the same target and range "
-                       f"({REAR}, seed ex. 5)")
+                       f"({REAR}, shooting example 5)")
     if front is not None and must:
         reasons.append(f"where {front.id} shoots ({' or '.join(must)}), {s.id} supports it: -1 to "
                        f"the target's combat factor; the rolls are {front.id}'s ({REAR})")

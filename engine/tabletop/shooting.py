@@ -3,7 +3,8 @@ section 9; seed ``004_*``, DBA 3.0 shooting); the order of the rolls is in ``rol
 
 Rule tags cited below and in the reasons: "DBA 3.0 pp. 35-36" (legal target, clear shot: the
 rulebook pages the seed quotes), "DBA 3.0 priority" and "DBA 3.0 rear rank" (the third quote of
-the seed), "seed ex. 1".. "seed ex. 5" (its worked examples, our cases S-01..S-06).
+the seed), "seed ex. 1".. "seed ex. 5" (its worked examples, our cases S-01..S-06), shown to the
+player as "shooting example 1".. "5".
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from .troops import TROOPS
 
 LEGAL = "DBA 3.0 pp. 35-36"
 CLEAR = "DBA 3.0 pp. 35-36"
-RANGE = "DBA 3.0 range, RULES 9"
+RANGE = "DBA 3.0 range"
 PRIORITY = "DBA 3.0 priority"
 REAR = "DBA 3.0 rear rank"
 GRID = 1e-9           # BW: the grid shot regions are snapped to (well under TOL)
@@ -221,7 +222,7 @@ class Shooting:
                      f"not shot at ({CLOSE})")
         if not target.visible:
             r.append(f"{target.id} is not visible: not a target, and it blocks no shot (our reading, "
-                     "RULES 9)")
+                     "DBA 3.0 pp. 35-36)")
         r.append(f"{target.id} is {fmt(bis)} BW from the line square to the middle of {shooter.id}'s front"
                  f", on its {bearing} ({PRIORITY})" if bearing != "centre" else
                  f"{target.id} is {fmt(bis)} BW from the line square to the middle of {shooter.id}'s front"
