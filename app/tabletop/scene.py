@@ -281,6 +281,8 @@ class TableScene(QGraphicsScene):
                 item.setPen(QPen(BLOCK, 2, Qt.PenStyle.DashLine))
                 for b in v["blocked_by"]:
                     self.items_by_id[b].setPen(QPen(BLOCK, 3))
+                for k in v.get("blocked_by_terrain", []):
+                    self.terrain_items[k].setPen(QPen(BLOCK, 3))
                 for a, b in v["narrow_gaps"]:
                     self.add(self.scene_line(self.centre(a), self.centre(b))).setPen(
                         QPen(BLOCK, 2, Qt.PenStyle.DashLine))

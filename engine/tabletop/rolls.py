@@ -22,7 +22,8 @@ def answered(shooting: Shooting, target: Element,
              choices: dict | None = None) -> tuple[str | None, list[str]]:
     """(whom ``target`` shoots, the ids it may choose among): when two shooters tie for it, its
     player chooses (DBA 3.0 priority); ``choices`` maps an element to the target chosen for it.
-    Undecided, the first of them in the table's order stands (said so in the answer)."""
+    Undecided, the first of them in the table's order stands (our reading: the seed leaves the
+    choice to the player; the answer says whom it took)."""
     must = shooting.must_shoot(target)
     if not must:
         return None, must

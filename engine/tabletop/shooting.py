@@ -187,8 +187,10 @@ class Shooting:
         sides = [p[0] for p in tc.values()]
         bearing = "left" if max(sides) < -TOL else "right" if min(sides) > TOL else "centre"
         # DBA 3.0 priority: distance to the perpendicular bisector of the front, projected forward
+        # (our reading: from the target's nearest point to that ray, 0 when the ray crosses it)
         bis = float(LineString([(0.0, 0.0), (0.0, self.reach)]).distance(shape))
         bis = 0.0 if bis <= TOL else bis
+        # DBA 3.0 range, our reading: from the shooter's front edge to the target's nearest point
         dist = float(LineString([(-0.5, 0.0), (0.5, 0.0)]).distance(shape))
         dist = 0.0 if dist <= TOL else dist
         rng, rng_reason = self.shooting_range(shooter)
@@ -383,8 +385,9 @@ class Shooting:
         return out
 
     def supporters(self, shooter: Element, target_id: str) -> tuple[list[str], dict[str, str]]:
-        """Friends that may shoot ``target_id`` too, supporting ``shooter`` (-1 each to its combat factor),
-        and why each other shooting friend may not."""
+        """Friends that may shoot ``target_id`` too, supporting ``shooter`` (-1 each to its combat factor:
+        the seed shows one supporter, each further one is our reading), and why each other shooting
+        friend may not."""
         yes, no = [], {}
         for x in self.friends(shooter):
             rng, why = self.shooting_range(x)

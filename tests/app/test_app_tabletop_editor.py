@@ -187,3 +187,13 @@ def test_hover_on_empty_ground_of_a_terrain_piece(window, qtbot):
     assert item.contains(item.mapFromScene(QPointF(table_scene.S, -table_scene.S)))
     w.hover("terrain:0")
     assert "crest blocks a shot that crosses it" in w.panel.toPlainText()
+
+
+def test_terrain_that_blocks_the_chosen_shooter_is_outlined(window, qtbot):
+    w = window(Document.open_file(str(TABLES / "T-01.json")))
+    w.document.select("2")
+    settle(qtbot, w)
+    assert w.document.report["targets"]["B"]["blocked_by_terrain"] == [1]
+    assert w.scene.terrain_items[1].pen().color() == table_scene.BLOCK
+    assert w.scene.terrain_items[2].pen().color() != table_scene.BLOCK     # C on the crest
+    assert w.document.report["must_shoot"] == ["C"]
