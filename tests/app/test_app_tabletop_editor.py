@@ -197,3 +197,13 @@ def test_terrain_that_blocks_the_chosen_shooter_is_outlined(window, qtbot):
     assert w.scene.terrain_items[1].pen().color() == table_scene.BLOCK
     assert w.scene.terrain_items[2].pen().color() != table_scene.BLOCK     # C on the crest
     assert w.document.report["must_shoot"] == ["C"]
+
+
+def test_the_delete_key_deletes_the_chosen_element(window, qtbot):
+    w = window(Document.open_file(str(TABLES / "S-04.json")))
+    w.document.select("B")
+    (action,) = [a for m in w.menuBar().actions() if m.menu() is not None
+                 for a in m.menu().actions() if a.text() == "&Delete the chosen element"]
+    action.trigger()
+    assert "B" not in w.document.table.ids()
+    assert w.document.undo_stack.undoText() == "Delete B"
