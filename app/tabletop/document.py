@@ -27,6 +27,21 @@ class MoveElement(QUndoCommand):
         self.document._put(self.before)
 
 
+class SwapTable(QUndoCommand):
+    """Any other edit (an element added, deleted or changed; terrain added or deleted): the
+    whole table before and after."""
+
+    def __init__(self, document: "Document", before, after, text: str):
+        super().__init__(text)
+        self.document, self.before, self.after = document, before, after
+
+    def redo(self):
+        self.document._set_table(self.after)
+
+    def undo(self):
+        self.document._set_table(self.before)
+
+
 class Document(QObject):
     changed = Signal()
 
@@ -36,12 +51,20 @@ class Document(QObject):
         self.path = path
         self.undo_stack = QUndoStack(self)
         self.shooter: str | None = None
+        self.terrain_choice: int | None = None      # the terrain piece chosen (to delete it)
+        self.first: str | None = None               # the order of rolls chosen (seed ex. 2)
+        self.choices: dict[str, str] = {}           # whom a tied element shoots
         self._report = None
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
     @classmethod
     def open_file(cls, path: str) -> "Document":
         return cls(tabletop.load_table(path), path)
+
+    @classmethod
+    def new(cls) -> "Document":
+        """An empty table, never saved."""
+        return cls(tabletop.Table(elements=(), title=""))
 
     def _clean_changed(self, _clean: bool) -> None:
         self.changed.emit()
@@ -52,6 +75,24 @@ class Document(QObject):
         self._report = None
         self.changed.emit()
 
+    def _set_table(self, table) -> None:
+        self.table = table
+        if self.shooter is not None and self.shooter not in table.ids():
+            self.shooter = None
+        if self.terrain_choice is not None and self.terrain_choice >= len(table.terrain):
+            self.terrain_choice = None
+        self._report = None
+        self.changed.emit()
+
+    def set_choice(self, first: str | None = None, element_id: str | None = None,
+                   target_id: str | None = None) -> None:
+        """The players' choices: the order of the rolls, whom a tied element shoots."""
+        if first is not None:
+            self.first = first
+        if element_id is not None and target_id is not None:
+            self.choices[element_id] = target_id
+        self._report = None
+        self.changed.emit()
     def select(self, element_id: str | None) -> None:
         if element_id is not None:
             self.table.element(element_id)          # raises api.ScenarioError if unknown
@@ -65,8 +106,14 @@ class Document(QObject):
         if self.shooter is None:
             return None
         if self._report is None:
-            self._report = tabletop.shoot(self.table, self.shooter)
+            self._report = tabletop.shoot(self.table, self.shooter, None,
+                                          self._live_choices(), self.first)
         return self._report
+
+    def _live_choices(self) -> dict[str, str]:
+        """The tie choices that still name a tie (the table may have changed since)."""
+        return {k: v for k, v in self.choices.items()
+                if v in tabletop.ties(self.table, k)}
 
     # -- edits ----------------------------------------------------------------------------------
     def place(self, element_id: str, x_bw: float, y_bw: float, facing: float, snap: bool = True) -> str:
@@ -93,6 +140,69 @@ class Document(QObject):
             return f"{element_id} put {words[how]} {other}"
         x_bw, y_bw = (round(v, 2) + 0.0 for v in (after.x, after.y))    # never "-0.00"
         return f"{element_id} at ({x_bw:.2f}, {y_bw:.2f}) BW, facing {after.facing:.0f}°"
+
+    # -- the element editor (palette: add; editor: delete, type, side, visibility) ----------------
+    def _swap(self, after, text: str) -> None:
+        self.undo_stack.push(SwapTable(weakref.proxy(self), self.table, after, text))
+
+    def add_element(self, kind: str, side: str, x_bw: float, y_bw: float, facing: float = 0.0) -> str:
+        """A new element of type ``kind`` for ``side``, put down at the first free place from
+        (x, y) to its right; returns its id (chosen too)."""
+        ids = set(self.table.ids())
+        n = 1
+        while str(n) in ids:
+            n += 1
+        new_id = str(n)
+        if len(self.table.elements) >= tabletop.MAX_ELEMENTS:
+            raise api.ScenarioError(f"a table holds at most {tabletop.MAX_ELEMENTS} elements")
+        for step in range(tabletop.MAX_ELEMENTS):
+            element = tabletop.Element(id=new_id, side=side.strip() or "blue", type=kind,
+                                       x=x_bw + 1.25 * step, y=y_bw, facing=facing % 360.0)
+            trial = self.table.with_element(element)
+            if not any(new_id in p for p in tabletop.overlaps(trial)):
+                break
+        self._swap(trial, f"Add {kind} {new_id}")
+        self.select(new_id)
+        return new_id
+
+    def delete(self, element_id: str) -> None:
+        self.table.element(element_id)
+        self._swap(self.table.without(element_id), f"Delete {element_id}")
+
+    def change(self, element_id: str, **values) -> str:
+        """Change an element's ``type``, ``side``, ``visible`` or ``moved``; refused (a sentence
+        saying why, nothing changed) when its new depth would overlap another base."""
+        before = self.table.element(element_id)
+        after = replace(before, **values)
+        if after == before:
+            return ""
+        trial = self.table.with_element(after)
+        clash = [p for p in tabletop.overlaps(trial) if element_id in p]
+        if clash:
+            a, b = clash[0]
+            return f"{element_id} as {after.type} would overlap {b if a == element_id else a}: not changed"
+        what = ", ".join(f"{k} {v}" for k, v in values.items() if getattr(before, k) != v)
+        self._swap(trial, f"Change {element_id}: {what}")
+        return f"{element_id}: {what}"
+
+    def add_terrain(self, kind: str, x_bw: float, y_bw: float) -> int:
+        """A 2 x 1.5 BW piece of terrain centred on (x, y); a hill gets a crest along its middle."""
+        poly = ((x_bw - 1, y_bw - 0.75), (x_bw + 1, y_bw - 0.75), (x_bw + 1, y_bw + 0.75),
+                (x_bw - 1, y_bw + 0.75))
+        crest = ((x_bw - 1, y_bw), (x_bw + 1, y_bw)) if kind == "hill" else None
+        piece = tabletop.TerrainPiece(kind, poly, crest)
+        self._swap(replace(self.table, terrain=self.table.terrain + (piece,)), f"Add {kind}")
+        self.terrain_choice = len(self.table.terrain) - 1
+        return self.terrain_choice
+
+    def delete_terrain(self, index: int) -> None:
+        pieces = list(self.table.terrain)
+        kind = pieces.pop(index).type
+        self._swap(replace(self.table, terrain=tuple(pieces)), f"Delete {kind}")
+
+    def choose_terrain(self, index: int | None) -> None:
+        self.terrain_choice = index
+        self.changed.emit()
 
     def save(self, path: str | None = None) -> None:
         path = path or self.path

@@ -27,6 +27,12 @@ MUST = QColor("#ffd24a")
 BLOCK = QColor("#ff5a4f")
 SUPPORT = QColor("#6fd6ff")
 RANGE = QColor(255, 255, 255, 28)
+TERRAIN_COLOURS = {"woods": QColor(20, 70, 24, 200), "oasis": QColor(60, 120, 60, 200),
+                   "bua": QColor(140, 128, 112, 210), "hill": QColor(150, 124, 70, 150),
+                   "river": QColor(58, 110, 165, 200), "marsh": QColor(80, 110, 96, 180),
+                   "rough": QColor(110, 105, 70, 170), "road": QColor(160, 140, 105, 200)}
+CREST = QColor("#f2d59a")
+MARGIN_BW = 6.0                # room around the table: a shooter's range zone stays inside it
 HANDLE = 0.35                  # BW ahead of the front where the rotate handle sits
 WHEEL_STEP = 15.0              # degrees a wheel notch turns the element being dragged
 
@@ -131,6 +137,39 @@ class ElementItem(QGraphicsPolygonItem):
         self.table_scene.hovered.emit("")
 
 
+class TerrainItem(QGraphicsPolygonItem):
+    """One terrain piece: its polygon, and a hill's crest as a dashed line."""
+
+    def __init__(self, scene: "TableScene", index: int, piece, chosen: bool):
+        super().__init__(QPolygonF([to_scene(x, y) for x, y in piece.polygon]))
+        self.table_scene, self.index = scene, index
+        self.setBrush(QBrush(TERRAIN_COLOURS.get(piece.type, QColor(90, 90, 90, 160))))
+        self.setPen(QPen(QColor("#ffffff"), 3, Qt.PenStyle.DashLine) if chosen
+                    else QPen(QColor(0, 0, 0, 120), 1.5))
+        self.setAcceptHoverEvents(True)
+        if piece.crest:
+            path = QPainterPath(to_scene(*piece.crest[0]))
+            for p in piece.crest[1:]:
+                path.lineTo(to_scene(*p))
+            crest = QGraphicsPathItem(path, self)
+            crest.setPen(QPen(CREST, 3, Qt.PenStyle.DashLine))
+        label = QGraphicsSimpleTextItem(piece.type, self)
+        label.setFont(style.font(11, bold=True))
+        label.setBrush(QColor(255, 255, 255, 170))
+        c = self.boundingRect().center()
+        label.setPos(c.x() - label.boundingRect().width() / 2, c.y() - label.boundingRect().height() / 2)
+
+    def mousePressEvent(self, event):
+        event.accept()
+        self.table_scene.document.choose_terrain(self.index)
+
+    def hoverEnterEvent(self, event):
+        self.table_scene.hovered.emit(f"terrain:{self.index}")
+
+    def hoverLeaveEvent(self, event):
+        self.table_scene.hovered.emit("")
+
+
 class TableScene(QGraphicsScene):
     hovered = Signal(str)          # an element's id, or "" when the pointer leaves it
     status = Signal(str)
@@ -139,6 +178,7 @@ class TableScene(QGraphicsScene):
         super().__init__()
         self.document = document
         self.items_by_id: dict[str, ElementItem] = {}
+        self.terrain_items: list[TerrainItem] = []
         self.overlay: list = []
         self.dragging: ElementItem | None = None
         self.press_pos = QPointF()
@@ -166,14 +206,31 @@ class TableScene(QGraphicsScene):
         self.items_by_id = {}
         self.overlay = []
         t = self.document.table
+        self.terrain_items = []
+        for i, piece in enumerate(t.terrain):
+            item = TerrainItem(self, i, piece, i == self.document.terrain_choice)
+            item.setZValue(0.5)
+            self.addItem(item)
+            self.terrain_items.append(item)
         for e in t.elements:
             item = ElementItem(self, e, e.depth_bw(t.bw_mm), self.side_colour(e.side))
             item.setZValue(2)
             self.addItem(item)
             self.items_by_id[e.id] = item
+        # the scene's extent from the table alone (not the shot drawn): choosing an element
+        # must not shift the view
+        self.setSceneRect(self.table_rect(MARGIN_BW))
         self.draw_shot()
-        r = self.itemsBoundingRect()
-        self.setSceneRect(r.adjusted(-2 * S, -2 * S, 2 * S, 2 * S))
+
+    def table_rect(self, margin_bw: float) -> QRectF:
+        """The elements' and terrain's extent, ``margin_bw`` BW around it."""
+        r = QRectF()
+        for item in [*self.items_by_id.values(), *self.terrain_items]:
+            r = r.united(item.sceneBoundingRect())
+        if r.isNull():
+            r = QRectF(-2 * S, -2 * S, 4 * S, 4 * S)
+        m = margin_bw * S
+        return r.adjusted(-m, -m, m, m)
 
     def element_point(self, element_id: str, ax: float, ay: float) -> QPointF:
         """A point of an element in scene coordinates: ``ax`` BW to its right, ``ay`` behind."""
@@ -224,6 +281,8 @@ class TableScene(QGraphicsScene):
                 item.setPen(QPen(BLOCK, 2, Qt.PenStyle.DashLine))
                 for b in v["blocked_by"]:
                     self.items_by_id[b].setPen(QPen(BLOCK, 3))
+                for k in v.get("blocked_by_terrain", []):
+                    self.terrain_items[k].setPen(QPen(BLOCK, 3))
                 for a, b in v["narrow_gaps"]:
                     self.add(self.scene_line(self.centre(a), self.centre(b))).setPen(
                         QPen(BLOCK, 2, Qt.PenStyle.DashLine))
@@ -294,7 +353,7 @@ class TableScene(QGraphicsScene):
         super().wheelEvent(event)
 
     def mousePressEvent(self, event):
-        on_element = any(isinstance(i, (ElementItem, RotateHandle))
+        on_element = any(isinstance(i, (ElementItem, RotateHandle, TerrainItem))
                          for i in self.items(event.scenePos()))
         super().mousePressEvent(event)
         if not on_element and self.document.shooter is not None:

@@ -3,6 +3,7 @@ for the element under the pointer, undo, atomic save and PNG export."""
 from __future__ import annotations
 
 import html
+import json
 import os
 from pathlib import Path
 
@@ -24,10 +25,40 @@ from app.room_window import close_event, edit_menu, open_elsewhere
 from engine import api
 
 from .document import Document
-from .scene import S, TableScene
+from .editor import EditorPanel
+from .scene import TableScene, from_scene
+
+EXAMPLES_MAX_BYTES = 64 * 1024     # only the start of a bundled table is read for its title
 
 HELP = ("Click an element to see whom it may and must shoot; drag to move (it snaps into "
-        "contact), turn it with the yellow knob or the wheel while dragging.")
+        "contact), turn it with the yellow knob or the wheel while dragging. Add, change and "
+        "delete elements and terrain in the Elements panel.")
+
+
+def bundled_folder() -> Path:
+    return (api.assets_dir() / "tables").resolve()
+
+
+def is_bundled(path) -> bool:
+    """True for a bundled table (saving over it would change the program)."""
+    try:
+        return path is not None and Path(path).resolve().is_relative_to(api.assets_dir().resolve())
+    except (OSError, ValueError):
+        return False
+
+
+def worked_examples() -> list[tuple[str, Path]]:
+    """(menu text, path) of every bundled table, in name order."""
+    out = []
+    for p in sorted(bundled_folder().glob("*.json")):
+        title = p.stem
+        try:
+            with open(p, "rb") as f:
+                title = json.loads(f.read(EXAMPLES_MAX_BYTES)).get("title") or p.stem
+        except (OSError, ValueError, AttributeError):
+            pass                # a title is a nicety: the file name will do
+        out.append((title, p))
+    return out
 
 
 class TableView(QGraphicsView):
@@ -50,8 +81,7 @@ class TableView(QGraphicsView):
         self.scale(factor, factor)
 
     def fit(self) -> None:
-        r = self.scene().itemsBoundingRect().adjusted(-0.4 * S, -0.4 * S, 0.4 * S, 0.4 * S)
-        self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
+        self.fitInView(self.scene().table_rect(0.4), Qt.AspectRatioMode.KeepAspectRatio)
 
 
 def report_html(doc: Document, hovered: str = "") -> str:
@@ -67,18 +97,21 @@ def report_html(doc: Document, hovered: str = "") -> str:
         legal = [t for t, v in rep["targets"].items() if v["legal"]]
         parts.append(f"<p><b>Legal targets:</b> {esc(', '.join(legal) or 'none')}<br>"
                      f"<b>Must shoot:</b> {esc(' or '.join(rep['must_shoot']) or 'nothing')}</p>")
-        for t in rep["must_shoot"]:
+        if rep["supports"] is not None:
+            parts.append(f"<p><b>{esc(s)} supports {esc(rep['supports'])}</b>: a rear rank never "
+                         "shoots on its own; the rolls are the front rank's</p>")
+        for t in rep["resolution"]:
             sup = rep["supporters"].get(t, [])
             parts.append(f"<p><b>At {esc(t)}</b>: supporters {esc(', '.join(sup) or 'none')}"
                          f" ({-len(sup)} to {esc(t)}'s factor)</p><ol>"
                          + "".join(f"<li>{esc(st['text'])}</li>"
                                    for st in rep["resolution"][t]["steps"]) + "</ol>")
-    if hovered and rep is not None and hovered in rep["targets"]:
+    if rep is not None and hovered in rep["targets"]:
         v = rep["targets"][hovered]
         verdict = "legal target" if v["legal"] else "not a legal target"
         parts.append(f"<h4>{esc(hovered)}: {verdict}</h4><ul>"
                      + "".join(f"<li>{esc(r)}</li>" for r in v["reasons"]) + "</ul>")
-    elif hovered and rep is not None and hovered != rep["shooter"]:
+    elif hovered in doc.table.ids() and rep is not None and hovered != rep["shooter"]:
         notes = [f"supports the shot at {esc(t)} (-1)" for t, ids in rep["supporters"].items()
                  if hovered in ids]
         notes += [esc(why) for t, d in rep["not_supporting"].items() for h, why in d.items()
@@ -86,10 +119,16 @@ def report_html(doc: Document, hovered: str = "") -> str:
         parts.append(f"<h4>{esc(hovered)} (friend)</h4><ul>"
                      + "".join(f"<li>{n}</li>" for n in notes or ["does not shoot here"])
                      + "</ul>")
-    elif hovered:
-        e = doc.table.element(hovered)
-        t = api.tabletop.TROOPS[e.type]
-        parts.append(f"<h4>{esc(e.id)}: {esc(t.name)} ({esc(e.type)}), {esc(e.side)}</h4>")
+    if hovered.startswith("terrain:"):
+        i = int(hovered.split(":", 1)[1])
+        if i < len(doc.table.terrain):
+            kind = api.tabletop.TERRAIN_KINDS[doc.table.terrain[i].type]
+            parts.append(f"<h4>{esc(kind.name)}</h4><p>"
+                         f"{esc(api.tabletop.terrain_effect(doc.table, i))}</p>")
+    elif hovered and hovered in doc.table.ids():
+        about = api.tabletop.about_element(doc.table, hovered)
+        parts.append(f"<h4>{esc(about[0])}</h4><ul>"
+                     + "".join(f"<li>{esc(a)}</li>" for a in about[1:]) + "</ul>")
     return "".join(parts)
 
 
@@ -108,6 +147,13 @@ class TableWindow(QMainWindow):
         dock.setObjectName("shooting")
         dock.setWidget(self.panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.editor = EditorPanel(document, self.view_centre,
+                                  lambda m: self.statusBar().showMessage(m, 6000))
+        elements = QDockWidget("Elements", self)
+        elements.setObjectName("elements")
+        elements.setWidget(self.editor)
+        elements.setMaximumWidth(340)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, elements)
         self.hovered = ""
         self.scene.hovered.connect(self.hover)
         self.scene.status.connect(lambda m: self.statusBar().showMessage(m, 6000))
@@ -120,6 +166,14 @@ class TableWindow(QMainWindow):
     def _menus(self) -> None:
         doc = self.document
         file_menu = self.menuBar().addMenu("&File")
+        new = QAction("&New table", self)
+        new.setShortcut(QKeySequence.StandardKey.New)
+        new.triggered.connect(self.new_table)
+        file_menu.addAction(new)
+        self.examples_menu = file_menu.addMenu("Open &worked example")
+        for title, path in worked_examples():
+            act = self.examples_menu.addAction(title.replace("&", "&&"))
+            act.triggered.connect(lambda _=False, p=str(path): self.open_path(p))
         for text, keys, slot in (("&Open...", QKeySequence.StandardKey.Open, self.open_file),
                                  ("&Save", QKeySequence.StandardKey.Save, self.save),
                                  ("Save &as...", QKeySequence.StandardKey.SaveAs, self.save_as),
@@ -129,6 +183,10 @@ class TableWindow(QMainWindow):
             act.triggered.connect(slot)
             file_menu.addAction(act)
         edit_menu(self, doc.undo_stack)
+        delete = QAction("&Delete the chosen element", self)
+        delete.setShortcut(QKeySequence.StandardKey.Delete)
+        delete.triggered.connect(self.editor.delete)
+        self.menuBar().actions()[-1].menu().addAction(delete)
         view = self.menuBar().addMenu("&View")
         fit = QAction("&Fit the table", self)
         fit.setShortcut(QKeySequence("F"))
@@ -138,7 +196,8 @@ class TableWindow(QMainWindow):
     def refresh(self) -> None:
         doc = self.document
         name = doc.path or "untitled"
-        self.setWindowTitle(f"{doc.table.title or name} - Starshell tabletop"
+        ro = " (read-only example)" if is_bundled(doc.path) else ""
+        self.setWindowTitle(f"{doc.table.title or name}{ro} - Starshell tabletop"
                             + (" *" if not doc.undo_stack.isClean() else ""))
         self.panel.setHtml(report_html(doc, self.hovered))
 
@@ -146,9 +205,34 @@ class TableWindow(QMainWindow):
         self.hovered = element_id
         self.panel.setHtml(report_html(self.document, element_id))
 
+    def view_centre(self) -> tuple[float, float]:
+        """The middle of the view, in BW (where the palette puts a new element)."""
+        return from_scene(self.view.mapToScene(self.view.viewport().rect().center()))
+
+    def _keep(self, window) -> None:
+        self.room_windows = [*getattr(self, "room_windows", []), window]
+        window.show()
+
+    def new_table(self) -> None:
+        """A window on an empty table (File > New table)."""
+        self._keep(TableWindow(Document.new(), open_other=self.open_other))
+
+    def open_path(self, path: str) -> None:
+        """Open a file in a new window of the room its format picks (a worked example)."""
+        try:
+            if self.open_other is not None:
+                window = self.open_other(path)
+            else:
+                window = TableWindow(Document.open_file(path))
+                window.view.fit()
+        except (api.ScenarioError, OSError) as e:
+            QMessageBox.warning(self, "Open", str(e))
+            return
+        self._keep(window)
+
     def save(self) -> bool:
-        if self.document.path is None:
-            return self.save_as()
+        if self.document.path is None or is_bundled(self.document.path):
+            return self.save_as()           # a bundled example is never written over
         try:
             self.document.save()
         except api.ScenarioError as e:
@@ -161,9 +245,15 @@ class TableWindow(QMainWindow):
         open_elsewhere(self, str(Path(self.document.path or ".").parent))
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save table", self.document.path or "",
-                                              TABLE_FILTER)
+        start = self.document.path or os.path.join(os.path.expanduser("~"), "table.json")
+        if is_bundled(start):               # never start in the program's own folder
+            start = os.path.join(os.path.expanduser("~"), os.path.basename(start))
+        path, _ = QFileDialog.getSaveFileName(self, "Save table", start, TABLE_FILTER)
         if not path:
+            return False
+        if is_bundled(path):
+            QMessageBox.warning(self, "Save", f"{path}: the bundled tables are read-only; "
+                                "choose another name")
             return False
         self.document.path = path
         return self.save()

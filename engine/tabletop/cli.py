@@ -2,13 +2,21 @@
 added")."""
 from __future__ import annotations
 
+from ..errors import ScenarioError
 from .rolls import shoot
 from .table import load_table
 
 
 def cmd_shoot(args) -> dict:
     table = load_table(args.table)
-    return shoot(table, args.shooter, args.turn)
+    choices = {}
+    for item in args.choose or []:
+        who, sep, what = item.partition("=")
+        if not sep or not who or not what:
+            raise ScenarioError(f"must be ELEMENT=TARGET, not {item!r}", file=table.file,
+                                place="--choose")
+        choices[who] = what
+    return shoot(table, args.shooter, args.turn, choices, args.first)
 
 
 def add_commands(add) -> None:
@@ -17,3 +25,8 @@ def add_commands(add) -> None:
     sp.add_argument("--shooter", required=True, metavar="ID")
     sp.add_argument("--turn", metavar="SIDE", help="whose turn it is (default: the table's "
                     "\"turn\", else the shooter's side)")
+    sp.add_argument("--choose", action="append", metavar="ELEMENT=TARGET",
+                    help="whom an element shoots when two targets tie for it (repeatable)")
+    sp.add_argument("--first", choices=("shot", "defensive"),
+                    help="which roll the player whose turn it is resolves first: the shooter's own "
+                         "shot, or its defensive roll against an archer it cannot answer")

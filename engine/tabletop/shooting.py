@@ -3,7 +3,8 @@ section 9; seed ``004_*``, DBA 3.0 shooting); the order of the rolls is in ``rol
 
 Rule tags cited below and in the reasons: "DBA 3.0 pp. 35-36" (legal target, clear shot: the
 rulebook pages the seed quotes), "DBA 3.0 priority" and "DBA 3.0 rear rank" (the third quote of
-the seed), "seed ex. 1".. "seed ex. 5" (its worked examples, our cases S-01..S-06).
+the seed), "seed ex. 1".. "seed ex. 5" (its worked examples, our cases S-01..S-06), shown to the
+player as "shooting example 1".. "5".
 """
 from __future__ import annotations
 
@@ -14,13 +15,15 @@ from shapely import STRtree
 from shapely.geometry import LineString, Point, Polygon
 
 from ..errors import ScenarioError
+from . import terrain as ground
+from .contact import CLOSE, close_combat
 from .geometry import CORNERS, TOL, across, ahead_of, rectangle, same_facing
 from .table import Element, Table
 from .troops import TROOPS
 
 LEGAL = "DBA 3.0 pp. 35-36"
 CLEAR = "DBA 3.0 pp. 35-36"
-RANGE = "DBA 3.0 range, RULES 9"
+RANGE = "DBA 3.0 range"
 PRIORITY = "DBA 3.0 priority"
 REAR = "DBA 3.0 rear rank"
 GRID = 1e-9           # BW: the grid shot regions are snapped to (well under TOL)
@@ -44,13 +47,16 @@ class TargetVerdict:
     bearing: str                       # left | centre | right of the shooter's bisector
     blocked_by: tuple[str, ...] = ()
     narrow_gaps: tuple[tuple[str, str], ...] = ()
+    in_close_combat: bool = False      # DBA 3.0 close combat: not shot at (contact)
+    blocked_by_terrain: tuple[int, ...] = ()
     lines: tuple | None = None         # ((shooter corner, target corner), (.., ..)) when clear
     line_corners: tuple | None = None  # the corner names of those lines
     reasons: list[str] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:
-        return self.in_front and self.clear and self.in_range and self.visible
+        return (self.in_front and self.clear and self.in_range and self.visible
+                and not self.in_close_combat)
 
     def as_json(self) -> dict:
         return {
@@ -59,7 +65,9 @@ class TargetVerdict:
             "bisector_distance": round(self.bisector_distance, 6),
             "distance": round(self.distance, 6), "bearing": self.bearing,
             "corners_in_front": self.corners_in_front,
-            "blocked_by": list(self.blocked_by), "narrow_gaps": [list(g) for g in self.narrow_gaps],
+            "in_close_combat": self.in_close_combat,
+            "blocked_by": list(self.blocked_by), "blocked_by_terrain": list(self.blocked_by_terrain),
+            "narrow_gaps": [list(g) for g in self.narrow_gaps],
             "lines": None if self.lines is None else [
                 {"from": name[0], "to": name[1], "points": [list(map(_r, a)), list(map(_r, b))]}
                 for (a, b), name in zip(self.lines, self.line_corners)],
@@ -89,6 +97,7 @@ class Shooting:
         self._frames: dict[str, _Frame] = {}
         self._verdicts: dict[tuple[str, str], TargetVerdict] = {}
         self._must: dict[str, list[str]] = {}
+        self.engaged = close_combat(table)        # DBA 3.0 close combat (contact)
 
     def frame(self, shooter: Element) -> "_Frame":
         f = self._frames.get(shooter.id)
@@ -111,6 +120,9 @@ class Shooting:
 
     def shooting_range(self, shooter: Element) -> tuple[float | None, str]:
         t = TROOPS[shooter.type]
+        if shooter.id in self.engaged:
+            return None, (f"{shooter.id} is in close combat with {', '.join(self.engaged[shooter.id])}:"
+                          f" it does not shoot ({CLOSE})")
         if t.range_bw is None:
             return None, f"{shooter.id} ({t.name}) does not shoot ({RANGE})"
         if t.needs_still and shooter.moved:
@@ -175,14 +187,17 @@ class Shooting:
         sides = [p[0] for p in tc.values()]
         bearing = "left" if max(sides) < -TOL else "right" if min(sides) > TOL else "centre"
         # DBA 3.0 priority: distance to the perpendicular bisector of the front, projected forward
+        # (our reading: from the target's nearest point to that ray, 0 when the ray crosses it)
         bis = float(LineString([(0.0, 0.0), (0.0, self.reach)]).distance(shape))
         bis = 0.0 if bis <= TOL else bis
+        # DBA 3.0 range, our reading: from the shooter's front edge to the target's nearest point
         dist = float(LineString([(-0.5, 0.0), (0.5, 0.0)]).distance(shape))
         dist = 0.0 if dist <= TOL else dist
         rng, rng_reason = self.shooting_range(shooter)
         in_range = rng is not None and dist <= rng + TOL
-        v = TargetVerdict(target.id, in_front, n_front, False, in_range, target.visible, bis, dist, bearing)
-        if not need_clear and not (in_front and in_range and target.visible):
+        v = TargetVerdict(target.id, in_front, n_front, False, in_range, target.visible, bis, dist, bearing,
+                          in_close_combat=target.id in self.engaged)
+        if not need_clear and not (in_front and in_range and target.visible and not v.in_close_combat):
             return v
         clear_reason = self._clear(shooter, target, v)
         r = v.reasons
@@ -204,9 +219,12 @@ class Shooting:
         else:
             r.append(f"{target.id} is {fmt(dist)} BW from {shooter.id}'s front edge: beyond its range of "
                      f"{fmt(rng)} BW ({RANGE})")
+        if v.in_close_combat:
+            r.append(f"{target.id} is in close combat with {', '.join(self.engaged[target.id])}: it is "
+                     f"not shot at ({CLOSE})")
         if not target.visible:
             r.append(f"{target.id} is not visible: not a target, and it blocks no shot (our reading, "
-                     "RULES 9)")
+                     "DBA 3.0 pp. 35-36)")
         r.append(f"{target.id} is {fmt(bis)} BW from the line square to the middle of {shooter.id}'s front"
                  f", on its {bearing} ({PRIORITY})" if bearing != "centre" else
                  f"{target.id} is {fmt(bis)} BW from the line square to the middle of {shooter.id}'s front"
@@ -226,6 +244,7 @@ class Shooting:
         frame = self.frame(shooter)
         tc = frame.corners(target.id)
         fl, fr = frame.corners(shooter.id)["front-left"], frame.corners(shooter.id)["front-right"]
+        shape = frame.shape(target.id)
         ids, tree = frame.tree(everything=not v.in_range)
         options = []
         for ni, nj in itertools.permutations(CORNERS, 2):
@@ -246,8 +265,11 @@ class Shooting:
                 inside = [i for i in near if inner.intersects(frame.shape(i))]
                 if not inside:      # the gaps matter only to lines with nothing between them
                     gaps = self._narrow_gaps(frame, inner, near)
+            hills = ground.blocking(self.table.terrain, frame.terrain(), region,
+                                    frame.shape(shooter.id), shape) if self.table.terrain else []
             g = self.corners
-            options.append(((len(inside), len(gaps)), -region.area, (ni, nj), inside, gaps,
+            options.append(((len(inside) + len(hills), len(gaps)), -region.area, (ni, nj),
+                            inside + hills, gaps,
                             ((g[shooter.id]["front-left"], g[target.id][ni]),
                              (g[shooter.id]["front-right"], g[target.id][nj]))))
         if not options:
@@ -267,18 +289,23 @@ class Shooting:
             if o[0] == fewest:
                 blocked += [i for i in o[3] if i not in blocked]
                 gaps += [g for g in o[4] if g not in gaps]
+        pieces = sorted(i for i in blocked if isinstance(i, int))
+        blocked = [i for i in blocked if not isinstance(i, int)]
         v.blocked_by = tuple(sorted(blocked, key=self.position.__getitem__))
+        v.blocked_by_terrain = tuple(pieces)
         v.narrow_gaps = tuple(gaps)
         parts = []
-        if blocked:
-            parts.append(" or ".join(blocked) + (" lies" if len(blocked) == 1 else " lie")
+        named = list(v.blocked_by) + [ground.describe(self.table.terrain, i) for i in pieces]
+        if named:
+            parts.append(" or ".join(named) + (" lies" if len(named) == 1 else " lie")
                          + " between the lines")
         for a, b in gaps:
             d = self.shapes[a].distance(self.shapes[b])
             parts.append(f"the gap between {a} and {b} is {fmt(d)} BW, narrower than one "
                          "element")
         return (f"blocked: for every pair of lines from {shooter.id}'s front corners to {target.id}'s "
-                f"corners, {'; '.join(parts)} ({CLEAR})")
+                f"corners, {'; '.join(parts)} ({CLEAR}"
+                + (f"; terrain: {ground.TERRAIN_RULE}, our reading" if pieces else "") + ")")
 
     @staticmethod
     def _region(fl, fr, cj, ci) -> Polygon | None:
@@ -358,8 +385,9 @@ class Shooting:
         return out
 
     def supporters(self, shooter: Element, target_id: str) -> tuple[list[str], dict[str, str]]:
-        """Friends that may shoot ``target_id`` too, supporting ``shooter`` (-1 each to its combat factor),
-        and why each other shooting friend may not."""
+        """Friends that may shoot ``target_id`` too, supporting ``shooter`` (-1 each to its combat factor:
+        the seed shows one supporter, each further one is our reading), and why each other shooting
+        friend may not."""
         yes, no = [], {}
         for x in self.friends(shooter):
             rng, why = self.shooting_range(x)
@@ -375,7 +403,8 @@ class Shooting:
             v = self.verdict(x, self.els[target_id])
             if not v.legal:
                 fail = [r for r in v.reasons if "not a legal" in r or "beyond" in r
-                        or "blocked" in r or "no two lines" in r or "not visible" in r]
+                        or "blocked" in r or "no two lines" in r or "not visible" in r
+                        or "close combat" in r]
                 no[x.id] = fail[0] if fail else f"{target_id} is no legal target of {x.id}"
             else:
                 must = self.must_shoot(x)
@@ -384,7 +413,10 @@ class Shooting:
         return yes, no
 
     def shot_at_by(self, shooter: Element) -> list[str]:
-        return [e.id for e in self.enemies(shooter) if shooter.id in self.must_shoot(e)]
+        # a rear-rank archer only supports the element in front of it (seed ex. 5): it does not
+        # shoot on its own, so the shooter owes it no roll
+        return [e.id for e in self.enemies(shooter)
+                if self.front_rank(e) is None and shooter.id in self.must_shoot(e)]
 
 
 class _Frame:
@@ -399,6 +431,13 @@ class _Frame:
         self._corners: dict[str, dict] = {}
         self._shapes: dict[str, Polygon] = {}
         self._trees: dict[bool, tuple[list[str], STRtree]] = {}
+        self._terrain = None
+
+    def terrain(self) -> list:
+        """The table's terrain pieces in this frame (``terrain.local_pieces``)."""
+        if self._terrain is None:
+            self._terrain = ground.local_pieces(self.sh.table.terrain, self._local)
+        return self._terrain
 
     def _local(self, p):
         s = self.s

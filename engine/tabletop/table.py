@@ -14,6 +14,7 @@ from shapely import STRtree
 from ..errors import ScenarioError
 from ..jsonio import atomic_write_json, check_format, read_json
 from .geometry import TOL, corners, rectangle
+from .terrain import TerrainPiece, piece_to_json, terrain_from_json
 from .troops import BW_MM, TROOPS, depth_bw
 
 FORMAT = "starshell-table"
@@ -23,7 +24,7 @@ MAX_ELEMENTS = 400
 MAX_COORD = 10000.0       # BW
 MAX_DEPTH_BW = 10.0
 MAX_ID = 40
-TOP_KEYS = {"format", "version", "title", "ruleset", "bw_mm", "turn", "elements"}
+TOP_KEYS = {"format", "version", "title", "ruleset", "bw_mm", "turn", "elements", "terrain"}
 ELEMENT_KEYS = {"id", "side", "type", "x", "y", "facing", "depth", "visible", "moved"}
 
 
@@ -51,6 +52,7 @@ class Table:
     bw_mm: float = BW_MM
     turn: str | None = None
     file: str | None = field(default=None, compare=False)
+    terrain: tuple[TerrainPiece, ...] = ()
 
     def element(self, element_id: str) -> Element:
         for e in self.elements:
@@ -179,7 +181,8 @@ def table_from_json(data, file: str | None = None) -> Table:
                                 place=f"elements[{i}].id")
         seen[e.id] = i
         elements.append(e)
-    table = Table(tuple(elements), title, ruleset, bw_mm, turn, file)
+    terrain = terrain_from_json(data.get("terrain", []), file)
+    table = Table(tuple(elements), title, ruleset, bw_mm, turn, file, terrain)
     if turn is not None and elements and turn not in table.sides():
         # the turn decides the order of the rolls (seed ex. 2): it must be a side on the table
         raise ScenarioError(f"no element of side {turn!r} on the table (sides: "
@@ -209,6 +212,8 @@ def table_to_json(table: Table) -> dict:
     if table.turn is not None:
         d["turn"] = table.turn
     d["elements"] = [element_to_json(e) for e in table.elements]
+    if table.terrain:
+        d["terrain"] = [piece_to_json(p) for p in table.terrain]
     return d
 
 
