@@ -46,9 +46,12 @@ def threat_areas(counts: np.ndarray | None) -> list:
 class ThreatFill(FillOverlay):
     def __init__(self, game_map, z: float):
         super().__init__(game_map, z)
+        self.masks: list[np.ndarray] = []
 
     def set_counts(self, counts: np.ndarray | None) -> None:
-        self.set_areas(threat_areas(counts))
+        areas = threat_areas(counts)
+        self.masks = [mask for _, mask, _ in areas]     # the hexes of each tint, 1 to 4+
+        self.set_areas(areas)
 
 
 class PlanItem(MapOverlay):
