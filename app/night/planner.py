@@ -51,6 +51,7 @@ class Planner(QObject):
         self.threat = None                  # api.night.Threat of ``threat_side``, or None
         self.route_ends: tuple[str, str] | None = None     # (unit id, goal hex)
         self.costs: dict | None = None      # the player's movement-cost table, or None
+        self.costs_path: str | None = None  # ... and its file
         self.route = None                   # api.night.Route, or None
         self.route_error: str | None = None
         self._asked: dict[str, tuple] = {}  # kind -> (generation, the question's key)
@@ -97,9 +98,10 @@ class Planner(QObject):
             return
         self._ask_route()
 
-    def set_costs(self, costs: dict | None) -> None:
-        """The movement-cost table ``{terrain: MP or None}`` the routes are counted in."""
-        self.costs = costs
+    def set_costs(self, costs: dict | None, path: str | None = None) -> None:
+        """The movement-cost table ``{terrain: MP or None}`` the routes are counted in, read
+        from the file ``path`` (None: every hex costs 1)."""
+        self.costs, self.costs_path = costs, path
         self._asked.pop("route", None)
         self._ask_route()
 
@@ -184,6 +186,8 @@ class Planner(QObject):
 
     def _take_route(self, answer, error) -> None:
         if answer is None:
+            if self.costs_path is not None and "cost" in error:
+                error = f"{self.costs_path}: {error}"       # the table's fault: its file named
             self.route, self.route_error = None, error
         else:
             self.route, seen_by = answer

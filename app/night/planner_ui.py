@@ -13,6 +13,9 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtGui import QActionGroup
+from PySide6.QtWidgets import QFileDialog
+
+from engine import api
 
 from .panels.advice import AdviceList
 from .planner import MODES, WORK
@@ -63,6 +66,10 @@ class PlannerUi:
             signal.connect(self._route_words)
         planner.workingChanged.connect(self._working)
         self._build_menu(window.view_menu)
+        tools = window.tools_menu
+        tools.addSeparator()
+        self.costs_action = tools.addAction("Route: &movement-cost table\u2026", self.costs_dialog)
+        self.hexes_action = tools.addAction("Route: count in &hexes", lambda: self.load_costs(None))
 
     def _build_menu(self, view_menu) -> None:
         menu = self.threat_menu = view_menu.addMenu("&Threat map: what the enemy sees")
@@ -92,6 +99,28 @@ class PlannerUi:
             a.triggered.connect(lambda _=False, m=mode: p.set_threat_mode(m))
             self.mode_group.addAction(a)
             self.mode_actions[mode] = a
+
+    def costs_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.window, "A movement-cost table",
+                                              "", "Cost table (*.json)")
+        if path:
+            self.load_costs(path)
+
+    def load_costs(self, path: str | None) -> bool:
+        """Count routes in the movement points of the table file ``path`` (``{"terrain": cost
+        or null}``; terrain not named costs 1), or in hexes (None).  A bad file: its message."""
+        if path is None:
+            self.planner.set_costs(None)
+            self.window.say("Routes counted in hexes", 5000)
+            return True
+        try:
+            costs = self.window.document.call(api.night.read_costs, path)
+        except (api.ScenarioError, OSError, ValueError) as e:
+            self.window.show_error("Cannot read the cost table", str(e))
+            return False
+        self.planner.set_costs(costs, path)
+        self.window.say(f"Routes counted in movement points of {path}", 10000)
+        return True
 
     def show_threat(self, side: str | None) -> None:
         self.planner.set_threat_side(side)

@@ -110,10 +110,14 @@ def test_the_advice_is_worked_out_on_the_engine_thread_and_says_so(w10, qtbot, m
         threads.append(threading.current_thread().name)
         return advise(*args)
     monkeypatch.setattr(api.night, "advise", recorded)
+    p, said = w10.hand.planner, []
+    p.workingChanged.connect(lambda: said.append((set(p.working),
+                                                  w10.planner_ui.advice.status.text())))
+    before = p.advice
     w10.document.move_unit("L1", "2T5")
-    qtbot.waitUntil(lambda: "advice" in w10.hand.planner.working, timeout=20000)
-    assert "Working out" in w10.planner_ui.advice.status.text()
-    advice = advised(qtbot, w10)
+    qtbot.waitUntil(lambda: p.advice is not before and "advice" not in p.working, timeout=20000)
+    advice = p.advice
+    assert said[0][0] == {"advice"} and "Working out the best starshells" in said[0][1]
     assert threads and all(t.startswith("starshell-engine") for t in threads)
     assert [o.at for o in advice.options] == [
         o.at for o in api.night.advise(w10.document.scenario, "L1").options]
@@ -245,3 +249,35 @@ def m_distance(window, a: str, b: str) -> int:
 def _spot(window, hex_id):
     m = window.scene.map
     return Spot(m.index(hex_id), scene_point(m, hex_id))
+
+
+def test_a_movement_cost_table_counts_the_route_in_movement_points(window, qtbot, tmp_path):
+    table = tmp_path / "costs.json"
+    table.write_text('{"woods": 2, "building": null}')
+    p = window.hand.planner
+    assert window.planner_ui.load_costs(str(table))
+    p.set_route("A1", "2CC3")
+    qtbot.waitUntil(lambda: p.route is not None and "route" not in p.working, timeout=20000)
+    costs = {"woods": 2, "building": None}
+    expected = api.night.route(window.document.scenario, "A1", "2CC3", costs)
+    assert p.route.path == expected.path and p.route.cost == expected.cost
+    assert f"{expected.cost:g} movement points" in window.explanation.toPlainText()
+    assert window.planner_ui.load_costs(None)
+    qtbot.waitUntil(lambda: p.route is not None and p.costs is None
+                    and "route" not in p.working, timeout=20000)
+    assert "movement points" not in window.explanation.toPlainText()
+
+
+def test_a_bad_cost_table_is_named_with_its_fault(window, qtbot, tmp_path, messages):
+    not_a_table = tmp_path / "list.json"
+    not_a_table.write_text("[1, 2]")
+    assert not window.planner_ui.load_costs(str(not_a_table))
+    assert messages and str(not_a_table) in messages[-1][2]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"woods": "slow"}')
+    p = window.hand.planner
+    assert window.planner_ui.load_costs(str(bad))        # read; each cost checked by the route
+    p.set_route("A1", "2CC3")
+    qtbot.waitUntil(lambda: p.route_error is not None, timeout=20000)
+    assert p.route is None and str(bad) in p.route_error and "woods" in p.route_error
+    assert str(bad) in window.explanation.toPlainText()
