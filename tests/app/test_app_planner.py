@@ -47,7 +47,8 @@ def test_the_starshell_panel_ranks_every_legal_placement_as_the_engine_does(w10,
     assert len(rows) == len(expected.options)
     for rank, (row, o) in enumerate(zip(rows, expected.options), start=1):
         assert row.startswith(f"{rank}. {o.at} by ")
-        assert f"{float(o.expected_enemy_lit):.2f} enemy lit" in row and f"usage {o.usage}" in row
+        assert f"{float(o.expected_enemy_lit):.2f} enemy lit" in row
+        assert f"usage dr \u2264 {o.usage_dr_max} ({o.usage_dr_max}/6)" in row
     # W-10: L1 places by method 2 along its LOS to 2BB5 (2U6 .. 2Z5, and 2X5); 2BB5 is lit by
     # the starshell in 2BB3 already, so each placement lights it for sure and gains nothing
     # there (E1.9): the best blinds L1 least
@@ -55,7 +56,7 @@ def test_the_starshell_panel_ranks_every_legal_placement_as_the_engine_does(w10,
     assert by_two <= {"2U6", "2V6", "2W6", "2X6", "2Y6", "2Z5", "2X5"} and "2W6" in by_two
     assert all(o.enemy_lit == {"S1": 1} and o.expected_enemy_gain == 0 for o in advice.options)
     assert advice.best.friendly_lit["L1"] == min(o.friendly_lit["L1"] for o in advice.options)
-    assert "(+0.00 over the lights on the map)" in rows[0]
+    assert "+0.00 beyond the lights now" in rows[0]
     # the best placements labelled on the map, best first
     m = doc.scenario.map
     firsts = list(dict.fromkeys(o.at for o in expected.options))[:BEST_SHOWN]

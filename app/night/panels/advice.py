@@ -23,19 +23,21 @@ ROWS = 40           # rows listed (the map labels the best few)
 
 
 def option_text(rank: int, option) -> str:
-    """One row: where, how, and what it buys and costs."""
+    """One row: where and how, then what it buys and costs."""
     o = option
     text = (f"{rank}. {o.at} by {METHOD_NAMES.get(o.method, o.method)}: "
             f"{float(o.expected_enemy_lit):.2f} enemy lit\n    ")
+    parts = []
     if o.enemies_lit_now:
-        text = text.replace(" enemy lit", f" enemy lit (+{float(o.expected_enemy_gain):.2f} "
-                            "over the lights on the map)")
-    text += f"at least one {o.any_enemy_lit}"
+        parts.append(f"+{float(o.expected_enemy_gain):.2f} beyond the lights now")
+    parts.append(f"at least one {o.any_enemy_lit}")
     if o.target is not None:
-        text += f", {o.target} lit {o.target_lit}"
+        parts.append(f"{o.target} lit {o.target_lit}")
     if o.friendly_counts and sum(o.friendly_counts):
-        text += f", friends lit {float(o.expected_friendly_lit):.2f}"
-    return text + f"; usage {o.usage}"
+        parts.append(f"friends lit {float(o.expected_friendly_lit):.2f}")
+    parts.append("no usage dr" if o.usage_dr_max is None
+                 else f"usage dr \u2264 {o.usage_dr_max} ({o.usage_dr_max}/6)")
+    return text + " \u00b7 ".join(parts)
 
 
 def option_tip(option) -> str:
@@ -62,6 +64,7 @@ class AdviceList(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("advice")
         self.list.setMinimumHeight(180)
+        self.list.setWordWrap(True)
         self.list.itemClicked.connect(self.aim)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)

@@ -125,6 +125,7 @@ class PlanItem(MapOverlay):
             painter.drawLine(QLineF(a, b))
         zoomed = painter.worldTransform().m11() * style.SCALE >= NUMBERS_PX
         for i, n in seen.items():
+            painter.setBrush(Qt.BrushStyle.NoBrush)       # a badge before filled its back
             painter.setPen(cosmetic_pen(ROUTE_SEEN, 2.6))
             painter.drawPolygon(hex_polygon(self.map, i, 0.9))
             if zoomed:              # zoomed out the counts would pile up: the panel has them
