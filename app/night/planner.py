@@ -43,6 +43,7 @@ class Planner(QObject):
         super().__init__(parent)
         self.document = document
         self.advising = False
+        self.whole_side = False             # every qualified unit of the side, not one
         self.objective = LIT_ENEMIES
         self.advice = None                  # api.night.Advice of the selected unit, or None
         self.advice_error: str | None = None
@@ -64,6 +65,13 @@ class Planner(QObject):
     # ------------------------------------------------------------------------ what is asked
     def set_advising(self, on: bool) -> None:
         self.advising = on
+        self._ask_advice()
+
+    def set_whole_side(self, on: bool) -> None:
+        """Rank the placements of every qualified unit of the selected unit's side (one roller
+        per hex, the engine's choice, W-21), not the selected unit's alone."""
+        self.whole_side = on
+        self._asked.pop("advice", None)
         self._ask_advice()
 
     def set_objective(self, objective: str) -> None:
@@ -146,6 +154,11 @@ class Planner(QObject):
             if self.advice is not None or self.advice_error is not None:
                 self.advice, self.advice_error = None, None
                 self.adviceChanged.emit()
+            return
+        if self.whole_side:
+            side = d.scenario.unit(d.viewer).side
+            self._ask("advice", (d.scenario, side, self.objective), api.night.advise,
+                      d.scenario, None, side, self.objective)
             return
         self._ask("advice", (d.scenario, d.viewer, self.objective), api.night.advise,
                   d.scenario, d.viewer, None, self.objective)

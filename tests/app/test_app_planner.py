@@ -282,3 +282,29 @@ def test_a_bad_cost_table_is_named_with_its_fault(window, qtbot, tmp_path, messa
     qtbot.waitUntil(lambda: p.route_error is not None, timeout=20000)
     assert p.route is None and str(bad) in p.route_error and "woods" in p.route_error
     assert str(bad) in window.explanation.toPlainText()
+
+
+def test_the_whole_side_is_ranked_one_roller_a_hex_and_a_click_selects_the_firer(window_on, qtbot):
+    # W-21: seven allied units in 2M5; L rolls the hex's one starshell (E1.92), the IR mortars
+    # M1 and M2 fire IR (no per-hex limit)
+    w = window_on(SCENARIOS / "W-21.json")
+    w.document.select("L")
+    w.tool_actions["starshell"].trigger()
+    advised(qtbot, w)
+    panel = w.planner_ui.advice
+    panel.whole_side.setChecked(True)
+    p = w.hand.planner
+    qtbot.waitUntil(lambda: p.advice is not None and p.advice.unit is None
+                    and "advice" not in p.working, timeout=20000)
+    expected = api.night.advise(w.document.scenario, None, "allied")
+    got = [(o.by, o.method, o.at) for o in p.advice.options]
+    assert got == [(o.by, o.method, o.at) for o in expected.options]
+    assert {o.by for o in expected.options} >= {"L", "M1"}
+    assert all(o.method.startswith("ir") for o in expected.options if o.by != "L")
+    assert all(r in panel.status.text() for r in expected.reasons)
+    k = next(k for k, o in enumerate(p.advice.options[:40]) if o.by != "L")
+    o = p.advice.options[k]
+    assert f"({o.by})" in panel.list.item(k).text()
+    panel.list.itemClicked.emit(panel.list.item(k))
+    assert w.document.viewer == o.by
+    assert w.scene.drift.at == w.scene.map.index(o.at) and w.scene.drift.method == o.method

@@ -10,7 +10,15 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app import style
 from app.hex_geometry import scene_center
@@ -22,10 +30,11 @@ from .fire import METHOD_NAMES
 ROWS = 40           # rows listed (the map labels the best few)
 
 
-def option_text(rank: int, option) -> str:
+def option_text(rank: int, option, whole_side: bool = False) -> str:
     """One row: where and how, then what it buys and costs."""
     o = option
-    text = (f"{rank}. {o.at} by {METHOD_NAMES.get(o.method, o.method)}: "
+    by = f" ({o.by})" if whole_side else ""
+    text = (f"{rank}. {o.at} by {METHOD_NAMES.get(o.method, o.method)}{by}: "
             f"{float(o.expected_enemy_lit):.2f} enemy lit\n    ")
     parts = []
     if o.enemies_lit_now:
@@ -59,6 +68,9 @@ class AdviceList(QWidget):
         self.target.setObjectName("advice_target")
         self.target.setPlaceholderText("target hex (blank: most enemy units lit)")
         self.target.editingFinished.connect(self._target_changed)
+        self.whole_side = QCheckBox("every qualified unit of its side (one roller a hex, W-21)")
+        self.whole_side.setObjectName("advice_side")
+        self.whole_side.toggled.connect(planner.set_whole_side)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.list = QListWidget()
@@ -68,7 +80,7 @@ class AdviceList(QWidget):
         self.list.itemClicked.connect(self.aim)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
-        for w in (self.title, self.target, self.status, self.list):
+        for w in (self.title, self.target, self.whole_side, self.status, self.list):
             box.addWidget(w)
         planner.adviceChanged.connect(self.show_advice)
         planner.workingChanged.connect(self.show_advice)
@@ -103,9 +115,11 @@ class AdviceList(QWidget):
         self.status.setText(f"{n} way{'s' if n != 1 else ''} to fire, best first "
                             f"({'enemy units lit' if a.objective == LIT_ENEMIES else escape(a.objective)}"
                             "); only one starshell attempt per hex this phase (E1.92). "
-                            "Click one to aim there.")
+                            "Click one to aim there."
+                            + ("".join(f"<br>{escape(r)}" for r in a.reasons) if a.unit is None
+                               else ""))
         for rank, o in enumerate(a.options[:ROWS], start=1):
-            item = QListWidgetItem(option_text(rank, o))
+            item = QListWidgetItem(option_text(rank, o, a.unit is None))
             item.setToolTip(option_tip(o))
             item.setData(Qt.ItemDataRole.UserRole, rank - 1)
             self.list.addItem(item)
@@ -121,6 +135,8 @@ class AdviceList(QWidget):
         if k is None or a is None or not self.starshell.on:
             return
         o = a.options[k]
+        if o.by != self.document.viewer:
+            self.document.select(o.by)          # the unit that fires it is the one selected
         m = self.starshell.scene.map
         if not m.has(o.at):
             return
