@@ -22,6 +22,8 @@ MOUSE = (("Click a unit", "select it: its night field is shown; click again: the
          ("Drag a unit or marker", "move it; the overlays follow; one undo step"),
          ("Right-drag, or Shift + drag", "the LOS thread from one hex to another"),
          ("Starshell tool: hover / drag", "the drift preview; release to fire (the dice roll)"),
+         ("Route tool: drag from a unit to a hex", "the dark way: unseen hexes, else the fewest "
+          "sightings; seen steps ringed, named in the Explanation panel"),
          ("Palette, then a hex", "put down a new unit or marker"),
          ("Wheel", "zoom"), ("Middle button, or Space + drag", "pan"))
 
@@ -75,7 +77,8 @@ def build(window, hand, document) -> PlayActions:
     group = QActionGroup(w)
     for name, text, key in (("select", "&Select and move", "M"),
                             ("starshell", "Place a &starshell (selected unit)", "S"),
-                            ("thread", "LOS &thread", "T")):
+                            ("thread", "LOS &thread", "T"),
+                            ("route", "&Route: the dark way (drag from a unit)", "R")):
         a = put(tools, text, lambda on, n=name: on and hand.set_tool(n), (key,), True)
         group.addAction(a)
         made.tools[name] = a

@@ -5,6 +5,7 @@
   takes it.  Left press on empty ground: the selection is cleared on release.
 - Right button, Shift + left, or the thread tool: the LOS thread.
 - The starshell tool: hovering and dragging preview the drift; the release fires.
+- The route tool: a drag from a unit to a hex asks for the dark way (``tools.route``).
 - A piece armed from the palette is put down where the player clicks.
 - Escape: a drag goes back where it began; tools, thread and palette are put away.
 """
@@ -15,14 +16,16 @@ from PySide6.QtWidgets import QApplication
 
 from app.hex_geometry import hex_at
 
+from .planner import Planner
 from .tools import Spot
 from .tools.drag import DragTool
 from .tools.pieces import Piece, PiecesTool
+from .tools.route import RouteTool
 from .tools.select import SelectTool
 from .tools.starshell import StarshellTool
 from .tools.thread import ThreadTool
 
-TOOLS = ("select", "starshell", "thread")
+TOOLS = ("select", "starshell", "thread", "route")
 __all__ = ["Hand", "TOOLS"]
 
 
@@ -38,7 +41,10 @@ class Hand(QObject):
         self.threads = ThreadTool(document, scene, self)
         self.starshell = StarshellTool(document, scene, self)
         self.pieces = PiecesTool(document, self)
-        for tool in (self.select, self.drag, self.threads, self.starshell, self.pieces):
+        self.planner = Planner(document, self)          # advice, threat map, routes
+        self.route = RouteTool(document, scene, self.planner, self)
+        for tool in (self.select, self.drag, self.threads, self.starshell, self.pieces,
+                     self.route, self.planner):
             tool.told.connect(self.told)
         self.tool = "select"
         self._gesture: str | None = None     # "piece", "ground", "thread", "starshell"
@@ -53,6 +59,7 @@ class Hand(QObject):
         self.pieces.armed = None
         self._cursor(tool != "select")
         self.starshell.set_on(tool == "starshell")
+        self.planner.set_advising(tool == "starshell")
         self.toolChanged.emit(tool)
 
     def arm(self, piece: Piece | None) -> None:
@@ -86,8 +93,8 @@ class Hand(QObject):
             if spot.hex >= 0 and self.pieces.put_down(self.pieces.armed, spot.hex):
                 self.arm(None)
             return True
-        elif self.tool == "starshell":
-            gesture = "starshell"
+        elif self.tool in ("starshell", "route"):
+            gesture = self.tool
         else:
             gesture = "piece"
         spot = self._spot(event, self.view.counter_at(event.position().toPoint())
@@ -97,6 +104,8 @@ class Hand(QObject):
             self.threads.press(spot)
         elif gesture == "starshell":
             self.starshell.hover(spot, pressed=True)
+        elif gesture == "route":
+            self.route.press(spot)
         else:
             self.select.press(spot)
         return True
@@ -119,6 +128,8 @@ class Hand(QObject):
             self.threads.move(spot)
         elif gesture == "starshell":
             self.starshell.hover(spot, pressed=True)
+        elif gesture == "route":
+            self.route.move(spot)
         return False                # the view still reports the hovered hex
 
     def release(self, event) -> bool:
@@ -136,6 +147,8 @@ class Hand(QObject):
             self.threads.release(spot, self._dragging)
         elif gesture == "starshell":
             self.starshell.release(spot)
+        elif gesture == "route":
+            self.route.release(spot)
         return True
 
     def cancel(self) -> None:
@@ -145,6 +158,7 @@ class Hand(QObject):
         self.drag.cancel()
         self.starshell.drop_ghost()
         self.threads.set_thread(None)
+        self.route.clear()
         self.arm(None)
         if self.tool != "select":
             self.set_tool("select")

@@ -23,7 +23,7 @@ from app.recent import RecentFiles
 from app.room_window import file_format, may_discard
 from engine import api
 
-from . import actions, examples
+from . import actions, examples, planner_ui
 from .document import FORMAT
 from .editor import map_menu, paint_action
 from .editor.board_editor import BoardEditor
@@ -96,6 +96,7 @@ class NightWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.where)
         self._build_menus()
         self._connect()
+        self.planner_ui = planner_ui.install(self)     # best starshell, threat map, routes
         self.say("Click a unit to see its night field \u2013 drag it to move it \u2013 right-drag: "
                  "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys",
                  15000)

@@ -28,6 +28,7 @@ from .layout import LayoutResult, add_board, move_board, remove_board, set_layou
 from .light import illuminated_hexes, illumination  # E1.9: which locations are lit, by what
 from .los_thread import LosThread, los_thread, seen_by_side
 from .planner import Advice, StarshellOption, advise  # the planner (RULES.md 10)
+from .planner_cli import read_costs  # a route's movement-cost table file
 from .planner_route import Route, route
 from .planner_threat import Threat, threat
 from .scenario import (  # the position: units, markers, phase
@@ -73,5 +74,5 @@ __all__ = [
     # the board layout
     "LayoutResult", "add_board", "move_board", "remove_board", "set_layout", "with_board",
     # the planner
-    "Advice", "StarshellOption", "advise", "Route", "route", "Threat", "threat",
+    "Advice", "StarshellOption", "advise", "Route", "route", "Threat", "threat", "read_costs",
 ]

@@ -24,6 +24,7 @@ class ExplanationPanel(QTextBrowser):
         self.document = document
         self.hex = -1
         self.thread = None
+        self.route_html = ""            # the Route tool's way (``planner_ui.route_html``)
         self.setOpenLinks(False)
         document.answersChanged.connect(self.refresh)     # not a drag's: the drop's
         self.refresh()
@@ -37,10 +38,14 @@ class ExplanationPanel(QTextBrowser):
         self.thread = thread
         self.refresh()
 
+    def show_route(self, html: str) -> None:
+        self.route_html = html
+        self.refresh()
+
     def thread_html(self) -> str:
         t = self.thread
         if t is None:
-            return ""
+            return self.route_html
         day = ("clear" if t.day_clear else "blind hex (A6.4)" if t.blind
                else f"blocked by {escape(' / '.join(t.blocking))}")
         who = t.viewer or "a Good Order squad there"
@@ -50,7 +55,7 @@ class ExplanationPanel(QTextBrowser):
                 f"<p><b>Day</b>: {day}; {t.hindrances} hindrance"
                 f"{'s' if t.hindrances != 1 else ''}<br>{escape(t.day_reason)}</p>"
                 f"<p><b>Night</b>, seen by {escape(who)}: {sight_html(t.night_sight)}</p>")
-        return html + _bullets(t.night_reasons) + "<hr>"
+        return self.route_html + html + _bullets(t.night_reasons) + "<hr>"
 
     def refresh(self) -> None:
         a = self.document.answers

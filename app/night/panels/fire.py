@@ -73,6 +73,11 @@ class StarshellPanel(QWidget):
             signal.connect(self.show_options)
         self.show_options()
 
+    def add_part(self, widget: QWidget) -> None:
+        """Another part of the panel (the ranked advice, ``panels.advice``), over the reasons."""
+        box = self.layout()
+        box.insertWidget(box.indexOf(self.options), widget)
+
     def show_method(self, method: str) -> None:
         self.method.setCurrentIndex(self.method.findData(method))
 
