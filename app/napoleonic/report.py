@@ -20,7 +20,7 @@ def attack_html(assessment, shown, pos, rolled: str | None = None, now=None) -> 
     if assessment is None:
         return head + "<p>Click a hex holding units to make it the target.</p>"
     m, target = pos.map, pos.map.index(assessment.target)
-    out = [head, f"<h3>1. Target {e(assessment.target)} ({e(m.terrain_name(target))}, level "
+    out = [head, f"<h3>1. Target {e(assessment.target)} ({e(pos.terrain_at(target))}, level "
            f"{int(m.level[target])})</h3>"]
     out.append("<h3>2. Firers</h3><table cellspacing=4>")
     for f in shown.firers:

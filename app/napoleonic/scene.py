@@ -19,7 +19,10 @@ from ..style import SCALE
 
 TERRAIN_COLOUR = {"woods": style.WOODS, "building": style.BUILDING, "orchard": style.ORCHARD_TREE,
                   "brush": style.BRUSH, "grain": style.GRAIN, "water": style.WATER,
-                  "stream": style.WATER, "marsh": style.MARSH}
+                  "stream": style.WATER, "marsh": style.MARSH, "village": style.BUILDING,
+                  "town": style.BUILDING, "chateau": style.BUILDING, "slope": style.GRAIN,
+                  "ridge": style.BRUSH}
+BUILT = ("building", "village", "town", "chateau")   # drawn as a block in the hex
 SIDE_COLOUR = {"french": QColor("#2f5fb3"), "british": QColor("#b3312f"),
                "austrian": QColor("#e8e2cf"), "prussian": QColor("#3b3f46"),
                "russian": QColor("#2f7a4a")}
@@ -72,7 +75,7 @@ class MapItem(QGraphicsItem):
         grid.setCosmetic(True)
         for i in range(m.size):
             poly = geometry.hex_polygon(m, i)
-            name = m.terrain_name(i)
+            name = self.pos.terrain_at(i)
             level = int(m.level[i])
             ground = style.GROUND.get(max(-2, min(5, level)), style.GROUND[0])
             painter.setPen(grid)
@@ -82,7 +85,7 @@ class MapItem(QGraphicsItem):
             if col is not None:
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(col)
-                painter.drawPolygon(geometry.hex_polygon(m, i, 0.82 if name != "building" else 0.6))
+                painter.drawPolygon(geometry.hex_polygon(m, i, 0.6 if name in BUILT else 0.82))
         # hex names, small, at the top of each hex
         painter.setPen(style.COORDINATE)
         painter.setFont(style.font(0.22 * SCALE))

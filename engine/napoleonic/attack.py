@@ -75,7 +75,7 @@ def assess(position: FirePosition, target: str, firers: list[str] | None = None,
     chosen = _chosen_firers(position, firers, target, target_sides)
     _judge_firers(position, a, chosen, ti, target_sides, explicit=firers is not None)
     _one_intentional_attack(position, a, kind)
-    terrain = m.terrain_name(ti)
+    terrain = position.terrain_at(ti)
     defence = _defence(position, a, defenders, top, terrain)
     _odds(position, a, defence, defenders, top, terrain)
     if dice is not None:

@@ -115,12 +115,12 @@ class PackLos(LosTable):
     """The core's hex LOS with the game's own terrain table: the chart pack says each terrain's
     obstacle height (levels) and whether it hinders; a terrain it does not name is open ground."""
 
-    def __init__(self, game_map: Map, charts: ChartPack):
+    def __init__(self, game_map: Map, charts: ChartPack, names: tuple[str, ...]):
         super().__init__(game_map)
         height = np.zeros(game_map.size, dtype=np.int64)
         hind = np.zeros(game_map.size, dtype=bool)
         for i in range(game_map.size):
-            row = charts.terrain.get(game_map.terrain_name(i))
+            row = charts.terrain.get(names[i])
             if row is not None:
                 height[i] = row.height
                 hind[i] = row.hindrance
@@ -135,12 +135,13 @@ _LOS: dict = {}
 
 
 def pack_los(position: FirePosition) -> PackLos:
-    key = (position.map.content_key, tuple(sorted(position.charts.terrain.items())))
+    names = tuple(position.terrain_at(i) for i in range(position.map.size))
+    key = (position.map.content_key, tuple(sorted(position.charts.terrain.items())), names)
     t = _LOS.get(key)
     if t is None:
         if len(_LOS) > 8:
             _LOS.pop(next(iter(_LOS)))
-        t = _LOS[key] = PackLos(position.map, position.charts)
+        t = _LOS[key] = PackLos(position.map, position.charts, names)
     return t
 
 
@@ -154,7 +155,7 @@ def _hex_words(position: FirePosition, i: int) -> str:
     m = position.map
     if i < 0:
         return "the ground beyond the map edge"
-    name = m.terrain_name(i)
+    name = position.terrain_at(i)
     row = position.charts.terrain.get(name)
     if row is None:
         what = name if name == "open" else f"{name}, open ground for this chart pack"
