@@ -78,3 +78,149 @@ def test_the_night_room_keeps_asls_list():
     board = board_json()
     with pytest.raises(ScenarioError, match="unknown terrain 'village'"):
         board_from_json(board)
+
+
+# ------------------------------------------------------------------ ranges, the way, the front
+
+def test_a_firer_beyond_its_packs_range_is_left_out_saying_its_range(tmp_path):
+    pos = make(tmp_path, [unit("F1", "french", "n1C1"), unit("F2", "french", "n1D4"),
+                          unit("B1", "british", "n1C4")])
+    a = nap.assess(pos, "n1C4")
+    f1 = next(f for f in a.firers if f.id == "F1")
+    assert not f1.counted and "3 hexes" in f1.why_not and "reaches 2 hexes" in f1.why_not
+    assert [f.id for f in a.counted()] == ["F2"]
+    named = nap.assess(pos, "n1C4", ["F1"])
+    assert not named.allowed and "reaches 2 hexes" in named.reasons[0]
+
+
+def test_artillery_range_bands_multiply_its_fire(tmp_path):
+    gun = dict(arm="artillery", formation="unlimbered", increments=2, printed=12)
+    near = make(tmp_path, [unit("A1", "french", "n1C1", **gun), unit("B1", "british", "n1C4")])
+    assert nap.assess(near, "n1C4", ["A1"]).fire == 12      # the pack: 1..3 full, 4..6 x1/2
+    units = [unit("A1", "french", "n1C1", **gun), unit("B2", "british", "n1C6")]
+    far = nap.assess(make(tmp_path, units), "n1C6", ["A1"])
+    assert far.fire == 6 and "x0.5 at this range" in far.firers[0].how
+    pack = pack_json()
+    pack["range"] = []                                       # no row: no limit
+    pos = make(tmp_path, units, pack=pack)
+    assert nap.assess(pos, "n1C6", ["A1"]).fire == 12
+
+
+def test_a_unit_in_the_way_blocks_where_the_pack_says_so(tmp_path):
+    units = [unit("F1", "french", "n1C2", formation="skirmish"), unit("B9", "british", "n1C3"),
+             unit("B1", "british", "n1C4")]
+    a = nap.assess(make(tmp_path, units), "n1C4")
+    f1 = a.firers[0]
+    assert not f1.los and not f1.counted and "n1C3 (B9)" in f1.why_not
+    pack = pack_json()
+    pack["units_block"] = False
+    assert nap.assess(make(tmp_path, units, pack=pack), "n1C4").firers[0].counted
+
+
+def test_a_firer_facing_away_does_not_fire_where_the_pack_has_a_front(tmp_path):
+    away = [unit("F1", "french", "n1C2", facing=1), unit("B1", "british", "n1C4")]
+    a = nap.assess(make(tmp_path, away), "n1C4")
+    assert not a.allowed and "faces N" in a.firers[0].why_not and "front" in a.firers[0].why_not
+    toward = [unit("F1", "french", "n1C2", facing=4), unit("B1", "british", "n1C4")]
+    assert nap.assess(make(tmp_path, toward), "n1C4").allowed
+    square = [unit("F1", "french", "n1C2", facing=1, formation="square"),
+              unit("B1", "british", "n1C4")]
+    assert nap.assess(make(tmp_path, square), "n1C4").allowed     # not a front formation
+
+
+def test_a_battery_that_may_not_combine_says_why_it_is_left_out(tmp_path):
+    gun = dict(arm="artillery", formation="unlimbered", increments=2, printed=12)
+    units = [unit("A1", "french", "n1C2", **gun), unit("F1", "french", "n1D5"),
+             unit("B1", "british", "n1C5")]
+    a = nap.assess(make(tmp_path, units), "n1C5")
+    a1 = next(f for f in a.firers if f.id == "A1")
+    assert [f.id for f in a.counted()] == ["F1"]
+    assert "18.5" in a1.why_not and "left out" in a1.why_not
+
+
+def test_a_hex_holding_both_sides_gets_the_other_sides_firers(tmp_path):
+    units = [unit("B1", "british", "n1C5"), unit("F9", "french", "n1C5"),
+             unit("F1", "french", "n1D5")]
+    a = nap.assess(make(tmp_path, units), "n1C5")
+    assert a.allowed and [f.id for f in a.counted()] == ["F1"] and a.defender == "B1"
+
+
+def test_a_refused_attack_prints_no_odds(tmp_path):
+    units = [unit("F1", "french", "n1D5"), unit("B1", "british", "n1C5")]
+    pos = make(tmp_path, units, attacked=["n1C5"])
+    data = nap.assess(pos, "n1C5").to_json()
+    assert not data["allowed"] and data["column"] is None and data["ratio"] is None
+    assert data["outcomes"] == {} and data["drms"] == []
+
+
+def test_an_off_map_target_names_what_was_typed(tmp_path):
+    pos = make(tmp_path, [unit("B1", "british", "n1C5")])
+    with pytest.raises(ScenarioError, match="'n1Z99'"):
+        nap.assess(pos, "n1Z99")
+
+
+# ------------------------------------------------------------------ inadvertent hits
+
+def test_only_artillery_hits_a_hex_inadvertently(tmp_path):
+    gun = dict(arm="artillery", formation="unlimbered", increments=2, printed=12)
+    units = [unit("A1", "french", "n1D5", **gun), unit("F1", "french", "n1D6"),
+             unit("B1", "british", "n1C5")]
+    pos = make(tmp_path, units, attacked=["n1C5"])
+    musket = nap.assess(pos, "n1C5", ["F1"], kind="roundshot")
+    assert not musket.allowed and any("F1 is not artillery" in r for r in musket.reasons)
+    assert musket.column is None
+    for kind in ("roundshot", "scatter"):
+        gun_hit = nap.assess(pos, "n1C5", ["A1"], kind=kind)
+        assert gun_hit.allowed and gun_hit.column is not None
+    assert not nap.assess(pos, "n1C5", ["A1"]).allowed          # intentional: once only
+
+
+# ------------------------------------------------------------------ results applied
+
+def test_results_in_words():
+    assert nap.result_words("") == "no effect"
+    assert nap.result_words("1") == "one increment lost"
+    assert nap.result_words("1/M") == "one increment lost and a morale check"
+    assert nap.result_words("3/L") == "three increments lost and a leader casualty"
+
+
+def test_a_result_is_applied_to_the_target_hexs_units(tmp_path):
+    units = [unit("F1", "french", "n1D5"), unit("B1", "british", "n1C5", increments=2),
+             unit("B2", "british", "n1C5", increments=3),
+             unit("L1", "british", "n1C5", arm="leader", increments=0)]
+    pos = make(tmp_path, units)
+    after, applied = nap.apply_result(pos, "B1", "3/L")
+    assert after.unit("B1").increments == 0 and after.unit("B2").increments == 2
+    assert after.unit("L1").extra.get("casualty") is True
+    assert applied == [{"unit": "B1", "increments": [2, 0]}, {"unit": "B2", "increments": [3, 2]},
+                       {"unit": "L1", "casualty": True}]
+    after, applied = nap.apply_result(pos, "B1", "9/M")      # never below 0
+    assert [after.unit(u).increments for u in ("B1", "B2")] == [0, 0]
+    assert not any(a.get("morale_check") for a in applied)    # none left to check
+    after, _ = nap.apply_result(pos, "B1", "1/M")
+    assert after.unit("B1").extra["morale_check"] and after.unit("B2").extra["morale_check"]
+    assert "morale_check" not in after.unit("L1").extra
+    assert nap.position_to_json(after)["units"][1]["morale_check"] is True
+
+
+def test_the_fire_command_records_the_attack(tmp_path):
+    import subprocess
+    import sys
+    units = [unit("F1", "french", "n1D5", increments=6), unit("B1", "british", "n1C5")]
+    pos = make(tmp_path, units)
+    out = tmp_path / "after.json"
+    a = nap.assess(pos, "n1C5", dice=(6, 6))
+    proc = subprocess.run([sys.executable, "-m", "engine", "fire", str(tmp_path / "pos.json"),
+                           "--target", "n1C5", "--dice", "6,6", "--record", "-o", str(out),
+                           "--json"], capture_output=True, text=True, check=True)
+    data = json.loads(proc.stdout)
+    lost = int(a.result.split("/")[0])
+    assert data["result"] == a.result and data["result_words"] == nap.result_words(a.result)
+    assert data["applied"][0] == {"unit": "B1", "increments": [4, 4 - lost]}
+    again = nap.load_position(out)
+    assert again.attacked == ("n1C5",) and again.unit("F1").fired
+    assert again.unit("B1").increments == 4 - lost
+    refused = subprocess.run([sys.executable, "-m", "engine", "fire", str(out), "--target", "n1C5",
+                              "--dice", "6,6", "--record", "-o", str(out), "--json"],
+                             capture_output=True, text=True)
+    assert refused.returncode == 2 and "not recorded" in refused.stderr

@@ -1,7 +1,8 @@
 """The Napoleonic fire room's front door (RULES.md section 8): ``engine.api.napoleonic``."""
 from __future__ import annotations
 
-from .attack import assess, check_dice, record_attack
+from .attack import assess, check_dice, record, record_attack
+from .boards import vocabulary
 from .charts import CHARTS_FORMAT, READINGS, ChartPack, charts_from_json, load_charts
 from .fire import KINDS, Assessment, Firer, bearing, distribution, fire_value, fmt, has_los, step_roll
 from .position import (
@@ -16,6 +17,8 @@ from .position import (
     position_to_json,
     save_position,
 )
+from .reach import DIRECTIONS
+from .results import applied_words, apply_result, result_words
 
 
 def bundled_positions_dir():
@@ -28,5 +31,6 @@ __all__ = [
     "Assessment", "Firer", "assess", "bearing", "check_dice", "distribution", "fire_value", "fmt",
     "has_los", "record_attack", "step_roll", "ARMS", "FIRE_FORMAT", "FORMATIONS", "SEGMENTS",
     "FirePosition", "FireUnit", "load_position", "position_from_json", "position_to_json",
-    "save_position", "bundled_positions_dir",
+    "save_position", "bundled_positions_dir", "record", "vocabulary", "DIRECTIONS",
+    "applied_words", "apply_result", "result_words",
 ]

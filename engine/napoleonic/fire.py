@@ -51,12 +51,13 @@ class Firer:
     combines: bool = True
     counted: bool = False
     reasons: list = field(default_factory=list)
+    why_not: str = ""                              # the first reason it is left out
 
     def to_json(self) -> dict:
         return {"id": self.id, "hex": self.hex, "value": number_json(self.value),
                 "value_exact": str(self.value), "how": self.how, "steps": self.steps,
                 "los": self.los, "combines": self.combines, "counted": self.counted,
-                "reasons": self.reasons}
+                "reasons": self.reasons, **({"why_not": self.why_not} if self.why_not else {})}
 
 
 @dataclass
@@ -88,7 +89,7 @@ class Assessment:
                "fire": number_json(self.fire), "fire_exact": str(self.fire),
                "defence": None if self.defence is None else number_json(self.defence),
                "defence_how": self.defence_how, "defender": self.defender,
-               "ratio": None if self.ratio is None else round(float(self.ratio), 3),
+               "ratio": None if self.ratio is None or not self.allowed else round(float(self.ratio), 3),
                "column": self.column, "drm": self.drm,
                "drms": [{"why": w, "drm": d} for w, d in self.drms],
                "outcomes": {k: float(v) for k, v in self.outcomes.items()},
