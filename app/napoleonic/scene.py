@@ -41,6 +41,17 @@ def side_colour(side: str) -> QColor:
     return c
 
 
+def unit_words(unit) -> str:
+    """A unit in words, its nation said once: "C1: british dragoons cavalry, line, ..."."""
+    who = [unit.side] + ([unit.nation] if unit.nation != unit.side else [])
+    who += [w for w in (unit.troop, unit.arm) if w not in who]
+    marks = [w for k, w in (("morale_check", "must check morale"), ("casualty", "casualty"))
+             if unit.extra.get(k)]
+    return (f"{unit.id}: {' '.join(who)}, {unit.formation.replace('_', ' ')}, {unit.increments} "
+            f"increment{'s' if unit.increments != 1 else ''}, printed {unit.printed}"
+            + "".join(f", {m}" for m in marks) + (", has fired" if unit.fired else ""))
+
+
 def counter_positions(pos) -> dict[str, QPointF]:
     """Centre of each counter: a stack fans out down-right from its hex centre."""
     m = pos.map
@@ -191,9 +202,7 @@ class FireScene(QGraphicsScene):
         mi.lines = []
         for uid, item in self.counters.items():
             item.state = "plain"
-            item.setToolTip(f"{uid}: {item.unit.side} {item.unit.nation} {item.unit.troop} "
-                            f"{item.unit.arm}, {item.unit.formation}, {item.unit.increments} "
-                            f"increments, printed {item.unit.printed}")
+            item.setToolTip(unit_words(item.unit))
         if target is not None and assessment is not None:
             m = self.pos.map
             tc = geometry.scene_center(m, m.index(target))

@@ -238,7 +238,7 @@ def _defence(position: FirePosition, a: Assessment, defenders: list[FireUnit], t
     how = (f"defence chart row {k + 1}: {top.arm} / {top.formation} / {terrain} = {fmt(defence)} "
            f"(the unit deployed: {top.id}")
     kinds = {(u.arm, u.formation) for u in defenders if u.arm != "leader"}
-    how += ("; several kinds in the hex, our stopgap takes the unit on top, the first listed)"
+    how += ("; several kinds in the hex: the unit on top, the first listed, defends it)"
             if len(kinds) > 1 else ")")
     enf = position.charts.enfilade
     if enf is not None and top.facing is not None and ("*" in enf.formations

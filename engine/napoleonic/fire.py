@@ -148,7 +148,7 @@ def pack_los(position: FirePosition) -> PackLos:
 
 # RULES.md 8 (seed 002, "Combinando el fuego"): each firer needs LOS to the target hex.  The seed
 # gives LOS no rule number of its own, so the reasons cite the digest's section.
-LOS_RULE = "RULES.md 8: a firer needs LOS to the target hex"
+LOS_RULE = "combined fire: every firer needs LOS to the target hex"
 PACK_RULE = "heights from the chart pack's terrain table"
 
 
@@ -209,7 +209,7 @@ def explain_los(position: FirePosition, lines: DayLines, line: int = 0) -> str:
     elif kind == DEPRESSION:
         why = "the line leaves or enters a depression the firer cannot see into"
     else:
-        why = "six or more hindering hexes in a row block it (our reading)"
+        why = "six or more hindering hexes in a row block it"
     return f"{where} blocks LOS from {src} to {dst}: {why} ({rule})"
 
 
@@ -259,7 +259,7 @@ def fire_value(position: FirePosition, unit: FireUnit) -> Firer:
         value = Fraction(unit.printed)
         f.how = f"printed {unit.printed}"
         why = "the chart says PRINTED" if row.multiplier is None else \
-            f"{unit.formation} fires the printed value (RULES.md 8)"
+            f"{unit.formation} fires the printed value"
         f.steps.append(f"{why}: printed {unit.printed}")
     if unit.formation == "disorder":
         value /= 2
