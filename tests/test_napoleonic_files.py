@@ -181,7 +181,8 @@ def test_fire_command_names_the_napoleonic_los_rule():
     f1 = next(f for f in json.loads(out)["firers"] if f["id"] == "F1")
     assert f1["los"] is False
     assert "n1F5 (woods: 1 level high" in f1["reasons"][0]
-    assert "every firer needs LOS" in f1["reasons"][0] and "RULES.md" not in f1["reasons"][0] and "A6" not in f1["reasons"][0]
+    why = f1["reasons"][0]
+    assert "every firer needs LOS" in why and "RULES.md" not in why and "A6" not in why
     code, out, err = run("fire", str(FIRE / "N-08.json"), "--target", "n1H5")
     assert code == 0, err
     assert "every firer needs LOS" in out and "RULES.md" not in out and "A6" not in out

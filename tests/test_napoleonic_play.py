@@ -224,3 +224,35 @@ def test_the_fire_command_records_the_attack(tmp_path):
                               "--dice", "6,6", "--record", "-o", str(out), "--json"],
                              capture_output=True, text=True)
     assert refused.returncode == 2 and "not recorded" in refused.stderr
+
+
+# ------------------------------------------------------------------ hover words and edits
+
+def test_a_hex_in_words_says_its_terrain_and_why(tmp_path):
+    pos = make(tmp_path, [unit("B2", "british", "n1M6")])
+    text = nap.describe_hex(pos, "n1M6")
+    assert text.startswith("n1M6: village, ground level 0")
+    assert "1 level high: it blocks" in text and "defence of B2 (infantry in line) here: 16" in text
+    assert "holds B2" in text
+    assert "no obstacle" in nap.describe_hex(pos, "n1C3")
+    assert "a hindrance" in nap.describe_hex(pos, "n1H8")     # the orchard
+
+
+def test_a_position_built_from_nothing_saves_and_loads(tmp_path):
+    pos = nap.blank_position()
+    assert pos.units == ()
+    pos = nap.with_unit(pos, unit(nap.free_id(pos, "french"), "french", "n1C3"))
+    pos = nap.with_unit(pos, unit(nap.free_id(pos, "british"), "british", "n1C5"))
+    assert [u.id for u in pos.units] == ["F1", "B1"]
+    changed = nap.with_unit(pos, {**nap.unit_to_json(pos.unit("F1")), "formation": "skirmish"},
+                            replacing="F1")
+    assert changed.unit("F1").formation == "skirmish" and [u.id for u in changed.units] == ["F1", "B1"]
+    with pytest.raises(ScenarioError, match="units\\[2\\].id"):
+        nap.with_unit(changed, unit("F1", "french", "n1C4"))
+    with pytest.raises(ScenarioError, match="hex"):
+        nap.with_unit(changed, unit("F7", "french", "n1Z40"))
+    assert [u.id for u in nap.without_unit(changed, "B1").units] == ["F1"]
+    nap.save_position(changed, tmp_path / "new.json")
+    again = nap.load_position(tmp_path / "new.json")
+    assert nap.position_to_json(again) == nap.position_to_json(changed)
+    assert nap.assess(again, "n1C5").allowed

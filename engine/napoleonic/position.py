@@ -227,20 +227,7 @@ def load_position(path: str | Path) -> FirePosition:
 
 
 def position_to_json(pos: FirePosition) -> dict:
-    units = []
-    for u in pos.units:
-        d = {"id": u.id, "side": u.side, "nation": u.nation, "troop": u.troop, "arm": u.arm,
-             "formation": u.formation, "increments": u.increments, "printed": u.printed, "hex": u.hex}
-        if u.fired:
-            d["fired"] = True
-        if u.artillery_leader:
-            d["artillery_leader"] = True
-        if u.facing is not None:
-            d["facing"] = u.facing
-        if u.firing is not None:
-            d["firing"] = u.firing
-        d.update(u.extra)
-        units.append(d)
+    units = [unit_to_json(u) for u in pos.units]
     out = {"format": FIRE_FORMAT, "version": 1, "title": pos.title,
            "map": [{"board": e.board, "at": list(e.at), **({"rotated": True} if e.rotated else {})}
                    for e in pos.map_entries],
@@ -267,3 +254,55 @@ def save_position(pos: FirePosition, path: str | Path) -> None:
             atomic_write_json(path, data)
             return
     atomic_write_json(path, position_to_json(pos))
+
+
+# ------------------------------------------------------------------ edits (the window's editor)
+
+def blank_position(board: str = "n1", charts: str = "sample", title: str = "New fire position"
+                   ) -> FirePosition:
+    """A position with no unit on a bundled fire board and chart pack (or their paths)."""
+    return position_from_json({"format": FIRE_FORMAT, "version": 1, "title": title,
+                               "map": [{"board": board, "at": [0, 0]}], "charts": charts,
+                               "segment": "fire", "first_fire": False, "attacked": [],
+                               "units": []})
+
+
+def unit_to_json(unit: FireUnit) -> dict:
+    """A unit as the file writes it."""
+    d = {"id": unit.id, "side": unit.side, "nation": unit.nation, "troop": unit.troop,
+         "arm": unit.arm, "formation": unit.formation, "increments": unit.increments,
+         "printed": unit.printed, "hex": unit.hex}
+    for key, value, unset in (("fired", unit.fired, False),
+                              ("artillery_leader", unit.artillery_leader, False),
+                              ("facing", unit.facing, None), ("firing", unit.firing, None)):
+        if value != unset:
+            d[key] = value
+    d.update(unit.extra)
+    return d
+
+
+def with_unit(pos: FirePosition, data: dict, replacing: str | None = None) -> FirePosition:
+    """The position with the unit ``data`` (a unit as the file writes it, checked as a file's
+    is) added, or in place of unit ``replacing``; ScenarioError naming the key at fault."""
+    index = next((k for k, u in enumerate(pos.units) if u.id == replacing), len(pos.units))
+    unit = _unit(data, index, pos.map)
+    if any(u.id == unit.id and u.id != replacing for u in pos.units):
+        raise ScenarioError(f"unit id {unit.id!r} is used already", place=f"units[{index}].id")
+    units = list(pos.units)
+    if replacing is None:
+        units.append(unit)
+    else:
+        units[index] = unit
+    return FirePosition(**{**pos.__dict__, "units": tuple(units)})
+
+
+def without_unit(pos: FirePosition, uid: str) -> FirePosition:
+    pos.unit(uid)                                       # says which ids there are
+    return FirePosition(**{**pos.__dict__, "units": tuple(u for u in pos.units if u.id != uid)})
+
+
+def free_id(pos: FirePosition, side: str) -> str:
+    """A unit id not yet used: the side's first letter, upper case, and a number."""
+    head = (side[:1] or "U").upper() if side[:1].isalnum() else "U"
+    used = {u.id for u in pos.units}
+    return next(f"{head}{n}" for n in range(1, len(used) + 2) if f"{head}{n}" not in used)
