@@ -31,7 +31,8 @@ FORMATION_SHORT = {"line": "L", "column": "C", "square": "Sq", "skirmish": "Sk",
 TARGET = QColor("#ff5a3c")
 COUNTED = QColor("#ffd84a")
 OUT = QColor("#9aa3b5")
-COUNTER = 0.8 * SCALE            # a counter's side, in scene units
+COUNTER = 0.9 * SCALE            # a counter's side, in scene units
+CHOSEN = QColor("#ffffff")       # the unit chosen in the editor
 
 
 def side_colour(side: str) -> QColor:
@@ -124,6 +125,7 @@ class FireCounter(QGraphicsItem):
         super().__init__()
         self.unit = unit
         self.state = "plain"          # plain | counted | able | unable | target
+        self.chosen = False           # chosen in the editor
         self.setZValue(10)
         self.setAcceptHoverEvents(True)
 
@@ -144,15 +146,20 @@ class FireCounter(QGraphicsItem):
         painter.setPen(edge)
         painter.setBrush(colour)
         painter.drawRoundedRect(rect, 0.06 * SCALE, 0.06 * SCALE)
+        if self.chosen:
+            painter.setPen(QPen(CHOSEN, 0.07 * SCALE, Qt.PenStyle.DotLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(-0.1 * SCALE, -0.1 * SCALE, 0.1 * SCALE, 0.1 * SCALE),
+                                    0.08 * SCALE, 0.08 * SCALE)
         ink = QColor("#101010") if colour.lightness() > 150 else QColor("#f4f1e8")
         painter.setPen(ink)
-        painter.setFont(style.font(0.24 * SCALE, bold=True))
+        painter.setFont(style.font(0.3 * SCALE, bold=True))
         painter.drawText(QRectF(-s, -s, 2 * s, 0.5 * s * 1.3), Qt.AlignmentFlag.AlignCenter, u.id)
-        painter.setFont(style.font(0.2 * SCALE))
+        painter.setFont(style.font(0.26 * SCALE))
         form = FORMATION_SHORT.get(u.formation, u.formation[:3])
         arm = {"infantry": "", "cavalry": "cav ", "artillery": "art ", "leader": "ldr "}[u.arm]
         painter.drawText(QRectF(-s, -0.2 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, f"{arm}{form}")
-        painter.setFont(style.font(0.21 * SCALE, bold=True))
+        painter.setFont(style.font(0.27 * SCALE, bold=True))
         text = f"{u.increments} inc" if u.arm != "leader" else ("art +" if u.artillery_leader else "")
         painter.drawText(QRectF(-s, 0.4 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, text)
         if u.fired:                       # the "1" information marker: first fire spent
@@ -181,6 +188,13 @@ class FireScene(QGraphicsScene):
         self.setBackgroundBrush(QBrush(style.BACKGROUND))
         self.set_position(pos)
 
+    def choose(self, uid: str | None) -> None:
+        """Outline the unit chosen in the editor (None: none)."""
+        self.chosen_id = uid
+        for cid, item in self.counters.items():
+            item.chosen = cid == uid
+            item.update()
+
     def set_position(self, pos) -> None:
         self.clear()
         self.pos = pos
@@ -192,6 +206,7 @@ class FireScene(QGraphicsScene):
             item.setPos(at)
             self.addItem(item)
             self.counters[uid] = item
+            item.chosen = uid == getattr(self, "chosen_id", None)
         self.setSceneRect(self.map_item.boundingRect())
 
     def show_assessment(self, target: str | None, assessment, choice: dict) -> None:
