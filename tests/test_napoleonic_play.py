@@ -201,6 +201,8 @@ def test_a_result_is_applied_to_the_target_hexs_units(tmp_path):
     assert after.unit("B1").extra["morale_check"] and after.unit("B2").extra["morale_check"]
     assert "morale_check" not in after.unit("L1").extra
     assert nap.position_to_json(after)["units"][1]["morale_check"] is True
+    after, applied = nap.apply_result(pos, "B1", "/D")
+    assert after.unit("B1").formation == "disorder" and applied == [{"unit": "B1", "disorder": True}]
 
 
 def test_the_fire_command_records_the_attack(tmp_path):

@@ -40,8 +40,8 @@ class UnitEditor(QGroupBox):
         super().__init__("Units: place, change, delete")
         self.place = QPushButton("Place units (click a hex)")
         self.place.setCheckable(True)
-        self.place.setToolTip("On: a click on a hex with no unit of this side places this unit; a "
-                              "click on a counter chooses it. Off: clicks choose targets and firers.")
+        self.place.setToolTip("On: a click on a hex places this unit (stacked on any there); a click "
+                              "on a counter chooses it. Off: clicks choose targets and firers.")
         self.side = _combo(["french", "british", "austrian", "prussian", "russian"])
         self.nation = _combo(["french", "british", "austrian", "prussian", "russian"])
         self.side.currentTextChanged.connect(self.nation.setCurrentText)

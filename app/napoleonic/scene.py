@@ -130,7 +130,7 @@ class FireCounter(QGraphicsItem):
         self.setAcceptHoverEvents(True)
 
     def boundingRect(self) -> QRectF:
-        s = COUNTER / 2 + 0.12 * SCALE
+        s = COUNTER / 2 + 0.16 * SCALE       # the facing notch and the result's badges
         return QRectF(-s, -s, 2 * s, 2 * s)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
@@ -169,6 +169,15 @@ class FireCounter(QGraphicsItem):
             painter.drawEllipse(r)
             painter.setFont(style.font(0.17 * SCALE, bold=True))
             painter.drawText(r, Qt.AlignmentFlag.AlignCenter, "1")
+        badges = [t for k, t in (("morale_check", "M"), ("casualty", "X")) if u.extra.get(k)]
+        for k, t in enumerate(badges):    # a result's marks: morale check, leader casualty
+            r = QRectF(-s - 0.14 * SCALE, -s - 0.14 * SCALE + k * 0.34 * SCALE, 0.32 * SCALE,
+                       0.32 * SCALE)
+            painter.setBrush(COUNTED)
+            painter.setPen(QPen(QColor("#101010"), 0.03 * SCALE))
+            painter.drawEllipse(r)
+            painter.setFont(style.font(0.24 * SCALE, bold=True))
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, t)
         if u.facing is not None:
             # a notch outside the counter toward the hexside faced (direction 1 = north)
             ang = math.radians(-90 + 60 * (u.facing - 1))

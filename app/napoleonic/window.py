@@ -112,8 +112,8 @@ class FireWindow(QMainWindow):
         self.chart = OutcomeChart()
         self.kind = QComboBox()
         self.kind.addItems(list(nap.KINDS))
-        self.kind.setToolTip("intentional fire, or bouncing roundshot (18.9) / howitzer scatter "
-                             "(18.15), which may hit an attacked hex again")
+        self.kind.setToolTip("intentional fire, or artillery's inadvertent hits: bouncing roundshot "
+                             "(18.9) / howitzer scatter (18.15), which may hit an attacked hex again")
         self.kind.currentTextChanged.connect(lambda _: self.refresh())
         self.segment = QComboBox()
         self.segment.addItems(list(nap.SEGMENTS))
