@@ -123,3 +123,29 @@ def test_a_new_position_built_in_the_window_and_saved(qtbot, messages, tmp_path)
     again = nap.load_position(tmp_path / "new.json")
     assert [(u.id, u.formation) for u in again.units] == [("F1", "skirmish"), ("B1", "column")]
     assert nap.assess(again, "n1C5").fire == 6
+
+
+def test_a_morale_check_is_drawn_on_the_counter(qtbot):
+    """The result's marks on the counter itself: a badge at its top left corner."""
+    from dataclasses import replace
+
+    from PySide6.QtGui import QImage, QPainter
+
+    from app.napoleonic.scene import COUNTED, FireCounter
+    unit = nap.load_position(FIRE / "sample.json").unit("B2")
+
+    def badge_pixels(u) -> int:
+        item = FireCounter(u)
+        rect = item.boundingRect()
+        img = QImage(int(rect.width()), int(rect.height()), QImage.Format.Format_ARGB32)
+        img.fill(0)
+        p = QPainter(img)
+        p.translate(-rect.left(), -rect.top())
+        item.paint(p, None)
+        p.end()
+        corner = [img.pixelColor(x, y) for x in range(int(rect.width() / 3))
+                  for y in range(int(rect.height() / 3))]
+        return sum(1 for c in corner if abs(c.red() - COUNTED.red()) < 30
+                   and abs(c.green() - COUNTED.green()) < 30 and abs(c.blue() - COUNTED.blue()) < 30)
+    assert badge_pixels(unit) == 0
+    assert badge_pixels(replace(unit, extra={"morale_check": True})) > 20
