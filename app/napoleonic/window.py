@@ -148,12 +148,22 @@ class FireWindow(QMainWindow):
         dice.addWidget(self.roll_computer)
         lay.addLayout(dice)
         lay.addWidget(self.result)
+        self._tabs(side)
+        self._menus()
+        self.statusBar().showMessage("Click a hex holding units to make it the target; hover a hex "
+                                     "for its terrain")
+        self.resize(1400, 820)
+        self._title()
+        self.refresh()
+
+    def _tabs(self, attack: QWidget) -> None:
+        """The map beside the tabs: the attack, the units' palette and editor, the legend."""
         tools = QWidget()
         tlay = QVBoxLayout(tools)
         tlay.addWidget(self.editor)
         tlay.addStretch(1)
         self.tabs = QTabWidget()
-        self.tabs.addTab(side, "Attack")
+        self.tabs.addTab(attack, "Attack")
         self.tabs.addTab(tools, "Units")
         legend = QScrollArea()
         legend.setWidget(self.legend)
@@ -166,12 +176,6 @@ class FireWindow(QMainWindow):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         self.setCentralWidget(split)
-        self._menus()
-        self.statusBar().showMessage("Click a hex holding units to make it the target; hover a hex "
-                                     "for its terrain")
-        self.resize(1400, 820)
-        self._title()
-        self.refresh()
 
     # ------------------------------------------------------------------ menus and files
     def _menus(self) -> None:
