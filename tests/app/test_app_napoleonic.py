@@ -83,7 +83,8 @@ def test_muskets_do_not_reach_across_the_map(fire_window, qtbot):
     assert w.scene.counters["F1"].state == "unable"
     assert "reaches 3 hexes" in w.scene.counters["F1"].toolTip()
     assert not w.assessment.allowed and w.assessment.column is None
-    assert "Odds" not in w.text.toPlainText().split("Firers")[-1] or "no odds" in w.text.toPlainText()
+    text = w.text.toPlainText()
+    assert "Refused" in text and "5. Odds" not in text and "7. Results" not in text
 
 
 def test_toggling_a_firer_out_and_back(fire_window, qtbot):
