@@ -201,6 +201,9 @@ def test_a_result_is_applied_to_the_target_hexs_units(tmp_path):
     assert after.unit("B1").extra["morale_check"] and after.unit("B2").extra["morale_check"]
     assert "morale_check" not in after.unit("L1").extra
     assert nap.position_to_json(after)["units"][1]["morale_check"] is True
+    alone = make(tmp_path, units[:3])
+    assert nap.unmarked(alone, "B1", "1/L") == ["no leader in n1C5: the leader casualty falls on no one"]
+    assert nap.unmarked(pos, "B1", "1/L") == []
     after, applied = nap.apply_result(pos, "B1", "/D")
     assert after.unit("B1").formation == "disorder" and applied == [{"unit": "B1", "disorder": True}]
 

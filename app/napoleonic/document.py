@@ -58,8 +58,11 @@ class Document(QObject):
     def record_attack(self, assessment, note: str) -> None:
         """The attack ``assessment`` (rolled) recorded on the position: one undo step."""
         after, applied = nap.record(self.position, assessment)
-        if applied:
-            note += ". " + "; ".join(nap.applied_words(applied))
+        words = nap.applied_words(applied)
+        if assessment.result and assessment.defender:
+            words += nap.unmarked(self.position, assessment.defender, assessment.result)
+        if words:
+            note += ". " + "; ".join(words)
         self.undo_stack.push(PositionCommand(weakref.proxy(self), self.position, after,
                                              f"fire at {assessment.target}", note))
 

@@ -24,7 +24,7 @@ from .position import (
     without_unit,
 )
 from .reach import DIRECTIONS
-from .results import applied_words, apply_result, result_words
+from .results import applied_words, apply_result, result_words, unmarked
 
 
 def bundled_positions_dir():
@@ -38,6 +38,6 @@ __all__ = [
     "has_los", "record_attack", "step_roll", "ARMS", "FIRE_FORMAT", "FORMATIONS", "SEGMENTS",
     "FirePosition", "FireUnit", "load_position", "position_from_json", "position_to_json",
     "save_position", "bundled_positions_dir", "record", "vocabulary", "DIRECTIONS",
-    "applied_words", "apply_result", "result_words", "blank_position", "free_id",
+    "applied_words", "apply_result", "result_words", "unmarked", "blank_position", "free_id",
     "unit_to_json", "with_unit", "without_unit", "describe_hex", "terrain_effect",
 ]

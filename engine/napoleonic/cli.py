@@ -6,7 +6,7 @@ from ..errors import ScenarioError
 from .attack import assess, check_dice, record
 from .fire import KINDS
 from .position import load_position, save_position
-from .results import applied_words, result_words
+from .results import applied_words, result_words, unmarked
 
 
 def cmd_fire(args) -> dict:
@@ -37,7 +37,7 @@ def cmd_fire(args) -> dict:
         after, applied = record(pos, out)
         save_position(after, args.output)
         data["applied"] = applied
-        data["applied_words"] = applied_words(applied)
+        data["applied_words"] = applied_words(applied) + unmarked(pos, out.defender, out.result)
         data["written"] = args.output
     return data
 

@@ -85,6 +85,17 @@ def apply_result(position: FirePosition, defender: str, result: str) -> tuple[Fi
     return replace(position, units=units), applied
 
 
+def unmarked(position: FirePosition, defender: str, result: str) -> list[str]:
+    """What a result's flags could not mark, in words (a leader casualty with no leader there)."""
+    top = position.unit(defender)
+    side = [u for u in position.units_in(top.hex) if u.side == top.side]
+    _, flags = parse_result(result)
+    out = []
+    if "L" in flags and not any(u.arm == "leader" for u in side):
+        out.append(f"no leader in {top.hex}: the leader casualty falls on no one")
+    return out
+
+
 def applied_words(applied: list) -> list[str]:
     """One sentence per unit changed."""
     out = []
