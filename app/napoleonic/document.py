@@ -57,9 +57,27 @@ class Document(QObject):
     # -- edits ----------------------------------------------------------------------------------
     def record_attack(self, assessment, note: str) -> None:
         """The attack ``assessment`` (rolled) recorded on the position: one undo step."""
-        after = nap.record_attack(self.position, assessment)
+        after, applied = nap.record(self.position, assessment)
+        words = nap.applied_words(applied)
+        if assessment.result and assessment.defender:
+            words += nap.unmarked(self.position, assessment.defender, assessment.result)
+        if words:
+            note += ". " + "; ".join(words)
         self.undo_stack.push(PositionCommand(weakref.proxy(self), self.position, after,
                                              f"fire at {assessment.target}", note))
+
+    def _edit(self, after, text: str) -> None:
+        self.undo_stack.push(PositionCommand(weakref.proxy(self), self.position, after, text))
+
+    def add_unit(self, fields: dict) -> None:
+        """A new unit (the file's keys); raises api.ScenarioError naming the key at fault."""
+        self._edit(nap.with_unit(self.position, fields), f"place {fields.get('id')}")
+
+    def change_unit(self, uid: str, fields: dict) -> None:
+        self._edit(nap.with_unit(self.position, fields, replacing=uid), f"change {uid}")
+
+    def remove_unit(self, uid: str) -> None:
+        self._edit(nap.without_unit(self.position, uid), f"delete {uid}")
 
     def set_segment(self, segment: str) -> None:
         """Another segment: no hex has been attacked in it yet (one undo step)."""

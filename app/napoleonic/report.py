@@ -20,7 +20,7 @@ def attack_html(assessment, shown, pos, rolled: str | None = None, now=None) -> 
     if assessment is None:
         return head + "<p>Click a hex holding units to make it the target.</p>"
     m, target = pos.map, pos.map.index(assessment.target)
-    out = [head, f"<h3>1. Target {e(assessment.target)} ({e(m.terrain_name(target))}, level "
+    out = [head, f"<h3>1. Target {e(assessment.target)} ({e(pos.terrain_at(target))}, level "
            f"{int(m.level[target])})</h3>"]
     out.append("<h3>2. Firers</h3><table cellspacing=4>")
     for f in shown.firers:
@@ -37,7 +37,7 @@ def attack_html(assessment, shown, pos, rolled: str | None = None, now=None) -> 
     out.append(f"<h3>3. Total fire {e(nap.fmt(assessment.fire))}</h3>")
     if assessment.defence is not None:
         out.append(f"<h3>4. Defence {e(nap.fmt(assessment.defence))}</h3><p>{e(assessment.defence_how)}</p>")
-    if assessment.ratio is not None:
+    if assessment.ratio is not None and assessment.allowed:
         out.append(f"<h3>5. Odds {e(nap.fmt(assessment.fire))} : {e(nap.fmt(assessment.defence))} = "
                    f"{float(assessment.ratio):.3f} : 1 -> column {e(assessment.column or 'none')}</h3>")
     if assessment.column:

@@ -19,7 +19,10 @@ from ..style import SCALE
 
 TERRAIN_COLOUR = {"woods": style.WOODS, "building": style.BUILDING, "orchard": style.ORCHARD_TREE,
                   "brush": style.BRUSH, "grain": style.GRAIN, "water": style.WATER,
-                  "stream": style.WATER, "marsh": style.MARSH}
+                  "stream": style.WATER, "marsh": style.MARSH, "village": style.BUILDING,
+                  "town": style.BUILDING, "chateau": style.BUILDING, "slope": style.GRAIN,
+                  "ridge": style.BRUSH}
+BUILT = ("building", "village", "town", "chateau")   # drawn as a block in the hex
 SIDE_COLOUR = {"french": QColor("#2f5fb3"), "british": QColor("#b3312f"),
                "austrian": QColor("#e8e2cf"), "prussian": QColor("#3b3f46"),
                "russian": QColor("#2f7a4a")}
@@ -28,7 +31,8 @@ FORMATION_SHORT = {"line": "L", "column": "C", "square": "Sq", "skirmish": "Sk",
 TARGET = QColor("#ff5a3c")
 COUNTED = QColor("#ffd84a")
 OUT = QColor("#9aa3b5")
-COUNTER = 0.8 * SCALE            # a counter's side, in scene units
+COUNTER = 0.9 * SCALE            # a counter's side, in scene units
+CHOSEN = QColor("#ffffff")       # the unit chosen in the editor
 
 
 def side_colour(side: str) -> QColor:
@@ -36,6 +40,17 @@ def side_colour(side: str) -> QColor:
     if c is None:
         c = QColor.fromHsv(hash(side) % 360, 140, 170)
     return c
+
+
+def unit_words(unit) -> str:
+    """A unit in words, its nation said once: "C1: british dragoons cavalry, line, ..."."""
+    who = [unit.side] + ([unit.nation] if unit.nation != unit.side else [])
+    who += [w for w in (unit.troop, unit.arm) if w not in who]
+    marks = [w for k, w in (("morale_check", "must check morale"), ("casualty", "casualty"))
+             if unit.extra.get(k)]
+    return (f"{unit.id}: {' '.join(who)}, {unit.formation.replace('_', ' ')}, {unit.increments} "
+            f"increment{'s' if unit.increments != 1 else ''}, printed {unit.printed}"
+            + "".join(f", {m}" for m in marks) + (", has fired" if unit.fired else ""))
 
 
 def counter_positions(pos) -> dict[str, QPointF]:
@@ -72,7 +87,7 @@ class MapItem(QGraphicsItem):
         grid.setCosmetic(True)
         for i in range(m.size):
             poly = geometry.hex_polygon(m, i)
-            name = m.terrain_name(i)
+            name = self.pos.terrain_at(i)
             level = int(m.level[i])
             ground = style.GROUND.get(max(-2, min(5, level)), style.GROUND[0])
             painter.setPen(grid)
@@ -82,7 +97,7 @@ class MapItem(QGraphicsItem):
             if col is not None:
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(col)
-                painter.drawPolygon(geometry.hex_polygon(m, i, 0.82 if name != "building" else 0.6))
+                painter.drawPolygon(geometry.hex_polygon(m, i, 0.6 if name in BUILT else 0.82))
         # hex names, small, at the top of each hex
         painter.setPen(style.COORDINATE)
         painter.setFont(style.font(0.22 * SCALE))
@@ -110,11 +125,12 @@ class FireCounter(QGraphicsItem):
         super().__init__()
         self.unit = unit
         self.state = "plain"          # plain | counted | able | unable | target
+        self.chosen = False           # chosen in the editor
         self.setZValue(10)
         self.setAcceptHoverEvents(True)
 
     def boundingRect(self) -> QRectF:
-        s = COUNTER / 2 + 0.12 * SCALE
+        s = COUNTER / 2 + 0.16 * SCALE       # the facing notch and the result's badges
         return QRectF(-s, -s, 2 * s, 2 * s)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
@@ -130,15 +146,20 @@ class FireCounter(QGraphicsItem):
         painter.setPen(edge)
         painter.setBrush(colour)
         painter.drawRoundedRect(rect, 0.06 * SCALE, 0.06 * SCALE)
+        if self.chosen:
+            painter.setPen(QPen(CHOSEN, 0.07 * SCALE, Qt.PenStyle.DotLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(-0.1 * SCALE, -0.1 * SCALE, 0.1 * SCALE, 0.1 * SCALE),
+                                    0.08 * SCALE, 0.08 * SCALE)
         ink = QColor("#101010") if colour.lightness() > 150 else QColor("#f4f1e8")
         painter.setPen(ink)
-        painter.setFont(style.font(0.24 * SCALE, bold=True))
+        painter.setFont(style.font(0.3 * SCALE, bold=True))
         painter.drawText(QRectF(-s, -s, 2 * s, 0.5 * s * 1.3), Qt.AlignmentFlag.AlignCenter, u.id)
-        painter.setFont(style.font(0.2 * SCALE))
+        painter.setFont(style.font(0.26 * SCALE))
         form = FORMATION_SHORT.get(u.formation, u.formation[:3])
         arm = {"infantry": "", "cavalry": "cav ", "artillery": "art ", "leader": "ldr "}[u.arm]
         painter.drawText(QRectF(-s, -0.2 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, f"{arm}{form}")
-        painter.setFont(style.font(0.21 * SCALE, bold=True))
+        painter.setFont(style.font(0.27 * SCALE, bold=True))
         text = f"{u.increments} inc" if u.arm != "leader" else ("art +" if u.artillery_leader else "")
         painter.drawText(QRectF(-s, 0.4 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, text)
         if u.fired:                       # the "1" information marker: first fire spent
@@ -148,6 +169,15 @@ class FireCounter(QGraphicsItem):
             painter.drawEllipse(r)
             painter.setFont(style.font(0.17 * SCALE, bold=True))
             painter.drawText(r, Qt.AlignmentFlag.AlignCenter, "1")
+        badges = [t for k, t in (("morale_check", "M"), ("casualty", "X")) if u.extra.get(k)]
+        for k, t in enumerate(badges):    # a result's marks: morale check, leader casualty
+            r = QRectF(-s - 0.14 * SCALE, -s - 0.14 * SCALE + k * 0.34 * SCALE, 0.32 * SCALE,
+                       0.32 * SCALE)
+            painter.setBrush(COUNTED)
+            painter.setPen(QPen(QColor("#101010"), 0.03 * SCALE))
+            painter.drawEllipse(r)
+            painter.setFont(style.font(0.24 * SCALE, bold=True))
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, t)
         if u.facing is not None:
             # a notch outside the counter toward the hexside faced (direction 1 = north)
             ang = math.radians(-90 + 60 * (u.facing - 1))
@@ -167,6 +197,13 @@ class FireScene(QGraphicsScene):
         self.setBackgroundBrush(QBrush(style.BACKGROUND))
         self.set_position(pos)
 
+    def choose(self, uid: str | None) -> None:
+        """Outline the unit chosen in the editor (None: none)."""
+        self.chosen_id = uid
+        for cid, item in self.counters.items():
+            item.chosen = cid == uid
+            item.update()
+
     def set_position(self, pos) -> None:
         self.clear()
         self.pos = pos
@@ -178,6 +215,7 @@ class FireScene(QGraphicsScene):
             item.setPos(at)
             self.addItem(item)
             self.counters[uid] = item
+            item.chosen = uid == getattr(self, "chosen_id", None)
         self.setSceneRect(self.map_item.boundingRect())
 
     def show_assessment(self, target: str | None, assessment, choice: dict) -> None:
@@ -188,9 +226,7 @@ class FireScene(QGraphicsScene):
         mi.lines = []
         for uid, item in self.counters.items():
             item.state = "plain"
-            item.setToolTip(f"{uid}: {item.unit.side} {item.unit.nation} {item.unit.troop} "
-                            f"{item.unit.arm}, {item.unit.formation}, {item.unit.increments} "
-                            f"increments, printed {item.unit.printed}")
+            item.setToolTip(unit_words(item.unit))
         if target is not None and assessment is not None:
             m = self.pos.map
             tc = geometry.scene_center(m, m.index(target))

@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QAction, QImage, QKeySequence, QPainter
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFileDialog,
     QGraphicsView,
@@ -21,8 +22,10 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
+    QTabWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -36,6 +39,8 @@ from ..file_filters import FIRE_FILTER
 from ..room_window import close_event, edit_menu, open_elsewhere
 from .chart import OutcomeChart
 from .document import Document
+from .editor import UnitEditor
+from .panels import legend_html, legend_label, worked_examples
 from .report import attack_html
 from .scene import FireScene
 
@@ -43,8 +48,9 @@ nap = api.napoleonic
 
 
 class FireView(QGraphicsView):
-    """The fire map: a click picks a target or a firer, the wheel zooms."""
+    """The fire map: a click picks a target or a firer, the wheel zooms, hovering says the hex."""
     clicked = Signal(QPointF)
+    hovered = Signal(QPointF)
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -52,6 +58,11 @@ class FireView(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMouseTracking(True)
+
+    def mouseMoveEvent(self, event) -> None:
+        self.hovered.emit(self.mapToScene(event.position().toPoint()))
+        super().mouseMoveEvent(event)
 
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
@@ -91,12 +102,18 @@ class FireWindow(QMainWindow):
         self.scene = FireScene(pos)
         self.view = FireView(self.scene)
         self.view.clicked.connect(self.click)
+        self.view.hovered.connect(self.hover)
+        self.selected: str | None = None           # the unit chosen in the editor
+        self.editor = UnitEditor()
+        self.editor.apply_clicked.connect(self.apply_edit)
+        self.editor.delete_clicked.connect(self.delete_chosen)
+        self.legend = legend_label(pos)
         self.text = QTextBrowser()
         self.chart = OutcomeChart()
         self.kind = QComboBox()
         self.kind.addItems(list(nap.KINDS))
-        self.kind.setToolTip("intentional fire, or bouncing roundshot (18.9) / howitzer scatter "
-                             "(18.15), which may hit an attacked hex again")
+        self.kind.setToolTip("intentional fire, or artillery's inadvertent hits: bouncing roundshot "
+                             "(18.9) / howitzer scatter (18.15), which may hit an attacked hex again")
         self.kind.currentTextChanged.connect(lambda _: self.refresh())
         self.segment = QComboBox()
         self.segment.addItems(list(nap.SEGMENTS))
@@ -122,6 +139,7 @@ class FireWindow(QMainWindow):
         lay.addWidget(self.text, 3)
         lay.addWidget(QLabel("Results of the column (chance in 36ths)"))
         lay.addWidget(self.chart, 1)
+        self.chart.setMinimumHeight(120)
         dice = QHBoxLayout()
         dice.addWidget(QLabel("Dice (tens, units)"))
         dice.addWidget(self.tens)
@@ -130,16 +148,34 @@ class FireWindow(QMainWindow):
         dice.addWidget(self.roll_computer)
         lay.addLayout(dice)
         lay.addWidget(self.result)
-        split = QSplitter()
-        split.addWidget(self.view)
-        split.addWidget(side)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        self.setCentralWidget(split)
+        self._tabs(side)
         self._menus()
+        self.statusBar().showMessage("Click a hex holding units to make it the target; hover a hex "
+                                     "for its terrain")
         self.resize(1400, 820)
         self._title()
         self.refresh()
+
+    def _tabs(self, attack: QWidget) -> None:
+        """The map beside the tabs: the attack, the units' palette and editor, the legend."""
+        tools = QWidget()
+        tlay = QVBoxLayout(tools)
+        tlay.addWidget(self.editor)
+        tlay.addStretch(1)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(attack, "Attack")
+        self.tabs.addTab(tools, "Units")
+        legend = QScrollArea()
+        legend.setWidget(self.legend)
+        legend.setWidgetResizable(True)
+        self.tabs.addTab(legend, "Legend")
+        self.editor.place.toggled.connect(lambda on: on and self.tabs.setCurrentIndex(1))
+        split = QSplitter()
+        split.addWidget(self.view)
+        split.addWidget(self.tabs)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        self.setCentralWidget(split)
 
     # ------------------------------------------------------------------ menus and files
     def _menus(self) -> None:
@@ -151,7 +187,11 @@ class FireWindow(QMainWindow):
             menu.addAction(a)
             return a
         f = self.menuBar().addMenu("&File")
+        act(f, "&New position", self.new_position, QKeySequence.StandardKey.New)
         act(f, "&Open...", self.open_file, QKeySequence.StandardKey.Open)
+        worked = f.addMenu("Open &worked example")
+        for title, path in worked_examples():
+            act(worked, title, lambda _=False, p=path: self.open_example(p))
         act(f, "&Save", self.save, QKeySequence.StandardKey.Save)
         act(f, "Save &as...", self.save_as, QKeySequence.StandardKey.SaveAs)
         act(f, "&Export PNG...", self.export_dialog, QKeySequence("Ctrl+E"))
@@ -171,6 +211,23 @@ class FireWindow(QMainWindow):
 
     def open_file(self) -> None:
         open_elsewhere(self, str(Path(self.path or ".").parent))
+
+    def _another(self, document) -> "FireWindow":
+        other = FireWindow(document, open_other=self.open_other)
+        self.room_windows = [*getattr(self, "room_windows", []), other]
+        other.show()
+        return other
+
+    def open_example(self, path) -> "FireWindow":
+        """A bundled position in a window of its own, untitled: Save asks where (never over the
+        program's own file)."""
+        return self._another(Document(nap.load_position(path), None))
+
+    def new_position(self) -> "FireWindow":
+        """A position from nothing: the sample board and charts, no unit, placing on."""
+        other = self._another(Document(nap.blank_position(), None))
+        other.editor.place.setChecked(True)
+        return other
 
     def save(self) -> bool:
         if not self.path:
@@ -214,6 +271,9 @@ class FireWindow(QMainWindow):
 
     # ------------------------------------------------------------------ the attack
     def click(self, point: QPointF) -> None:
+        if self.editor.place.isChecked():
+            self.place_or_choose(point)
+            return
         if self.target is not None:
             candidates = {f.id for f in self._candidates().firers}
             for item in self.scene.items(point):
@@ -224,6 +284,53 @@ class FireWindow(QMainWindow):
         i = geometry.hex_at(self.pos.map, point)
         hex_id = self.pos.map.names[i] if i >= 0 else None
         self.set_target(hex_id if hex_id and self.pos.units_in(hex_id) else None)
+
+    # ------------------------------------------------------------------ the editor
+    def place_or_choose(self, point: QPointF) -> None:
+        """Place mode: a counter clicked is chosen; a hex clicked gets the palette's unit."""
+        for item in self.scene.items(point):
+            unit = getattr(item, "unit", None)
+            if unit is not None:
+                self.choose(unit.id)
+                return
+        i = geometry.hex_at(self.pos.map, point)
+        if i < 0:
+            return
+        side = self.editor.side.currentText().strip()
+        fields = self.editor.fields(nap.free_id(self.pos, side), self.pos.map.names[i])
+        self._edit(lambda: self.document.add_unit(fields), fields["id"])
+
+    def choose(self, uid: str | None) -> None:
+        self.selected = uid
+        self.editor.choose(None if uid is None else self.pos.unit(uid))
+        self.scene.choose(uid)
+
+    def apply_edit(self) -> None:
+        if self.selected is None:
+            return
+        unit = self.pos.unit(self.selected)
+        fields = self.editor.fields(unit.id, unit.hex)
+        self._edit(lambda: self.document.change_unit(unit.id, fields), unit.id)
+
+    def delete_chosen(self) -> None:
+        if self.selected is not None:
+            uid = self.selected
+            self._edit(lambda: self.document.remove_unit(uid), None)
+
+    def _edit(self, do, chosen: str | None) -> None:
+        """One edit through the document; the engine's refusal in the status bar."""
+        try:
+            do()
+        except api.ScenarioError as e:
+            self.statusBar().showMessage(f"refused: {e}")
+            return
+        self.choose(chosen if chosen and any(u.id == chosen for u in self.pos.units) else None)
+
+    def hover(self, point: QPointF) -> None:
+        """The hex under the pointer in words: its terrain, what it does, its units."""
+        i = geometry.hex_at(self.pos.map, point)
+        if i >= 0:
+            self.statusBar().showMessage(nap.describe_hex(self.pos, self.pos.map.names[i]))
 
     def set_target(self, hex_id: str | None) -> None:
         if hex_id != self.target:
@@ -302,13 +409,13 @@ class FireWindow(QMainWindow):
         counted = {f.id for f in a.firers if f.counted}
         for f in shown.firers:
             f.counted = f.id in counted
-        res = a.result if a.result else "no effect"
+        res = f"{a.result or '-'}, {nap.result_words(a.result or '')}"
         note = (f"{a.target}: {', '.join(f.id for f in a.counted())} fire {nap.fmt(a.fire)} at "
                 f"{a.column}; dice {a.roll}, {'+' if a.drm >= 0 else ''}{a.drm} -> {a.modified}: {res}")
         self.document.record_attack(a, note)
         # the panel shows the attack just rolled, as the bars do (not the next one, refused)
         nxt = self.assessment               # the next attack on it, as refresh found it
-        self.text.setHtml(attack_html(a, shown, before, rolled=note,
+        self.text.setHtml(attack_html(a, shown, before, rolled=self.document.note,
                                       now=None if nxt is None or nxt.allowed else nxt.reasons))
         self.chart.set_outcomes(a.outcomes, a.result)
 
@@ -327,6 +434,11 @@ class FireWindow(QMainWindow):
     def _position_changed(self) -> None:
         pos = self.pos
         self.scene.set_position(pos)
+        self.legend.setText(legend_html(pos))
+        if self.selected is not None and not any(u.id == self.selected for u in pos.units):
+            self.choose(None)
+        if self.target is not None and not pos.units_in(self.target):
+            self.target = None
         if self.segment.currentText() != pos.segment:
             self.segment.blockSignals(True)
             self.segment.setCurrentText(pos.segment)
@@ -358,6 +470,7 @@ def save_screenshot(path: str, out: str, width: int, height: int,
     w.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
     w.show()
     w.view.fit()
+    QApplication.processEvents()            # the status bar's first message drawn
     img = w.grab().toImage()
     if img.width() != width or img.height() != height:
         img = img.scaled(width, height, Qt.AspectRatioMode.IgnoreAspectRatio,

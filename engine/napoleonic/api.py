@@ -1,8 +1,10 @@
 """The Napoleonic fire room's front door (RULES.md section 8): ``engine.api.napoleonic``."""
 from __future__ import annotations
 
-from .attack import assess, check_dice, record_attack
+from .attack import assess, check_dice, record, record_attack
+from .boards import vocabulary
 from .charts import CHARTS_FORMAT, READINGS, ChartPack, charts_from_json, load_charts
+from .describe import describe_hex, terrain_effect
 from .fire import KINDS, Assessment, Firer, bearing, distribution, fire_value, fmt, has_los, step_roll
 from .position import (
     ARMS,
@@ -11,11 +13,18 @@ from .position import (
     SEGMENTS,
     FirePosition,
     FireUnit,
+    blank_position,
+    free_id,
     load_position,
     position_from_json,
     position_to_json,
     save_position,
+    unit_to_json,
+    with_unit,
+    without_unit,
 )
+from .reach import DIRECTIONS
+from .results import applied_words, apply_result, result_words, unmarked
 
 
 def bundled_positions_dir():
@@ -28,5 +37,7 @@ __all__ = [
     "Assessment", "Firer", "assess", "bearing", "check_dice", "distribution", "fire_value", "fmt",
     "has_los", "record_attack", "step_roll", "ARMS", "FIRE_FORMAT", "FORMATIONS", "SEGMENTS",
     "FirePosition", "FireUnit", "load_position", "position_from_json", "position_to_json",
-    "save_position", "bundled_positions_dir",
+    "save_position", "bundled_positions_dir", "record", "vocabulary", "DIRECTIONS",
+    "applied_words", "apply_result", "result_words", "unmarked", "blank_position", "free_id",
+    "unit_to_json", "with_unit", "without_unit", "describe_hex", "terrain_effect",
 ]

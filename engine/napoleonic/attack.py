@@ -29,6 +29,8 @@ from .fire import (
     top_unit,
 )
 from .position import FirePosition, FireUnit
+from .reach import faces_target, in_range, units_in_the_way
+from .results import apply_result
 
 
 def _combines(position: FirePosition, u: FireUnit, target: int) -> tuple[bool, str]:
@@ -61,7 +63,10 @@ def assess(position: FirePosition, target: str, firers: list[str] | None = None,
     try:
         target = m.canonical(target)
     except HexIdError as e:
-        raise ScenarioError(str(e), place="target") from None
+        why = str(e)
+        if repr(target) not in why:                 # say what was typed, not a part of it
+            why = f"{target!r} is not on this map: {why}"
+        raise ScenarioError(why, place="target") from None
     ti = m.index(target)
     a = Assessment(target, kind)
     defenders = position.units_in(target)
@@ -71,13 +76,17 @@ def assess(position: FirePosition, target: str, firers: list[str] | None = None,
         return a
     top = top_unit(defenders)
     a.defender = top.id
-    target_sides = {u.side for u in defenders}
+    # our reading for a hex holding both sides: the defender's side is the target's, and every
+    # unit of another side may fire at it (RULES.md 8 speaks of "the unit deployed in it")
+    target_sides = {top.side}
     chosen = _chosen_firers(position, firers, target, target_sides)
     _judge_firers(position, a, chosen, ti, target_sides, explicit=firers is not None)
     _one_intentional_attack(position, a, kind)
-    terrain = m.terrain_name(ti)
+    terrain = position.terrain_at(ti)
     defence = _defence(position, a, defenders, top, terrain)
     _odds(position, a, defence, defenders, top, terrain)
+    if not a.allowed:                   # a refused attack has no odds to print
+        a.column, a.outcomes, a.drms, a.drm = None, {}, [], 0
     if dice is not None:
         _roll(position, a, dice)
     return a
@@ -107,26 +116,12 @@ def _chosen_firers(position: FirePosition, firers: list[str] | None, target: str
 
 def _judge_firers(position: FirePosition, a: Assessment, chosen: list[FireUnit], ti: int,
                   target_sides: set[str], explicit: bool) -> None:
-    """Each firer: value, LOS, combining; then which fire counts, and the total."""
-    target = a.target
+    """Each firer: value, range, front, LOS (and units in the way), combining; then which fire
+    counts, and the total.  Every firer left out says why."""
     for u in chosen:
         f = fire_value(position, u)
         a.firers.append(f)
-        if u.side in target_sides:
-            f.can_fire = False
-            f.reasons.append(f"{u.id} is on the side of the target ({u.side})")
-        if u.hex == target:
-            f.can_fire = False
-            f.reasons.append(f"{u.id} is in the target hex")
-        f.los, why = has_los(position, u.hex, target)
-        if f.los:
-            f.reasons.append(f"LOS to {target}: {why}")
-        else:
-            # RULES.md 8, combined fire: every firer needs LOS to the target hex
-            f.reasons.append(f"no LOS to {target}: {why}; {u.id} cannot add its fire")
-        if u.arm == "artillery":
-            f.combines, why = _combines(position, u, ti)
-            f.reasons.append(why)
+        _may_fire(position, a, u, f, ti, target_sides)
     able = [f for f in a.firers if f.can_fire and f.los]
     # 18.5: artillery that cannot combine fires only alone
     loners = [f for f in able if not f.combines]
@@ -137,6 +132,11 @@ def _judge_firers(position: FirePosition, a: Assessment, chosen: list[FireUnit],
                 a.reasons.append(f"{f.id} cannot combine its fire with others (18.5)")
         else:
             keep = [f for f in able if f.combines] or loners[:1]
+            for f in able:
+                if f not in keep:
+                    f.why_not = (f"{f.id} is left out: it cannot combine with the others (18.5); "
+                                 "name it alone to fire it by itself")
+                    f.reasons.append(f.why_not)
             able = keep
     elif len(able) == 1 and loners:
         able[0].reasons.append(f"{able[0].id} fires alone, so it need not combine (18.5)")
@@ -146,15 +146,61 @@ def _judge_firers(position: FirePosition, a: Assessment, chosen: list[FireUnit],
         for f in a.firers:
             if not f.can_fire:
                 a.allowed = False
-                a.reasons.extend(f.reasons[:1])
+                a.reasons.append(f.why_not or f.reasons[0])
             elif not f.los:
                 a.allowed = False
-                a.reasons.append(f"{f.id} has no LOS to {target}: every firer needs LOS to the "
-                                 "target hex to combine (RULES.md 8)")
+                a.reasons.append(f"{f.id} has no LOS to {a.target}: every firer needs LOS to the "
+                                 "target hex to combine its fire")
     a.fire = sum((f.value for f in a.firers if f.counted), Fraction(0))
     if not any(f.counted for f in a.firers):
         a.allowed = False
-        a.reasons.append(f"no unit may fire at {target}")
+        a.reasons.append(f"no unit may fire at {a.target}")
+
+
+def _may_fire(position: FirePosition, a: Assessment, u: FireUnit, f, ti: int,
+              target_sides: set[str]) -> None:
+    """One firer's checks, each refusal in ``f.why_not`` (the first) and ``f.reasons``."""
+    def refuse(why: str) -> None:
+        f.can_fire = False
+        f.why_not = f.why_not or why
+        f.reasons.append(why)
+
+    if not f.can_fire:
+        f.why_not = f.reasons[0]
+    if u.side in target_sides:
+        refuse(f"{u.id} is on the side of the target ({u.side})")
+    if u.hex == a.target:
+        refuse(f"{u.id} is in the target hex")
+    reach, factor, why = in_range(position, u, ti)
+    if not reach:
+        refuse(why)
+    elif why and f.can_fire:
+        f.reasons.append(why)
+        if factor != 1:
+            f.value *= factor
+            f.how += f", x{fmt(factor)} at this range"
+            f.steps.append(f"{why}: {fmt(f.value)}")
+    ok, why = faces_target(position, u, ti)
+    if not ok:
+        refuse(why)
+    f.los, why = has_los(position, u.hex, a.target)
+    if f.los:
+        f.reasons.append(f"LOS to {a.target}: {why}")
+        if position.charts.units_block:
+            way = units_in_the_way(position, position.map.index(u.hex), ti)
+            if way:
+                f.los = False
+                held = "; ".join(f"{h} ({', '.join(ids)})" for h, ids in way)
+                f.reasons.append(f"no LOS to {a.target}: units stand in the way in {held}, and "
+                                 f"in these charts units block the line; {u.id} cannot add its fire")
+    else:
+        # RULES.md 8, combined fire: every firer needs LOS to the target hex
+        f.reasons.append(f"no LOS to {a.target}: {why}; {u.id} cannot add its fire")
+    if not f.los and f.can_fire:
+        f.why_not = f.why_not or f.reasons[-1]
+    if u.arm == "artillery":
+        f.combines, why = _combines(position, u, ti)
+        f.reasons.append(why)
 
 
 def _one_intentional_attack(position: FirePosition, a: Assessment, kind: str) -> None:
@@ -168,6 +214,14 @@ def _one_intentional_attack(position: FirePosition, a: Assessment, kind: str) ->
         else:
             a.reasons.append(f"{target} was attacked this segment, but {KIND_WORDS[kind]} may hit "
                              "a hex any number of times")
+    if kind != "intentional":
+        # RULES.md 10: the exception is for hexes hit inadvertently by artillery only
+        others = [f.id for f in a.counted() if position.unit(f.id).arm != "artillery"]
+        if others:
+            a.allowed = False
+            a.reasons.append(f"{KIND_WORDS[kind]} is artillery's inadvertent hit: "
+                             f"{', '.join(others)} {'is' if len(others) == 1 else 'are'} not "
+                             "artillery and fire at a hex only intentionally")
 
 
 def _defence(position: FirePosition, a: Assessment, defenders: list[FireUnit], top: FireUnit,
@@ -184,7 +238,7 @@ def _defence(position: FirePosition, a: Assessment, defenders: list[FireUnit], t
     how = (f"defence chart row {k + 1}: {top.arm} / {top.formation} / {terrain} = {fmt(defence)} "
            f"(the unit deployed: {top.id}")
     kinds = {(u.arm, u.formation) for u in defenders if u.arm != "leader"}
-    how += ("; several kinds in the hex, our stopgap takes the unit on top, the first listed)"
+    how += ("; several kinds in the hex: the unit on top, the first listed, defends it)"
             if len(kinds) > 1 else ")")
     enf = position.charts.enfilade
     if enf is not None and top.facing is not None and ("*" in enf.formations
@@ -244,8 +298,14 @@ def check_dice(text: str) -> tuple[int, int]:
 
 
 def record_attack(position: FirePosition, assessment: Assessment) -> FirePosition:
-    """The position after the attack: an intentional attack marks the hex as attacked this
-    segment; the firers have fired (first fire is spent, RULES.md 8)."""
+    """The position after the attack (``record``'s position)."""
+    return record(position, assessment)[0]
+
+
+def record(position: FirePosition, assessment: Assessment) -> tuple[FirePosition, list]:
+    """The position after the attack, and what its result did to the units: an intentional
+    attack marks the hex as attacked this segment; the firers have fired (first fire is spent,
+    RULES.md 8); a rolled result is applied to the target hex's units (``results``)."""
     if not assessment.allowed:
         raise ScenarioError("this attack may not be made: " + "; ".join(assessment.reasons))
     ids = {f.id for f in assessment.counted()}
@@ -253,4 +313,7 @@ def record_attack(position: FirePosition, assessment: Assessment) -> FirePositio
     attacked = position.attacked
     if assessment.kind == "intentional" and assessment.target not in attacked:
         attacked = attacked + (assessment.target,)
-    return replace(position, units=units, attacked=attacked)
+    after = replace(position, units=units, attacked=attacked)
+    if assessment.result is None or assessment.defender is None:
+        return after, []
+    return apply_result(after, assessment.defender, assessment.result)

@@ -93,6 +93,21 @@ class Enfilade:
 
 
 @dataclass(frozen=True)
+class RangeBand:
+    max: int                          # up to this many hexes ...
+    factor: Fraction                  # ... the fire value is multiplied by this
+
+
+@dataclass(frozen=True)
+class RangeRow:
+    arm: str
+    formation: str
+    troop: str
+    max: int                          # the farthest a firer of the row reaches, in hexes
+    bands: tuple[RangeBand, ...]      # empty: its full value at every range
+
+
+@dataclass(frozen=True)
 class Column:
     name: str                         # "2.5:1"
     ratio: Fraction
@@ -111,6 +126,16 @@ class ChartPack:
     terrain: dict                     # name -> TerrainRow
     enfilade: Enfilade | None
     path: str | None = None
+    ranges: tuple[RangeRow, ...] = ()
+    units_block: bool = False         # units in an intervening hex block the line
+    front: tuple[str, ...] = ()       # formations that fire only through their front
+
+    def range_row(self, arm: str, formation: str, troop: str) -> tuple[int, RangeRow] | None:
+        """The first ``range`` row matching the firer; None: no limit."""
+        for k, r in enumerate(self.ranges):
+            if _m(r.arm, arm) and _m(r.formation, formation) and _m(r.troop, troop):
+                return k, r
+        return None
 
     def fire_row(self, nation: str, troop: str, formation: str, arm: str) -> tuple[int, FireRow] | None:
         """RULES.md 8: (nationality, troop type, formation) in the Fire Effects chart."""
@@ -344,8 +369,65 @@ def _charts(data: Any, pack_id: str) -> ChartPack:
             raise ScenarioError(f"must be a factor as a string, e.g. \"1/2\", not {factor!r}",
                                 place="enfilade.defence")
         enfilade = Enfilade(tuple(forms), f)
+    units_block = data.get("units_block", False)
+    if not isinstance(units_block, bool):
+        raise ScenarioError(f"must be true or false, not {units_block!r}", place="units_block")
     return ChartPack(pack_id, title, tuple(fire), tuple(defence), tuple(columns), tuple(bands),
-                     tuple(drms), terrain, enfilade)
+                     tuple(drms), terrain, enfilade, ranges=_ranges(data),
+                     units_block=units_block, front=_front(data))
+
+
+def _ranges(data: dict) -> tuple[RangeRow, ...]:
+    """``range`` rows: arm, formation, troop (``"*"`` by default), ``max`` hexes and optional
+    ``bands`` (``{"max": 3, "factor": "1/2"}``, ascending; the last band's max is the row's)."""
+    out = []
+    for i, r in enumerate(_rows(data, "range", required=False)):
+        p = f"range[{i}]"
+        bands = []
+        raw = r.get("bands", [])
+        if not isinstance(raw, list) or len(raw) > MAX_COLUMNS:
+            raise ScenarioError(f"must be a list of at most {MAX_COLUMNS} bands", place=f"{p}.bands")
+        for j, b in enumerate(raw):
+            q = f"{p}.bands[{j}]"
+            if not isinstance(b, dict) or not is_int(b.get("max")) or not 0 < b["max"] <= 1000:
+                raise ScenarioError("a band is {\"max\": hexes 1..1000, \"factor\": \"1/2\"}", place=q)
+            if bands and b["max"] <= bands[-1].max:
+                raise ScenarioError(f"bands must ascend: {b['max']} is not above {bands[-1].max}",
+                                    place=f"{q}.max")
+            bands.append(RangeBand(b["max"], _factor(b.get("factor"), f"{q}.factor")))
+        top = r.get("max", bands[-1].max if bands else None)
+        if not is_int(top) or not 0 <= top <= 1000:
+            raise ScenarioError(f"must be a whole number of hexes 0..1000, not {top!r}", place=f"{p}.max")
+        if bands and bands[-1].max != top:
+            raise ScenarioError(f"the last band reaches {bands[-1].max}, the row's max is {top}",
+                                place=f"{p}.max")
+        out.append(RangeRow(_name(r, "arm", p, "*"), _name(r, "formation", p, "*"),
+                            _name(r, "troop", p, "*"), top, tuple(bands)))
+    return tuple(out)
+
+
+def _factor(text: Any, place: str) -> Fraction:
+    try:
+        f = Fraction(text) if isinstance(text, str) and len(text) < 20 else \
+            Fraction(text) if is_int(text) else None
+    except (ValueError, ZeroDivisionError):
+        f = None
+    if f is None or not 0 < f <= 10:
+        raise ScenarioError(f"must be a factor above 0 as a string, e.g. \"1/2\", not {text!r}",
+                            place=place)
+    return f
+
+
+def _front(data: dict) -> tuple[str, ...]:
+    """``front``: ``{"formations": [...]}``, the formations that fire only through their front."""
+    front = data.get("front")
+    if front is None:
+        return ()
+    forms = front.get("formations") if isinstance(front, dict) else None
+    if not isinstance(forms, list) or len(forms) > MAX_ROWS or \
+            not all(isinstance(f, str) and 0 < len(f) <= MAX_NAME for f in forms):
+        raise ScenarioError("must be {\"formations\": [formation names]}", place="front")
+    return tuple(forms)
 
 
 def bundled_charts_dir() -> Path:

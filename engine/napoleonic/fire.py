@@ -51,12 +51,13 @@ class Firer:
     combines: bool = True
     counted: bool = False
     reasons: list = field(default_factory=list)
+    why_not: str = ""                              # the first reason it is left out
 
     def to_json(self) -> dict:
         return {"id": self.id, "hex": self.hex, "value": number_json(self.value),
                 "value_exact": str(self.value), "how": self.how, "steps": self.steps,
                 "los": self.los, "combines": self.combines, "counted": self.counted,
-                "reasons": self.reasons}
+                "reasons": self.reasons, **({"why_not": self.why_not} if self.why_not else {})}
 
 
 @dataclass
@@ -88,7 +89,7 @@ class Assessment:
                "fire": number_json(self.fire), "fire_exact": str(self.fire),
                "defence": None if self.defence is None else number_json(self.defence),
                "defence_how": self.defence_how, "defender": self.defender,
-               "ratio": None if self.ratio is None else round(float(self.ratio), 3),
+               "ratio": None if self.ratio is None or not self.allowed else round(float(self.ratio), 3),
                "column": self.column, "drm": self.drm,
                "drms": [{"why": w, "drm": d} for w, d in self.drms],
                "outcomes": {k: float(v) for k, v in self.outcomes.items()},
@@ -115,12 +116,12 @@ class PackLos(LosTable):
     """The core's hex LOS with the game's own terrain table: the chart pack says each terrain's
     obstacle height (levels) and whether it hinders; a terrain it does not name is open ground."""
 
-    def __init__(self, game_map: Map, charts: ChartPack):
+    def __init__(self, game_map: Map, charts: ChartPack, names: tuple[str, ...]):
         super().__init__(game_map)
         height = np.zeros(game_map.size, dtype=np.int64)
         hind = np.zeros(game_map.size, dtype=bool)
         for i in range(game_map.size):
-            row = charts.terrain.get(game_map.terrain_name(i))
+            row = charts.terrain.get(names[i])
             if row is not None:
                 height[i] = row.height
                 hind[i] = row.hindrance
@@ -135,18 +136,19 @@ _LOS: dict = {}
 
 
 def pack_los(position: FirePosition) -> PackLos:
-    key = (position.map.content_key, tuple(sorted(position.charts.terrain.items())))
+    names = tuple(position.terrain_at(i) for i in range(position.map.size))
+    key = (position.map.content_key, tuple(sorted(position.charts.terrain.items())), names)
     t = _LOS.get(key)
     if t is None:
         if len(_LOS) > 8:
             _LOS.pop(next(iter(_LOS)))
-        t = _LOS[key] = PackLos(position.map, position.charts)
+        t = _LOS[key] = PackLos(position.map, position.charts, names)
     return t
 
 
 # RULES.md 8 (seed 002, "Combinando el fuego"): each firer needs LOS to the target hex.  The seed
 # gives LOS no rule number of its own, so the reasons cite the digest's section.
-LOS_RULE = "RULES.md 8: a firer needs LOS to the target hex"
+LOS_RULE = "combined fire: every firer needs LOS to the target hex"
 PACK_RULE = "heights from the chart pack's terrain table"
 
 
@@ -154,7 +156,7 @@ def _hex_words(position: FirePosition, i: int) -> str:
     m = position.map
     if i < 0:
         return "the ground beyond the map edge"
-    name = m.terrain_name(i)
+    name = position.terrain_at(i)
     row = position.charts.terrain.get(name)
     if row is None:
         what = name if name == "open" else f"{name}, open ground for this chart pack"
@@ -207,7 +209,7 @@ def explain_los(position: FirePosition, lines: DayLines, line: int = 0) -> str:
     elif kind == DEPRESSION:
         why = "the line leaves or enters a depression the firer cannot see into"
     else:
-        why = "six or more hindering hexes in a row block it (our reading)"
+        why = "six or more hindering hexes in a row block it"   # our reading: the core LOS rule
     return f"{where} blocks LOS from {src} to {dst}: {why} ({rule})"
 
 
@@ -257,7 +259,7 @@ def fire_value(position: FirePosition, unit: FireUnit) -> Firer:
         value = Fraction(unit.printed)
         f.how = f"printed {unit.printed}"
         why = "the chart says PRINTED" if row.multiplier is None else \
-            f"{unit.formation} fires the printed value (RULES.md 8)"
+            f"{unit.formation} fires the printed value"
         f.steps.append(f"{why}: printed {unit.printed}")
     if unit.formation == "disorder":
         value /= 2

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..boards import Board, assets_dir, bundled_board, load_board
 from ..errors import ScenarioError
 from ..hexes import HexIdError
 from ..jsonio import atomic_write_json, check_format, is_int, read_json, type_name
 from ..maps import Map, Placement
+from .boards import fire_board, hex_terrain
 from .charts import ChartPack, load_charts
 
 FIRE_FORMAT = "starshell-fire"
@@ -66,8 +66,13 @@ class FirePosition:
     first_fire: bool
     attacked: tuple[str, ...]
     units: tuple[FireUnit, ...]
+    terrain: tuple[str, ...] = ()     # the chart pack's terrain name of every map index
     path: str | None = None
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def terrain_at(self, index: int) -> str:
+        """The terrain of map index ``index`` in the game's own words (its chart pack's)."""
+        return self.terrain[index] if self.terrain else self.map.terrain_name(index)
 
     def unit(self, uid: str) -> FireUnit:
         for u in self.units:
@@ -104,21 +109,6 @@ def _whole(obj: dict, key: str, place: str, lo: int, hi: int, default=None):
     return v
 
 
-def _board(ref: str, folder: Path) -> Board:
-    """A board by path (relative to the position) or bundled id: the fire boards first."""
-    if ref.endswith(".json"):
-        path = Path(ref)
-        if not path.is_absolute():
-            path = folder / path
-        if not path.is_file():
-            raise ScenarioError(f"board file {str(path)!r} not found")
-        return load_board(path)
-    own = assets_dir() / "fire" / "boards" / f"{ref}.json"
-    if re.match(r"^[a-z][a-z0-9]*\Z", ref) and own.is_file():
-        return load_board(own)
-    return bundled_board(ref)
-
-
 def position_from_json(data: Any, file: str | None = None, folder: str | Path | None = None) -> FirePosition:
     """Validate a parsed fire position; ScenarioError naming the file and the place."""
     try:
@@ -132,10 +122,17 @@ def _position(data: Any, folder: Path) -> FirePosition:
     title = data.get("title", "")
     if not isinstance(title, str) or len(title) > 200:
         raise ScenarioError("must be a string of at most 200 characters", place="title")
+    charts_ref = data.get("charts", "sample")
+    try:
+        charts = load_charts(charts_ref, folder)
+    except ScenarioError as err:
+        if err.file:
+            raise
+        raise ScenarioError(err.message, place="charts") from None
     raw_map = data.get("map")
     if not isinstance(raw_map, list) or not raw_map or len(raw_map) > 64:
         raise ScenarioError("must be a non-empty list of boards", place="map")
-    entries, placements, seen = [], [], {}
+    entries, placements, seen, terrain = [], [], {}, {}
     for i, e in enumerate(raw_map):
         p = f"map[{i}]."
         if not isinstance(e, dict):
@@ -147,7 +144,7 @@ def _position(data: Any, folder: Path) -> FirePosition:
                                 f"not {at!r}", place=f"{p}at")
         rotated = _bool(e, "rotated", p, False)
         try:
-            board = _board(ref, folder)
+            board, cells, default = fire_board(ref, folder, charts)
         except ScenarioError as err:
             if err.file:                                # a bad board file names itself
                 raise
@@ -156,16 +153,10 @@ def _position(data: Any, folder: Path) -> FirePosition:
             raise ScenarioError(f"board {board.id!r} appears twice (also map[{seen[board.id]}])",
                                 place=f"{p}board")
         seen[board.id] = i
+        terrain[board.id] = (cells, default)
         entries.append(MapEntry(ref, (at[0], at[1]), rotated))
         placements.append(Placement(board, (at[0], at[1]), rotated))
     game_map = Map.build(placements)
-    charts_ref = data.get("charts", "sample")
-    try:
-        charts = load_charts(charts_ref, folder)
-    except ScenarioError as err:
-        if err.file:
-            raise
-        raise ScenarioError(err.message, place="charts") from None
     segment = data.get("segment", "fire")
     if segment not in SEGMENTS:
         raise ScenarioError(f"must be one of {', '.join(SEGMENTS)}, not {segment!r}", place="segment")
@@ -189,7 +180,8 @@ def _position(data: Any, folder: Path) -> FirePosition:
         units.append(unit)
     extra = {k: v for k, v in data.items() if k not in _KEYS}
     return FirePosition(title, tuple(entries), game_map, charts_ref, charts, segment, first_fire,
-                        tuple(dict.fromkeys(attacked)), tuple(units), extra=extra)
+                        tuple(dict.fromkeys(attacked)), tuple(units),
+                        hex_terrain(game_map, terrain), extra=extra)
 
 
 def _hex(v: Any, place: str, m: Map) -> str:
@@ -235,20 +227,7 @@ def load_position(path: str | Path) -> FirePosition:
 
 
 def position_to_json(pos: FirePosition) -> dict:
-    units = []
-    for u in pos.units:
-        d = {"id": u.id, "side": u.side, "nation": u.nation, "troop": u.troop, "arm": u.arm,
-             "formation": u.formation, "increments": u.increments, "printed": u.printed, "hex": u.hex}
-        if u.fired:
-            d["fired"] = True
-        if u.artillery_leader:
-            d["artillery_leader"] = True
-        if u.facing is not None:
-            d["facing"] = u.facing
-        if u.firing is not None:
-            d["firing"] = u.firing
-        d.update(u.extra)
-        units.append(d)
+    units = [unit_to_json(u) for u in pos.units]
     out = {"format": FIRE_FORMAT, "version": 1, "title": pos.title,
            "map": [{"board": e.board, "at": list(e.at), **({"rotated": True} if e.rotated else {})}
                    for e in pos.map_entries],
@@ -275,3 +254,55 @@ def save_position(pos: FirePosition, path: str | Path) -> None:
             atomic_write_json(path, data)
             return
     atomic_write_json(path, position_to_json(pos))
+
+
+# ------------------------------------------------------------------ edits (the window's editor)
+
+def blank_position(board: str = "n1", charts: str = "sample", title: str = "New fire position"
+                   ) -> FirePosition:
+    """A position with no unit on a bundled fire board and chart pack (or their paths)."""
+    return position_from_json({"format": FIRE_FORMAT, "version": 1, "title": title,
+                               "map": [{"board": board, "at": [0, 0]}], "charts": charts,
+                               "segment": "fire", "first_fire": False, "attacked": [],
+                               "units": []})
+
+
+def unit_to_json(unit: FireUnit) -> dict:
+    """A unit as the file writes it."""
+    d = {"id": unit.id, "side": unit.side, "nation": unit.nation, "troop": unit.troop,
+         "arm": unit.arm, "formation": unit.formation, "increments": unit.increments,
+         "printed": unit.printed, "hex": unit.hex}
+    for key, value, unset in (("fired", unit.fired, False),
+                              ("artillery_leader", unit.artillery_leader, False),
+                              ("facing", unit.facing, None), ("firing", unit.firing, None)):
+        if value != unset:
+            d[key] = value
+    d.update(unit.extra)
+    return d
+
+
+def with_unit(pos: FirePosition, data: dict, replacing: str | None = None) -> FirePosition:
+    """The position with the unit ``data`` (a unit as the file writes it, checked as a file's
+    is) added, or in place of unit ``replacing``; ScenarioError naming the key at fault."""
+    index = next((k for k, u in enumerate(pos.units) if u.id == replacing), len(pos.units))
+    unit = _unit(data, index, pos.map)
+    if any(u.id == unit.id and u.id != replacing for u in pos.units):
+        raise ScenarioError(f"unit id {unit.id!r} is used already", place=f"units[{index}].id")
+    units = list(pos.units)
+    if replacing is None:
+        units.append(unit)
+    else:
+        units[index] = unit
+    return FirePosition(**{**pos.__dict__, "units": tuple(units)})
+
+
+def without_unit(pos: FirePosition, uid: str) -> FirePosition:
+    pos.unit(uid)                                       # says which ids there are
+    return FirePosition(**{**pos.__dict__, "units": tuple(u for u in pos.units if u.id != uid)})
+
+
+def free_id(pos: FirePosition, side: str) -> str:
+    """A unit id not yet used: the side's first letter, upper case, and a number."""
+    head = (side[:1] or "U").upper() if side[:1].isalnum() else "U"
+    used = {u.id for u in pos.units}
+    return next(f"{head}{n}" for n in range(1, len(used) + 2) if f"{head}{n}" not in used)

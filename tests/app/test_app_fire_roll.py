@@ -9,8 +9,8 @@ from engine.boards import assets_dir
 
 def test_after_a_roll_the_fire_panel_shows_the_attack_rolled_not_the_next(qtbot, messages):
     """sample.json: n1J6 targeted, F4 left out, Computer rolls. The bars showed the attack rolled
-    (F2 at x4 for its first fire: 54 at 6:1) while the text above them already showed the next,
-    refused attack (F2 has fired: x3, total 48). Now the text is the attack rolled, with the roll,
+    (F2 at x4 for its first fire: 42 at 6:1) while the text above them already showed the next,
+    refused attack (F2 has fired: x3, total 36). Now the text is the attack rolled, with the roll,
     and says why another is refused; Ctrl+Z brings back the attack to be made."""
     from app.napoleonic import Document, FireWindow
     from engine import api
@@ -34,13 +34,13 @@ def test_after_a_roll_the_fire_panel_shows_the_attack_rolled_not_the_next(qtbot,
     assert w.target == "n1J6"
     click(*(lambda p: (p.x(), p.y()))(w.scene.counters["F4"].scenePos()))  # F4 left out
     rolled = api.napoleonic.assess(w.pos, "n1J6", w.firers(), (3, 5))
-    assert rolled.fire == 54 and "F4" not in w.firers()
+    assert rolled.fire == 42 and "F4" not in w.firers()
     qtbot.mouseClick(w.roll_computer, Qt.MouseButton.LeftButton)
     assert w.pos.attacked == ("n1J6",) and w.chart.result == rolled.result
     text = w.text.toPlainText()
-    assert "Total fire 54" in text and "Total fire 48" not in text
+    assert "Total fire 42" in text and "Total fire 36" not in text
     assert "Rolled:" in text and "dice 35" in text
     assert "already been the target" in text
     w.document.undo_stack.undo()
     text = w.text.toPlainText()
-    assert "Total fire 54" in text and "Rolled:" not in text and "may be made" in text
+    assert "Total fire 42" in text and "Rolled:" not in text and "may be made" in text

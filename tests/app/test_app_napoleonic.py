@@ -60,19 +60,31 @@ def click_counter(qtbot, w: FireWindow, uid: str):
 
 def test_targeting_a_hex_shows_firers_with_los_and_dims_the_others(fire_window, qtbot):
     w = fire_window
-    click_hex(qtbot, w, "n1R3")                    # the British battery on the ridge
-    assert w.target == "n1R3"
+    click_hex(qtbot, w, "n1J6")                    # the British line
+    assert w.target == "n1J6"
     states = {uid: item.state for uid, item in w.scene.counters.items()}
-    assert states["BA"] == "target"
-    assert states["A1"] == "unable"                # the wood K2-L3 hides the ridge from G4
-    assert "no LOS" in w.scene.counters["A1"].toolTip() and "n1L3" in w.scene.counters["A1"].toolTip()
+    assert states["B2"] == "target"
+    assert states["A1"] == "unable"                # F1's skirmishers in H5 stand in the way
+    assert "no LOS" in w.scene.counters["A1"].toolTip() and "n1H5" in w.scene.counters["A1"].toolTip()
     assert states["F1"] == "counted" and states["B1"] == "plain"
     assert w.assessment.allowed and "A1" not in [f.id for f in w.assessment.counted()]
     text = w.text.toPlainText()
-    for step in ("1. Target n1R3", "2. Firers", "3. Total fire", "4. Defence", "5. Odds",
+    for step in ("1. Target n1J6", "2. Firers", "3. Total fire", "4. Defence", "5. Odds",
                  "6. Dice modifiers", "7. Results"):
         assert step in text
     assert sum(w.chart.outcomes.values()) == 1
+
+
+def test_muskets_do_not_reach_across_the_map(fire_window, qtbot):
+    """The British battery on the ridge, 10 hexes and more from every French unit: no musket
+    reaches it (the pack's range rows), and the panel prints no odds."""
+    w = fire_window
+    click_hex(qtbot, w, "n1R3")
+    assert w.scene.counters["F1"].state == "unable"
+    assert "reaches 3 hexes" in w.scene.counters["F1"].toolTip()
+    assert not w.assessment.allowed and w.assessment.column is None
+    text = w.text.toPlainText()
+    assert "Refused" in text and "5. Odds" not in text and "7. Results" not in text
 
 
 def test_toggling_a_firer_out_and_back(fire_window, qtbot):
@@ -119,7 +131,7 @@ def test_save_writes_the_attacks_and_reloads(fire_window, qtbot, sample):
 
 def test_export_png_shows_the_target_and_the_firers(fire_window, qtbot, tmp_path):
     w = fire_window
-    click_hex(qtbot, w, "n1J5")
+    click_hex(qtbot, w, "n1J6")
     out = tmp_path / "fire.png"
     assert w.export_png(str(out), 1000)
     img = QImage(str(out))
@@ -132,7 +144,7 @@ def test_export_png_shows_the_target_and_the_firers(fire_window, qtbot, tmp_path
         x = ((float(m.x[i]) + dx) * SCALE - rect.left()) * k
         y = ((float(m.y[i]) + dy) * SCALE - rect.top()) * k
         return img.pixelColor(round(x), round(y))
-    edge = pixel("n1J5", 0.0, 0.93 * 0.866)          # on the target's outline (its south side)
+    edge = pixel("n1J6", 0.0, 0.93 * 0.866)          # on the target's outline (its south side)
     assert edge.red() > 200 and edge.green() < 140, edge.name()
     assert abs(edge.red() - TARGET.red()) < 40 and abs(edge.green() - TARGET.green()) < 60
     # each counted firer's line to the target, in the counted colour where no counter covers it
