@@ -20,3 +20,22 @@ def test_the_explanation_follows_a_drop_without_the_mouse_moving(window, qtbot):
     print(text)
     assert "2BB5 is G1" not in text
     assert doc.scenario.unit("G1").hex == "2R5"
+
+
+def test_the_worked_example_menu_lists_every_rooms_examples(window, qtbot):
+    """File > Open worked example: the night room's, then the fire room's and the tabletop's in a
+    submenu each; one of those opens in its own room's window."""
+    menu = window.examples_menu
+    menu.aboutToShow.emit()
+    subs = {a.text().replace("&", ""): a.menu() for a in menu.actions() if a.menu() is not None}
+    assert set(subs) == {"Napoleonic fire room", "DBA 3.0 tabletop room"}
+    fire = [a.text() for a in subs["Napoleonic fire room"].actions()]
+    tables = [a.text() for a in subs["DBA 3.0 tabletop room"].actions()]
+    assert any(t.startswith("N-01") for t in fire) and any(t.startswith("S-01") for t in tables)
+    assert any(a.text().startswith("W-10") for a in menu.actions())
+    entry = next(a for a in subs["DBA 3.0 tabletop room"].actions() if a.text().startswith("S-01"))
+    entry.trigger()
+    assert len(window.room_windows) == 1
+    other = window.room_windows[0]
+    assert other is not window and "S-01" in other.windowTitle()
+    other.close()
