@@ -65,6 +65,7 @@ class Document(QObject):
         self._side: str | None = None       # "view as side"
         self._starshells = False            # ask where the viewer may place a starshell
         self._drag_on = False               # a drag is on: the panels wait for the drop
+        self.came_from: str | None = None   # the file a fresh import came from (take_unsaved)
         self.dice = dice if dice is not None else api.night.RandomDice()
         self._answers: Answers | None = None
         self.undo_stack = QUndoStack(self)
@@ -146,20 +147,25 @@ class Document(QObject):
             raise ValueError("no file name yet: use Save As")
         s = self.call(api.night.save_scenario, self._scenario, target)
         self._path = str(target)
+        self.came_from = None
         self.set_scenario(s)    # the same position, anchored at its new folder
         self.undo_stack.setClean()
         self.fileChanged.emit()
 
-    def take_unsaved(self, scenario: api.night.Scenario, path: str | None = None) -> None:
+    def take_unsaved(self, scenario: api.night.Scenario, path: str | None = None,
+                     came_from: str | None = None) -> None:
         """Show ``scenario`` as a new position not saved yet (a VASL saved game, restored work): no
         undo history, nothing selected, and unsaved, so the title says so and closing asks.
-        ``path`` is the file Save writes to (None: Save As asks)."""
+        ``path`` is the file Save writes to (None: Save As asks); ``came_from`` the file it was
+        made from (a VASL saved game), which closing names."""
         self._take_file(scenario, path)
+        self.came_from = came_from
         self.undo_stack.resetClean()
 
     def _take_file(self, s: api.night.Scenario, path: str | None) -> None:
         self.undo_stack.clear()
         self._path = path
+        self.came_from: str | None = None    # a fresh import's file (``take_unsaved``)
         if (self._viewer, self._marker, self._side) != (None, None, None):
             # another file: nothing of the last one stays selected (its ids may mean others)
             self._viewer = self._marker = self._side = None

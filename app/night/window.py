@@ -323,8 +323,13 @@ class NightWindow(QMainWindow):
 
     def _may_discard(self) -> bool:
         """True when there are no unsaved changes, or the player saves or drops them."""
-        return may_discard(self, self.document.undo_stack.isClean(), "Unsaved changes",
-                           "The position has changed. Save it first?", self.save)
+        d = self.document
+        text = "The position has changed. Save it first?"
+        if d.came_from is not None and d.path is None:      # a fresh import, never saved
+            text = (f"This position came from {os.path.basename(d.came_from)} and is not "
+                    f"saved yet{'' if d.undo_stack.index() == 0 else ' (and has changed since)'}."
+                    " Save it first?")
+        return may_discard(self, d.undo_stack.isClean(), "Unsaved changes", text, self.save)
 
     def _error(self, title: str, text: str) -> None:
         self.say(text, 15000)

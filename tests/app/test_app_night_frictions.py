@@ -39,3 +39,31 @@ def test_the_worked_example_menu_lists_every_rooms_examples(window, qtbot):
     other = window.room_windows[0]
     assert other is not window and "S-01" in other.windowTitle()
     other.close()
+
+
+def test_closing_a_fresh_vasl_import_says_where_it_came_from(window, qtbot, tmp_path,
+                                                             monkeypatch, messages):
+    """A saved game opened untouched is unsaved: closing says so as such, naming the save; once
+    changed, it says that too; once saved, the ordinary question."""
+    import vsav_synth as vs
+    from PySide6.QtWidgets import QMessageBox
+    monkeypatch.setattr(QMessageBox, "information", staticmethod(lambda *a, **k: None))
+    path = vs.write_vsav(tmp_path / "GAME.vsav", [(0, 0, "02")],
+                         [vs.squad("4-6-7 1sq", vs.hex_pixel("K5"))])
+    assert window.open_path(str(path))
+    doc = window.document
+    settle(qtbot, doc)
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(
+        lambda parent, title, text, *a, **k: asked.append(text) or QMessageBox.StandardButton.Cancel))
+    assert not window._may_discard()
+    assert asked[-1] == "This position came from GAME.vsav and is not saved yet. Save it first?"
+    unit = doc.scenario.units[0]
+    doc.move_unit(unit.id, "2K6")
+    assert not window._may_discard()
+    assert "came from GAME.vsav and is not saved yet (and has changed since)" in asked[-1]
+    doc.save(tmp_path / "mine.json")
+    doc.move_unit(unit.id, "2K7")
+    assert not window._may_discard()
+    assert asked[-1] == "The position has changed. Save it first?"
+    settle(qtbot, doc)
