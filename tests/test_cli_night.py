@@ -138,8 +138,9 @@ def test_installed_assets_are_used_when_the_source_tree_is_elsewhere(tmp_path):
 def test_visibility_says_which_hexes_are_lit():
     """E1.101: a lit hex beyond NVR is "nvr" (seen as if within NVR): ``"lit": true`` says why;
     an unlit hex has no ``lit``."""
-    from engine.night.light import illumination
     from support import example
+
+    from engine.night.light import illumination
     s = example("W-12")
     lit = set(illumination(s).lit_names())
     doc = run_json("visibility", SCENARIOS / "W-12.json", "--from", "A")

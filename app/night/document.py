@@ -40,6 +40,7 @@ from .worker import collect_garbage_on_gui_thread
 DEBOUNCE_MS = 16
 
 FORMAT = "starshell-scenario"       # the night room's files (``app.rooms``)
+BOARD_FORMAT = "starshell-board"    # a board file opens as a new position on it alone
 
 
 def default_scenario_path() -> Path:

@@ -18,13 +18,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.file_filters import POSITION_FILTER, is_vsav, open_filter
+from app.file_filters import BOARD_FILTER, POSITION_FILTER, is_vsav, open_filter
 from app.recent import RecentFiles
 from app.room_window import file_format, may_discard
 from engine import api
 
 from . import actions, examples
-from .document import FORMAT
+from .document import BOARD_FORMAT, FORMAT
 from .editor import map_menu, paint_action
 from .editor.board_editor import BoardEditor
 from .editor.board_panel import BoardPanel
@@ -156,6 +156,7 @@ class NightWindow(QMainWindow):
         bar = self.menuBar()
         f = self.file_menu = bar.addMenu("&File")
         self.file_actions = [
+            self._action(f, "&New on a board\u2026", self.new_dialog, QKeySequence.StandardKey.New),
             self._action(f, "&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)]
         self.recent_menu = f.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -230,6 +231,7 @@ class NightWindow(QMainWindow):
         self.starshell_panel.tool.toggled.connect(starshell_tool.setChecked)
         starshell_tool.toggled.connect(self.starshell_panel.tool.setChecked)
         d.fileChanged.connect(self._update_title)
+        d.changed.connect(self._update_title)          # a renamed position, a retitled map
         d.undo_stack.cleanChanged.connect(self._clean_changed)
         d.undo_stack.indexChanged.connect(self._undone)
         d.engineFailed.connect(self._engine_failed)
@@ -251,6 +253,18 @@ class NightWindow(QMainWindow):
         if path:
             self.open_path(path, confirmed=True)
 
+    def new_dialog(self) -> None:
+        """File > New: a new position on one board file (an imported VASL board, a bundled
+        one); the Map menu adds more boards, the Palette units."""
+        if not self._may_discard():
+            return
+        start = (os.path.dirname(self.document.path) if self.document.path
+                 else examples.documents_folder())
+        path, _ = QFileDialog.getOpenFileName(self, "A new position: its first board", start,
+                                              BOARD_FILTER)
+        if path:
+            self.open_path(path, confirmed=True)
+
     def open_path(self, path: str, confirmed: bool = False) -> bool:
         """Open ``path``; a bad file shows the engine's message and keeps the current position."""
         if not confirmed and not self._may_discard():
@@ -259,6 +273,11 @@ class NightWindow(QMainWindow):
             return open_vsav(self, path)
         try:
             fmt = file_format(path)
+            if fmt == BOARD_FORMAT:               # a board file: a new position on it alone
+                self.document.take_unsaved(self.document.call(api.night.board_position, path))
+                self.document.undo_stack.setClean()     # nothing on it to lose yet
+                self.say(f"A new position on the board file {path}: add units from the Palette")
+                return True
             if fmt not in (None, FORMAT) and self.open_other is not None:
                 # another game's file opens in its own window
                 other = self.open_other(path)

@@ -67,3 +67,83 @@ def test_closing_a_fresh_vasl_import_says_where_it_came_from(window, qtbot, tmp_
     assert not window._may_discard()
     assert asked[-1] == "The position has changed. Save it first?"
     settle(qtbot, doc)
+
+
+def test_file_new_starts_a_position_on_one_board_file(window, qtbot, tmp_path, monkeypatch):
+    """File > New on a board file: that board alone, no units, no markers, titled after it;
+    adding a board east of it retitles it; the player renames it in the Position panel."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from engine.boards import bundled_board, save_board
+    save_board(bundled_board("2"), tmp_path / "bd02.json")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (str(tmp_path / "bd02.json"), "")))
+    new = next(a for a in window.file_menu.actions() if a.text().startswith("&New"))
+    new.trigger()
+    doc = window.document
+    s = doc.scenario
+    assert s.map.board_ids == ["2"] and not s.units and not s.markers
+    assert s.title == "Night on board 2" and doc.path is None
+    assert window.windowTitle().startswith("Night on board 2")
+    assert window.board_editor.add_bundled("34")
+    assert doc.scenario.title == "Night on boards 2 and 34"
+    assert window.windowTitle().startswith("Night on boards 2 and 34")
+    panel = window.scenario_panel
+    panel.title.setText("Hill 621 at night")
+    panel.title.editingFinished.emit()
+    assert doc.scenario.title == "Hill 621 at night"
+    assert window.windowTitle().startswith("Hill 621 at night")
+    assert window.board_editor.add_bundled("1")
+    assert doc.scenario.title == "Hill 621 at night"          # the player's name is kept
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert doc.scenario.title == "Night on boards 2 and 34"   # renaming is one undo step
+    settle(qtbot, doc)
+
+
+def test_the_default_title_follows_its_boards(window, qtbot, monkeypatch):
+    """The bundled default, "Night on boards 2 and 34 (default)": remove board 2, and the title
+    names board 34 alone; a removed marker is named in words (no "prep_fire")."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from engine import api
+    told = []
+    monkeypatch.setattr(QMessageBox, "information",
+                        staticmethod(lambda parent, title, text, *a, **k: told.append(text)))
+    doc = window.document
+    assert doc.scenario.title.startswith("Night on boards 2 and 34")
+    k = doc.scenario.map.board_ids.index("2")
+    assert window.board_editor.apply_layout(
+        lambda s: api.night.remove_board(s, k), "remove board 2",
+        "Board removed")
+    assert doc.scenario.title == "Night on board 34"
+    shown = " ".join(told)
+    assert "prep fire marker" in shown and "prep_fire" not in shown
+    settle(qtbot, doc)
+
+
+def test_a_board_file_opens_on_a_map_of_its_own(window, qtbot, tmp_path):
+    from engine.boards import bundled_board, save_board
+    save_board(bundled_board("34"), tmp_path / "bd34.json")
+    assert window.open_path(str(tmp_path / "bd34.json"))
+    doc = window.document
+    assert doc.scenario.map.board_ids == ["34"] and doc.path is None
+    assert doc.undo_stack.isClean()                 # nothing on it to lose yet
+    settle(qtbot, doc)
+
+
+def test_the_command_line_opens_a_board_file_on_a_map_of_its_own(qtbot, tmp_path, settings):
+    """``python -m app bd02.json``: a window on that board alone (and a screenshot of it)."""
+    from PySide6.QtGui import QImage
+
+    from app import rooms
+    from engine.boards import bundled_board, save_board
+    save_board(bundled_board("2"), tmp_path / "bd02.json")
+    w = rooms.open_window(str(tmp_path / "bd02.json"), settings=settings)
+    qtbot.addWidget(w)
+    assert w.document.scenario.map.board_ids == ["2"] and not w.document.scenario.units
+    settle(qtbot, w.document)
+    w.close()
+    out = tmp_path / "shot.png"
+    rooms.save_screenshot(str(tmp_path / "bd02.json"), str(out), 400, 200)
+    assert QImage(str(out)).size().width() == 400
