@@ -37,3 +37,16 @@ def board_position(path: str | Path) -> Scenario:
     data = {"format": SCENARIO_FORMAT, "version": 1, "title": boards_title([board.id]),
             "map": [{"board": path.name, "at": [0, 0]}], "units": [], "markers": []}
     return scenario_from_json(data, file=str(path), folder=str(path.resolve().parent))
+
+
+DEFAULT_SIDES = ("allied", "axis")
+
+
+def game_sides(scenario: Scenario) -> list[str]:
+    """The game's two sides as the position names them (a position has two sides, no third:
+    ``checks``), completed with "allied" and "axis" while its units name fewer."""
+    sides = list(scenario.sides)
+    for side in DEFAULT_SIDES:
+        if len(sides) < 2 and side not in sides:
+            sides.append(side)
+    return sides

@@ -147,3 +147,25 @@ def test_the_command_line_opens_a_board_file_on_a_map_of_its_own(qtbot, tmp_path
     out = tmp_path / "shot.png"
     rooms.save_screenshot(str(tmp_path / "bd02.json"), str(out), 400, 200)
     assert QImage(str(out)).size().width() == 400
+
+
+def test_a_units_side_is_one_of_the_games_two_sides(window, qtbot):
+    """The Edit panel offers the position's two sides, no free text (a third side is refused by
+    the engine); a position whose units name one side ("german") offers it and one more."""
+    from engine import api
+    doc, ed = window.document, window.editor
+    doc.select("T1")
+    assert not ed.side.isEditable()
+    assert [ed.side.itemText(k) for k in range(ed.side.count())] == ["allied", "axis"]
+    assert ed.side.currentText() == "allied"
+    ed.side.setCurrentIndex(1)
+    ed.side.activated.emit(1)
+    assert doc.scenario.unit("T1").side == "axis"
+    german = doc.scenario.replace(units=(api.night.Unit("G1", "german", "squad", "2K5"),),
+                                  markers=())
+    doc.edit(german, "one german squad")
+    doc.select("G1")
+    assert [ed.side.itemText(k) for k in range(ed.side.count())] == ["german", "allied"]
+    palette = window.palette
+    assert [palette.side.itemText(k) for k in range(palette.side.count())] == ["german", "allied"]
+    settle(qtbot, doc)
