@@ -38,6 +38,7 @@ from .commands import ScenarioEdit
 from .worker import collect_garbage_on_gui_thread
 
 DEBOUNCE_MS = 16
+BUSY_MS = 200               # a wait longer than this shows what is being worked out
 
 FORMAT = "starshell-scenario"       # the night room's files (``app.rooms``)
 BOARD_FORMAT = "starshell-board"    # a board file opens as a new position on it alone
@@ -55,6 +56,7 @@ class Document(QObject):
     dragAnswered = Signal()         # the same, arrived while a drag is on (the map alone)
     fileChanged = Signal()          # opened or saved under another name
     engineFailed = Signal(str)
+    busyChanged = Signal(str)       # what the engine works out, past BUSY_MS ("": done)
 
     def __init__(self, scenario: api.night.Scenario, path: str | None = None, parent=None,
                  dice=None):
@@ -85,6 +87,11 @@ class Document(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self._launch)
+        self._busy_text = ""
+        self._busy_timer = QTimer(self)
+        self._busy_timer.setSingleShot(True)
+        self._busy_timer.setInterval(BUSY_MS)
+        self._busy_timer.timeout.connect(self._still_busy)
         self._request()
 
     @classmethod
@@ -312,6 +319,7 @@ class Document(QObject):
             return
         self.closed = True
         self._timer.stop()
+        self._busy_timer.stop()
         tickets, self._tickets = self._tickets, {}
         worker.drop(tickets)
         self._in_flight = None
@@ -333,6 +341,26 @@ class Document(QObject):
             ask_engine, (self._scenario, self._viewer, self._side, self._starshells,
                          not self._drag_on),
             lambda document, future: document._on_done(gen, future))
+        if self._in_flight is not None and not self._busy_text and not self._busy_timer.isActive():
+            self._busy_timer.start()
+
+    @property
+    def busy_text(self) -> str:
+        """What the engine has been working out for longer than BUSY_MS ("" when nothing)."""
+        return self._busy_text
+
+    def _work_words(self) -> str:
+        if self._viewer is not None:
+            extra = " and where it may place a starshell" if self._starshells else ""
+            return f"Working out {self._viewer}'s night field{extra}\u2026"
+        if self._side is not None:
+            return f"Working out what {self._side} sees at night\u2026"
+        return "Working out the lights\u2026"
+
+    def _still_busy(self) -> None:
+        if self._in_flight is not None and not self.closed:
+            self._busy_text = self._work_words()
+            self.busyChanged.emit(self._busy_text)
 
     def _on_done(self, gen: int, future: Future) -> None:
         if future is self._in_flight:
@@ -340,6 +368,14 @@ class Document(QObject):
         self._deliver(gen, future)
         if self._wanted > self._delivered and not self._timer.isActive():
             self._launch()
+        if self._in_flight is None and not self._timer.isActive():
+            self._busy_timer.stop()
+            if self._busy_text:
+                self._busy_text = ""
+                self.busyChanged.emit("")
+        elif self._busy_text and self._busy_text != self._work_words():
+            self._busy_text = self._work_words()      # another question now (another viewer)
+            self.busyChanged.emit(self._busy_text)
 
     def _deliver(self, gen: int, future: Future) -> None:
         if gen <= self._delivered:

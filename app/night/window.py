@@ -235,6 +235,7 @@ class NightWindow(QMainWindow):
         d.undo_stack.cleanChanged.connect(self._clean_changed)
         d.undo_stack.indexChanged.connect(self._undone)
         d.engineFailed.connect(self._engine_failed)
+        d.busyChanged.connect(self._busy)
 
     def show_help(self) -> None:
         """The list of every key and mouse gesture (F1)."""
@@ -399,6 +400,27 @@ class NightWindow(QMainWindow):
 
     def _clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)
+
+    def _busy(self, text: str) -> None:
+        """A wait over 0.2 s: the status bar says what is being worked out, the map shows a busy
+        cursor; both go when the answers are in."""
+        vp = self.view.viewport()
+        if text:
+            if not getattr(self, "_busy_said", ""):
+                self._cursor_before = vp.cursor() if vp.testAttribute(
+                    Qt.WidgetAttribute.WA_SetCursor) else None
+            vp.setCursor(Qt.CursorShape.BusyCursor)
+            self._busy_said = text
+            self.statusBar().showMessage(text)
+            return
+        if self.statusBar().currentMessage() == getattr(self, "_busy_said", ""):
+            self.statusBar().clearMessage()
+        self._busy_said = ""
+        before = getattr(self, "_cursor_before", None)
+        if before is not None:
+            vp.setCursor(before)
+        else:
+            vp.unsetCursor()
 
     def _engine_failed(self, text: str) -> None:
         self.say(text, 10000)

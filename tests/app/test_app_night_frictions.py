@@ -169,3 +169,31 @@ def test_a_units_side_is_one_of_the_games_two_sides(window, qtbot):
     palette = window.palette
     assert [palette.side.itemText(k) for k in range(palette.side.count())] == ["german", "allied"]
     settle(qtbot, doc)
+
+
+def test_a_wait_over_a_fifth_of_a_second_shows_what_is_worked_out(window, qtbot, monkeypatch):
+    """The engine answers off the window's thread; while it takes longer than 0.2 s the status
+    bar names what it works out and the map shows a busy cursor; both go with the answers.  (The
+    engine's job waits on an event the test sets: no sleep.)"""
+    import threading
+
+    import app.night.document as document_module
+    doc, vp = window.document, window.view.viewport()
+    settle(qtbot, doc)
+    release = threading.Event()
+    real = document_module.ask_engine
+
+    def slow(*args):
+        release.wait(10)
+        return real(*args)
+    monkeypatch.setattr(document_module, "ask_engine", slow)
+    doc.select("G1")
+    qtbot.waitUntil(lambda: doc.busy_text != "", timeout=3000)
+    assert window.statusBar().currentMessage() == "Working out G1's night field\u2026"
+    assert vp.cursor().shape() == Qt.CursorShape.BusyCursor
+    release.set()
+    qtbot.waitUntil(lambda: doc.busy_text == "" and doc.is_settled, timeout=10000)
+    assert window.statusBar().currentMessage() == ""
+    assert vp.cursor().shape() != Qt.CursorShape.BusyCursor
+    assert doc.answers.viewer == "G1"
+
