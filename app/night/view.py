@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QPaintEngine, QPainter, QPixmapCache, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
@@ -22,6 +22,7 @@ from .map_key import CAPTION, MapKey
 ZOOM_STEP = 1.0015          # per 1/8 degree of wheel turn
 MAX_PIXELS_PER_UNIT = 220.0
 FIT_MARGIN = 0.6 * style.SCALE
+EXPORT_MARGIN = 0.25 * style.SCALE     # around the map and its counters in a PNG export
 PIXMAP_CACHE_KB = 256 * 1024
 
 
@@ -111,6 +112,27 @@ class MapView(QGraphicsView):
         self.key.paint(painter, self.scene().document, QRectF(self.viewport().rect()))
         painter.restore()
 
+    def export_rect(self) -> QRect:
+        """The viewport's part a PNG export keeps: the map and every counter on it (one on an
+        edge hex reaches past the board's edge), a small margin around, and no more of the
+        window's empty background; all of the viewport when the caption and key are shown."""
+        vp = self.viewport().rect()
+        if self.key is not None or self.scene() is None or self.scene().map is None:
+            return vp
+        r = self._pieces_rect()
+        m = EXPORT_MARGIN
+        shown = self.mapFromScene(r.adjusted(-m, -m, m, m)).boundingRect()
+        return shown.intersected(vp)
+
+    def _pieces_rect(self) -> QRectF:
+        """The map's rectangle and every counter shown on it, in scene units."""
+        r = map_rect(self.scene().map)
+        counters = getattr(self.scene(), "counters", None)
+        for item in counters.items if counters is not None else ():
+            if item.isVisible():
+                r = r.united(item.sceneBoundingRect())
+        return r
+
     def _bands(self) -> tuple[float, float]:
         if self.key is None:
             return 0.0, 0.0
@@ -124,7 +146,8 @@ class MapView(QGraphicsView):
     def fit_map(self) -> None:
         """The whole map in the view (between the caption and the key when they are shown)."""
         self._extent = map_rect(self.scene().map)
-        r = self._extent.adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
+        # the counters too: one in an edge hex (a drifted starshell) reaches past the board
+        r = self._pieces_rect().adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
         vp = self.viewport().rect()
         top, bottom = self._bands()
         s = min(vp.width() / r.width(), max(vp.height() - top - bottom, 10) / r.height())

@@ -197,3 +197,35 @@ def test_a_wait_over_a_fifth_of_a_second_shows_what_is_worked_out(window, qtbot,
     assert vp.cursor().shape() != Qt.CursorShape.BusyCursor
     assert doc.answers.viewer == "G1"
 
+
+
+def test_png_export_keeps_the_map_and_its_counters_not_the_windows_margins(window_on, qtbot,
+                                                                           tmp_path):
+    """A one-board strip in a tall window: the PNG is the map (and a margin), not the window's
+    empty background; a starshell in an edge hex is drawn whole (its counter reaches past the
+    board's edge)."""
+    from PySide6.QtGui import QImage
+
+    from app.export import export_png
+    from app.hex_geometry import map_rect
+    from engine.boards import bundled_board
+    from engine.night.scenario import Marker, Unit
+    from support import position
+    s = position(bundled_board("2"), units=(Unit("A", "allied", "squad", "2K5"),),
+                 markers=(Marker("starshell", "2A1"),))
+    w = window_on(s)
+    w.resize(1100, 900)
+    view = w.view
+    view.fit_map()
+    settle(qtbot, w.document)
+    out = tmp_path / "view.png"
+    export_png(view, str(out))
+    image = QImage(str(out))
+    board = view.mapFromScene(map_rect(w.scene.map)).boundingRect()
+    vp = view.viewport().rect()
+    assert board.height() < vp.height() / 2                # a strip in a tall window
+    assert image.height() < board.height() * 1.3 and image.width() <= vp.width()
+    item = w.scene.counters.item("marker", 0)
+    counter = view.mapFromScene(item.sceneBoundingRect()).boundingRect()
+    assert not board.contains(counter)                      # it reaches past the board's edge
+    assert view.export_rect().contains(counter)             # ... and is drawn whole
