@@ -229,3 +229,34 @@ def test_png_export_keeps_the_map_and_its_counters_not_the_windows_margins(windo
     counter = view.mapFromScene(item.sceneBoundingRect()).boundingRect()
     assert not board.contains(counter)                      # it reaches past the board's edge
     assert view.export_rect().contains(counter)             # ... and is drawn whole
+
+
+def test_after_a_drop_the_explanation_keeps_no_reason_of_the_old_position(window, qtbot,
+                                                                           monkeypatch):
+    """Drag G1 from 2BB5 to 2R5 while the engine is slow (its job waits on an event the test
+    sets): at the drop the Explanation keeps no reason of the position before ("2BB5 is G1's
+    own hex", "daytime LOS from 2BB5 ..."), says it is working the new one out, and once the
+    answers are in explains 2R5 from 2R5, the mouse unmoved."""
+    import threading
+
+    import app.night.document as document_module
+    view, doc = window.view, window.document
+    doc.select("G1")
+    settle(qtbot, doc)
+    release = threading.Event()
+    real = document_module.ask_engine
+    monkeypatch.setattr(document_module, "ask_engine",
+                        lambda *args: release.wait(10) and real(*args))
+    start = counter_pos(view, "unit", "G1")
+    qtbot.mouseMove(view.viewport(), start)
+    path = steps(start, hex_pos(view, "2R5"), 8)
+    drag(qtbot, view, start, path, release=False)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=path[-1])
+    assert doc.scenario.unit("G1").hex == "2R5"
+    text = window.explanation.toPlainText()
+    assert "2BB5" not in text and "Working out what G1 sees" in text
+    release.set()
+    qtbot.waitUntil(lambda: doc.is_settled and "own hex" in window.explanation.toPlainText(),
+                    timeout=10000)
+    text = window.explanation.toPlainText()
+    assert "2R5 is G1's own hex" in text and "2BB5" not in text
