@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QPaintEngine, QPainter, QPixmapCache, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
@@ -23,6 +23,9 @@ ZOOM_STEP = 1.0015          # per 1/8 degree of wheel turn
 MAX_PIXELS_PER_UNIT = 220.0
 FIT_MARGIN = 0.6 * style.SCALE
 EXPORT_MARGIN = 0.25 * style.SCALE     # around the map and its counters in a PNG export
+EDGE = 28                   # pixels: a drag this near the view's edge scrolls the map
+EDGE_STEP = 18              # pixels a tick at the very edge
+EDGE_MS = 30
 PIXMAP_CACHE_KB = 256 * 1024
 
 
@@ -56,6 +59,10 @@ class MapView(QGraphicsView):
         self.key: MapKey | None = None
         self.hand = None                    # app.night.hand.Hand: what clicks and drags do
         scene.mapChanged.connect(self._map_changed)
+        self._edge_at: QPoint | None = None     # where the mouse is held near the edge
+        self._edge_timer = QTimer(self)
+        self._edge_timer.setInterval(EDGE_MS)
+        self._edge_timer.timeout.connect(self._edge_tick)
         d = scene.document
         for signal in (d.selectionChanged, d.answersChanged, d.dragAnswered, d.changed, d.dragged,
                        d.fileChanged):
@@ -229,13 +236,62 @@ class MapView(QGraphicsView):
             self.hexHovered.emit(self._hover(event))
         if self.hand is not None and not self._space and self.hand.move(event):
             return
+        self._edge_watch(event.position().toPoint())
         super().mouseMoveEvent(event)
+
+    # ------------------------------------------------------------------------ edge scrolling
+    def _edge_step(self, pos: QPoint) -> tuple[int, int]:
+        """How far a drag held at viewport point ``pos`` scrolls the map a tick: nearer the
+        edge, faster; nothing outside the view or away from its edge."""
+        vp = self.viewport().rect()
+        if not vp.contains(pos):
+            return 0, 0
+
+        def step(near: int, far: int) -> int:
+            if near < EDGE:
+                return -max(1, round(EDGE_STEP * (EDGE - near) / EDGE))
+            if far < EDGE:
+                return max(1, round(EDGE_STEP * (EDGE - far) / EDGE))
+            return 0
+        return (step(pos.x() - vp.left(), vp.right() - pos.x()),
+                step(pos.y() - vp.top(), vp.bottom() - pos.y()))
+
+    def _edge_watch(self, pos: QPoint) -> None:
+        dragging = self.hand is not None and self.hand.dragging
+        if dragging and self._edge_step(pos) != (0, 0):
+            self._edge_at = pos
+            if not self._edge_timer.isActive():
+                self._edge_timer.start()
+        else:
+            self._edge_stop()
+
+    def _edge_stop(self) -> None:
+        self._edge_at = None
+        self._edge_timer.stop()
+
+    def _edge_tick(self) -> None:
+        at = self._edge_at
+        if at is None or self.hand is None or not self.hand.dragging:
+            self._edge_stop()
+            return
+        dx, dy = self._edge_step(at)
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        before = (h.value(), v.value())
+        h.setValue(h.value() + dx)
+        v.setValue(v.value() + dy)
+        if (h.value(), v.value()) == before:
+            return                      # the end of the room to pan: nothing moved
+        self._fitted = False
+        self.hand.follow(at)            # the dragged piece keeps under the mouse
+        self.hexHovered.emit(self.hand.spot_at(at).hex)
 
     def _hover(self, event) -> int:
         """The hex under the mouse; over a counter, the hex its stack stands in (a spread-out
         stack reaches over its neighbours).  Hovering a stack spreads it out."""
         scene = self.scene()
         pos = event.position().toPoint()
+        if not self.viewport().rect().contains(pos):
+            return -1               # over a panel: no hex the player can see
         i = hex_at(scene.map, self.mapToScene(pos))
         if scene.document.dragging:
             return i                # where the dragged piece goes (no search under the mouse)
@@ -257,6 +313,7 @@ class MapView(QGraphicsView):
             thread.update()             # its label stays inside the view
 
     def mouseReleaseEvent(self, event):
+        self._edge_stop()
         if event.button() == Qt.MouseButton.MiddleButton and self._pan_from is not None:
             self._pan_from = None
             self.viewport().unsetCursor()

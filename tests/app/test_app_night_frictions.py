@@ -205,12 +205,12 @@ def test_png_export_keeps_the_map_and_its_counters_not_the_windows_margins(windo
     empty background; a starshell in an edge hex is drawn whole (its counter reaches past the
     board's edge)."""
     from PySide6.QtGui import QImage
+    from support import position
 
     from app.export import export_png
     from app.hex_geometry import map_rect
     from engine.boards import bundled_board
     from engine.night.scenario import Marker, Unit
-    from support import position
     s = position(bundled_board("2"), units=(Unit("A", "allied", "squad", "2K5"),),
                  markers=(Marker("starshell", "2A1"),))
     w = window_on(s)
@@ -260,3 +260,45 @@ def test_after_a_drop_the_explanation_keeps_no_reason_of_the_old_position(window
                     timeout=10000)
     text = window.explanation.toPlainText()
     assert "2R5 is G1's own hex" in text and "2BB5" not in text
+
+
+def test_a_drag_held_at_the_views_edge_scrolls_the_map(window, qtbot):
+    """Zoomed in on 2T6, drag L1 to the view's east edge and hold it there: the map scrolls
+    east and L1 goes on east under the mouse; the release stops it."""
+    from app_testing import look_at
+    view, doc = window.view, window.document
+    look_at(view, "2T6", 120.0)
+    start = counter_pos(view, "unit", "L1")
+    vp = view.viewport().rect()
+    edge = start.__class__(vp.right() - 4, start.y())
+    drag(qtbot, view, start, steps(start, edge, 10), release=False)
+    first = doc.scenario.map.index(doc.scenario.unit("L1").hex)
+    x0 = view.horizontalScrollBar().value()
+    m = doc.scenario.map
+    qtbot.waitUntil(lambda: m.x[m.index(doc.scenario.unit("L1").hex)] > m.x[first] + 1,
+                    timeout=5000)
+    assert view.horizontalScrollBar().value() > x0
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=edge)
+    assert not view._edge_timer.isActive()
+    assert doc.undo_stack.count() == 1
+    settle(qtbot, doc)
+
+
+def test_a_drop_outside_the_view_puts_the_piece_back(window, qtbot):
+    """Dropped over the side panel (outside the map view), the unit goes back: the hex under
+    the panel is one the player cannot see."""
+    from app_testing import look_at
+
+    from app.hex_geometry import hex_at
+    view, doc = window.view, window.document
+    look_at(view, "2T6", 120.0)
+    before = doc.scenario
+    start = counter_pos(view, "unit", "L1")
+    vp = view.viewport().rect()
+    beyond = start.__class__(vp.right() + 60, start.y())
+    assert hex_at(doc.scenario.map, view.mapToScene(beyond)) >= 0    # a hex of the map there
+    drag(qtbot, view, start, steps(start, beyond, 10))
+    assert doc.scenario.unit("L1").hex == before.unit("L1").hex
+    assert doc.undo_stack.count() == 0
+    assert "outside the map view" in window.statusBar().currentMessage()
+    settle(qtbot, doc)
