@@ -302,3 +302,21 @@ def test_a_drop_outside_the_view_puts_the_piece_back(window, qtbot):
     assert doc.undo_stack.count() == 0
     assert "outside the map view" in window.statusBar().currentMessage()
     settle(qtbot, doc)
+
+
+def test_at_night_the_map_hatches_only_blind_hexes_that_matter_the_thread_all(window, qtbot):
+    """G2 on the hill of 2CC8: 2Z0, 9 hexes away, unlit, is blind (A6.4) but beyond its NVR:
+    not hatched; the LOS thread to it still says blind hex (its daytime verdict)."""
+    import numpy as np
+    doc, m = window.document, window.document.scenario.map
+    doc.select("G2")
+    settle(qtbot, doc)
+    f = doc.answers.field
+    far = m.index("2Z0")
+    assert f.blind[far] and not f.blind_at_night[far]
+    hatched = window.scene.viewer_blind.mask
+    assert not hatched[far] and np.array_equal(hatched, f.blind_at_night)
+    from engine import api
+    window.hand.threads.set_thread(api.night.los_thread(doc.scenario, "2CC8", "2Z0",
+                                                        viewer_id="G2"))
+    assert "blind hex (A6.4)" in window.explanation.toPlainText()
