@@ -24,7 +24,7 @@ MAX_PIXELS_PER_UNIT = 220.0
 FIT_MARGIN = 0.6 * style.SCALE
 EXPORT_MARGIN = 0.25 * style.SCALE     # around the map and its counters in a PNG export
 EDGE = 28                   # pixels: a drag this near the view's edge scrolls the map
-EDGE_STEP = 18              # pixels a tick at the very edge
+EDGE_STEP = 32              # pixels a tick at the very edge
 EDGE_MS = 30
 PIXMAP_CACHE_KB = 256 * 1024
 
