@@ -257,7 +257,8 @@ class MapView(QGraphicsView):
                 step(pos.y() - vp.top(), vp.bottom() - pos.y()))
 
     def _edge_watch(self, pos: QPoint) -> None:
-        dragging = self.hand is not None and self.hand.dragging
+        # the player's hand (``Hand``) drags pieces; a stand-in (the board editor's brush) not
+        dragging = getattr(self.hand, "dragging", False)
         if dragging and self._edge_step(pos) != (0, 0):
             self._edge_at = pos
             if not self._edge_timer.isActive():
@@ -271,7 +272,7 @@ class MapView(QGraphicsView):
 
     def _edge_tick(self) -> None:
         at = self._edge_at
-        if at is None or self.hand is None or not self.hand.dragging:
+        if at is None or not getattr(self.hand, "dragging", False):
             self._edge_stop()
             return
         dx, dy = self._edge_step(at)
