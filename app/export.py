@@ -12,10 +12,19 @@ from PySide6.QtWidgets import QGraphicsItem
 from . import style
 
 
-def _paint(view, painter: QPainter, size: QSize) -> None:
+def _area(view) -> QRect:
+    """The part of the viewport exported: the view's ``export_rect()`` when it has one (the
+    night map: the map and its counters, without the window's empty margins), else all of it."""
+    area = getattr(view, "export_rect", None)
+    rect = area() if area is not None else view.viewport().rect()
+    return rect if not rect.isEmpty() else view.viewport().rect()
+
+
+def _paint(view, painter: QPainter, size: QSize, area: QRect | None = None) -> None:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.fillRect(QRect(0, 0, size.width(), size.height()), style.BACKGROUND)
-    view.render(painter, QRectF(0, 0, size.width(), size.height()), view.viewport().rect())
+    view.render(painter, QRectF(0, 0, size.width(), size.height()),
+                area if area is not None else view.viewport().rect())
 
 
 def cut_picture(image: QImage, to_scene: QTransform, frame: QRectF) -> tuple[QImage, QTransform]:
@@ -67,11 +76,13 @@ def _pictures_cut_to_their_boards(view):
 
 
 def export_png(view, path: str) -> None:
-    """The view's visible area as a PNG of the viewport's size (raises OSError)."""
-    size = view.viewport().size()
+    """The view's visible area (its ``export_rect``, when it has one) as a PNG of that size
+    (raises OSError)."""
+    area = _area(view)
+    size = area.size()
     image = QImage(size, QImage.Format.Format_ARGB32)
     painter = QPainter(image)
-    _paint(view, painter, size)
+    _paint(view, painter, size, area)
     painter.end()
     if not image.save(path, "PNG"):
         raise OSError(f"{path}: cannot write the PNG")

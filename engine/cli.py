@@ -93,8 +93,11 @@ def cmd_visibility(args) -> dict:
         return api.night.unit_verdict(s, viewer.id, args.to).as_json()
     field = api.night.visibility_from(s, viewer.id)
     hexes = {}
+    lit = field.light.lit
     for i, name in enumerate(s.map.names):
         hexes[name] = {"sight": field.sight_at(i).value, "reasons": field.reasons_at(i)}
+        if lit[i]:
+            hexes[name]["lit"] = True       # E1.101: lit, seen as if within NVR at any range
     return {"viewer": viewer.id, "nvr": field.nvr, "hexes": hexes}
 
 
@@ -206,7 +209,9 @@ ROOMS: tuple[str, ...] = ("engine.tabletop.cli", "engine.napoleonic.cli", "engin
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m engine", description="Starshell's night-visibility engine")
+    p = _Parser(prog="python -m engine", description=(
+        "Starshell's engine: ASL night visibility (the night room), Napoleonic fire and "
+        "DBA 3.0 tabletop rules, and VASL imports"))
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
 
     def add(name, func, help_):

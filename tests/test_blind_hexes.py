@@ -60,3 +60,23 @@ def test_a_level_2_viewer_sees_over_a_level_1_obstacle_far_enough():
     f = visibility_from(s.replace(nvr=40), "V")
     assert f["t1" + _hex(6)].sight == "nvr"
     assert f["t1" + _hex(5)].sight == "none"
+
+
+def test_at_night_only_the_blind_hexes_that_can_change_a_verdict_count():
+    """A6.4 at night: a blind hex beyond the viewer's NVR, unlit and with no Gunflash gives
+    "none" blind or not (E1.1); within NVR, lit (E1.101) or with a Gunflash (E1.8) it matters.
+    Woods at range 10, NVR 11: of the blind hexes 11, 12 and 13 hexes away the first counts,
+    the others not, until a Gunflash marks one or a starshell lights it."""
+    from engine.night.scenario import Marker
+    s = _scene(10, {"terrain": "woods"}).replace(nvr=11)
+    f = visibility_from(s, "V")
+    m = s.map
+    near, far, farther = (m.index("t1" + _hex(n)) for n in (11, 12, 13))
+    assert f.blind[near] and f.blind[far] and f.blind[farther]
+    assert f.blind_at_night[near]
+    assert not f.blind_at_night[far] and not f.blind_at_night[farther]
+    flash = visibility_from(s.replace(markers=(Marker("gunflash", "t1" + _hex(13),
+                                                      side="axis"),)), "V")
+    assert flash.blind_at_night[farther] and not flash.blind_at_night[far]    # E1.8
+    lit = visibility_from(s.replace(markers=(Marker("starshell", "t1" + _hex(12)),)), "V")
+    assert lit.light.lit[far] and lit.blind_at_night[far]                      # E1.101

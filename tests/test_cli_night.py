@@ -133,3 +133,24 @@ def test_installed_assets_are_used_when_the_source_tree_is_elsewhere(tmp_path):
     shutil.copy(SCENARIOS / "W-01.json", tmp_path / "w1.json")
     code, out, err = run("check", tmp_path / "w1.json", "--json")
     assert code == 0 and json.loads(out)["hexes"] == 346
+
+
+def test_visibility_says_which_hexes_are_lit():
+    """E1.101: a lit hex beyond NVR is "nvr" (seen as if within NVR): ``"lit": true`` says why;
+    an unlit hex has no ``lit``."""
+    from support import example
+
+    from engine.night.light import illumination
+    s = example("W-12")
+    lit = set(illumination(s).lit_names())
+    doc = run_json("visibility", SCENARIOS / "W-12.json", "--from", "A")
+    assert {h for h, v in doc["hexes"].items() if v.get("lit")} == lit
+    assert doc["hexes"]["2Y4"]["lit"] is True and doc["hexes"]["2Y4"]["sight"] == "nvr"
+    assert "lit" not in doc["hexes"]["2CC9"]
+
+
+def test_help_names_the_three_rooms():
+    code, out, _ = run("--help")
+    assert code == 0
+    assert "night-visibility engine" not in out
+    assert "Napoleonic" in out and "DBA" in out and "night" in out

@@ -135,7 +135,7 @@ def test_woods_drawn_in_part_of_a_hex_block_only_the_lines_through_the_drawing()
                 assert not res.clear[0], (a, b)
                 assert m.names[int(res.block_h1[0])] == "t1E3"
                 assert int(res.kind[0]) == HIGHER
-                assert "t1E3 (woods, level 0) blocks" in explain_block(m, res, 0)
+                assert "t1E3 (woods, ground level 0, woods top level 1) blocks" in explain_block(m, res, 0)
             elif dist > 16 and 6 < dc < 25:
                 missing += 1
                 assert res.clear[0], (a, b)

@@ -45,3 +45,16 @@ def test_one_hex_away_is_singular():
     moving = changed(s, "E", type="afv", moving="entered")
     text = " ".join(sees(moving, "A", "E").reasons)
     assert "moving but 1 hex away" in text and "1 hexes" not in text
+
+
+def test_a_blocking_obstacle_names_its_ground_level_and_its_top():
+    """A6.2: an obstacle blocks by its top (its ground level plus its height).  Woods on a level 2
+    hill in t1E4, between a viewer on level 3 in t1E2 and a target on level 0 in t1E5: the reason
+    says the hex's ground level (2) and the woods' top (3), not "level 2 ... as high as level 3"."""
+    b = board("t1", {"E2": {"level": 3}, "E4": {"terrain": "woods", "level": 2},
+                     "E3": {"level": 2}})
+    s = position(b, units=(unit("A", "t1E2"), unit("E", "t1E5", side="axis")),
+                 markers=(marker("starshell", "t1E6"),))
+    text = " ".join(sees(s, "A", "E").reasons)
+    assert "t1E4 (woods, ground level 2, woods top level 3) blocks LOS" in text
+    assert "(woods, level 2)" not in text

@@ -17,9 +17,10 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings
 
 from app.file_filters import is_vsav
+from app.room_window import file_format
 from engine import api
 
-from .document import FORMAT, Document, default_scenario_path
+from .document import BOARD_FORMAT, FORMAT, Document, default_scenario_path
 from .recovery import offer_recovery
 from .screenshot import render_map, render_position
 from .vsav_open import open_vsav, read_for_window, read_headless
@@ -34,6 +35,8 @@ def open_window(path: str | None = None, *, select: str | None = None, recover: 
     if path is not None and is_vsav(path):
         return _open_vsav_window(path, boards, settings, open_other)
     document = offer_recovery() if recover else None
+    if document is None and path is not None and file_format(path) == BOARD_FORMAT:
+        document = Document(api.night.board_position(path), None)     # a map of its own
     if document is None:
         # the bundled default has no file name: Save asks for one instead of writing the assets
         document = Document(api.night.load_scenario(path or default_scenario_path()), path)
@@ -58,6 +61,8 @@ def save_screenshot(path: str | None, out: str, width: int, height: int,
     """Raises api.ScenarioError for a bad file or unit, OSError when ``out`` can't be written."""
     if path is not None and is_vsav(path):
         document = Document(read_headless(path, boards)[0], None)
+    elif path is not None and file_format(path) == BOARD_FORMAT:
+        document = Document(api.night.board_position(path), None)
     else:
         document = Document.open_file(path or default_scenario_path())
     if select:

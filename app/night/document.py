@@ -38,8 +38,10 @@ from .commands import ScenarioEdit
 from .worker import collect_garbage_on_gui_thread
 
 DEBOUNCE_MS = 16
+BUSY_MS = 200               # a wait longer than this shows what is being worked out
 
 FORMAT = "starshell-scenario"       # the night room's files (``app.rooms``)
+BOARD_FORMAT = "starshell-board"    # a board file opens as a new position on it alone
 
 
 def default_scenario_path() -> Path:
@@ -54,6 +56,7 @@ class Document(QObject):
     dragAnswered = Signal()         # the same, arrived while a drag is on (the map alone)
     fileChanged = Signal()          # opened or saved under another name
     engineFailed = Signal(str)
+    busyChanged = Signal(str)       # what the engine works out, past BUSY_MS ("": done)
 
     def __init__(self, scenario: api.night.Scenario, path: str | None = None, parent=None,
                  dice=None):
@@ -65,6 +68,7 @@ class Document(QObject):
         self._side: str | None = None       # "view as side"
         self._starshells = False            # ask where the viewer may place a starshell
         self._drag_on = False               # a drag is on: the panels wait for the drop
+        self.came_from: str | None = None   # the file a fresh import came from (take_unsaved)
         self.dice = dice if dice is not None else api.night.RandomDice()
         self._answers: Answers | None = None
         self.undo_stack = QUndoStack(self)
@@ -83,6 +87,11 @@ class Document(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self._launch)
+        self._busy_text = ""
+        self._busy_timer = QTimer(self)
+        self._busy_timer.setSingleShot(True)
+        self._busy_timer.setInterval(BUSY_MS)
+        self._busy_timer.timeout.connect(self._still_busy)
         self._request()
 
     @classmethod
@@ -146,20 +155,25 @@ class Document(QObject):
             raise ValueError("no file name yet: use Save As")
         s = self.call(api.night.save_scenario, self._scenario, target)
         self._path = str(target)
+        self.came_from = None
         self.set_scenario(s)    # the same position, anchored at its new folder
         self.undo_stack.setClean()
         self.fileChanged.emit()
 
-    def take_unsaved(self, scenario: api.night.Scenario, path: str | None = None) -> None:
+    def take_unsaved(self, scenario: api.night.Scenario, path: str | None = None,
+                     came_from: str | None = None) -> None:
         """Show ``scenario`` as a new position not saved yet (a VASL saved game, restored work): no
         undo history, nothing selected, and unsaved, so the title says so and closing asks.
-        ``path`` is the file Save writes to (None: Save As asks)."""
+        ``path`` is the file Save writes to (None: Save As asks); ``came_from`` the file it was
+        made from (a VASL saved game), which closing names."""
         self._take_file(scenario, path)
+        self.came_from = came_from
         self.undo_stack.resetClean()
 
     def _take_file(self, s: api.night.Scenario, path: str | None) -> None:
         self.undo_stack.clear()
         self._path = path
+        self.came_from: str | None = None    # a fresh import's file (``take_unsaved``)
         if (self._viewer, self._marker, self._side) != (None, None, None):
             # another file: nothing of the last one stays selected (its ids may mean others)
             self._viewer = self._marker = self._side = None
@@ -305,6 +319,7 @@ class Document(QObject):
             return
         self.closed = True
         self._timer.stop()
+        self._busy_timer.stop()
         tickets, self._tickets = self._tickets, {}
         worker.drop(tickets)
         self._in_flight = None
@@ -326,6 +341,26 @@ class Document(QObject):
             ask_engine, (self._scenario, self._viewer, self._side, self._starshells,
                          not self._drag_on),
             lambda document, future: document._on_done(gen, future))
+        if self._in_flight is not None and not self._busy_text and not self._busy_timer.isActive():
+            self._busy_timer.start()
+
+    @property
+    def busy_text(self) -> str:
+        """What the engine has been working out for longer than BUSY_MS ("" when nothing)."""
+        return self._busy_text
+
+    def _work_words(self) -> str:
+        if self._viewer is not None:
+            extra = " and where it may place a starshell" if self._starshells else ""
+            return f"Working out {self._viewer}'s night field{extra}\u2026"
+        if self._side is not None:
+            return f"Working out what {self._side} sees at night\u2026"
+        return "Working out the lights\u2026"
+
+    def _still_busy(self) -> None:
+        if self._in_flight is not None and not self.closed:
+            self._busy_text = self._work_words()
+            self.busyChanged.emit(self._busy_text)
 
     def _on_done(self, gen: int, future: Future) -> None:
         if future is self._in_flight:
@@ -333,6 +368,14 @@ class Document(QObject):
         self._deliver(gen, future)
         if self._wanted > self._delivered and not self._timer.isActive():
             self._launch()
+        if self._in_flight is None and not self._timer.isActive():
+            self._busy_timer.stop()
+            if self._busy_text:
+                self._busy_text = ""
+                self.busyChanged.emit("")
+        elif self._busy_text and self._busy_text != self._work_words():
+            self._busy_text = self._work_words()      # another question now (another viewer)
+            self.busyChanged.emit(self._busy_text)
 
     def _deliver(self, gen: int, future: Future) -> None:
         if gen <= self._delivered:

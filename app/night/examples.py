@@ -45,9 +45,14 @@ def save_as_start(path) -> str:
     return str(path)
 
 
-def worked_examples() -> list[tuple[str, Path]]:
-    """(menu text, path) of each bundled position: the default one first, then W-01.. in order."""
-    folder = bundled_folder()
+# the other rooms' bundled examples, each in a submenu of its own (they open in their room)
+OTHER_ROOMS = (("&Napoleonic fire room", "fire"), ("&DBA 3.0 tabletop room", "tables"))
+
+
+def worked_examples(folder: Path | None = None) -> list[tuple[str, Path]]:
+    """(menu text, path) of each bundled position of ``folder`` (the night room's by default):
+    the default one first, then W-01.. in order."""
+    folder = bundled_folder() if folder is None else folder
     files = sorted(folder.glob("*.json"), key=lambda p: (p.stem != "default", p.stem))
     out = []
     for p in files:
@@ -63,8 +68,17 @@ def worked_examples() -> list[tuple[str, Path]]:
 
 
 def fill_menu(menu, open_path) -> None:
-    """``menu``: one entry per bundled position, calling ``open_path(str path)``."""
+    """``menu``: one entry per bundled position, calling ``open_path(str path)``; the other
+    rooms' examples in a submenu each."""
     menu.clear()
-    for title, path in worked_examples():
-        a = menu.addAction(title.replace("&", "&&"))
-        a.triggered.connect(lambda _=False, p=str(path): open_path(p))
+
+    def fill(into, examples):
+        for title, path in examples:
+            a = into.addAction(title.replace("&", "&&"))
+            a.triggered.connect(lambda _=False, p=str(path): open_path(p))
+    fill(menu, worked_examples())
+    menu.addSeparator()
+    for text, folder in OTHER_ROOMS:
+        found = worked_examples((api.assets_dir() / folder).resolve())
+        if found:
+            fill(menu.addMenu(text), found)

@@ -78,8 +78,31 @@ class Hand(QObject):
 
     # ------------------------------------------------------------------------ mouse
     def _spot(self, event, item=None) -> Spot:
-        at = self.view.mapToScene(event.position().toPoint())
+        return self.spot_at(event.position().toPoint(), item)
+
+    def spot_at(self, pos, item=None) -> Spot:
+        """The Spot at viewport point ``pos``; outside the viewport (over a panel) no hex: the
+        player cannot see the one there."""
+        at = self.view.mapToScene(pos)
+        if not self.view.viewport().rect().contains(pos):
+            return Spot(-1, at, item, outside=True)
         return Spot(hex_at(self.scene.map, at), at, item)
+
+    @property
+    def dragging(self) -> bool:
+        """A drag of a piece, a thread or a starshell preview is on (the view scrolls at its edge)."""
+        return self._gesture is not None and self._dragging
+
+    def follow(self, pos) -> None:
+        """The view scrolled under a mouse held still at viewport point ``pos``: the dragged
+        piece, thread or preview follows the map."""
+        spot, gesture = self.spot_at(pos), self._gesture
+        if gesture == "piece" and self.drag.dragging:
+            self.drag.move(spot)
+        elif gesture == "thread":
+            self.threads.move(spot)
+        elif gesture == "starshell":
+            self.starshell.hover(spot, pressed=True)
 
     def press(self, event) -> bool:
         button, shift = event.button(), bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)

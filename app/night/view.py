@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QPaintEngine, QPainter, QPixmapCache, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
@@ -22,6 +22,10 @@ from .map_key import CAPTION, MapKey
 ZOOM_STEP = 1.0015          # per 1/8 degree of wheel turn
 MAX_PIXELS_PER_UNIT = 220.0
 FIT_MARGIN = 0.6 * style.SCALE
+EXPORT_MARGIN = 0.25 * style.SCALE     # around the map and its counters in a PNG export
+EDGE = 28                   # pixels: a drag this near the view's edge scrolls the map
+EDGE_STEP = 32              # pixels a tick at the very edge
+EDGE_MS = 30
 PIXMAP_CACHE_KB = 256 * 1024
 
 
@@ -55,6 +59,10 @@ class MapView(QGraphicsView):
         self.key: MapKey | None = None
         self.hand = None                    # app.night.hand.Hand: what clicks and drags do
         scene.mapChanged.connect(self._map_changed)
+        self._edge_at: QPoint | None = None     # where the mouse is held near the edge
+        self._edge_timer = QTimer(self)
+        self._edge_timer.setInterval(EDGE_MS)
+        self._edge_timer.timeout.connect(self._edge_tick)
         d = scene.document
         for signal in (d.selectionChanged, d.answersChanged, d.dragAnswered, d.changed, d.dragged,
                        d.fileChanged):
@@ -111,6 +119,27 @@ class MapView(QGraphicsView):
         self.key.paint(painter, self.scene().document, QRectF(self.viewport().rect()))
         painter.restore()
 
+    def export_rect(self) -> QRect:
+        """The viewport's part a PNG export keeps: the map and every counter on it (one on an
+        edge hex reaches past the board's edge), a small margin around, and no more of the
+        window's empty background; all of the viewport when the caption and key are shown."""
+        vp = self.viewport().rect()
+        if self.key is not None or self.scene() is None or self.scene().map is None:
+            return vp
+        r = self._pieces_rect()
+        m = EXPORT_MARGIN
+        shown = self.mapFromScene(r.adjusted(-m, -m, m, m)).boundingRect()
+        return shown.intersected(vp)
+
+    def _pieces_rect(self) -> QRectF:
+        """The map's rectangle and every counter shown on it, in scene units."""
+        r = map_rect(self.scene().map)
+        counters = getattr(self.scene(), "counters", None)
+        for item in counters.items if counters is not None else ():
+            if item.isVisible():
+                r = r.united(item.sceneBoundingRect())
+        return r
+
     def _bands(self) -> tuple[float, float]:
         if self.key is None:
             return 0.0, 0.0
@@ -124,7 +153,8 @@ class MapView(QGraphicsView):
     def fit_map(self) -> None:
         """The whole map in the view (between the caption and the key when they are shown)."""
         self._extent = map_rect(self.scene().map)
-        r = self._extent.adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
+        # the counters too: one in an edge hex (a drifted starshell) reaches past the board
+        r = self._pieces_rect().adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
         vp = self.viewport().rect()
         top, bottom = self._bands()
         s = min(vp.width() / r.width(), max(vp.height() - top - bottom, 10) / r.height())
@@ -206,13 +236,63 @@ class MapView(QGraphicsView):
             self.hexHovered.emit(self._hover(event))
         if self.hand is not None and not self._space and self.hand.move(event):
             return
+        self._edge_watch(event.position().toPoint())
         super().mouseMoveEvent(event)
+
+    # ------------------------------------------------------------------------ edge scrolling
+    def _edge_step(self, pos: QPoint) -> tuple[int, int]:
+        """How far a drag held at viewport point ``pos`` scrolls the map a tick: nearer the
+        edge, faster; nothing outside the view or away from its edge."""
+        vp = self.viewport().rect()
+        if not vp.contains(pos):
+            return 0, 0
+
+        def step(near: int, far: int) -> int:
+            if near < EDGE:
+                return -max(1, round(EDGE_STEP * (EDGE - near) / EDGE))
+            if far < EDGE:
+                return max(1, round(EDGE_STEP * (EDGE - far) / EDGE))
+            return 0
+        return (step(pos.x() - vp.left(), vp.right() - pos.x()),
+                step(pos.y() - vp.top(), vp.bottom() - pos.y()))
+
+    def _edge_watch(self, pos: QPoint) -> None:
+        # the player's hand (``Hand``) drags pieces; a stand-in (the board editor's brush) not
+        dragging = getattr(self.hand, "dragging", False)
+        if dragging and self._edge_step(pos) != (0, 0):
+            self._edge_at = pos
+            if not self._edge_timer.isActive():
+                self._edge_timer.start()
+        else:
+            self._edge_stop()
+
+    def _edge_stop(self) -> None:
+        self._edge_at = None
+        self._edge_timer.stop()
+
+    def _edge_tick(self) -> None:
+        at = self._edge_at
+        if at is None or not getattr(self.hand, "dragging", False):
+            self._edge_stop()
+            return
+        dx, dy = self._edge_step(at)
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        before = (h.value(), v.value())
+        h.setValue(h.value() + dx)
+        v.setValue(v.value() + dy)
+        if (h.value(), v.value()) == before:
+            return                      # the end of the room to pan: nothing moved
+        self._fitted = False
+        self.hand.follow(at)            # the dragged piece keeps under the mouse
+        self.hexHovered.emit(self.hand.spot_at(at).hex)
 
     def _hover(self, event) -> int:
         """The hex under the mouse; over a counter, the hex its stack stands in (a spread-out
         stack reaches over its neighbours).  Hovering a stack spreads it out."""
         scene = self.scene()
         pos = event.position().toPoint()
+        if not self.viewport().rect().contains(pos):
+            return -1               # over a panel: no hex the player can see
         i = hex_at(scene.map, self.mapToScene(pos))
         if scene.document.dragging:
             return i                # where the dragged piece goes (no search under the mouse)
@@ -234,6 +314,7 @@ class MapView(QGraphicsView):
             thread.update()             # its label stays inside the view
 
     def mouseReleaseEvent(self, event):
+        self._edge_stop()
         if event.button() == Qt.MouseButton.MiddleButton and self._pan_from is not None:
             self._pan_from = None
             self.viewport().unsetCursor()

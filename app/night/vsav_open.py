@@ -79,7 +79,7 @@ def open_vsav(window, path: str, boards: str | None = None, read=None) -> bool:
             window.show_error("Cannot open this VASL saved game", str(e))
             return False
     scenario, summary = read
-    window.document.take_unsaved(scenario)
+    window.document.take_unsaved(scenario, came_from=path)
     window.say(f"Opened the VASL saved game {path} as a new position", 10000)
     QMessageBox.information(window, "VASL saved game opened", summary_text(path, summary))
     return True

@@ -18,13 +18,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.file_filters import POSITION_FILTER, is_vsav, open_filter
+from app.file_filters import BOARD_FILTER, POSITION_FILTER, is_vsav, open_filter
 from app.recent import RecentFiles
 from app.room_window import file_format, may_discard
 from engine import api
 
 from . import actions, examples, planner_ui
-from .document import FORMAT
+from .document import BOARD_FORMAT, FORMAT
 from .editor import map_menu, paint_action
 from .editor.board_editor import BoardEditor
 from .editor.board_panel import BoardPanel
@@ -157,6 +157,7 @@ class NightWindow(QMainWindow):
         bar = self.menuBar()
         f = self.file_menu = bar.addMenu("&File")
         self.file_actions = [
+            self._action(f, "&New on a board\u2026", self.new_dialog, QKeySequence.StandardKey.New),
             self._action(f, "&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)]
         self.recent_menu = f.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -231,9 +232,11 @@ class NightWindow(QMainWindow):
         self.starshell_panel.tool.toggled.connect(starshell_tool.setChecked)
         starshell_tool.toggled.connect(self.starshell_panel.tool.setChecked)
         d.fileChanged.connect(self._update_title)
+        d.changed.connect(self._update_title)          # a renamed position, a retitled map
         d.undo_stack.cleanChanged.connect(self._clean_changed)
         d.undo_stack.indexChanged.connect(self._undone)
         d.engineFailed.connect(self._engine_failed)
+        d.busyChanged.connect(self._busy)
 
     def show_help(self) -> None:
         """The list of every key and mouse gesture (F1)."""
@@ -252,6 +255,18 @@ class NightWindow(QMainWindow):
         if path:
             self.open_path(path, confirmed=True)
 
+    def new_dialog(self) -> None:
+        """File > New: a new position on one board file (an imported VASL board, a bundled
+        one); the Map menu adds more boards, the Palette units."""
+        if not self._may_discard():
+            return
+        start = (os.path.dirname(self.document.path) if self.document.path
+                 else examples.documents_folder())
+        path, _ = QFileDialog.getOpenFileName(self, "A new position: its first board", start,
+                                              BOARD_FILTER)
+        if path:
+            self.open_path(path, confirmed=True)
+
     def open_path(self, path: str, confirmed: bool = False) -> bool:
         """Open ``path``; a bad file shows the engine's message and keeps the current position."""
         if not confirmed and not self._may_discard():
@@ -260,6 +275,11 @@ class NightWindow(QMainWindow):
             return open_vsav(self, path)
         try:
             fmt = file_format(path)
+            if fmt == BOARD_FORMAT:               # a board file: a new position on it alone
+                self.document.take_unsaved(self.document.call(api.night.board_position, path))
+                self.document.undo_stack.setClean()     # nothing on it to lose yet
+                self.say(f"A new position on the board file {path}: add units from the Palette")
+                return True
             if fmt not in (None, FORMAT) and self.open_other is not None:
                 # another game's file opens in its own window
                 other = self.open_other(path)
@@ -324,8 +344,13 @@ class NightWindow(QMainWindow):
 
     def _may_discard(self) -> bool:
         """True when there are no unsaved changes, or the player saves or drops them."""
-        return may_discard(self, self.document.undo_stack.isClean(), "Unsaved changes",
-                           "The position has changed. Save it first?", self.save)
+        d = self.document
+        text = "The position has changed. Save it first?"
+        if d.came_from is not None and d.path is None:      # a fresh import, never saved
+            text = (f"This position came from {os.path.basename(d.came_from)} and is not "
+                    f"saved yet{'' if d.undo_stack.index() == 0 else ' (and has changed since)'}."
+                    " Save it first?")
+        return may_discard(self, d.undo_stack.isClean(), "Unsaved changes", text, self.save)
 
     def _error(self, title: str, text: str) -> None:
         self.say(text, 15000)
@@ -376,6 +401,27 @@ class NightWindow(QMainWindow):
 
     def _clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)
+
+    def _busy(self, text: str) -> None:
+        """A wait over 0.2 s: the status bar says what is being worked out, the map shows a busy
+        cursor; both go when the answers are in."""
+        vp = self.view.viewport()
+        if text:
+            if not getattr(self, "_busy_said", ""):
+                self._cursor_before = vp.cursor() if vp.testAttribute(
+                    Qt.WidgetAttribute.WA_SetCursor) else None
+            vp.setCursor(Qt.CursorShape.BusyCursor)
+            self._busy_said = text
+            self.statusBar().showMessage(text)
+            return
+        if self.statusBar().currentMessage() == getattr(self, "_busy_said", ""):
+            self.statusBar().clearMessage()
+        self._busy_said = ""
+        before = getattr(self, "_cursor_before", None)
+        if before is not None:
+            vp.setCursor(before)
+        else:
+            vp.unsetCursor()
 
     def _engine_failed(self, text: str) -> None:
         self.say(text, 10000)

@@ -47,8 +47,8 @@ def explain_block(game_map: Map, lines: DayLines, index: int) -> str:
     elif kind == HIGHER:
         why = f"its obstacle rises above both ends (levels {lo} and {hi})"
     elif kind == EQUAL:
-        why = (f"it is as high as the higher end (level {hi}) and above the lower (level {lo}): "
-               "no height advantage")
+        why = (f"its top is as high as the higher end (level {hi}) and above the lower (level "
+               f"{lo}): no height advantage")
     elif kind == BLIND:
         why = f"{dst} lies in its blind hexes, seen from level {hi} down to level {lo}"
     elif kind == HALF:
@@ -93,7 +93,11 @@ def _hex_words(m: Map, i: int) -> str:
     if i < 0:
         return "off-map ground"
     t = BY_CODE[int(m.terrain[i])]
-    return f"{m.names[i]} ({t.label}, level {int(m.level[i])})"
+    ground, height = int(m.level[i]), int(m.obstacle_height[i])
+    if not height:
+        return f"{m.names[i]} ({t.label}, ground level {ground})"
+    # A6.2: the obstacle's top is its ground level plus its height; both are named
+    return f"{m.names[i]} ({t.label}, ground level {ground}, {t.label} top level {ground + height})"
 
 
 def hexsides_crossed(game_map: Map, start: int, end: int) -> list[tuple[int, int, str, bool]]:

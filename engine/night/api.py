@@ -27,6 +27,7 @@ from .kinds import (  # the vocabulary of the answers
 from .layout import LayoutResult, add_board, move_board, remove_board, set_layout, with_board
 from .light import illuminated_hexes, illumination  # E1.9: which locations are lit, by what
 from .los_thread import LosThread, los_thread, seen_by_side
+from .new_position import board_position, boards_title, game_sides, retitled  # new positions, their titles
 from .planner import Advice, StarshellOption, advise  # the planner (RULES.md 10)
 from .planner_cli import read_costs  # a route's movement-cost table file
 from .planner_route import Route, route
@@ -60,6 +61,7 @@ __all__ = [
     "Scenario", "Unit", "Marker", "unit_properties", "MARKER_TYPES", "MOVING", "PHASES",
     "RADIUS_MARKERS", "STARSHELLS_USED", "UNIT_TYPES", "MAX_MAP_SLOT", "check",
     "load_scenario", "save_scenario", "scenario_from_json", "scenario_to_json",
+    "board_position", "boards_title", "game_sides", "retitled",
     # the vocabulary of the answers
     "AUTO", "FLARE_OF", "MARKER_KINDS", "METHODS", "Fire", "Light", "MarkerKind", "Method", "Nvr",
     "Sight", "StarshellOptions",

@@ -60,7 +60,8 @@ def _rehome(old: Scenario, new_map: Map, entries: tuple[MapEntry, ...],
         names = _renamed([mk.hex] + old.map.aliases(old.map.index(mk.hex)), renames)
         home = next((n for n in names if new_map.has(n)), None)
         if home is None:
-            report.append(f"the {mk.type} marker in {mk.hex} was removed: its board left the map")
+            report.append(f"the {mk.type.replace('_', ' ')} marker in {mk.hex} was removed: "
+                          "its board left the map")
             continue
         markers.append(mk.replace(hex=new_map.canonical(home)))
     attempts = tuple(new_map.canonical(h) for h in _renamed(list(old.starshell_attempts), renames)

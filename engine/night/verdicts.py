@@ -200,6 +200,18 @@ class NightField(Mapping):
         """The viewer's A6.4 blind hexes (ground locations)."""
         return self._blind if self._blind is not None else self.day.kind == BLIND
 
+    @cached_property
+    def blind_at_night(self) -> np.ndarray:
+        """The blind hexes (A6.4) that can change a night verdict: within the viewer's NVR
+        (E1.1), lit (E1.101), marked by a Gunflash (E1.8), or holding a unit a moving vehicle
+        makes visible within 1.5 x or 2 x NVR (E1.14).  Beyond all of them nothing is seen at night, blind
+        or not; the LOS thread keeps the daytime blind hexes."""
+        reach = (self.ranges <= self.nvr) | self.light.lit | self.gunflash
+        for i, tracked in _moving_hexes(self.scenario):  # a moving vehicle there, in its reach
+            if self.ranges[i] <= moving_vehicle_range(self.nvr, tracked):
+                reach[i] = True
+        return self.blind & reach
+
     @property
     def day(self) -> DayLines:
         """The viewer's daytime lines to every hex (what blocks, hindrances), computed when

@@ -159,7 +159,9 @@ def test_export_the_view_as_png_and_svg(window, qtbot, tmp_path, monkeypatch):
         action.trigger()
         assert target.exists() and target.stat().st_size > 1000
     image = QImage(str(tmp_path / "view.png"))
-    assert image.size() == window.view.viewport().size()
+    area = window.view.export_rect()                 # the map and its counters, no margins
+    assert image.size() == area.size()
+    assert window.view.viewport().rect().contains(area)
     svg = (tmp_path / "view.svg").read_text()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
 

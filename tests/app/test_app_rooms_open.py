@@ -70,8 +70,12 @@ def test_the_tabletop_window_opens_files_of_every_room(qtbot, messages, monkeypa
     table = w.room_windows[-1]
     qtbot.addWidget(table)
     assert isinstance(table, TableWindow) and table.document.path.endswith("S-06.json")
-    choose(assets_dir() / "boards" / "2.json")          # a board file is no position of any room
-    assert len(w.room_windows) == 2 and messages and "2.json" in messages[-1][2]
+    choose(assets_dir() / "boards" / "2.json")          # a board file: a night map of its own
+    board = w.room_windows[-1]
+    qtbot.addWidget(board)
+    assert len(w.room_windows) == 3 and isinstance(board, NightWindow)
+    assert board.document.scenario.map.board_ids == ["2"] and not board.document.scenario.units
+    settle(qtbot, board.document)
 
 
 def test_export_png_of_a_table_and_of_a_fire_position_starts_beside_its_file(

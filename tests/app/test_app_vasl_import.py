@@ -57,7 +57,7 @@ def test_import_vasl_board_saves_it_next_to_the_position_and_adds_it_to_the_layo
     assert board.at(*parse_local("X4")).terrain == "woods"
     title, text = seen["questions"][0]
     assert "saved as" in text and "hexside" in text        # the engine's report is shown
-    assert "Add it to the map in slot [1, 0]?" in text
+    assert "Add it to the map east of board 2?" in text and "slot" not in text
     s = doc.scenario
     assert s.map.board_ids == ["2", "99"] and s.map_entries[1].at == (1, 0)
     assert w.board_editor.unsaved() == []

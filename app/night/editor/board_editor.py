@@ -25,7 +25,7 @@ from engine.api import BOARD_ID_RE, bundled_board, load_board, save_board
 
 from ..recovery_place import recovery_folder
 from .brush import Brush, blank_board, renamed
-from .layout_edits import free_slot, new_board_ref
+from .layout_edits import free_slot, new_board_ref, slot_words
 from .paint_tool import PaintTool
 from .underlay import CalibrationClicks, Underlays
 from .unsaved import board_file, unsaved_boards
@@ -171,7 +171,7 @@ class BoardEditor(QObject):
             return False
         self.document.edit(result.scenario, f"new blank board {board_id} at {list(at)}")
         self.choose_board_id(board_id)
-        self.tell(f"New board {board_id} in slot {list(at)}: paint it (Map > Paint terrain), "
+        self.tell(f"New board {board_id} {slot_words(s, at)}: paint it (Map > Paint terrain), "
                   "then save it as a board file")
         return True
 
@@ -253,7 +253,8 @@ class BoardEditor(QObject):
         except (api.ScenarioError, IndexError) as e:
             self._refused(title, e)
             return False
-        self.document.edit(result.scenario, text)
+        # a title that named the old boards names the new ones
+        self.document.edit(api.night.retitled(self.document.scenario, result.scenario), text)
         self.tell(text[0].upper() + text[1:] + " (Ctrl+Z: undo)")
         self.report(title, result.report)
         return True

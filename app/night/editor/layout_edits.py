@@ -29,6 +29,17 @@ def free_slot(scenario: api.night.Scenario) -> tuple[int, int]:
     raise api.ScenarioError("every board slot is taken")
 
 
+def slot_words(scenario: api.night.Scenario, at: tuple[int, int]) -> str:
+    """Where slot ``at`` lies, in a player's words: "east of board 3", "south of board 2"."""
+    by_slot = {e.at: p.board.id for e, p in zip(scenario.map_entries, scenario.map.placements)}
+    col, row = at
+    for (dc, dr), side in (((-1, 0), "east"), ((0, -1), "south"), ((1, 0), "west"),
+                           ((0, 1), "north")):
+        if (col + dc, row + dr) in by_slot:
+            return f"{side} of board {by_slot[(col + dc, row + dr)]}"
+    return f"in board slot {col + 1} of row {row + 1}"
+
+
 def entry_label(scenario: api.night.Scenario, board_index: int, unsaved: bool = False) -> str:
     """"2 at [0, 0], rotated" and where it comes from."""
     e, p = scenario.map_entries[board_index], scenario.map.placements[board_index]

@@ -20,7 +20,7 @@ from app.file_filters import BOARD_FILTER, VASL_BOARD_FILTER
 from engine import api
 from engine.api import save_board
 
-from .layout_edits import free_slot
+from .layout_edits import free_slot, slot_words
 
 
 def import_vasl_board(editor) -> str | None:
@@ -73,7 +73,7 @@ def offer_on_map(editor, board, target: str, report: list[str]) -> bool:
     replacing = board.id in s.map.board_ids
     at = None if replacing else free_slot(s)
     offer = (f"Put it on the map in place of board {board.id}?" if replacing
-             else f"Add it to the map in slot {list(at)}?")
+             else f"Add it to the map {slot_words(s, at)}?")
     answer = QMessageBox.question(
         editor.window, "VASL board imported",
         f"Board {board.id} was saved as {target}.{notes}\n\n{offer}",

@@ -59,7 +59,6 @@ class PieceEditor(QWidget):
         self.error.setStyleSheet("color:#ff8080")
         self.id = QLineEdit()
         self.side = QComboBox()
-        self.side.setEditable(True)
         self.type = QComboBox()
         self.level = QSpinBox()
         self.level.setRange(-1, 6)
@@ -89,7 +88,6 @@ class PieceEditor(QWidget):
         box.addWidget(self.error)
         self.id.editingFinished.connect(lambda: self._changed("id"))
         self.side.activated.connect(lambda _: self._changed("side"))
-        self.side.lineEdit().editingFinished.connect(lambda: self._changed("side"))
         self.type.activated.connect(lambda _: self._changed("type"))
         self.level.valueChanged.connect(lambda _: self._changed("level"))
         self.moving.activated.connect(lambda _: self._changed("moving"))
@@ -131,11 +129,11 @@ class PieceEditor(QWidget):
         self.side.clear()
         if allow_none:
             self.side.addItem(NO_SIDE)
-        for s in self.document.scenario.sides or ["allied", "axis"]:
+        for s in api.night.game_sides(self.document.scenario):    # the game's two sides
             self.side.addItem(s)
         if current is not None and self.side.findText(current) < 0:
             self.side.addItem(current)
-        self.side.setCurrentText(current if current is not None else NO_SIDE)
+        self.side.setCurrentIndex(self.side.findText(current if current is not None else NO_SIDE))
 
     def _fill_unit(self, u) -> None:
         self.heading.setText(f"<b>Unit {u.id}</b> in {u.hex}")

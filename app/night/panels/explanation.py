@@ -27,6 +27,7 @@ class ExplanationPanel(QTextBrowser):
         self.route_html = ""            # the Route tool's way (``planner_ui.route_html``)
         self.setOpenLinks(False)
         document.answersChanged.connect(self.refresh)     # not a drag's: the drop's
+        document.changed.connect(self.refresh)            # a drop: no answer of before stays
         self.refresh()
 
     def show_hex(self, hex_index: int) -> None:
@@ -58,13 +59,15 @@ class ExplanationPanel(QTextBrowser):
         return self.route_html + html + _bullets(t.night_reasons) + "<hr>"
 
     def refresh(self) -> None:
-        a = self.document.answers
+        a, d = self.document.answers, self.document
         i = self.hex
-        if a is None or i < 0 or i >= a.scenario.map.size:
+        if a is None or i < 0 or i >= min(a.scenario.map.size, d.scenario.map.size):
             self.setHtml(self.thread_html() + f"<p style='color:{style.TEXT_DIM}'>Hover a hex: "
                          "its terrain, and what the selected unit sees there and why.</p>")
             return
-        s, m = a.scenario, a.scenario.map
+        late = a.scenario is not d.scenario or a.viewer != d.viewer     # answers of before
+        s = d.scenario if late else a.scenario
+        m = s.map
         name = m.names[i]
         html = self.thread_html() + f"<p><b style='font-size:large'>{escape(name)}</b>"
         others = [n for n in m.aliases(i) if n != name]
@@ -76,7 +79,11 @@ class ExplanationPanel(QTextBrowser):
         here += [mk.type.replace("_", " ") for mk in s.markers if m.index(mk.hex) == i]
         if here:
             html += f"<p>Here: {escape(', '.join(here))}</p>"
-        if a.field is not None:
+        if late:            # the engine works out the new position: no reason of the old one
+            who = f"what {escape(d.viewer)} sees" if d.viewer else "the lights"
+            html += (f"<p style='color:{style.TEXT_DIM}'>Working out {who} in the new "
+                     "position\u2026</p>")
+        elif a.field is not None:
             html += (f"<p>{escape(a.viewer)} \u2192 {escape(name)}: "
                      f"{sight_html(a.field.sight_at(i))}</p>")
             html += _bullets(self.document.call(a.field.reasons_at, i))   # engine thread

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QLabel,
+    QLineEdit,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -35,8 +36,14 @@ class ScenarioPanel(QWidget):
     def __init__(self, document, parent=None):
         super().__init__(parent)
         self.document = document
-        self.title = QLabel()
-        self.title.setWordWrap(True)
+        self.title = QLineEdit()            # the position's name: the player renames it
+        self.title.setObjectName("title")
+        self.title.setPlaceholderText("Untitled position")
+        self.title.setToolTip("The position's title: type a new one and press Enter")
+        f = self.title.font()
+        f.setBold(True)
+        self.title.setFont(f)
+        self.title.editingFinished.connect(lambda: self._set("title", self.title.text().strip()))
         self.viewer = QComboBox()
         self.viewer.setObjectName("viewer")
         self.viewer.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -95,7 +102,8 @@ class ScenarioPanel(QWidget):
 
     def refresh(self) -> None:
         s, d = self.document.scenario, self.document
-        self.title.setText(f"<b>{escape(s.title) or 'Untitled position'}</b>")
+        if not self.title.hasFocus() or self.title.text().strip() == s.title:
+            self.title.setText(s.title)
         self.rows["file"].setText(escape(d.path) if d.path else "<i>not saved</i>")
         self.rows["boards"].setText(", ".join(
             f"{p.board.id}{' (rotated)' if p.rotated else ''}" for p in s.map.placements))

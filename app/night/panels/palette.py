@@ -67,10 +67,9 @@ class Palette(QWidget):
 
     def _sides(self) -> None:
         current = self.side.currentText()
-        sides = self.document.scenario.sides or []
-        for s in ("allied", "axis"):
-            if len(sides) < 2 and s not in sides:
-                sides = sides + [s]
+        sides = api.night.game_sides(self.document.scenario)
+        # a side is named freely until the position's units name both (no third side)
+        self.side.setEditable(len(self.document.scenario.sides) < 2)
         if sides == [self.side.itemText(k) for k in range(self.side.count())]:
             return                  # the same sides (a drag changes the position often)
         self.side.blockSignals(True)

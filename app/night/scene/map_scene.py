@@ -322,7 +322,7 @@ class MapScene(QGraphicsScene):
         self.sight.set_areas([(style.SIGHT_NONE, codes == api.night.Sight.NONE.code, None),
                               (style.SIGHT_NVR, codes == api.night.Sight.NVR.code, None),
                               (style.SIGHT_GUNFLASH, codes == api.night.Sight.GUNFLASH.code, gf_edge)])
-        self.viewer_blind.set_mask(np.asarray(f.blind))
+        self.viewer_blind.set_mask(np.asarray(f.blind_at_night))    # A6.4 where it matters
         m = a.scenario.map
         at = m.pos(m.index(a.scenario.unit(a.viewer).hex))
         label = self._ring_label(at, a.nvr, f"NVR {a.nvr}", style.NVR_RING)

@@ -23,3 +23,4 @@ class Spot:
     hex: int
     scene: QPointF
     item: object | None = None          # app.night.scene.counters.CounterItem
+    outside: bool = False               # outside the map view (over a panel): no hex seen there

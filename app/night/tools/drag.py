@@ -23,6 +23,7 @@ class DragTool(QObject):
         self._grab = QPointF()           # scene offset from the counter's position to the mouse
         self._last_hex = -1
         self._off_map = False            # the mouse is off the map now
+        self._outside = False            # ... outside the map view (over a panel)
 
     @property
     def dragging(self) -> bool:
@@ -39,6 +40,7 @@ class DragTool(QObject):
         # is put back under the mouse afterwards
         p = self.item
         self._off_map = at.hex < 0
+        self._outside = at.outside
         if at.hex >= 0 and at.hex != self._last_hex:
             self._last_hex = at.hex
             self.document.show(moved(self.before, p, self.scene.map.names[at.hex]))
@@ -47,7 +49,9 @@ class DragTool(QObject):
 
     def drop(self) -> None:
         if self._off_map:                       # dropped off the map: it goes back
-            self.told.emit("Dropped off the map: the piece goes back where it was")
+            self.told.emit("Dropped outside the map view: the piece goes back where it was"
+                           if self._outside else
+                           "Dropped off the map: the piece goes back where it was")
             self.cancel()
             return
         item, before, self.item = self.item, self.before, None
