@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 from app_testing import drag, hex_pos, scene_point, settle, steps
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from app.night.planner_ui import route_html
 from app.night.scene.planner_overlay import BEST_SHOWN
@@ -193,7 +193,8 @@ def test_the_route_tool_finds_the_dark_way_w14(window_on, qtbot):
     w.tool_actions["route"].trigger()
     assert w.hand.tool == "route"
     view = w.view
-    start = hex_pos(view, "2GG6")        # F3, at the board's edge
+    start = hex_pos(view, "2GG6") - QPoint(4, 0)   # F3, at the board's edge: its centre dot is
+    # on the edge itself, so the press is a few pixels inside the board
     drag(qtbot, view, start, steps(start, hex_pos(view, "2DD6"), 8))
     p = w.hand.planner
     qtbot.waitUntil(lambda: p.route is not None and "route" not in p.working
