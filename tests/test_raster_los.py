@@ -338,3 +338,30 @@ def test_depressions_A6_3():
     assert line(m, t, "E3", "E1").clear[0]
     assert not line(m, t, "A3", "E3").clear[0]
     assert line(m, t, "A3", "E3", a_level=5).clear[0]
+
+
+
+def test_a_walk_near_the_top_edge_never_reads_the_bottom_row():
+    """The walk's last step can land one pixel row past its target (the rise per column times
+    the columns falls just short of the target's row): a line to a hex whose centre lies on the
+    frame's top row must not step to row -1, which numpy would read as the bottom row.  Woods
+    drawn along the bottom row only change nothing for lines among the upper hexes (hexes 50 x
+    67 pixels apart: several such lines)."""
+    geo, w, h = (0.0, 33.5, 50.0, 67.0), 400, 335
+
+    def raster_map(bottom_code: int):
+        terrain = np.zeros((h, w), dtype=np.uint8)
+        terrain[h - 1, :] = bottom_code
+        b = Board("t1", "edge", HexTerrain(), {}, size=SIZE)
+        b = with_raster(b, Raster(terrain, np.zeros((h, w), dtype=np.int8), geo, SIZE))
+        return table(b)
+
+    (mb, tb), (mw, tw) = raster_map(0), raster_map(WOODS)
+    ids = np.array([i for i in range(mb.size) if int(tb.cy[i]) < 3 * 67])
+    top = ids[tb.cy[ids] == 0]
+    assert len(top)                                     # odd columns' row 0: pixel row 0
+    for v in ids.tolist():
+        a = tb.lines(v, 0, top, np.zeros(len(top), dtype=np.int64))
+        b = tw.lines(v, 0, top, np.zeros(len(top), dtype=np.int64))
+        assert np.array_equal(a.clear, b.clear), mb.names[v]
+        assert np.array_equal(a.kind, b.kind), mb.names[v]

@@ -221,6 +221,8 @@ class PixelFrame:
         lens = np.fromiter((len(p) for p in parts), dtype=np.int64, count=len(parts))
         flat = np.concatenate(parts)
         flat += sy * self.W + sx
+        if (self.cy[targets] == 0).any():
+            flat, lens = _inside_frame(flat, lens)
         cls = self.pix_cls[flat]
         # consecutive points of one class are judged once (the first of them)
         keep = np.empty(len(cls), dtype=bool)
@@ -385,6 +387,17 @@ def _walk_offsets(dx: np.ndarray, dy: np.ndarray, W: int) -> list[np.ndarray]:
     flat = (np.repeat(base, k) + np.arange(int(k.sum()), dtype=np.int64) * np.repeat(step, k))
     cuts = pstart[lstart][1:]
     return np.split(flat.astype(np.int32), cuts)
+
+
+def _inside_frame(flat: np.ndarray, lens: np.ndarray):
+    """The walk's points without those above the frame's top row: a line to a centre on row 0
+    can step one row past it (the rise per column times the columns falls just short), and
+    row -1 is no pixel (numpy would read the bottom row)."""
+    off = flat < 0
+    if not off.any():
+        return flat, lens
+    line = np.repeat(np.arange(len(lens)), lens)
+    return flat[~off], lens - np.bincount(line[off], minlength=len(lens))
 
 
 def _java_contains(xp, yp, X, Y) -> np.ndarray:
