@@ -356,7 +356,7 @@ def test_a_walk_near_the_top_edge_never_reads_the_bottom_row():
         b = with_raster(b, Raster(terrain, np.zeros((h, w), dtype=np.int8), geo, SIZE))
         return table(b)
 
-    (mb, tb), (mw, tw) = raster_map(0), raster_map(WOODS)
+    (mb, tb), (_, tw) = raster_map(0), raster_map(WOODS)
     ids = np.array([i for i in range(mb.size) if int(tb.cy[i]) < 3 * 67])
     top = ids[tb.cy[ids] == 0]
     assert len(top)                                     # odd columns' row 0: pixel row 0
@@ -365,3 +365,27 @@ def test_a_walk_near_the_top_edge_never_reads_the_bottom_row():
         b = tw.lines(v, 0, top, np.zeros(len(top), dtype=np.int64))
         assert np.array_equal(a.clear, b.clear), mb.names[v]
         assert np.array_equal(a.kind, b.kind), mb.names[v]
+
+
+def test_the_ground_table_is_the_direct_computation_on_every_pair():
+    """VASL's walk goes from the viewer (one pixel column at a time), and A6.3 judges leaving a
+    depression and entering one apart: over the terrain as drawn a line can be clear one way
+    and blocked the other (the edge of a hill, a gully).  The precomputed table of every
+    ground-level pair (engine.los.ground) is each viewer's own row all the same."""
+    from engine.los import ground as los_tables
+    d = Drawing()
+    d.band(115, 233, 1)                     # a hill whose west edge passes by C's centres
+    d.terrain[:, 353:406] = GULLY
+    d.level[:, 353:406] = -1
+    d.segment(centre("B2"), centre("B3"), 2, WALL_CODE)
+    d.disc(*centre("H3"), 20, code=WOODS)
+    gully = {h: "gully" for h in HEXES if 353 <= int(centre(h)[0]) < 406}
+    m, t = table(d.board(gully))
+    rows = [t.from_location(v, 0) for v in range(m.size)]
+    clear = np.array([r.clear for r in rows])
+    assert (clear != clear.T).any()                   # not symmetric over the drawing
+    assert los_tables.prepare(m)["complete"]
+    for v, day in enumerate(rows):
+        got_clear, got_blind = los_tables.ground_row(m, v)
+        assert np.array_equal(got_clear, day.clear), m.names[v]
+        assert np.array_equal(got_blind, day.kind == BLIND), m.names[v]

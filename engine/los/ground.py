@@ -12,9 +12,11 @@ A6.4 blind hexes).  Every row is ``engine.los``'s own answer for that viewer
 - Symmetry: a line between two ground locations is clear both ways or neither (A6.2 and A6.4 are
   judged from the higher and the lower end, hindrances counted along the whole line, hexside
   terrain ignored on both ends' own hexsides alike), so row v takes its first v entries from
-  column v of the rows before it.  Blindness is not symmetric (it belongs to the first block
-  seen from the viewer): it is computed for the blocked lines towards lower-numbered hexes, and
-  only where the two ends' ground levels differ (A6.4 needs an obstacle strictly between them).
+  column v of the rows before it, on tables whose ``ground_lines_symmetric`` says so (over the
+  terrain as drawn VASL's walk from the viewer is not symmetric: every row is walked whole).
+  Blindness is not symmetric (it belongs to the first block seen from the viewer): it is
+  computed for the blocked lines towards lower-numbered hexes, and only where the two ends'
+  ground levels differ (A6.4 needs an obstacle strictly between them).
 - Cached by map content (``engine.cache.per_map``, the engine's one cache mechanism), the last
   ``MAX_MAPS`` maps; a background build left out of the cache stops.
 - Bounded: maps of more than ``MAX_TABLE_HEXES`` hexes get no table (their rows stay lazy in
@@ -169,6 +171,10 @@ class GroundTable:
         n = self.n
         clear = np.empty(n, dtype=bool)
         blind = np.zeros(n, dtype=bool)
+        if not table.ground_lines_symmetric:        # every line of the row walked
+            row = table.lines(v, ev, np.arange(n), g)
+            self._store(v, row.clear, row.kind == BLIND)
+            return
         ahead = table.lines(v, ev, np.arange(v, n), g[v:])
         clear[v:] = ahead.clear
         blind[v:] = ahead.kind == BLIND
@@ -179,6 +185,9 @@ class GroundTable:
             if len(ask):
                 back = table.lines(v, ev, ask, g[ask])
                 blind[ask] = back.kind == BLIND
+        self._store(v, clear, blind)
+
+    def _store(self, v: int, clear: np.ndarray, blind: np.ndarray) -> None:
         self.clear[v] = np.packbits(clear)
         self.blind[v] = np.packbits(blind)
         self.ready[v] = True

@@ -115,6 +115,9 @@ class _Marks:
 
 class RasterLosTable(LosTable, PixelFrame):
     """``LosTable`` whose lines are judged on the map's rasters (see the module doc)."""
+    # VASL's walk goes from the viewer and A6.3 judges leaving and entering a depression apart:
+    # over the drawing a line can be clear one way and blocked the other
+    ground_lines_symmetric = False
 
     def __init__(self, game_map: Map, rasters, cache_size: int | None = None):
         super().__init__(game_map, cache_size)
