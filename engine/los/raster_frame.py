@@ -89,9 +89,10 @@ class PixelFrame:
         terr, lev, covered = self._paste(m, rasters)
         # the hex (map index) of every pixel, its nearest hexside and whether the centre is its
         # nearest location (VASL's Hex.getNearestLocation)
-        hexi, side, at_centre = _pixel_hexes(m, self.W, self.H, self.geometry)
-        hexi[~covered.ravel()] = -1
-        self._classify(m, terr, lev, hexi, side, at_centre)
+        px = _pixel_hexes(m, self.W, self.H, self.geometry)
+        px.hexi[~covered.ravel()] = -1
+        hexi, at_centre = px.hexi, px.at_centre
+        self._classify(m, terr, lev, px)
         # hex centres in pixels (VASL's LOS point: truncated), and the terrain there
         cx = a1x + hw * m.col
         cy = a1y + hh * (m.row - 1 + (m.col % 2)) - hh / 2 * (m.col % 2)
@@ -136,16 +137,19 @@ class PixelFrame:
         self.lev = lev.ravel().astype(np.int64)
         return terr, lev, covered
 
-    def _classify(self, m: Map, terr, lev, hexi, side, at_centre) -> None:
+    def _classify(self, m: Map, terr, lev, px: _PixelHexes) -> None:
         """Pixels of one hex, terrain, level, extended borders and nearest location are judged
         alike: their classes (``pix_cls``) and what each class is (``cls_*``)."""
+        hexi, side, at_centre = px.hexi, px.side, px.at_centre
         # the neighbours (bits 0..5) whose extended border holds the pixel too
-        edge = _extended_borders(m, hexi, self.W, self.H, self.geometry)
+        edge = _extended_borders(m, px, self.W, self.H, self.geometry)
         # pixels of one hex, terrain, level and nearest location are judged alike: classes
         key = (((hexi + 1) * 256 + terr.ravel()) * 64 + (lev.ravel().astype(np.int64) + 32)) \
             * 1024 + edge.astype(np.int64) * 16 + side * 2 + at_centre
-        uniq, inv = np.unique(key, return_inverse=True)
-        self.pix_cls = inv.astype(np.int32)
+        # the same classes as np.unique of every pixel's key, from the runs along the rows
+        starts = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
+        uniq, inv = np.unique(key[starts], return_inverse=True)
+        self.pix_cls = np.repeat(inv.astype(np.int32), np.diff(np.append(starts, len(key))))
         at_c = (uniq % 2).astype(bool)
         self.cls_side = (uniq // 2) % 8
         self.cls_edge = ((uniq // 16) % 64).astype(np.int64)
@@ -317,54 +321,78 @@ def _inherent_instead(centre: np.ndarray, drawn: np.ndarray) -> np.ndarray:
     return np.where(INHERENT[centre] & ~(jungle & WATER_T[drawn]), centre, drawn)
 
 
-def _pixel_hexes(m: Map, W: int, H: int, geometry):
-    """(map hex index or -1, nearest side 0..5 clockwise from north, centre nearest), flat, of
-    every pixel of the map's W x H pixel frame: the hex whose centre is nearest (the hex scaled
-    regular), the side whose middle is nearest, and whether the centre is nearer still (VASL's
-    Hex.getNearestLocation)."""
+_ROWS_AT_ONCE = 256      # pixel rows classified at a time (bounds the frame's working memory)
+
+
+class _PixelHexes:
+    """Per pixel of the frame (flat): the map's hex (or -1), the nearest side (0..5 clockwise
+    from north), whether the centre is nearer still; and per side the pixels close to it (the
+    only ones a neighbour's extended border can hold)."""
+
+    def __init__(self, size: int):
+        self.hexi = np.empty(size, dtype=np.int64)
+        self.side = np.empty(size, dtype=np.int64)
+        self.at_centre = np.empty(size, dtype=bool)
+        self.near: list[list[np.ndarray]] = [[] for _ in range(6)]
+
+
+def _pixel_hexes(m: Map, W: int, H: int, geometry) -> _PixelHexes:
+    """The hex whose centre is nearest (the hex scaled regular), the side whose middle is
+    nearest, and whether the centre is nearer still (VASL's Hex.getNearestLocation), of every
+    pixel of the map's W x H pixel frame; a band of rows at a time, per pixel column what
+    depends on the column only (the same float32 arithmetic pixel by pixel)."""
     a1x, a1y, hw, hh = geometry
     x = np.arange(W, dtype=np.float64)
     y = np.arange(H, dtype=np.float64)
     c0 = np.floor((x - a1x) / hw).astype(np.int64)
+    odd0 = (c0 % 2).astype(bool)[None, :]          # the parity of the nearer-left column
     # per row: the nearest row of an even and of an odd column, and the offset from it
     rows = [np.rint((y - a1y) / hh + 1).astype(np.int64),            # even columns
             np.rint((y - a1y + hh / 2) / hh).astype(np.int64)]       # odd columns
     vs = [((y - (a1y + hh * (rows[0] - 1))) / hh * SQRT3).astype(np.float32),
           ((y - (a1y + hh * rows[1] - hh / 2)) / hh * SQRT3).astype(np.float32)]
-    best = bu = bv = bc = bn = None
-    for dc in (0, 1):
-        c = c0 + dc
-        odd = (c % 2).astype(bool)
-        u = ((x - a1x - hw * c) / hw * 1.5).astype(np.float32)[None, :]
-        v = np.where(odd[None, :], vs[1][:, None], vs[0][:, None])
-        n = np.where(odd[None, :], rows[1][:, None], rows[0][:, None])
-        dd = u * u + v * v
-        if best is None:
-            best, bu, bv, bc, bn = dd, np.broadcast_to(u, dd.shape), v, np.broadcast_to(
-                c[None, :], dd.shape), n
-        else:
-            better = dd < best
-            bu = np.where(better, u, bu)
-            bv = np.where(better, v, bv)
-            bc = np.where(better, c[None, :], bc)
-            bn = np.where(better, n, bn)
-            best = np.where(better, dd, best)
-    # the map's index of (global column, row)
+    us = [((x - a1x - hw * (c0 + dc)) / hw * 1.5).astype(np.float32)[None, :] for dc in (0, 1)]
+    # the map's index of (global column, row), looked up as one flat index
     cmin, rmin = int(m.col.min()), int(m.row.min())
     grid = np.full((int(m.col.max()) - cmin + 3, int(m.row.max()) - rmin + 3), -1, np.int64)
     grid[m.col - cmin + 1, m.row - rmin + 1] = np.arange(m.size)
-    gi = np.clip(bc - cmin + 1, 0, grid.shape[0] - 1)
-    gj = np.clip(bn - rmin + 1, 0, grid.shape[1] - 1)
-    hexi = grid[gi, gj].ravel()
-    # the sides' outward normals at 0 (N), 60 (NE), 120 (SE) degrees; 3..5 are their opposites
+    gcols = [(np.clip(c0 + dc - cmin + 1, 0, grid.shape[0] - 1) * grid.shape[1])[None, :]
+             for dc in (0, 1)]
+    grows = [np.clip(r - rmin + 1, 0, grid.shape[1] - 1) for r in rows]
+    grid = grid.ravel()
     s60, c60 = np.float32(SQRT3 / 2), np.float32(0.5)
-    proj = np.stack([-bv, bu * s60 - bv * c60, bu * s60 + bv * c60])
-    k = np.abs(proj).argmax(axis=0)
-    pk = np.take_along_axis(proj, k[None], axis=0)[0]
-    side = np.where(pk >= 0, k, k + 3).astype(np.int64).ravel()
-    # the centre is nearer than the side's middle (at sqrt(3)/2) when the projection is < sqrt(3)/4
-    at_centre = (np.abs(pk) < SQRT3 / 4).ravel()
-    return hexi, side, at_centre
+    # a neighbour's extended border reaches less than 3 pixels past its hexagon (a vertex
+    # truncated and moved by one pixel): pixels farther from a side than that are not in it
+    near_limit = np.float32(SQRT3 / 2 - 3.01 * max(1.5 / hw, SQRT3 / hh))
+    out = _PixelHexes(W * H)
+    for y0 in range(0, H, _ROWS_AT_ONCE):
+        y1 = min(H, y0 + _ROWS_AT_ONCE)
+        v_even, v_odd = vs[0][y0:y1, None], vs[1][y0:y1, None]
+        v0 = np.where(odd0, v_odd, v_even)          # the nearer-left column (dc = 0)
+        v1 = np.where(odd0, v_even, v_odd)          # the next one (dc = 1)
+        better = us[1] * us[1] + v1 * v1 < us[0] * us[0] + v0 * v0
+        bu = np.where(better, us[1], us[0])
+        bv = np.where(better, v1, v0)
+        r_even, r_odd = grows[0][y0:y1, None], grows[1][y0:y1, None]
+        cell = np.where(better, gcols[1] + np.where(odd0, r_even, r_odd),
+                        gcols[0] + np.where(odd0, r_odd, r_even))
+        lo, hi = y0 * W, y1 * W
+        out.hexi[lo:hi] = grid[cell].ravel()
+        # the sides' outward normals at 0 (N), 60 (NE), 120 (SE) degrees; 3..5 their opposites
+        proj = (-bv, bu * s60 - bv * c60, bu * s60 + bv * c60)
+        mag = [np.abs(q) for q in proj]
+        k = np.where(mag[1] > mag[0], 1, 0)             # the first largest, as argmax
+        top = np.maximum(mag[0], mag[1])
+        k = np.where(mag[2] > top, 2, k)
+        pk = np.where(k == 0, proj[0], np.where(k == 1, proj[1], proj[2]))
+        out.side[lo:hi] = np.where(pk >= 0, k, k + 3).ravel()
+        # the centre is nearer than the side's middle (at sqrt(3)/2) when the projection is
+        # < sqrt(3)/4
+        out.at_centre[lo:hi] = (np.abs(pk) < SQRT3 / 4).ravel()
+        for d in range(6):
+            q = proj[d] if d < 3 else -proj[d - 3]
+            out.near[d].append(np.flatnonzero(q.ravel() > near_limit) + lo)
+    return out
 
 
 def _walk_offsets(dx: np.ndarray, dy: np.ndarray, W: int) -> list[np.ndarray]:
@@ -401,67 +429,64 @@ def _inside_frame(flat: np.ndarray, lens: np.ndarray):
 
 
 def _java_contains(xp, yp, X, Y) -> np.ndarray:
-    """java.awt.Polygon.contains of integer points (X, Y) in the polygon of integer vertices
-    (xp, yp): the crossing rule VASL's tests use."""
-    inside = (X >= min(xp)) & (Y >= min(yp)) & (X < max(xp)) & (Y < max(yp))
+    """java.awt.Polygon.contains of integer points (X, Y), each in its own polygon of integer
+    vertices (xp, yp: one row of vertices per point): the crossing rule VASL's tests use."""
+    inside = ((X >= xp.min(axis=1)) & (Y >= yp.min(axis=1)) & (X < xp.max(axis=1))
+              & (Y < yp.max(axis=1)))
     hits = np.zeros(X.shape, dtype=np.int64)
-    lastx, lasty = xp[-1], yp[-1]
-    for curx, cury in zip(xp, yp):
-        if cury != lasty:
-            if curx < lastx:
-                cx_ok, leftx = X < lastx, curx
-            else:
-                cx_ok, leftx = X < curx, lastx
-            if cury < lasty:
-                y_ok = (Y >= cury) & (Y < lasty)
-                t1, t2 = X - curx, Y - cury
-            else:
-                y_ok = (Y >= lasty) & (Y < cury)
-                t1, t2 = X - lastx, Y - lasty
+    lastx, lasty = xp[:, -1], yp[:, -1]
+    for e in range(xp.shape[1]):
+        curx, cury = xp[:, e], yp[:, e]
+        left = curx < lastx
+        cx_ok = X < np.where(left, lastx, curx)
+        leftx = np.where(left, curx, lastx)
+        up = cury < lasty
+        y_ok = np.where(up, (Y >= cury) & (Y < lasty), (Y >= lasty) & (Y < cury))
+        t1 = X - np.where(up, curx, lastx)
+        t2 = Y - np.where(up, cury, lasty)
+        with np.errstate(divide="ignore", invalid="ignore"):
             cross = (X < leftx) | (t1 < t2 / (lasty - cury) * (lastx - curx))
-            hits += cx_ok & y_ok & cross
+        hits += (cury != lasty) & cx_ok & y_ok & cross
         lastx, lasty = curx, cury
     return inside & (hits % 2 == 1)
 
 
-def _extended_borders(m: Map, hexi: np.ndarray, W: int, H: int, geometry) -> np.ndarray:
-    """Per pixel, 6 bits: the neighbours of its hex whose extended border (VASL's
-    Hex.getExtendedHexBorder: the hex polygon one pixel larger) holds it too."""
+def _border_polygons(m: Map, W: int, H: int, geometry):
+    """Every hex's extended border (VASL's Hex.getExtendedHexBorder: the hex polygon one pixel
+    larger, its vertices kept inside the frame): (xp, yp), one row of six vertices per hex."""
     a1x, a1y, hw, hh = geometry
-    out = np.zeros(len(hexi), dtype=np.uint8)
     side = hw * 2.0 / 3.0
     half = hh / 2.0
+    odd = m.col % 2
+    x = (a1x + hw * m.col)[:, None]
+    y = (a1y + hh * (m.row - 1 + odd) - half * odd)[:, None]
+    vx = x + np.array([-side / 2, side / 2, side, side / 2, -side / 2, -side])[None, :]
+    vy = y + np.array([-half, -half, 0.0, half, half, 0.0])[None, :]
 
-    def fix(x, lim):
-        x = 0.0 if x == -1.0 else x
-        return lim - 1.0 if int(x) in (lim, lim + 1) else x
+    def fix(v, lim):
+        v = np.where(v == -1.0, 0.0, v)
+        whole = np.trunc(v)
+        return np.where((whole == lim) | (whole == lim + 1), lim - 1.0, v)
 
+    xp = np.trunc(fix(vx, W)).astype(np.int64) + np.array([-1, -1, 1, 1, -1, -1])[None, :]
+    yp = np.trunc(fix(vy, H)).astype(np.int64) + np.array([-1, 1, 0, 1, 1, 0])[None, :]
+    return xp, yp
+
+
+def _extended_borders(m: Map, px: _PixelHexes, W: int, H: int, geometry) -> np.ndarray:
+    """Per pixel, 6 bits: the neighbours of its hex whose extended border (VASL's
+    Hex.getExtendedHexBorder: the hex polygon one pixel larger) holds it too; bit k for the
+    neighbour across side k, tried only on the pixels close to that side."""
+    hexi = px.hexi
+    out = np.zeros(len(hexi), dtype=np.uint8)
+    xp, yp = _border_polygons(m, W, H, geometry)
     nb = m.neighbours
-    for i in range(m.size):
-        col, row = int(m.col[i]), int(m.row[i])
-        odd = col % 2
-        x = a1x + hw * col
-        y = a1y + hh * (row - 1 + odd) - half * odd
-        vx = [x - side / 2, x + side / 2, x + side, x + side / 2, x - side / 2, x - side]
-        vy = [y - half, y - half, y, y + half, y + half, y]
-        vx = [fix(v, W) for v in vx]
-        vy = [fix(v, H) for v in vy]
-        d = [(-1, -1), (-1, 1), (1, 0), (1, 1), (-1, 1), (-1, 0)]
-        xp = [int(vx[k]) + d[k][0] for k in range(6)]
-        yp = [int(vy[k]) + d[k][1] for k in range(6)]
-        x0, x1 = max(min(xp), 0), min(max(xp), W - 1)
-        y0, y1 = max(min(yp), 0), min(max(yp), H - 1)
-        if x1 < x0 or y1 < y0:
-            continue
-        Y, X = np.mgrid[y0:y1 + 1, x0:x1 + 1]
-        flat = (Y * W + X).ravel()
-        inside = _java_contains(xp, yp, X.ravel(), Y.ravel())
-        own = hexi[flat]
-        pick = inside & (own != i) & (own >= 0)
-        if not pick.any():
-            continue
-        f = flat[pick]
-        k = np.argmax(nb[own[pick]] == i, axis=1)
-        ok = nb[own[pick], k] == i
-        np.bitwise_or.at(out, f[ok], (1 << k[ok]).astype(np.uint8))
+    for k in range(6):
+        f = np.concatenate(px.near[k]) if px.near[k] else np.zeros(0, np.int64)
+        own = hexi[f]
+        f, own = f[own >= 0], own[own >= 0]
+        other = nb[own, k]
+        f, other = f[other >= 0], other[other >= 0]
+        inside = _java_contains(xp[other], yp[other], f % W, f // W)
+        out[f[inside]] |= np.uint8(1 << k)
     return out
