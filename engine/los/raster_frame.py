@@ -159,6 +159,11 @@ class PixelFrame:
         self.cls_code = (rest % 256).astype(np.int64)
         self.cls_hex = rest // 256 - 1
         self.cls_centre = at_c
+        # what a class is to the first cut of a line's points (raster_table): its obstacle top,
+        # and whether its terrain counts whatever the ends' heights (hexside, half-level, split)
+        self.cls_top = self.cls_lev + HEIGHT[self.cls_code]
+        self.cls_special = HEXSIDE_T[self.cls_code] | HALF_LEVEL[self.cls_code] \
+            | SPLIT[self.cls_code]
 
     def _centre_terrain(self, m: Map, hexi, at_centre) -> None:
         """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample

@@ -151,11 +151,11 @@ class RasterLosTable(LosTable, PixelFrame):
         """Every point of every line walked and judged (see the module doc): (clear, kind, hex,
         hex across, hexside code, hindrances) per line."""
         n = len(targets)
-        p = self._points(v, targets)
         # a line along hexsides (VASL: horizontal, or within a tolerance of 60 degrees): at odd
         # ranges its points lie between two hexes, and each is judged as in both, with a hex's
         # inherent centre terrain (orchard, jungle...) standing for what is drawn there
         along = self._along_hexsides(v, targets)
+        p = self._points(v, targets, self._floor(v, S, targets, te, along))
         if along.any():
             self._along_copies(p, v, along)
         bldg, dep_block, dep_skip = self._candidates(p, v, S, targets, te)
@@ -182,10 +182,26 @@ class RasterLosTable(LosTable, PixelFrame):
         return self._first_blocks(p, marks, hind, n, rs)
 
     # ------------------------------------------------------------------ the points walked
-    def _points(self, v: int, targets: np.ndarray) -> _Points:
-        """The points of the walk (one per run of a pixel class) with what they are; a point
-        in an end's extended border belongs to that end (VASL)."""
+    def _floor(self, v: int, S: int, targets: np.ndarray, te: np.ndarray, along: np.ndarray):
+        """Per line, the height at or below which a point of plain terrain can neither block
+        nor hinder (the lower end's elevation: A6.2, A6.4, A6.1).  Lines that need every point
+        keep them all: A6.8 (building to building at another elevation), A6.3 (leaving or
+        entering a depression), and lines along hexsides (their points between two hexes take
+        a hex's inherent terrain)."""
+        whole = along.copy()
+        if BUILDING_T[self.centre_code[v]]:
+            whole |= BUILDING_T[self.centre_code[targets]] & (te != S)
+        exits, enters = self._depression_lines(v, S, targets, te)
+        whole |= exits | enters
+        return np.where(whole, np.iinfo(np.int64).min, np.minimum(S, te))
+
+    def _points(self, v: int, targets: np.ndarray, floor: np.ndarray) -> _Points:
+        """The points of the walk (one per run of a pixel class) with what they are, but those
+        of plain terrain not above the line's ``floor``; a point in an end's extended border
+        belongs to that end (VASL)."""
         cls, line = self._walk(v, targets)
+        keep = self.cls_special[cls] | (self.cls_top[cls] > floor[line])
+        cls, line = cls[keep], line[keep]
         p = _Points()
         p.line = line
         p.hexi = hexi = self.cls_hex[cls]
@@ -417,6 +433,16 @@ class RasterLosTable(LosTable, PixelFrame):
         kind[~blocked] = CLEAR
         return ~blocked, kind, where, across, bside, np.minimum(hcount, MAX_HINDRANCES)
 
+    def _depression_lines(self, v, S, targets, te):
+        """A6.3: the lines leaving the viewer's depression to a location it may not see over
+        its edge (lower, higher by less than the range, or in another depression at its
+        level), and those entering the target's from above by less than the range."""
+        dep = self.depression
+        rng = self._range(v, targets)
+        exits = dep[v] & ((te < S) | ((te > S) & (te - S < rng)) | (dep[targets] & (te == S)))
+        enters = dep[targets] & (S > te) & (S - te < rng)
+        return exits, enters
+
     def _depressions(self, v, S, targets, te, line, hexi, hx, t, in_end, in_v, g):
         """A6.3 (VASL's depression restrictions): from a depression to a location it may not
         see over the depression's edge (lower, or higher by less than the range; or in another
@@ -425,9 +451,7 @@ class RasterLosTable(LosTable, PixelFrame):
         must be in the depression wherever the range is more than the level difference.
         Returns (blocking points, points the height rule leaves alone) or (None, None)."""
         dep = self.depression
-        rng = self._range(v, targets)
-        exits = dep[v] & ((te < S) | ((te > S) & (te - S < rng)) | (dep[targets] & (te == S)))
-        enters = dep[targets] & (S > te) & (S - te < rng)
+        exits, enters = self._depression_lines(v, S, targets, te)
         if not (exits.any() or enters.any()):
             return None, None
         cur = np.where(in_end, np.where(in_v, v, t), hx)            # VASL's current hex
