@@ -134,7 +134,7 @@ class PixelFrame:
             covered[Y0:Y0 + h, X0:X0 + w] = True
         self.W, self.H = W, H
         self.terr = terr.ravel()
-        self.lev = lev.ravel().astype(np.int64)
+        self.lev = lev.ravel()
         return terr, lev, covered
 
     def _classify(self, m: Map, terr, lev, px: _PixelHexes) -> None:
@@ -144,8 +144,14 @@ class PixelFrame:
         # the neighbours (bits 0..5) whose extended border holds the pixel too
         edge = _extended_borders(m, px, self.W, self.H, self.geometry)
         # pixels of one hex, terrain, level and nearest location are judged alike: classes
-        key = (((hexi + 1) * 256 + terr.ravel()) * 64 + (lev.ravel().astype(np.int64) + 32)) \
-            * 1024 + edge.astype(np.int64) * 16 + side * 2 + at_centre
+        # (((hexi + 1) * 256 + terr) * 64 + lev + 32) * 1024 + edge * 16 + side * 2 + at_centre,
+        # in place
+        key = hexi.astype(np.int64)
+        for scale, part in ((1, 1), (256, terr.ravel()), (64, lev.ravel()), (1, 32), (64, edge),
+                            (8, side), (2, at_centre)):
+            if scale != 1:
+                key *= scale
+            key += part
         # the same classes as np.unique of every pixel's key, from the runs along the rows
         starts = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
         uniq, inv = np.unique(key[starts], return_inverse=True)

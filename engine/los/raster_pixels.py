@@ -12,7 +12,7 @@ import numpy as np
 from ..hexes import SQRT3
 from ..maps import Map
 
-_ROWS_AT_ONCE = 256      # pixel rows classified at a time (bounds the frame's working memory)
+PIXELS_AT_ONCE = 1 << 15   # pixels classified at a time (whole rows): small temporaries, reused
 
 
 class _PixelHexes:
@@ -21,8 +21,8 @@ class _PixelHexes:
     only ones a neighbour's extended border can hold)."""
 
     def __init__(self, size: int):
-        self.hexi = np.empty(size, dtype=np.int64)
-        self.side = np.empty(size, dtype=np.int64)
+        self.hexi = np.empty(size, dtype=np.int32)
+        self.side = np.empty(size, dtype=np.int8)
         self.at_centre = np.empty(size, dtype=bool)
         self.near: list[list[np.ndarray]] = [[] for _ in range(6)]
 
@@ -56,8 +56,9 @@ def _pixel_hexes(m: Map, W: int, H: int, geometry) -> _PixelHexes:
     # truncated and moved by one pixel): pixels farther from a side than that are not in it
     near_limit = np.float32(SQRT3 / 2 - 3.01 * max(1.5 / hw, SQRT3 / hh))
     out = _PixelHexes(W * H)
-    for y0 in range(0, H, _ROWS_AT_ONCE):
-        y1 = min(H, y0 + _ROWS_AT_ONCE)
+    band = max(4, PIXELS_AT_ONCE // W)
+    for y0 in range(0, H, band):
+        y1 = min(H, y0 + band)
         v_even, v_odd = vs[0][y0:y1, None], vs[1][y0:y1, None]
         v0 = np.where(odd0, v_odd, v_even)          # the nearer-left column (dc = 0)
         v1 = np.where(odd0, v_even, v_odd)          # the next one (dc = 1)
@@ -82,19 +83,21 @@ def _pixel_hexes(m: Map, W: int, H: int, geometry) -> _PixelHexes:
         out.at_centre[lo:hi] = (np.abs(pk) < SQRT3 / 4).ravel()
         for d in range(6):
             q = proj[d] if d < 3 else -proj[d - 3]
-            out.near[d].append(np.flatnonzero(q.ravel() > near_limit) + lo)
+            out.near[d].append((np.flatnonzero(q.ravel() > near_limit) + lo).astype(np.int32))
     return out
 
 
-def _java_contains(xp, yp, X, Y) -> np.ndarray:
-    """java.awt.Polygon.contains of integer points (X, Y), each in its own polygon of integer
-    vertices (xp, yp: one row of vertices per point): the crossing rule VASL's tests use."""
-    inside = ((X >= xp.min(axis=1)) & (Y >= yp.min(axis=1)) & (X < xp.max(axis=1))
-              & (Y < yp.max(axis=1)))
-    hits = np.zeros(X.shape, dtype=np.int64)
-    lastx, lasty = xp[:, -1], yp[:, -1]
+def _java_contains(xp, yp, poly, X, Y) -> np.ndarray:
+    """java.awt.Polygon.contains of integer points (X, Y), point j in polygon ``poly[j]`` of
+    integer vertices (rows of xp, yp): the crossing rule VASL's tests use."""
+    inside = ((X >= xp.min(axis=1)[poly]) & (Y >= yp.min(axis=1)[poly])
+              & (X < xp.max(axis=1)[poly]) & (Y < yp.max(axis=1)[poly]))
+    sel = np.flatnonzero(inside)
+    X, Y, poly = X[sel], Y[sel], poly[sel]
+    hits = np.zeros(len(sel), dtype=np.int8)
+    lastx, lasty = xp[:, -1][poly], yp[:, -1][poly]
     for e in range(xp.shape[1]):
-        curx, cury = xp[:, e], yp[:, e]
+        curx, cury = xp[:, e][poly], yp[:, e][poly]
         left = curx < lastx
         cx_ok = X < np.where(left, lastx, curx)
         leftx = np.where(left, curx, lastx)
@@ -106,7 +109,9 @@ def _java_contains(xp, yp, X, Y) -> np.ndarray:
             cross = (X < leftx) | (t1 < t2 / (lasty - cury) * (lastx - curx))
         hits += (cury != lasty) & cx_ok & y_ok & cross
         lastx, lasty = curx, cury
-    return inside & (hits % 2 == 1)
+    out = np.zeros(len(inside), dtype=bool)
+    out[sel] = hits % 2 == 1
+    return out
 
 
 def _border_polygons(m: Map, W: int, H: int, geometry):
@@ -126,8 +131,8 @@ def _border_polygons(m: Map, W: int, H: int, geometry):
         whole = np.trunc(v)
         return np.where((whole == lim) | (whole == lim + 1), lim - 1.0, v)
 
-    xp = np.trunc(fix(vx, W)).astype(np.int64) + np.array([-1, -1, 1, 1, -1, -1])[None, :]
-    yp = np.trunc(fix(vy, H)).astype(np.int64) + np.array([-1, 1, 0, 1, 1, 0])[None, :]
+    xp = np.trunc(fix(vx, W)).astype(np.int32) + np.array([-1, -1, 1, 1, -1, -1], np.int32)
+    yp = np.trunc(fix(vy, H)).astype(np.int32) + np.array([-1, 1, 0, 1, 1, 0], np.int32)
     return xp, yp
 
 
@@ -140,11 +145,11 @@ def _extended_borders(m: Map, px: _PixelHexes, W: int, H: int, geometry) -> np.n
     xp, yp = _border_polygons(m, W, H, geometry)
     nb = m.neighbours
     for k in range(6):
-        f = np.concatenate(px.near[k]) if px.near[k] else np.zeros(0, np.int64)
+        f = np.concatenate(px.near[k]) if px.near[k] else np.zeros(0, np.int32)
         own = hexi[f]
         f, own = f[own >= 0], own[own >= 0]
         other = nb[own, k]
         f, other = f[other >= 0], other[other >= 0]
-        inside = _java_contains(xp[other], yp[other], f % W, f // W)
+        inside = _java_contains(xp, yp, other, f % W, f // W)
         out[f[inside]] |= np.uint8(1 << k)
     return out
