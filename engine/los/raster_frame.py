@@ -223,20 +223,23 @@ class PixelFrame:
         dy = self.cy[targets] - sy
         keys = (dx * 65536 + dy).tolist()
         parts = self._walks.offsets(keys)
-        lens = np.fromiter((len(p) for p in parts), dtype=np.int64, count=len(parts))
+        lens = np.array([len(p) for p in parts], dtype=np.int64)
         flat = np.concatenate(parts)
         flat += sy * self.W + sx
         if (self.cy[targets] == 0).any():
             flat, lens = _inside_frame(flat, lens)
         cls = self.pix_cls[flat]
-        # consecutive points of one class are judged once (the first of them)
+        # consecutive points of one class are judged once (the first of them), and each
+        # line's first point
         keep = np.empty(len(cls), dtype=bool)
         keep[0] = True
         np.not_equal(cls[1:], cls[:-1], out=keep[1:])
         first_pt = np.cumsum(lens) - lens
         keep[first_pt] = True
         kept = np.flatnonzero(keep)
-        ln = np.searchsorted(first_pt, kept, side="right") - 1
+        starts = np.zeros(len(kept), dtype=np.int64)
+        starts[np.searchsorted(kept, first_pt)] = 1
+        ln = np.cumsum(starts) - 1
         return cls[kept], ln
 
 

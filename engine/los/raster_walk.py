@@ -81,10 +81,13 @@ def _walk_offsets(dx: np.ndarray, dy: np.ndarray, W: int) -> list[np.ndarray]:
 
 def _inside_frame(flat: np.ndarray, lens: np.ndarray):
     """The walk's points without those above the frame's top row: a line to a centre on row 0
-    can step one row past it (the rise per column times the columns falls just short), and
-    row -1 is no pixel (numpy would read the bottom row)."""
-    off = flat < 0
+    can step one row past it in its last column (the rise per column times the columns falls
+    just short), and row -1 is no pixel (numpy would read the bottom row).  Only a line's last
+    point can be there."""
+    last = np.cumsum(lens) - 1
+    off = flat[last] < 0
     if not off.any():
         return flat, lens
-    line = np.repeat(np.arange(len(lens)), lens)
-    return flat[~off], lens - np.bincount(line[off], minlength=len(lens))
+    keep = np.ones(len(flat), dtype=bool)
+    keep[last[off]] = False
+    return flat[keep], lens - off
