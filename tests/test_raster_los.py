@@ -389,3 +389,32 @@ def test_the_ground_table_is_the_direct_computation_on_every_pair():
         got_clear, got_blind = los_tables.ground_row(m, v)
         assert np.array_equal(got_clear, day.clear), m.names[v]
         assert np.array_equal(got_blind, day.kind == BLIND), m.names[v]
+
+
+def test_boards_of_one_size_share_their_pixel_hexes_exactly():
+    """Boards of one size tiling the frame have their pixels' hexes, sides and extended-border
+    candidates computed once per parity of their hex column and row and placed at each slot:
+    the same arrays as computed pixel by pixel over the whole frame (2 x 2 boards, five rows
+    each: an odd row offset; hexes 64 pixels high: rows exactly half way round to even)."""
+    from engine.los import raster_pixels
+
+    geo, w, h = (0.0, 32.0, 56.25, 64.0), 450, 320
+    boards = []
+    for k in range(4):
+        rng = np.random.default_rng(k)
+        terrain = np.where(rng.random((h, w)) < 0.02, WOODS, 0).astype(np.uint8)
+        b = Board(f"t{k + 1}", "tile", HexTerrain(), {}, size=SIZE)
+        boards.append(with_raster(b, Raster(terrain, np.zeros((h, w), np.int8), geo, SIZE)))
+    m = Map([Placement(b, (k % 2, k // 2), rotated=k == 3) for k, b in enumerate(boards)])
+    t = los_table(m)
+    assert isinstance(t, RasterLosTable) and (t.W, t.H) == (2 * w, 2 * h)
+    offsets = [(int(ox * geo[2]), int(oy * geo[3])) for ox, oy in m.origins]
+    slots = raster_pixels.shared_slots(m, geo, offsets, [(h, w)] * 4, t.W, t.H)
+    assert slots is not None and {oy % 2 for _, _, _, oy in slots} == {0, 1}
+    shared = raster_pixels._pixel_hexes(m, t.W, t.H, geo, slots, (h, w))
+    whole = raster_pixels._pixel_hexes(m, t.W, t.H, geo)
+    for name in ("hexi", "side", "at_centre"):
+        assert np.array_equal(getattr(shared, name), getattr(whole, name)), name
+    for k in range(6):
+        assert np.array_equal(np.sort(np.concatenate(shared.near[k])),
+                              np.sort(np.concatenate(whole.near[k]))), k

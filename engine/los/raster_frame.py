@@ -18,7 +18,7 @@ from ..hexes import SQRT3
 from ..maps import Map
 from ..raster_file import terrain_table
 from ..terrain import HEXSIDES
-from .raster_pixels import _extended_borders, _pixel_hexes, _PixelHexes
+from .raster_pixels import _extended_borders, _pixel_hexes, _PixelHexes, shared_slots
 from .raster_walk import _inside_frame, _walks_of_width
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
@@ -90,7 +90,7 @@ class PixelFrame:
         terr, lev, covered = self._paste(m, rasters)
         # the hex (map index) of every pixel, its nearest hexside and whether the centre is its
         # nearest location (VASL's Hex.getNearestLocation)
-        px = _pixel_hexes(m, self.W, self.H, self.geometry)
+        px = _pixel_hexes(m, self.W, self.H, self.geometry, *self._slots)
         px.hexi[~covered.ravel()] = -1
         hexi, at_centre = px.hexi, px.at_centre
         self._classify(m, terr, lev, px)
@@ -133,6 +133,10 @@ class PixelFrame:
             lev[Y0:Y0 + h, X0:X0 + w] = r.level
             covered[Y0:Y0 + h, X0:X0 + w] = True
         self.W, self.H = W, H
+        # boards of one size tiling the frame share their pixels' hexes (raster_pixels)
+        shapes = [r.shape for r in rasters]
+        slots = shared_slots(m, self.geometry, offs, shapes, W, H) if covered.all() else None
+        self._slots = (slots, shapes[0]) if slots is not None else (None, None)
         self.terr = terr.ravel()
         self.lev = lev.ravel()
         return terr, lev, covered

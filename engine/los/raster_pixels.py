@@ -27,14 +27,44 @@ class _PixelHexes:
         self.near: list[list[np.ndarray]] = [[] for _ in range(6)]
 
 
-def _pixel_hexes(m: Map, W: int, H: int, geometry) -> _PixelHexes:
+def shared_slots(m: Map, geometry, offsets, shapes, W: int, H: int):
+    """The slots' pixel and hex origins [(X0, Y0, ox, oy)] when boards of one size tile the
+    frame on a geometry in 1/256 pixels: then the sums of ``_pixel_hexes`` are exact, and a
+    board's pixels are computed once for all the boards an even number of hex columns and rows
+    away (the nearest row rounds half to even).  Else None."""
+    if len(set(shapes)) != 1 or sum(h * w for h, w in shapes) != W * H:
+        return None
+    if any(abs(g) >= 1 << 16 or g * 256 != int(g * 256) for g in map(float, geometry)):
+        return None
+    return [(X0, Y0, int(ox), int(oy)) for (X0, Y0), (ox, oy) in zip(offsets, m.origins)]
+
+
+def _pixel_hexes(m: Map, W: int, H: int, geometry, slots=None, shape=None) -> _PixelHexes:
     """The hex whose centre is nearest (the hex scaled regular), the side whose middle is
     nearest, and whether the centre is nearer still (VASL's Hex.getNearestLocation), of every
-    pixel of the map's W x H pixel frame; a band of rows at a time, per pixel column what
-    depends on the column only (the same float32 arithmetic pixel by pixel)."""
+    pixel of the map's W x H pixel frame.  With ``slots`` of one ``shape`` (``shared_slots``),
+    computed at the first slot of each parity of hex column and row, and placed at the others
+    of that parity too."""
+    if slots is None:
+        slots, shape = [(0, 0, 0, 0)], (H, W)
+    out = _PixelHexes(W * H)
+    groups: dict = {}
+    for slot in slots:
+        groups.setdefault((slot[2] % 2, slot[3] % 2), []).append(slot)
+    for group in groups.values():
+        _slot_hexes(m, W, H, geometry, shape, group, out)
+    return out
+
+
+def _slot_hexes(m: Map, W: int, H: int, geometry, shape, slots, out: _PixelHexes) -> None:
+    """``_pixel_hexes`` of the first of ``slots`` (its pixels as the map's), placed at every one
+    of them; a band of rows at a time, per pixel column what depends on the column only (the
+    same float32 arithmetic pixel by pixel)."""
+    h, w = shape
     a1x, a1y, hw, hh = geometry
-    x = np.arange(W, dtype=np.float64)
-    y = np.arange(H, dtype=np.float64)
+    X0r, Y0r, oxr, oyr = slots[0]
+    x = np.arange(X0r, X0r + w, dtype=np.float64)
+    y = np.arange(Y0r, Y0r + h, dtype=np.float64)
     c0 = np.floor((x - a1x) / hw).astype(np.int64)
     odd0 = (c0 % 2).astype(bool)[None, :]          # the parity of the nearer-left column
     # per row: the nearest row of an even and of an odd column, and the offset from it
@@ -43,33 +73,29 @@ def _pixel_hexes(m: Map, W: int, H: int, geometry) -> _PixelHexes:
     vs = [((y - (a1y + hh * (rows[0] - 1))) / hh * SQRT3).astype(np.float32),
           ((y - (a1y + hh * rows[1] - hh / 2)) / hh * SQRT3).astype(np.float32)]
     us = [((x - a1x - hw * (c0 + dc)) / hw * 1.5).astype(np.float32)[None, :] for dc in (0, 1)]
-    # the map's index of (global column, row), looked up as one flat index
+    # the map's index of (column, row), looked up as one flat index, per slot
     cmin, rmin = int(m.col.min()), int(m.row.min())
     grid = np.full((int(m.col.max()) - cmin + 3, int(m.row.max()) - rmin + 3), -1, np.int64)
     grid[m.col - cmin + 1, m.row - rmin + 1] = np.arange(m.size)
-    gcols = [(np.clip(c0 + dc - cmin + 1, 0, grid.shape[0] - 1) * grid.shape[1])[None, :]
-             for dc in (0, 1)]
-    grows = [np.clip(r - rmin + 1, 0, grid.shape[1] - 1) for r in rows]
+    gcols = [[(np.clip(c0 + dc + ox - oxr - cmin + 1, 0, grid.shape[0] - 1)
+               * grid.shape[1])[None, :] for dc in (0, 1)] for _, _, ox, _ in slots]
+    grows = [[np.clip(r + oy - oyr - rmin + 1, 0, grid.shape[1] - 1) for r in rows]
+             for _, _, _, oy in slots]
     grid = grid.ravel()
     s60, c60 = np.float32(SQRT3 / 2), np.float32(0.5)
     # a neighbour's extended border reaches less than 3 pixels past its hexagon (a vertex
     # truncated and moved by one pixel): pixels farther from a side than that are not in it
     near_limit = np.float32(SQRT3 / 2 - 3.01 * max(1.5 / hw, SQRT3 / hh))
-    out = _PixelHexes(W * H)
-    band = max(4, PIXELS_AT_ONCE // W)
-    for y0 in range(0, H, band):
-        y1 = min(H, y0 + band)
+    hexi2, side2, centre2 = (a.reshape(H, W) for a in (out.hexi, out.side, out.at_centre))
+    band = max(4, PIXELS_AT_ONCE // w)
+    for y0 in range(0, h, band):
+        y1 = min(h, y0 + band)
         v_even, v_odd = vs[0][y0:y1, None], vs[1][y0:y1, None]
         v0 = np.where(odd0, v_odd, v_even)          # the nearer-left column (dc = 0)
         v1 = np.where(odd0, v_even, v_odd)          # the next one (dc = 1)
         better = us[1] * us[1] + v1 * v1 < us[0] * us[0] + v0 * v0
         bu = np.where(better, us[1], us[0])
         bv = np.where(better, v1, v0)
-        r_even, r_odd = grows[0][y0:y1, None], grows[1][y0:y1, None]
-        cell = np.where(better, gcols[1] + np.where(odd0, r_even, r_odd),
-                        gcols[0] + np.where(odd0, r_odd, r_even))
-        lo, hi = y0 * W, y1 * W
-        out.hexi[lo:hi] = grid[cell].ravel()
         # the sides' outward normals at 0 (N), 60 (NE), 120 (SE) degrees; 3..5 their opposites
         proj = (-bv, bu * s60 - bv * c60, bu * s60 + bv * c60)
         mag = [np.abs(q) for q in proj]
@@ -77,14 +103,23 @@ def _pixel_hexes(m: Map, W: int, H: int, geometry) -> _PixelHexes:
         top = np.maximum(mag[0], mag[1])
         k = np.where(mag[2] > top, 2, k)
         pk = np.where(k == 0, proj[0], np.where(k == 1, proj[1], proj[2]))
-        out.side[lo:hi] = np.where(pk >= 0, k, k + 3).ravel()
+        side = np.where(pk >= 0, k, k + 3)
         # the centre is nearer than the side's middle (at sqrt(3)/2) when the projection is
         # < sqrt(3)/4
-        out.at_centre[lo:hi] = (np.abs(pk) < SQRT3 / 4).ravel()
-        for d in range(6):
-            q = proj[d] if d < 3 else -proj[d - 3]
-            out.near[d].append((np.flatnonzero(q.ravel() > near_limit) + lo).astype(np.int32))
-    return out
+        at_centre = np.abs(pk) < SQRT3 / 4
+        near = [np.flatnonzero((proj[d] if d < 3 else -proj[d - 3]).ravel() > near_limit)
+                for d in range(6)]
+        for (X0, Y0, _, _), gc, gr in zip(slots, gcols, grows):
+            r_even, r_odd = gr[0][y0:y1, None], gr[1][y0:y1, None]
+            cell = np.where(better, gc[1] + np.where(odd0, r_even, r_odd),
+                            gc[0] + np.where(odd0, r_odd, r_even))
+            rows_at, cols_at = slice(Y0 + y0, Y0 + y1), slice(X0, X0 + w)
+            hexi2[rows_at, cols_at] = grid[cell]
+            side2[rows_at, cols_at] = side
+            centre2[rows_at, cols_at] = at_centre
+            for d in range(6):
+                f = near[d]
+                out.near[d].append(((Y0 + y0 + f // w) * W + X0 + f % w).astype(np.int32))
 
 
 def _java_contains(xp, yp, poly, X, Y) -> np.ndarray:
