@@ -231,7 +231,7 @@ class PixelFrame:
         flat = np.concatenate(parts)
         flat += sy * self.W + sx
         if (self.cy[targets] == 0).any():
-            flat, lens = _inside_frame(flat, lens)
+            _inside_frame(flat, lens)
         cls = self.pix_cls[flat]
         # consecutive points of one class are judged once (the first of them), and each
         # line's first point

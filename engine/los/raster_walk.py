@@ -79,15 +79,11 @@ def _walk_offsets(dx: np.ndarray, dy: np.ndarray, W: int) -> list[np.ndarray]:
     return np.split(flat.astype(np.int32), cuts)
 
 
-def _inside_frame(flat: np.ndarray, lens: np.ndarray):
-    """The walk's points without those above the frame's top row: a line to a centre on row 0
-    can step one row past it in its last column (the rise per column times the columns falls
-    just short), and row -1 is no pixel (numpy would read the bottom row).  Only a line's last
-    point can be there."""
+def _inside_frame(flat: np.ndarray, lens: np.ndarray) -> None:
+    """The walk's points kept inside the frame, in place: a line to a centre on row 0 can step
+    one row past it in its last column (the rise per column times the columns falls just
+    short), and row -1 is no pixel (numpy would read the bottom row).  Only a line's last
+    point can be there: it becomes its previous point again (a repeat, judged once)."""
     last = np.cumsum(lens) - 1
-    off = flat[last] < 0
-    if not off.any():
-        return flat, lens
-    keep = np.ones(len(flat), dtype=bool)
-    keep[last[off]] = False
-    return flat[keep], lens - off
+    off = last[flat[last] < 0]
+    flat[off] = flat[off - 1]
