@@ -107,7 +107,9 @@ class PixelFrame:
         self.D = None
         if m.size <= MAX_RANGE_TABLE:
             idx = np.arange(m.size + 1)
-            self.D = self._dist(idx[:, None], idx[None, :]).astype(np.int16)
+            self.D = np.empty((m.size + 1, m.size + 1), dtype=np.int16)
+            for a in range(0, m.size + 1, 256):       # a band of rows at a time (memory)
+                self.D[a:a + 256] = self._dist(idx[a:a + 256, None], idx[None, :])
         self._walks = _walks_of_width(self.W)     # shared by every frame this wide
 
     def _paste(self, m: Map, rasters):

@@ -10,6 +10,7 @@ import threading
 import numpy as np
 
 MAX_PATTERN_POINTS = 30_000_000  # walks kept per frame width (int32 offsets, 120 MB)
+WALKS_AT_ONCE = 256              # walks built together (their temporaries: tens of MB at most)
 
 
 class _Walks:
@@ -34,12 +35,14 @@ class _Walks:
                     pats.clear()
                     self._points = 0
                     missing = sorted(set(keys))
-                mk = np.array(missing, dtype=np.int64)
-                mdx = (mk + 32768) // 65536
-                for key, offsets in zip(missing, _walk_offsets(mdx, mk - mdx * 65536,
-                                                               self.width)):
-                    pats[key] = offsets
-                    self._points += len(offsets)
+                for k in range(0, len(missing), WALKS_AT_ONCE):   # bounded temporaries
+                    batch = missing[k:k + WALKS_AT_ONCE]
+                    mk = np.array(batch, dtype=np.int64)
+                    mdx = (mk + 32768) // 65536
+                    for key, offsets in zip(batch, _walk_offsets(mdx, mk - mdx * 65536,
+                                                                 self.width)):
+                        pats[key] = offsets
+                        self._points += len(offsets)
             return [pats[k] for k in keys]
 
 
