@@ -48,7 +48,7 @@ class _Walks:
 
 _WALKS: dict = {}                   # frame width -> _Walks (the last few widths)
 _WALKS_LOCK = threading.Lock()
-MAX_WALK_WIDTHS = 4
+MAX_WALK_WIDTHS = 2               # frame widths whose walks are kept (120 MB each at most)
 
 
 def _walks_of_width(width: int) -> _Walks:
