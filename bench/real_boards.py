@@ -18,7 +18,8 @@ seconds of the process (its background thread included), once over the terrain a
 - ``lazy``: one more viewer's field before the table exists (median over ``--rows`` viewers);
 - ``upper``: a viewer one level above its hex (a building's first floor; median);
 - ``prepare``: ``engine.los.ground.prepare`` (every ground-level pair);
-- ``prepared``: a ground-level viewer's row read afterwards (median);
+- ``prepared``: a ground-level viewer's row read afterwards (median); ``upper_prepared``: a
+  building's first floor afterwards (its own row, kept by ``prepare``);
 - ``peak_mib``: the child's peak resident memory.
 
 ``--vasl-field`` (VASL's own time for one viewer's lines on the same boards, where measured)
@@ -114,6 +115,10 @@ def measure(paths: list[str], count: int, drawn: bool, rows: int, prepare: bool)
         out["prepare_complete"] = bool(done.get("complete", False))
         out["prepared"] = _median_cpu([lambda v=v: los_ground.ground_row(m, v)
                                        for v in viewers[1:]])
+        upstairs = np.flatnonzero(m.upper_levels > 0)[:rows].tolist()
+        if upstairs:
+            out["upper_prepared"] = _median_cpu([lambda v=v: table.from_location(v, 1)
+                                                 for v in upstairs])
     out["peak_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 
@@ -160,7 +165,7 @@ def main() -> None:
             hexes = _run_child(paths, count, False, a.rows, prepare)
             row = {"raster": _rounded(raster), "hex": _rounded(hexes)}
             ratios = {k: round(raster[k] / hexes[k], 2) for k in
-                      ("first", "lazy", "upper", "prepare", "prepared")
+                      ("first", "lazy", "upper", "prepare", "prepared", "upper_prepared")
                       if k in raster and hexes.get(k)}
             row["raster_over_hex"] = ratios
             if a.vasl_field:

@@ -418,3 +418,24 @@ def test_boards_of_one_size_share_their_pixel_hexes_exactly():
     for k in range(6):
         assert np.array_equal(np.sort(np.concatenate(shared.near[k])),
                               np.sort(np.concatenate(whole.near[k]))), k
+
+
+def test_prepare_keeps_every_upper_level_row_as_computed():
+    """After ``prepare`` a viewer on a building's upper level reads its row (kept by the map's
+    LOS table), the same as the direct computation."""
+    from engine.los import ground as los_tables
+    d = Drawing()
+    d.disc(*centre("E3"), 24, code=WOODS)
+    b = d.board({"C2": "building"})
+    b = b.with_hex(*parse_local("C2", SIZE), HexTerrain("building", 0, "b1", 2))
+    b = with_raster(b, Raster(d.terrain.copy(), d.level.copy(), GEO, SIZE))
+    m, t = table(b)
+    v = m.index("t1C2")
+    assert isinstance(t, RasterLosTable) and int(m.upper_levels[v]) == 2
+    assert los_tables.prepare(m)["complete"]
+    every = np.arange(m.size)
+    for level in (1, 2):
+        assert (v, level) in t._cache
+        kept = t.from_location(v, level)
+        direct = t.lines(v, int(t.ground[v]) + level, every, t.ground[:-1])
+        assert np.array_equal(kept.clear, direct.clear) and np.array_equal(kept.kind, direct.kind)

@@ -22,8 +22,10 @@ A6.4 blind hexes).  Every row is ``engine.los``'s own answer for that viewer
 - Bounded: maps of more than ``MAX_TABLE_HEXES`` hexes get no table (their rows stay lazy in
   ``engine.los``): a table's build time grows as n^2 x the lines' length.
 
-Not here: viewers above or below ground level (lazy rows in ``engine.los``), hindrance counts
-and the hex that blocks (computed for the one hex being explained).
+Upper levels of buildings: their own rows, computed after the ground rows and kept by the
+map's LOS table (``LosTable.from_location``'s rows), not in these bit matrices.  Not here:
+other viewers above or below ground level (lazy rows in ``engine.los``), hindrance counts and
+the hex that blocks (computed for the one hex being explained).
 """
 from __future__ import annotations
 
@@ -143,9 +145,25 @@ class GroundTable:
                 if self._paused():
                     return
                 self._build_row(los_table(self.map), v)
+            else:
+                if not self._upper_rows():
+                    return
         except BaseException as e:          # noqa: BLE001 - kept, and raised by ``wait``
             self.error = e
         self._done.set()
+
+    def _upper_rows(self) -> bool:
+        """After the ground rows, every upper level's own row (a building's floors above
+        ground, judged from their elevation: A6.2, A6.4), kept by the map's LOS table (its rows
+        cache: ``LosTable.from_location``) so that a viewer upstairs reads it too.  False when
+        paused."""
+        m = self.map
+        for v in np.flatnonzero(m.upper_levels > 0).tolist():
+            for level in range(1, int(m.upper_levels[v]) + 1):
+                if self._paused():
+                    return False
+                los_table(m).from_location(v, level)
+        return True
 
     def _add_geometry(self) -> bool:
         """The crossings of every difference between two hexes of the map, a batch at a time
