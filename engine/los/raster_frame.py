@@ -149,21 +149,28 @@ class PixelFrame:
         hexi, side, at_centre = px.hexi, px.side, px.at_centre
         # the neighbours (bits 0..5) whose extended border holds the pixel too
         edge = _extended_borders(m, px, self.W, self.H, self.geometry)
-        # pixels of one hex, terrain, level and nearest location are judged alike: classes
-        # (((hexi + 1) * 256 + terr) * 64 + lev + 32) * 1024 + edge * 16 + side * 2 + at_centre,
-        # in place
-        key = hexi.astype(np.int64)
-        for scale, part in ((1, 1), (256, terr.ravel()), (64, lev.ravel()), (1, 32), (64, edge),
-                            (8, side), (2, at_centre)):
+        # pixels of one hex, terrain, level and nearest location are judged alike: classes,
+        # keyed (((hexi + 1) * 256 + terr) * 64 + lev + 32) * 1024 + edge * 16 + side * 2
+        # + at_centre; the same classes as np.unique of every pixel's key, from the runs along
+        # the rows (a run: no part changes)
+        parts = (hexi, terr.ravel(), lev.ravel(), edge, side, at_centre)
+        change = np.empty(len(hexi), dtype=bool)
+        change[0] = True
+        np.not_equal(parts[0][1:], parts[0][:-1], out=change[1:])
+        for part in parts[1:]:
+            change[1:] |= part[1:] != part[:-1]
+        starts = np.flatnonzero(change)
+        key = hexi[starts].astype(np.int64)
+        for scale, part in ((1, 1), (256, terr.ravel()[starts]), (64, lev.ravel()[starts]),
+                            (1, 32), (64, edge[starts]), (8, side[starts]),
+                            (2, at_centre[starts])):
             if scale != 1:
                 key *= scale
             key += part
-        # the same classes as np.unique of every pixel's key, from the runs along the rows
-        starts = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
-        uniq, inv = np.unique(key[starts], return_inverse=True)
+        uniq, inv = np.unique(key, return_inverse=True)
         # (two bytes a pixel when the classes allow: the walk reads one per point)
         small = np.uint16 if len(uniq) <= np.iinfo(np.uint16).max else np.int32
-        self.pix_cls = np.repeat(inv.astype(small), np.diff(np.append(starts, len(key))))
+        self.pix_cls = np.repeat(inv.astype(small), np.diff(np.append(starts, len(hexi))))
         at_c = (uniq % 2).astype(bool)
         self.cls_side = (uniq // 2) % 8
         self.cls_edge = ((uniq // 16) % 64).astype(np.int64)
