@@ -12,8 +12,10 @@ A6.4 blind hexes).  Every row is ``engine.los``'s own answer for that viewer
 - Symmetry: a line between two ground locations is clear both ways or neither (A6.2 and A6.4 are
   judged from the higher and the lower end, hindrances counted along the whole line, hexside
   terrain ignored on both ends' own hexsides alike), so row v takes its first v entries from
-  column v of the rows before it, on tables whose ``ground_lines_symmetric`` says so (over the
-  terrain as drawn VASL's walk from the viewer is not symmetric: every row is walked whole).
+  column v of the rows before it, on tables whose ``ground_lines_symmetric`` says so.  Over the
+  terrain as drawn VASL's walk from the viewer is not always symmetric: there row v reads back
+  only the lines its table's ``mirrors`` vouches for (the walk back visits the same pixels...,
+  kept as a third bit matrix), and walks the others.
   Blindness is not symmetric (it belongs to the first block seen from the viewer): it is
   computed for the blocked lines towards lower-numbered hexes, and only where the two ends'
   ground levels differ (A6.4 needs an obstacle strictly between them).
@@ -68,6 +70,9 @@ class GroundTable:
         width = (n + 7) // 8
         self.clear = np.zeros((n, width), dtype=np.uint8)
         self.blind = np.zeros((n, width), dtype=np.uint8)
+        # (tables whose ground lines are not all symmetric) the line v -> t, t > v, answers
+        # t -> v too (``RasterLosTable.mirrors``)
+        self.mirror = np.zeros((n, width), dtype=np.uint8)
         self.ready = np.zeros(n, dtype=bool)
         self._thread: threading.Thread | None = None
         self._done = threading.Event()
@@ -90,7 +95,7 @@ class GroundTable:
 
     @property
     def nbytes(self) -> int:
-        return self.clear.nbytes + self.blind.nbytes + self.ready.nbytes
+        return self.clear.nbytes + self.blind.nbytes + self.mirror.nbytes + self.ready.nbytes
 
     # ---------------------------------------------------------------------------- building
     def start(self) -> None:
@@ -189,9 +194,8 @@ class GroundTable:
         n = self.n
         clear = np.empty(n, dtype=bool)
         blind = np.zeros(n, dtype=bool)
-        if not table.ground_lines_symmetric:        # every line of the row walked
-            row = table.lines(v, ev, np.arange(n), g)
-            self._store(v, row.clear, row.kind == BLIND)
+        if not table.ground_lines_symmetric:
+            self._build_row_mirrored(table, v)
             return
         ahead = table.lines(v, ev, np.arange(v, n), g[v:])
         clear[v:] = ahead.clear
@@ -203,6 +207,33 @@ class GroundTable:
             if len(ask):
                 back = table.lines(v, ev, ask, g[ask])
                 blind[ask] = back.kind == BLIND
+        self._store(v, clear, blind)
+
+    def _build_row_mirrored(self, table: LosTable, v: int) -> None:
+        """A row of a table whose ground lines are symmetric only where its ``mirrors`` says
+        (over the terrain as drawn): the lines from lower-numbered hexes that answer this
+        row's too are read from their rows, every other line walked."""
+        g = table.ground[:-1]
+        ev = int(g[v])
+        n = self.n
+        clear = np.empty(n, dtype=bool)
+        blind = np.zeros(n, dtype=bool)
+        back = ((self.mirror[:v, v >> 3] >> (7 - (v & 7))) & 1).astype(bool)
+        walk = np.concatenate([np.flatnonzero(~back), np.arange(v, n)])
+        row = table.lines(v, ev, walk, g[walk])
+        clear[walk] = row.clear
+        blind[walk] = row.kind == BLIND
+        read = np.flatnonzero(back)
+        if len(read):
+            clear[read] = ((self.clear[read, v >> 3] >> (7 - (v & 7))) & 1).astype(bool)
+            ask = read[~clear[read] & (g[read] != ev)]      # A6.4 needs levels apart
+            if len(ask):
+                blind[ask] = table.lines(v, ev, ask, g[ask]).kind == BLIND
+        ahead = np.zeros(n, dtype=bool)
+        later = walk >= v + 1
+        ahead[walk[later]] = table.mirrors(v, walk[later], row.clear[later], row.kind[later],
+                                           row.hindrances[later])
+        self.mirror[v] = np.packbits(ahead)
         self._store(v, clear, blind)
 
     def _store(self, v: int, clear: np.ndarray, blind: np.ndarray) -> None:

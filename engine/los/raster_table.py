@@ -127,6 +127,25 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         super().__init__(game_map, cache_size)
         self._build_frame(game_map, rasters)
 
+    def mirrors(self, viewer: int, targets: np.ndarray, clear: np.ndarray, kind: np.ndarray,
+                hindrances: np.ndarray) -> np.ndarray:
+        """Which ground-level lines from ``viewer`` (answered ``clear``, ``kind``,
+        ``hindrances``) answer the lines back to it as well: the walk back visits the same
+        pixels (``raster_walk``), no end is in a depression (A6.3) nor both in buildings (A6.8),
+        the line is not along hexsides, no end's centre on the frame's top row, and the line
+        is clear without a hindrance or blocked by more than hindrances (A6.1: the count is
+        by range from the viewer).  Every rule judged on a point is the same from either end."""
+        targets = np.asarray(targets, dtype=np.int64)
+        dx = self.cx[targets] - self.cx[viewer]
+        dy = self.cy[targets] - self.cy[viewer]
+        same = self._walks.reversible((dx * 65536 + dy).tolist())
+        bldg = BUILDING_T[self.centre_code[:-1]]
+        ok = (same & ~self.depression[targets] & ~(bldg[viewer] & bldg[targets])
+              & ~self._along_hexsides(viewer, targets) & (self.cy[targets] != 0))
+        if self.depression[viewer] or self.cy[viewer] == 0:
+            ok[:] = False
+        return ok & ((clear & (hindrances == 0)) | (~clear & (kind != HINDRANCES)))
+
     # ---------------------------------------------------------------------------- the rules
     def lines(self, viewer: int, viewer_elev: int, targets: np.ndarray,
               target_elev: np.ndarray) -> DayLines:

@@ -24,6 +24,7 @@ class _Walks:
         self._lock = threading.Lock()
         self._patterns: dict = {}           # dx * 65536 + dy -> offsets (int32)
         self._points = 0
+        self._reversible: dict = {}         # dx * 65536 + dy -> bool
 
     def offsets(self, keys: list) -> list:
         """The walks of ``keys`` (dx * 65536 + dy each), built once."""
@@ -44,6 +45,25 @@ class _Walks:
                         pats[key] = offsets
                         self._points += len(offsets)
             return [pats[k] for k in keys]
+
+
+    def reversible(self, keys: list) -> np.ndarray:
+        """Per key (dx * 65536 + dy): whether the walk back from (dx, dy) visits the same
+        pixels, in reverse (the walk's floors meet an exact row boundary differently each way
+        on some differences)."""
+        known = self._reversible
+        missing = sorted({k for k in keys if k not in known})
+        if missing:
+            if len(known) > MAX_PATTERN_POINTS // 64:
+                known.clear()
+            walks = self.offsets(missing + [-k for k in missing])     # -k: (-dx, -dy)
+            there, home = walks[:len(missing)], walks[len(missing):]
+            for k, a, b in zip(missing, there, home):
+                dx = (k + 32768) // 65536
+                dy = k - dx * 65536
+                known[k] = len(a) == len(b) and bool(
+                    np.array_equal(a, (b + (dy * self.width + dx))[::-1]))
+        return np.fromiter((known[k] for k in keys), dtype=bool, count=len(keys))
 
 
 _WALKS: dict = {}                   # frame width -> _Walks (the last few widths)
