@@ -163,3 +163,24 @@ def test_an_imported_vasl_board_keeps_its_drawing_and_answers_from_it(tmp_path):
     v = m.index("99K3")                      # the level-2 hilltop sees far
     lines = t.from_location(v)
     assert lines.clear.sum() > 20 and not lines.clear.all()
+
+
+def test_the_benchmark_board_table_is_the_direct_computation_on_every_pair(tmp_path):
+    """bench/real_boards.py's board (the synthetic VASL board: hills, woods, buildings, a gully
+    and a stream, walls and a hedge, drawn at real size): after ``prepare`` every ground-level
+    pair's clear and blind bits are the direct computation's, every line of every row."""
+    from engine.los import BLIND
+    from engine.los import ground as los_ground
+    path = synth.standard_board("98").write(tmp_path / "bd98")
+    board, _ = vasl.import_board(path)
+    m = Map([Placement(board, (0, 0))])
+    assert los_ground.prepare(m)["complete"]
+    t = los_table(m)
+    assert isinstance(t, RasterLosTable)
+    g = t.ground[:-1]
+    every = np.arange(m.size)
+    for v in range(m.size):
+        direct = t.lines(v, int(g[v]), every, g)
+        clear, blind = los_ground.ground_row(m, v)
+        assert np.array_equal(clear, direct.clear), m.names[v]
+        assert np.array_equal(blind, direct.kind == BLIND), m.names[v]

@@ -338,3 +338,106 @@ def test_depressions_A6_3():
     assert line(m, t, "E3", "E1").clear[0]
     assert not line(m, t, "A3", "E3").clear[0]
     assert line(m, t, "A3", "E3", a_level=5).clear[0]
+
+
+
+def test_a_walk_near_the_top_edge_never_reads_the_bottom_row():
+    """The walk's last step can land one pixel row past its target (the rise per column times
+    the columns falls just short of the target's row): a line to a hex whose centre lies on the
+    frame's top row must not step to row -1, which numpy would read as the bottom row.  Woods
+    drawn along the bottom row only change nothing for lines among the upper hexes (hexes 50 x
+    67 pixels apart: several such lines)."""
+    geo, w, h = (0.0, 33.5, 50.0, 67.0), 400, 335
+
+    def raster_map(bottom_code: int):
+        terrain = np.zeros((h, w), dtype=np.uint8)
+        terrain[h - 1, :] = bottom_code
+        b = Board("t1", "edge", HexTerrain(), {}, size=SIZE)
+        b = with_raster(b, Raster(terrain, np.zeros((h, w), dtype=np.int8), geo, SIZE))
+        return table(b)
+
+    (mb, tb), (_, tw) = raster_map(0), raster_map(WOODS)
+    ids = np.array([i for i in range(mb.size) if int(tb.cy[i]) < 3 * 67])
+    top = ids[tb.cy[ids] == 0]
+    assert len(top)                                     # odd columns' row 0: pixel row 0
+    for v in ids.tolist():
+        a = tb.lines(v, 0, top, np.zeros(len(top), dtype=np.int64))
+        b = tw.lines(v, 0, top, np.zeros(len(top), dtype=np.int64))
+        assert np.array_equal(a.clear, b.clear), mb.names[v]
+        assert np.array_equal(a.kind, b.kind), mb.names[v]
+
+
+def test_the_ground_table_is_the_direct_computation_on_every_pair():
+    """VASL's walk goes from the viewer (one pixel column at a time), and A6.3 judges leaving a
+    depression and entering one apart: over the terrain as drawn a line can be clear one way
+    and blocked the other (the edge of a hill, a gully).  The precomputed table of every
+    ground-level pair (engine.los.ground) is each viewer's own row all the same, though it
+    reads most lines back from the other end (where the walk back visits the same pixels)."""
+    from engine.los import ground as los_tables
+    d = Drawing()
+    d.band(115, 233, 1)                     # a hill whose west edge passes by C's centres
+    d.terrain[:, 353:406] = GULLY
+    d.level[:, 353:406] = -1
+    d.segment(centre("B2"), centre("B3"), 2, WALL_CODE)
+    d.disc(*centre("H3"), 20, code=WOODS)
+    gully = {h: "gully" for h in HEXES if 353 <= int(centre(h)[0]) < 406}
+    m, t = table(d.board(gully))
+    rows = [t.from_location(v, 0) for v in range(m.size)]
+    clear = np.array([r.clear for r in rows])
+    assert (clear != clear.T).any()                   # not symmetric over the drawing
+    assert los_tables.prepare(m)["complete"]
+    assert los_tables.ground_table(m).mirror.any()    # yet most lines are read back
+    for v, day in enumerate(rows):
+        got_clear, got_blind = los_tables.ground_row(m, v)
+        assert np.array_equal(got_clear, day.clear), m.names[v]
+        assert np.array_equal(got_blind, day.kind == BLIND), m.names[v]
+
+
+def test_boards_of_one_size_share_their_pixel_hexes_exactly():
+    """Boards of one size tiling the frame have their pixels' hexes, sides and extended-border
+    candidates computed once per parity of their hex column and row and placed at each slot:
+    the same arrays as computed pixel by pixel over the whole frame (2 x 2 boards, five rows
+    each: an odd row offset; hexes 64 pixels high: rows exactly half way round to even)."""
+    from engine.los import raster_pixels
+
+    geo, w, h = (0.0, 32.0, 56.25, 64.0), 450, 320
+    boards = []
+    for k in range(4):
+        rng = np.random.default_rng(k)
+        terrain = np.where(rng.random((h, w)) < 0.02, WOODS, 0).astype(np.uint8)
+        b = Board(f"t{k + 1}", "tile", HexTerrain(), {}, size=SIZE)
+        boards.append(with_raster(b, Raster(terrain, np.zeros((h, w), np.int8), geo, SIZE)))
+    m = Map([Placement(b, (k % 2, k // 2), rotated=k == 3) for k, b in enumerate(boards)])
+    t = los_table(m)
+    assert isinstance(t, RasterLosTable) and (t.W, t.H) == (2 * w, 2 * h)
+    offsets = [(int(ox * geo[2]), int(oy * geo[3])) for ox, oy in m.origins]
+    slots = raster_pixels.shared_slots(m, geo, offsets, [(h, w)] * 4, t.W, t.H)
+    assert slots is not None and {oy % 2 for _, _, _, oy in slots} == {0, 1}
+    shared = raster_pixels._pixel_hexes(m, t.W, t.H, geo, slots, (h, w))
+    whole = raster_pixels._pixel_hexes(m, t.W, t.H, geo)
+    for name in ("hexi", "side", "at_centre"):
+        assert np.array_equal(getattr(shared, name), getattr(whole, name)), name
+    for k in range(6):
+        assert np.array_equal(np.sort(np.concatenate(shared.near[k])),
+                              np.sort(np.concatenate(whole.near[k]))), k
+
+
+def test_prepare_keeps_every_upper_level_row_as_computed():
+    """After ``prepare`` a viewer on a building's upper level reads its row (kept by the map's
+    LOS table), the same as the direct computation."""
+    from engine.los import ground as los_tables
+    d = Drawing()
+    d.disc(*centre("E3"), 24, code=WOODS)
+    b = d.board({"C2": "building"})
+    b = b.with_hex(*parse_local("C2", SIZE), HexTerrain("building", 0, "b1", 2))
+    b = with_raster(b, Raster(d.terrain.copy(), d.level.copy(), GEO, SIZE))
+    m, t = table(b)
+    v = m.index("t1C2")
+    assert isinstance(t, RasterLosTable) and int(m.upper_levels[v]) == 2
+    assert los_tables.prepare(m)["complete"]
+    every = np.arange(m.size)
+    for level in (1, 2):
+        assert (v, level) in t._cache
+        kept = t.from_location(v, level)
+        direct = t.lines(v, int(t.ground[v]) + level, every, t.ground[:-1])
+        assert np.array_equal(kept.clear, direct.clear) and np.array_equal(kept.kind, direct.kind)

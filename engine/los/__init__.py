@@ -3,8 +3,9 @@
 - ``geometry``: the crossings of canonical lines and the grid's symmetries, shared by all maps;
 - ``hex_table``: ``LosTable``, the hex model's lines (A6.1, A6.2, A6.4), with
   ``hexside_terrain`` (RULES.md 7: walls, hedges, bocage, cliffs);
-- ``raster_table``: ``RasterLosTable``, lines over the terrain as drawn (VASL's point rules),
-  on the pixel frame of ``raster_frame``;
+- ``raster_table``: ``RasterLosTable``, lines over the terrain as drawn (VASL's point rules;
+  A6.3 in ``raster_depressions``), on the pixel frame of ``raster_frame`` (which hex each pixel
+  is in: ``raster_pixels``; the walks of lines: ``raster_walk``);
 - ``day_lines``: what both answer (``DayLines``, the codes of why a line is blocked);
 - ``explain``: the answers in words;
 - ``ground``: every ground-level pair of a map, precomputed in the background (it reads the

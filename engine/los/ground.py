@@ -12,16 +12,22 @@ A6.4 blind hexes).  Every row is ``engine.los``'s own answer for that viewer
 - Symmetry: a line between two ground locations is clear both ways or neither (A6.2 and A6.4 are
   judged from the higher and the lower end, hindrances counted along the whole line, hexside
   terrain ignored on both ends' own hexsides alike), so row v takes its first v entries from
-  column v of the rows before it.  Blindness is not symmetric (it belongs to the first block
-  seen from the viewer): it is computed for the blocked lines towards lower-numbered hexes, and
-  only where the two ends' ground levels differ (A6.4 needs an obstacle strictly between them).
+  column v of the rows before it, on tables whose ``ground_lines_symmetric`` says so.  Over the
+  terrain as drawn VASL's walk from the viewer is not always symmetric: there row v reads back
+  only the lines its table's ``mirrors`` vouches for (the walk back visits the same pixels...,
+  kept as a third bit matrix), and walks the others.
+  Blindness is not symmetric (it belongs to the first block seen from the viewer): it is
+  computed for the blocked lines towards lower-numbered hexes, and only where the two ends'
+  ground levels differ (A6.4 needs an obstacle strictly between them).
 - Cached by map content (``engine.cache.per_map``, the engine's one cache mechanism), the last
   ``MAX_MAPS`` maps; a background build left out of the cache stops.
 - Bounded: maps of more than ``MAX_TABLE_HEXES`` hexes get no table (their rows stay lazy in
   ``engine.los``): a table's build time grows as n^2 x the lines' length.
 
-Not here: viewers above or below ground level (lazy rows in ``engine.los``), hindrance counts
-and the hex that blocks (computed for the one hex being explained).
+Upper levels of buildings: their own rows, computed after the ground rows and kept by the
+map's LOS table (``LosTable.from_location``'s rows), not in these bit matrices.  Not here:
+other viewers above or below ground level (lazy rows in ``engine.los``), hindrance counts and
+the hex that blocks (computed for the one hex being explained).
 """
 from __future__ import annotations
 
@@ -64,6 +70,9 @@ class GroundTable:
         width = (n + 7) // 8
         self.clear = np.zeros((n, width), dtype=np.uint8)
         self.blind = np.zeros((n, width), dtype=np.uint8)
+        # (tables whose ground lines are not all symmetric) the line v -> t, t > v, answers
+        # t -> v too (``RasterLosTable.mirrors``)
+        self.mirror = np.zeros((n, width), dtype=np.uint8)
         self.ready = np.zeros(n, dtype=bool)
         self._thread: threading.Thread | None = None
         self._done = threading.Event()
@@ -86,7 +95,7 @@ class GroundTable:
 
     @property
     def nbytes(self) -> int:
-        return self.clear.nbytes + self.blind.nbytes + self.ready.nbytes
+        return self.clear.nbytes + self.blind.nbytes + self.mirror.nbytes + self.ready.nbytes
 
     # ---------------------------------------------------------------------------- building
     def start(self) -> None:
@@ -141,9 +150,25 @@ class GroundTable:
                 if self._paused():
                     return
                 self._build_row(los_table(self.map), v)
+            else:
+                if not self._upper_rows():
+                    return
         except BaseException as e:          # noqa: BLE001 - kept, and raised by ``wait``
             self.error = e
         self._done.set()
+
+    def _upper_rows(self) -> bool:
+        """After the ground rows, every upper level's own row (a building's floors above
+        ground, judged from their elevation: A6.2, A6.4), kept by the map's LOS table (its rows
+        cache: ``LosTable.from_location``) so that a viewer upstairs reads it too.  False when
+        paused."""
+        m = self.map
+        for v in np.flatnonzero(m.upper_levels > 0).tolist():
+            for level in range(1, int(m.upper_levels[v]) + 1):
+                if self._paused():
+                    return False
+                los_table(m).from_location(v, level)
+        return True
 
     def _add_geometry(self) -> bool:
         """The crossings of every difference between two hexes of the map, a batch at a time
@@ -169,6 +194,9 @@ class GroundTable:
         n = self.n
         clear = np.empty(n, dtype=bool)
         blind = np.zeros(n, dtype=bool)
+        if not table.ground_lines_symmetric:
+            self._build_row_mirrored(table, v)
+            return
         ahead = table.lines(v, ev, np.arange(v, n), g[v:])
         clear[v:] = ahead.clear
         blind[v:] = ahead.kind == BLIND
@@ -179,6 +207,36 @@ class GroundTable:
             if len(ask):
                 back = table.lines(v, ev, ask, g[ask])
                 blind[ask] = back.kind == BLIND
+        self._store(v, clear, blind)
+
+    def _build_row_mirrored(self, table: LosTable, v: int) -> None:
+        """A row of a table whose ground lines are symmetric only where its ``mirrors`` says
+        (over the terrain as drawn): the lines from lower-numbered hexes that answer this
+        row's too are read from their rows, every other line walked."""
+        g = table.ground[:-1]
+        ev = int(g[v])
+        n = self.n
+        clear = np.empty(n, dtype=bool)
+        blind = np.zeros(n, dtype=bool)
+        back = ((self.mirror[:v, v >> 3] >> (7 - (v & 7))) & 1).astype(bool)
+        walk = np.concatenate([np.flatnonzero(~back), np.arange(v, n)])
+        row = table.lines(v, ev, walk, g[walk])
+        clear[walk] = row.clear
+        blind[walk] = row.kind == BLIND
+        read = np.flatnonzero(back)
+        if len(read):
+            clear[read] = ((self.clear[read, v >> 3] >> (7 - (v & 7))) & 1).astype(bool)
+            ask = read[~clear[read] & (g[read] != ev)]      # A6.4 needs levels apart
+            if len(ask):
+                blind[ask] = table.lines(v, ev, ask, g[ask]).kind == BLIND
+        ahead = np.zeros(n, dtype=bool)
+        later = walk >= v + 1
+        ahead[walk[later]] = table.mirrors(v, walk[later], row.clear[later], row.kind[later],
+                                           row.hindrances[later])
+        self.mirror[v] = np.packbits(ahead)
+        self._store(v, clear, blind)
+
+    def _store(self, v: int, clear: np.ndarray, blind: np.ndarray) -> None:
         self.clear[v] = np.packbits(clear)
         self.blind[v] = np.packbits(blind)
         self.ready[v] = True

@@ -75,6 +75,8 @@ class _Pairs(NamedTuple):
 class LosTable(HexsideTerrain):
     """Daytime LOS for one map; build with :func:`engine.los.los_table` (cached by map
     content)."""
+    # A6: a line between two ground locations is clear both ways or neither (engine.los.ground)
+    ground_lines_symmetric = True
 
     def __init__(self, game_map: Map, cache_size: int | None = None):
         self.map = m = game_map

@@ -3,11 +3,11 @@
 Every board's raster (``engine.raster_file``, found by ``engine.boards.board_raster``) pasted
 at its slot: per pixel its terrain and ground level, the map's hex it lies in, its nearest
 hexside and whether the centre is its nearest location (VASL's ``Hex.getNearestLocation``), and
-which neighbours' extended borders hold it too; pixels judged alike share a *class*.  And
-VASL's walk of a line (``Map.LOS``: one pixel column at a time, every row between the line's
-entry and exit of the column), kept once per pixel difference; and which hexside terrain an
-end's own hexsides and hexspines hide (B9.2, VASL's ``isIgnorableHexsideTerrain``).  The rules
-on these points: ``raster_table``.
+which neighbours' extended borders hold it too (``raster_pixels``); pixels judged alike share a
+*class*.  And VASL's walk of a line (``Map.LOS``: one pixel column at a time, every row between
+the line's entry and exit of the column), kept once per pixel difference and frame width
+(``raster_walk``); and which hexside terrain an end's own hexsides and hexspines hide (B9.2,
+VASL's ``isIgnorableHexsideTerrain``).  The rules on these points: ``raster_table``.
 """
 from __future__ import annotations
 
@@ -18,10 +18,11 @@ from ..hexes import SQRT3
 from ..maps import Map
 from ..raster_file import terrain_table
 from ..terrain import HEXSIDES
+from .raster_pixels import _extended_borders, _pixel_hexes, _PixelHexes, shared_slots
+from .raster_walk import _inside_frame, _walks_of_width
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
 MAX_RANGE_TABLE = 4000       # hexes: ranges kept as a table (int16, 32 MB at most)
-MAX_PATTERN_POINTS = 30_000_000  # walks kept (int32 offsets, 120 MB): beyond, start again
 
 # ------------------------------------------------------------------ terrain properties by code
 _T = terrain_table()
@@ -89,9 +90,10 @@ class PixelFrame:
         terr, lev, covered = self._paste(m, rasters)
         # the hex (map index) of every pixel, its nearest hexside and whether the centre is its
         # nearest location (VASL's Hex.getNearestLocation)
-        hexi, side, at_centre = _pixel_hexes(m, self.W, self.H, self.geometry)
-        hexi[~covered.ravel()] = -1
-        self._classify(m, terr, lev, hexi, side, at_centre)
+        px = _pixel_hexes(m, self.W, self.H, self.geometry, *self._slots)
+        px.hexi[~covered.ravel()] = -1
+        hexi, at_centre = px.hexi, px.at_centre
+        self._classify(m, terr, lev, px)
         # hex centres in pixels (VASL's LOS point: truncated), and the terrain there
         cx = a1x + hw * m.col
         cy = a1y + hh * (m.row - 1 + (m.col % 2)) - hh / 2 * (m.col % 2)
@@ -105,9 +107,10 @@ class PixelFrame:
         self.D = None
         if m.size <= MAX_RANGE_TABLE:
             idx = np.arange(m.size + 1)
-            self.D = self._dist(idx[:, None], idx[None, :]).astype(np.int16)
-        self._patterns: dict = {}        # (dx, dy) -> the walk's pixel offsets (_walk_offsets)
-        self._pattern_points = 0
+            self.D = np.empty((m.size + 1, m.size + 1), dtype=np.int16)
+            for a in range(0, m.size + 1, 256):       # a band of rows at a time (memory)
+                self.D[a:a + 256] = self._dist(idx[a:a + 256, None], idx[None, :])
+        self._walks = _walks_of_width(self.W)     # shared by every frame this wide
 
     def _paste(self, m: Map, rasters):
         """The map's pixel frame: every board pasted at its slot's origin (terrain, level, and
@@ -132,20 +135,42 @@ class PixelFrame:
             lev[Y0:Y0 + h, X0:X0 + w] = r.level
             covered[Y0:Y0 + h, X0:X0 + w] = True
         self.W, self.H = W, H
+        # boards of one size tiling the frame share their pixels' hexes (raster_pixels)
+        shapes = [r.shape for r in rasters]
+        slots = shared_slots(m, self.geometry, offs, shapes, W, H) if covered.all() else None
+        self._slots = (slots, shapes[0]) if slots is not None else (None, None)
         self.terr = terr.ravel()
-        self.lev = lev.ravel().astype(np.int64)
+        self.lev = lev.ravel()
         return terr, lev, covered
 
-    def _classify(self, m: Map, terr, lev, hexi, side, at_centre) -> None:
+    def _classify(self, m: Map, terr, lev, px: _PixelHexes) -> None:
         """Pixels of one hex, terrain, level, extended borders and nearest location are judged
         alike: their classes (``pix_cls``) and what each class is (``cls_*``)."""
+        hexi, side, at_centre = px.hexi, px.side, px.at_centre
         # the neighbours (bits 0..5) whose extended border holds the pixel too
-        edge = _extended_borders(m, hexi, self.W, self.H, self.geometry)
-        # pixels of one hex, terrain, level and nearest location are judged alike: classes
-        key = (((hexi + 1) * 256 + terr.ravel()) * 64 + (lev.ravel().astype(np.int64) + 32)) \
-            * 1024 + edge.astype(np.int64) * 16 + side * 2 + at_centre
+        edge = _extended_borders(m, px, self.W, self.H, self.geometry)
+        # pixels of one hex, terrain, level and nearest location are judged alike: classes,
+        # keyed (((hexi + 1) * 256 + terr) * 64 + lev + 32) * 1024 + edge * 16 + side * 2
+        # + at_centre; the same classes as np.unique of every pixel's key, from the runs along
+        # the rows (a run: no part changes)
+        parts = (hexi, terr.ravel(), lev.ravel(), edge, side, at_centre)
+        change = np.empty(len(hexi), dtype=bool)
+        change[0] = True
+        np.not_equal(parts[0][1:], parts[0][:-1], out=change[1:])
+        for part in parts[1:]:
+            change[1:] |= part[1:] != part[:-1]
+        starts = np.flatnonzero(change)
+        key = hexi[starts].astype(np.int64)
+        for scale, part in ((1, 1), (256, terr.ravel()[starts]), (64, lev.ravel()[starts]),
+                            (1, 32), (64, edge[starts]), (8, side[starts]),
+                            (2, at_centre[starts])):
+            if scale != 1:
+                key *= scale
+            key += part
         uniq, inv = np.unique(key, return_inverse=True)
-        self.pix_cls = inv.astype(np.int32)
+        # (two bytes a pixel when the classes allow: the walk reads one per point)
+        small = np.uint16 if len(uniq) <= np.iinfo(np.uint16).max else np.int32
+        self.pix_cls = np.repeat(inv.astype(small), np.diff(np.append(starts, len(hexi))))
         at_c = (uniq % 2).astype(bool)
         self.cls_side = (uniq // 2) % 8
         self.cls_edge = ((uniq // 16) % 64).astype(np.int64)
@@ -155,6 +180,11 @@ class PixelFrame:
         self.cls_code = (rest % 256).astype(np.int64)
         self.cls_hex = rest // 256 - 1
         self.cls_centre = at_c
+        # what a class is to the first cut of a line's points (raster_table): its obstacle top,
+        # and whether its terrain counts whatever the ends' heights (hexside, half-level, split)
+        self.cls_top = self.cls_lev + HEIGHT[self.cls_code]
+        self.cls_special = HEXSIDE_T[self.cls_code] | HALF_LEVEL[self.cls_code] \
+            | SPLIT[self.cls_code]
 
     def _centre_terrain(self, m: Map, hexi, at_centre) -> None:
         """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
@@ -205,31 +235,24 @@ class PixelFrame:
         dx = self.cx[targets] - sx
         dy = self.cy[targets] - sy
         keys = (dx * 65536 + dy).tolist()
-        pats = self._patterns
-        missing = sorted({k for k in keys if k not in pats})
-        if missing:
-            if self._pattern_points > MAX_PATTERN_POINTS:
-                pats.clear()
-                self._pattern_points = 0
-                missing = sorted(set(keys))
-            mk = np.array(missing, dtype=np.int64)
-            mdx = (mk + 32768) // 65536
-            for key, offsets in zip(missing, _walk_offsets(mdx, mk - mdx * 65536, self.W)):
-                pats[key] = offsets
-                self._pattern_points += len(offsets)
-        parts = [pats[k] for k in keys]
-        lens = np.fromiter((len(p) for p in parts), dtype=np.int64, count=len(parts))
+        parts = self._walks.offsets(keys)
+        lens = np.array([len(p) for p in parts], dtype=np.int64)
         flat = np.concatenate(parts)
         flat += sy * self.W + sx
+        if (self.cy[targets] == 0).any():
+            _inside_frame(flat, lens)
         cls = self.pix_cls[flat]
-        # consecutive points of one class are judged once (the first of them)
+        # consecutive points of one class are judged once (the first of them), and each
+        # line's first point
         keep = np.empty(len(cls), dtype=bool)
         keep[0] = True
         np.not_equal(cls[1:], cls[:-1], out=keep[1:])
         first_pt = np.cumsum(lens) - lens
         keep[first_pt] = True
         kept = np.flatnonzero(keep)
-        ln = np.searchsorted(first_pt, kept, side="right") - 1
+        starts = np.zeros(len(kept), dtype=np.int64)
+        starts[np.searchsorted(kept, first_pt)] = 1
+        ln = np.cumsum(starts) - 1
         return cls[kept], ln
 
 
@@ -313,142 +336,3 @@ def inherent_instead(centre: np.ndarray, drawn: np.ndarray) -> np.ndarray:
     the hex's inherent centre terrain, except jungle or bamboo over water drawn there."""
     jungle = (centre == _DENSE_JUNGLE) | (centre == _BAMBOO)
     return np.where(INHERENT[centre] & ~(jungle & WATER_T[drawn]), centre, drawn)
-
-
-def _pixel_hexes(m: Map, W: int, H: int, geometry):
-    """(map hex index or -1, nearest side 0..5 clockwise from north, centre nearest), flat, of
-    every pixel of the map's W x H pixel frame: the hex whose centre is nearest (the hex scaled
-    regular), the side whose middle is nearest, and whether the centre is nearer still (VASL's
-    Hex.getNearestLocation)."""
-    a1x, a1y, hw, hh = geometry
-    x = np.arange(W, dtype=np.float64)
-    y = np.arange(H, dtype=np.float64)
-    c0 = np.floor((x - a1x) / hw).astype(np.int64)
-    # per row: the nearest row of an even and of an odd column, and the offset from it
-    rows = [np.rint((y - a1y) / hh + 1).astype(np.int64),            # even columns
-            np.rint((y - a1y + hh / 2) / hh).astype(np.int64)]       # odd columns
-    vs = [((y - (a1y + hh * (rows[0] - 1))) / hh * SQRT3).astype(np.float32),
-          ((y - (a1y + hh * rows[1] - hh / 2)) / hh * SQRT3).astype(np.float32)]
-    best = bu = bv = bc = bn = None
-    for dc in (0, 1):
-        c = c0 + dc
-        odd = (c % 2).astype(bool)
-        u = ((x - a1x - hw * c) / hw * 1.5).astype(np.float32)[None, :]
-        v = np.where(odd[None, :], vs[1][:, None], vs[0][:, None])
-        n = np.where(odd[None, :], rows[1][:, None], rows[0][:, None])
-        dd = u * u + v * v
-        if best is None:
-            best, bu, bv, bc, bn = dd, np.broadcast_to(u, dd.shape), v, np.broadcast_to(
-                c[None, :], dd.shape), n
-        else:
-            better = dd < best
-            bu = np.where(better, u, bu)
-            bv = np.where(better, v, bv)
-            bc = np.where(better, c[None, :], bc)
-            bn = np.where(better, n, bn)
-            best = np.where(better, dd, best)
-    # the map's index of (global column, row)
-    cmin, rmin = int(m.col.min()), int(m.row.min())
-    grid = np.full((int(m.col.max()) - cmin + 3, int(m.row.max()) - rmin + 3), -1, np.int64)
-    grid[m.col - cmin + 1, m.row - rmin + 1] = np.arange(m.size)
-    gi = np.clip(bc - cmin + 1, 0, grid.shape[0] - 1)
-    gj = np.clip(bn - rmin + 1, 0, grid.shape[1] - 1)
-    hexi = grid[gi, gj].ravel()
-    # the sides' outward normals at 0 (N), 60 (NE), 120 (SE) degrees; 3..5 are their opposites
-    s60, c60 = np.float32(SQRT3 / 2), np.float32(0.5)
-    proj = np.stack([-bv, bu * s60 - bv * c60, bu * s60 + bv * c60])
-    k = np.abs(proj).argmax(axis=0)
-    pk = np.take_along_axis(proj, k[None], axis=0)[0]
-    side = np.where(pk >= 0, k, k + 3).astype(np.int64).ravel()
-    # the centre is nearer than the side's middle (at sqrt(3)/2) when the projection is < sqrt(3)/4
-    at_centre = (np.abs(pk) < SQRT3 / 4).ravel()
-    return hexi, side, at_centre
-
-
-def _walk_offsets(dx: np.ndarray, dy: np.ndarray, W: int) -> list[np.ndarray]:
-    """The points VASL's walk visits from (0, 0) to (dx, dy), one pixel column at a time and
-    every row between the line's entry into the column and its exit, as flat offsets y * W + x
-    (int32), for each (dx, dy).  A walk depends on these differences only, so the map keeps
-    each once."""
-    n = np.abs(dx) + 1                                  # pixel columns of each line
-    d = dy / n                                          # rise per column
-    lstart = np.cumsum(n) - n
-    c = np.arange(int(n.sum()), dtype=np.int64) - np.repeat(lstart, n)
-    x = c * np.repeat(np.where(dx < 0, -1, 1), n)
-    dl = np.repeat(d, n)
-    enter = np.floor(c * dl).astype(np.int64)
-    leave = np.floor((c + 1) * dl).astype(np.int64)
-    k = np.abs(leave - enter) + 1
-    pstart = np.cumsum(k) - k
-    step = np.where(leave < enter, -W, W)
-    base = enter * W + x - pstart * step
-    flat = (np.repeat(base, k) + np.arange(int(k.sum()), dtype=np.int64) * np.repeat(step, k))
-    cuts = pstart[lstart][1:]
-    return np.split(flat.astype(np.int32), cuts)
-
-
-def _java_contains(xp, yp, X, Y) -> np.ndarray:
-    """java.awt.Polygon.contains of integer points (X, Y) in the polygon of integer vertices
-    (xp, yp): the crossing rule VASL's tests use."""
-    inside = (X >= min(xp)) & (Y >= min(yp)) & (X < max(xp)) & (Y < max(yp))
-    hits = np.zeros(X.shape, dtype=np.int64)
-    lastx, lasty = xp[-1], yp[-1]
-    for curx, cury in zip(xp, yp):
-        if cury != lasty:
-            if curx < lastx:
-                cx_ok, leftx = X < lastx, curx
-            else:
-                cx_ok, leftx = X < curx, lastx
-            if cury < lasty:
-                y_ok = (Y >= cury) & (Y < lasty)
-                t1, t2 = X - curx, Y - cury
-            else:
-                y_ok = (Y >= lasty) & (Y < cury)
-                t1, t2 = X - lastx, Y - lasty
-            cross = (X < leftx) | (t1 < t2 / (lasty - cury) * (lastx - curx))
-            hits += cx_ok & y_ok & cross
-        lastx, lasty = curx, cury
-    return inside & (hits % 2 == 1)
-
-
-def _extended_borders(m: Map, hexi: np.ndarray, W: int, H: int, geometry) -> np.ndarray:
-    """Per pixel, 6 bits: the neighbours of its hex whose extended border (VASL's
-    Hex.getExtendedHexBorder: the hex polygon one pixel larger) holds it too."""
-    a1x, a1y, hw, hh = geometry
-    out = np.zeros(len(hexi), dtype=np.uint8)
-    side = hw * 2.0 / 3.0
-    half = hh / 2.0
-
-    def fix(x, lim):
-        x = 0.0 if x == -1.0 else x
-        return lim - 1.0 if int(x) in (lim, lim + 1) else x
-
-    nb = m.neighbours
-    for i in range(m.size):
-        col, row = int(m.col[i]), int(m.row[i])
-        odd = col % 2
-        x = a1x + hw * col
-        y = a1y + hh * (row - 1 + odd) - half * odd
-        vx = [x - side / 2, x + side / 2, x + side, x + side / 2, x - side / 2, x - side]
-        vy = [y - half, y - half, y, y + half, y + half, y]
-        vx = [fix(v, W) for v in vx]
-        vy = [fix(v, H) for v in vy]
-        d = [(-1, -1), (-1, 1), (1, 0), (1, 1), (-1, 1), (-1, 0)]
-        xp = [int(vx[k]) + d[k][0] for k in range(6)]
-        yp = [int(vy[k]) + d[k][1] for k in range(6)]
-        x0, x1 = max(min(xp), 0), min(max(xp), W - 1)
-        y0, y1 = max(min(yp), 0), min(max(yp), H - 1)
-        if x1 < x0 or y1 < y0:
-            continue
-        Y, X = np.mgrid[y0:y1 + 1, x0:x1 + 1]
-        flat = (Y * W + X).ravel()
-        inside = _java_contains(xp, yp, X.ravel(), Y.ravel())
-        own = hexi[flat]
-        pick = inside & (own != i) & (own >= 0)
-        if not pick.any():
-            continue
-        f = flat[pick]
-        k = np.argmax(nb[own[pick]] == i, axis=1)
-        ok = nb[own[pick], k] == i
-        np.bitwise_or.at(out, f[ok], (1 << k[ok]).astype(np.uint8))
-    return out

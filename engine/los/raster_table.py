@@ -31,11 +31,14 @@ judged by VASL's per-point rules, in numpy for all the lines of one viewer at on
   above by less than the range, it must be in the depression where the range exceeds the level
   difference (VASL's depression restriction).
 
-The hexes of the two ends are not judged (only their hexside terrain and A6.3); a point within
-an end's extended border (VASL: the hex one pixel larger, java.awt.Polygon's rule) belongs to
-that end.  A line along hexsides (level, or within VASL's tolerance of 60 degrees) is judged
-where it lies between two hexes as in both, each with its inherent centre terrain; for such
-lines VASL's table of hexside terrain at the far end of the hexspine is followed.
+Of a line's points only those that can block or hinder are judged: terrain higher than the
+lower end, hexside, half-level and split terrain (every point of the lines A6.3, A6.8 or a line
+along hexsides need).  The hexes of the two ends are not judged (only their hexside terrain and
+A6.3); a point within an end's extended border (VASL: the hex one pixel larger,
+java.awt.Polygon's rule) belongs to that end.  A line along hexsides (level, or within VASL's
+tolerance of 60 degrees) is judged where it lies between two hexes as in both, each with its
+inherent centre terrain; for such lines VASL's table of hexside terrain at the far end of the
+hexspine is followed.
 
 Not followed: bridges, hillocks and slopes, rowhouse walls' own rule (they are obstacles here),
 bocage on a hexspine (ignored here like a wall), entrenchments and counters (smoke, vehicles);
@@ -66,6 +69,7 @@ from .day_lines import (
     DayLines,
 )
 from .hex_table import LosTable
+from .raster_depressions import DepressionRules
 from .raster_frame import (
     BOCAGE_T,
     BUILDING_T,
@@ -113,12 +117,34 @@ class _Marks:
         self.block[:] |= cond
 
 
-class RasterLosTable(LosTable, PixelFrame):
+class RasterLosTable(LosTable, PixelFrame, DepressionRules):
     """``LosTable`` whose lines are judged on the map's rasters (see the module doc)."""
+    # VASL's walk goes from the viewer and A6.3 judges leaving and entering a depression apart:
+    # over the drawing a line can be clear one way and blocked the other
+    ground_lines_symmetric = False
 
     def __init__(self, game_map: Map, rasters, cache_size: int | None = None):
         super().__init__(game_map, cache_size)
         self._build_frame(game_map, rasters)
+
+    def mirrors(self, viewer: int, targets: np.ndarray, clear: np.ndarray, kind: np.ndarray,
+                hindrances: np.ndarray) -> np.ndarray:
+        """Which ground-level lines from ``viewer`` (answered ``clear``, ``kind``,
+        ``hindrances``) answer the lines back to it as well: the walk back visits the same
+        pixels (``raster_walk``), no end is in a depression (A6.3) nor both in buildings (A6.8),
+        the line is not along hexsides, no end's centre on the frame's top row, and the line
+        is clear without a hindrance or blocked by more than hindrances (A6.1: the count is
+        by range from the viewer).  Every rule judged on a point is the same from either end."""
+        targets = np.asarray(targets, dtype=np.int64)
+        dx = self.cx[targets] - self.cx[viewer]
+        dy = self.cy[targets] - self.cy[viewer]
+        same = self._walks.reversible((dx * 65536 + dy).tolist())
+        bldg = BUILDING_T[self.centre_code[:-1]]
+        ok = (same & ~self.depression[targets] & ~(bldg[viewer] & bldg[targets])
+              & ~self._along_hexsides(viewer, targets) & (self.cy[targets] != 0))
+        if self.depression[viewer] or self.cy[viewer] == 0:
+            ok[:] = False
+        return ok & ((clear & (hindrances == 0)) | (~clear & (kind != HINDRANCES)))
 
     # ---------------------------------------------------------------------------- the rules
     def lines(self, viewer: int, viewer_elev: int, targets: np.ndarray,
@@ -148,11 +174,11 @@ class RasterLosTable(LosTable, PixelFrame):
         """Every point of every line walked and judged (see the module doc): (clear, kind, hex,
         hex across, hexside code, hindrances) per line."""
         n = len(targets)
-        p = self._points(v, targets)
         # a line along hexsides (VASL: horizontal, or within a tolerance of 60 degrees): at odd
         # ranges its points lie between two hexes, and each is judged as in both, with a hex's
         # inherent centre terrain (orchard, jungle...) standing for what is drawn there
         along = self._along_hexsides(v, targets)
+        p = self._points(v, targets, self._floor(v, S, targets, te, along))
         if along.any():
             self._along_copies(p, v, along)
         bldg, dep_block, dep_skip = self._candidates(p, v, S, targets, te)
@@ -179,10 +205,26 @@ class RasterLosTable(LosTable, PixelFrame):
         return self._first_blocks(p, marks, hind, n, rs)
 
     # ------------------------------------------------------------------ the points walked
-    def _points(self, v: int, targets: np.ndarray) -> _Points:
-        """The points of the walk (one per run of a pixel class) with what they are; a point
-        in an end's extended border belongs to that end (VASL)."""
+    def _floor(self, v: int, S: int, targets: np.ndarray, te: np.ndarray, along: np.ndarray):
+        """Per line, the height at or below which a point of plain terrain can neither block
+        nor hinder (the lower end's elevation: A6.2, A6.4, A6.1).  Lines that need every point
+        keep them all: A6.8 (building to building at another elevation), A6.3 (leaving or
+        entering a depression), and lines along hexsides (their points between two hexes take
+        a hex's inherent terrain)."""
+        whole = along.copy()
+        if BUILDING_T[self.centre_code[v]]:
+            whole |= BUILDING_T[self.centre_code[targets]] & (te != S)
+        exits, enters = self._depression_lines(v, S, targets, te)
+        whole |= exits | enters
+        return np.where(whole, np.iinfo(np.int64).min, np.minimum(S, te))
+
+    def _points(self, v: int, targets: np.ndarray, floor: np.ndarray) -> _Points:
+        """The points of the walk (one per run of a pixel class) with what they are, but those
+        of plain terrain not above the line's ``floor``; a point in an end's extended border
+        belongs to that end (VASL)."""
         cls, line = self._walk(v, targets)
+        keep = self.cls_special[cls] | (self.cls_top[cls] > floor[line])
+        cls, line = cls[keep], line[keep]
         p = _Points()
         p.line = line
         p.hexi = hexi = self.cls_hex[cls]
@@ -413,40 +455,6 @@ class RasterLosTable(LosTable, PixelFrame):
                     bside[li] = 0
         kind[~blocked] = CLEAR
         return ~blocked, kind, where, across, bside, np.minimum(hcount, MAX_HINDRANCES)
-
-    def _depressions(self, v, S, targets, te, line, hexi, hx, t, in_end, in_v, g):
-        """A6.3 (VASL's depression restrictions): from a depression to a location it may not
-        see over the depression's edge (lower, or higher by less than the range; or in another
-        depression at its level), the line must stay in the depression until it reaches a hex
-        that lifts the restriction; into a depression from above by less than the range, it
-        must be in the depression wherever the range is more than the level difference.
-        Returns (blocking points, points the height rule leaves alone) or (None, None)."""
-        dep = self.depression
-        rng = self._range(v, targets)
-        exits = dep[v] & ((te < S) | ((te > S) & (te - S < rng)) | (dep[targets] & (te == S)))
-        enters = dep[targets] & (S > te) & (S - te < rng)
-        if not (exits.any() or enters.any()):
-            return None, None
-        cur = np.where(in_end, np.where(in_v, v, t), hx)            # VASL's current hex
-        base = self.ground[cur]
-        T = te[line]
-        pos = np.arange(len(line))
-        rt = self.D[cur, t] if self.D is not None else self._dist(cur, t)
-        rs = self._range(v, cur)
-        lift = exits[line] & (cur != v) & ((dep[cur] & (T - base >= rt))
-                                           | (~dep[cur] & (base <= S)))
-        lift_at = np.full(len(targets), len(pos), dtype=np.int64)
-        li = np.flatnonzero(lift)
-        np.minimum.at(lift_at, line[li], pos[li])
-        lift_hex = np.full(len(targets) + 1, -2, dtype=np.int64)
-        got = lift_at < len(pos)
-        lift_hex[np.flatnonzero(got)] = cur[lift_at[got]]
-        still = exits[line] & (pos < lift_at[line])
-        block = still & (g > base)
-        block |= enters[line] & (rs > S - T) & ~(dep[cur] & (g == base))
-        skip = (exits[line] & ~still & (cur == lift_hex[line])) | (enters[line] & dep[cur]) \
-            | (still & dep[cur])
-        return block, skip
 
 
 def _blind(S: int, T: np.ndarray, rs, rt, top, obstacle) -> np.ndarray:

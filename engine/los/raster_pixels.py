@@ -1,0 +1,190 @@
+"""Which hex each pixel of a map's pixel frame lies in (VASL's ``Hex``), for
+``raster_frame``: the hex whose centre is nearest (the hex scaled regular), its nearest side
+and whether the centre is nearer still (VASL's ``Hex.getNearestLocation``), and which
+neighbours' extended borders hold the pixel too (VASL's ``Hex.getExtendedHexBorder``, tested
+with java.awt.Polygon's crossing rule).  Geometry only: the rules read it in
+``raster_table``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..hexes import SQRT3
+from ..maps import Map
+
+PIXELS_AT_ONCE = 1 << 15   # pixels classified at a time (whole rows): small temporaries, reused
+
+
+class _PixelHexes:
+    """Per pixel of the frame (flat): the map's hex (or -1), the nearest side (0..5 clockwise
+    from north), whether the centre is nearer still; and per side the pixels close to it (the
+    only ones a neighbour's extended border can hold)."""
+
+    def __init__(self, size: int):
+        self.hexi = np.empty(size, dtype=np.int32)
+        self.side = np.empty(size, dtype=np.int8)
+        self.at_centre = np.empty(size, dtype=bool)
+        self.near: list[list[np.ndarray]] = [[] for _ in range(6)]
+
+
+def shared_slots(m: Map, geometry, offsets, shapes, W: int, H: int):
+    """The slots' pixel and hex origins [(X0, Y0, ox, oy)] when boards of one size tile the
+    frame on a geometry in 1/256 pixels: then the sums of ``_pixel_hexes`` are exact, and a
+    board's pixels are computed once for all the boards an even number of hex columns and rows
+    away (the nearest row rounds half to even).  Else None."""
+    if len(set(shapes)) != 1 or sum(h * w for h, w in shapes) != W * H:
+        return None
+    if any(abs(g) >= 1 << 16 or g * 256 != int(g * 256) for g in map(float, geometry)):
+        return None
+    return [(X0, Y0, int(ox), int(oy)) for (X0, Y0), (ox, oy) in zip(offsets, m.origins)]
+
+
+def _pixel_hexes(m: Map, W: int, H: int, geometry, slots=None, shape=None) -> _PixelHexes:
+    """The hex whose centre is nearest (the hex scaled regular), the side whose middle is
+    nearest, and whether the centre is nearer still (VASL's Hex.getNearestLocation), of every
+    pixel of the map's W x H pixel frame.  With ``slots`` of one ``shape`` (``shared_slots``),
+    computed at the first slot of each parity of hex column and row, and placed at the others
+    of that parity too."""
+    if slots is None:
+        slots, shape = [(0, 0, 0, 0)], (H, W)
+    out = _PixelHexes(W * H)
+    groups: dict = {}
+    for slot in slots:
+        groups.setdefault((slot[2] % 2, slot[3] % 2), []).append(slot)
+    for group in groups.values():
+        _slot_hexes(m, W, H, geometry, shape, group, out)
+    return out
+
+
+def _slot_hexes(m: Map, W: int, H: int, geometry, shape, slots, out: _PixelHexes) -> None:
+    """``_pixel_hexes`` of the first of ``slots`` (its pixels as the map's), placed at every one
+    of them; a band of rows at a time, per pixel column what depends on the column only (the
+    same float32 arithmetic pixel by pixel)."""
+    h, w = shape
+    a1x, a1y, hw, hh = geometry
+    X0r, Y0r, oxr, oyr = slots[0]
+    x = np.arange(X0r, X0r + w, dtype=np.float64)
+    y = np.arange(Y0r, Y0r + h, dtype=np.float64)
+    c0 = np.floor((x - a1x) / hw).astype(np.int64)
+    odd0 = (c0 % 2).astype(bool)[None, :]          # the parity of the nearer-left column
+    # per row: the nearest row of an even and of an odd column, and the offset from it
+    rows = [np.rint((y - a1y) / hh + 1).astype(np.int64),            # even columns
+            np.rint((y - a1y + hh / 2) / hh).astype(np.int64)]       # odd columns
+    vs = [((y - (a1y + hh * (rows[0] - 1))) / hh * SQRT3).astype(np.float32),
+          ((y - (a1y + hh * rows[1] - hh / 2)) / hh * SQRT3).astype(np.float32)]
+    us = [((x - a1x - hw * (c0 + dc)) / hw * 1.5).astype(np.float32)[None, :] for dc in (0, 1)]
+    # the map's index of (column, row), looked up as one flat index, per slot
+    cmin, rmin = int(m.col.min()), int(m.row.min())
+    grid = np.full((int(m.col.max()) - cmin + 3, int(m.row.max()) - rmin + 3), -1, np.int64)
+    grid[m.col - cmin + 1, m.row - rmin + 1] = np.arange(m.size)
+    gcols = [[(np.clip(c0 + dc + ox - oxr - cmin + 1, 0, grid.shape[0] - 1)
+               * grid.shape[1])[None, :] for dc in (0, 1)] for _, _, ox, _ in slots]
+    grows = [[np.clip(r + oy - oyr - rmin + 1, 0, grid.shape[1] - 1) for r in rows]
+             for _, _, _, oy in slots]
+    grid = grid.ravel()
+    s60, c60 = np.float32(SQRT3 / 2), np.float32(0.5)
+    # a neighbour's extended border reaches less than 3 pixels past its hexagon (a vertex
+    # truncated and moved by one pixel): pixels farther from a side than that are not in it
+    near_limit = np.float32(SQRT3 / 2 - 3.01 * max(1.5 / hw, SQRT3 / hh))
+    hexi2, side2, centre2 = (a.reshape(H, W) for a in (out.hexi, out.side, out.at_centre))
+    band = max(4, PIXELS_AT_ONCE // w)
+    for y0 in range(0, h, band):
+        y1 = min(h, y0 + band)
+        v_even, v_odd = vs[0][y0:y1, None], vs[1][y0:y1, None]
+        v0 = np.where(odd0, v_odd, v_even)          # the nearer-left column (dc = 0)
+        v1 = np.where(odd0, v_even, v_odd)          # the next one (dc = 1)
+        better = us[1] * us[1] + v1 * v1 < us[0] * us[0] + v0 * v0
+        bu = np.where(better, us[1], us[0])
+        bv = np.where(better, v1, v0)
+        # the sides' outward normals at 0 (N), 60 (NE), 120 (SE) degrees; 3..5 their opposites
+        proj = (-bv, bu * s60 - bv * c60, bu * s60 + bv * c60)
+        mag = [np.abs(q) for q in proj]
+        k = np.where(mag[1] > mag[0], 1, 0)             # the first largest, as argmax
+        top = np.maximum(mag[0], mag[1])
+        k = np.where(mag[2] > top, 2, k)
+        pk = np.where(k == 0, proj[0], np.where(k == 1, proj[1], proj[2]))
+        side = np.where(pk >= 0, k, k + 3)
+        # the centre is nearer than the side's middle (at sqrt(3)/2) when the projection is
+        # < sqrt(3)/4
+        at_centre = np.abs(pk) < SQRT3 / 4
+        near = [np.flatnonzero((proj[d] if d < 3 else -proj[d - 3]).ravel() > near_limit)
+                for d in range(6)]
+        for (X0, Y0, _, _), gc, gr in zip(slots, gcols, grows):
+            r_even, r_odd = gr[0][y0:y1, None], gr[1][y0:y1, None]
+            cell = np.where(better, gc[1] + np.where(odd0, r_even, r_odd),
+                            gc[0] + np.where(odd0, r_odd, r_even))
+            rows_at, cols_at = slice(Y0 + y0, Y0 + y1), slice(X0, X0 + w)
+            hexi2[rows_at, cols_at] = grid[cell]
+            side2[rows_at, cols_at] = side
+            centre2[rows_at, cols_at] = at_centre
+            for d in range(6):
+                f = near[d]
+                out.near[d].append(((Y0 + y0 + f // w) * W + X0 + f % w).astype(np.int32))
+
+
+def _java_contains(xp, yp, poly, X, Y) -> np.ndarray:
+    """java.awt.Polygon.contains of integer points (X, Y), point j in polygon ``poly[j]`` of
+    integer vertices (rows of xp, yp): the crossing rule VASL's tests use."""
+    inside = ((X >= xp.min(axis=1)[poly]) & (Y >= yp.min(axis=1)[poly])
+              & (X < xp.max(axis=1)[poly]) & (Y < yp.max(axis=1)[poly]))
+    sel = np.flatnonzero(inside)
+    X, Y, poly = X[sel], Y[sel], poly[sel]
+    hits = np.zeros(len(sel), dtype=np.int8)
+    lastx, lasty = xp[:, -1][poly], yp[:, -1][poly]
+    for e in range(xp.shape[1]):
+        curx, cury = xp[:, e][poly], yp[:, e][poly]
+        left = curx < lastx
+        cx_ok = X < np.where(left, lastx, curx)
+        leftx = np.where(left, curx, lastx)
+        up = cury < lasty
+        y_ok = np.where(up, (Y >= cury) & (Y < lasty), (Y >= lasty) & (Y < cury))
+        t1 = X - np.where(up, curx, lastx)
+        t2 = Y - np.where(up, cury, lasty)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            cross = (X < leftx) | (t1 < t2 / (lasty - cury) * (lastx - curx))
+        hits += (cury != lasty) & cx_ok & y_ok & cross
+        lastx, lasty = curx, cury
+    out = np.zeros(len(inside), dtype=bool)
+    out[sel] = hits % 2 == 1
+    return out
+
+
+def _border_polygons(m: Map, W: int, H: int, geometry):
+    """Every hex's extended border (VASL's Hex.getExtendedHexBorder: the hex polygon one pixel
+    larger, its vertices kept inside the frame): (xp, yp), one row of six vertices per hex."""
+    a1x, a1y, hw, hh = geometry
+    side = hw * 2.0 / 3.0
+    half = hh / 2.0
+    odd = m.col % 2
+    x = (a1x + hw * m.col)[:, None]
+    y = (a1y + hh * (m.row - 1 + odd) - half * odd)[:, None]
+    vx = x + np.array([-side / 2, side / 2, side, side / 2, -side / 2, -side])[None, :]
+    vy = y + np.array([-half, -half, 0.0, half, half, 0.0])[None, :]
+
+    def fix(v, lim):
+        v = np.where(v == -1.0, 0.0, v)
+        whole = np.trunc(v)
+        return np.where((whole == lim) | (whole == lim + 1), lim - 1.0, v)
+
+    xp = np.trunc(fix(vx, W)).astype(np.int32) + np.array([-1, -1, 1, 1, -1, -1], np.int32)
+    yp = np.trunc(fix(vy, H)).astype(np.int32) + np.array([-1, 1, 0, 1, 1, 0], np.int32)
+    return xp, yp
+
+
+def _extended_borders(m: Map, px: _PixelHexes, W: int, H: int, geometry) -> np.ndarray:
+    """Per pixel, 6 bits: the neighbours of its hex whose extended border (VASL's
+    Hex.getExtendedHexBorder: the hex polygon one pixel larger) holds it too; bit k for the
+    neighbour across side k, tried only on the pixels close to that side."""
+    hexi = px.hexi
+    out = np.zeros(len(hexi), dtype=np.uint8)
+    xp, yp = _border_polygons(m, W, H, geometry)
+    nb = m.neighbours
+    for k in range(6):
+        f = np.concatenate(px.near[k]) if px.near[k] else np.zeros(0, np.int32)
+        own = hexi[f]
+        f, own = f[own >= 0], own[own >= 0]
+        other = nb[own, k]
+        f, other = f[other >= 0], other[other >= 0]
+        inside = _java_contains(xp, yp, other, f % W, f // W)
+        out[f[inside]] |= np.uint8(1 << k)
+    return out
