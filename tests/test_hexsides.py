@@ -146,7 +146,7 @@ def test_H05_rubble_blocks_only_two_ends_at_its_ground_level():
     ground-level end it does not."""
     m = hexside_map({}, {"F5": {"terrain": "rubble"}, "F3": {"level": 1}, "F1": {"level": 0}})
     clear, why = line(m, "t1F7", 0, "t1F2")
-    assert not clear and "t1F5 (rubble, level 0)" in why and "half-level" in why
+    assert not clear and "t1F5 (rubble, ground level 0)" in why and "half-level" in why
     assert line(m, "t1F3", 0, "t1F7")[0]               # from level 1
     assert line(m, "t1F7", 0, "t1F3")[0]               # to level 1
     # a half level that is not rubble: the hex says so

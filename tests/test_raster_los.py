@@ -413,8 +413,8 @@ def test_boards_of_one_size_share_their_pixel_hexes_exactly():
     offsets = [(int(ox * geo[2]), int(oy * geo[3])) for ox, oy in m.origins]
     slots = raster_pixels.shared_slots(m, geo, offsets, [(h, w)] * 4, t.W, t.H)
     assert slots is not None and {oy % 2 for _, _, _, oy in slots} == {0, 1}
-    shared = raster_pixels._pixel_hexes(m, t.W, t.H, geo, slots, (h, w))
-    whole = raster_pixels._pixel_hexes(m, t.W, t.H, geo)
+    shared = raster_pixels.pixel_hexes(m, t.W, t.H, geo, slots, (h, w))
+    whole = raster_pixels.pixel_hexes(m, t.W, t.H, geo)
     for name in ("hexi", "side", "at_centre"):
         assert np.array_equal(getattr(shared, name), getattr(whole, name)), name
     for k in range(6):

@@ -18,8 +18,8 @@ from ..hexes import SQRT3
 from ..maps import Map
 from ..raster_file import terrain_table
 from ..terrain import HEXSIDES
-from .raster_pixels import _extended_borders, _pixel_hexes, _PixelHexes, shared_slots
-from .raster_walk import _inside_frame, _walks_of_width
+from .raster_pixels import PixelHexes, extended_borders, pixel_hexes, shared_slots
+from .raster_walk import inside_frame, walks_of_width
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
 MAX_RANGE_TABLE = 4000       # hexes: ranges kept as a table (int16, 32 MB at most)
@@ -90,7 +90,7 @@ class PixelFrame:
         terr, lev, covered = self._paste(m, rasters)
         # the hex (map index) of every pixel, its nearest hexside and whether the centre is its
         # nearest location (VASL's Hex.getNearestLocation)
-        px = _pixel_hexes(m, self.W, self.H, self.geometry, *self._slots)
+        px = pixel_hexes(m, self.W, self.H, self.geometry, *self._slots)
         px.hexi[~covered.ravel()] = -1
         hexi, at_centre = px.hexi, px.at_centre
         self._classify(m, terr, lev, px)
@@ -110,7 +110,7 @@ class PixelFrame:
             self.D = np.empty((m.size + 1, m.size + 1), dtype=np.int16)
             for a in range(0, m.size + 1, 256):       # a band of rows at a time (memory)
                 self.D[a:a + 256] = self._dist(idx[a:a + 256, None], idx[None, :])
-        self._walks = _walks_of_width(self.W)     # shared by every frame this wide
+        self._walks = walks_of_width(self.W)     # shared by every frame this wide
 
     def _paste(self, m: Map, rasters):
         """The map's pixel frame: every board pasted at its slot's origin (terrain, level, and
@@ -143,12 +143,12 @@ class PixelFrame:
         self.lev = lev.ravel()
         return terr, lev, covered
 
-    def _classify(self, m: Map, terr, lev, px: _PixelHexes) -> None:
+    def _classify(self, m: Map, terr, lev, px: PixelHexes) -> None:
         """Pixels of one hex, terrain, level, extended borders and nearest location are judged
         alike: their classes (``pix_cls``) and what each class is (``cls_*``)."""
         hexi, side, at_centre = px.hexi, px.side, px.at_centre
         # the neighbours (bits 0..5) whose extended border holds the pixel too
-        edge = _extended_borders(m, px, self.W, self.H, self.geometry)
+        edge = extended_borders(m, px, self.W, self.H, self.geometry)
         # pixels of one hex, terrain, level and nearest location are judged alike: classes,
         # keyed (((hexi + 1) * 256 + terr) * 64 + lev + 32) * 1024 + edge * 16 + side * 2
         # + at_centre; the same classes as np.unique of every pixel's key, from the runs along
@@ -240,7 +240,7 @@ class PixelFrame:
         flat = np.concatenate(parts)
         flat += sy * self.W + sx
         if (self.cy[targets] == 0).any():
-            _inside_frame(flat, lens)
+            inside_frame(flat, lens)
         cls = self.pix_cls[flat]
         # consecutive points of one class are judged once (the first of them), and each
         # line's first point

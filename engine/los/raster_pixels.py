@@ -15,7 +15,7 @@ from ..maps import Map
 PIXELS_AT_ONCE = 1 << 15   # pixels classified at a time (whole rows): small temporaries, reused
 
 
-class _PixelHexes:
+class PixelHexes:
     """Per pixel of the frame (flat): the map's hex (or -1), the nearest side (0..5 clockwise
     from north), whether the centre is nearer still; and per side the pixels close to it (the
     only ones a neighbour's extended border can hold)."""
@@ -29,7 +29,7 @@ class _PixelHexes:
 
 def shared_slots(m: Map, geometry, offsets, shapes, W: int, H: int):
     """The slots' pixel and hex origins [(X0, Y0, ox, oy)] when boards of one size tile the
-    frame on a geometry in 1/256 pixels: then the sums of ``_pixel_hexes`` are exact, and a
+    frame on a geometry in 1/256 pixels: then the sums of ``pixel_hexes`` are exact, and a
     board's pixels are computed once for all the boards an even number of hex columns and rows
     away (the nearest row rounds half to even).  Else None."""
     if len(set(shapes)) != 1 or sum(h * w for h, w in shapes) != W * H:
@@ -39,7 +39,7 @@ def shared_slots(m: Map, geometry, offsets, shapes, W: int, H: int):
     return [(X0, Y0, int(ox), int(oy)) for (X0, Y0), (ox, oy) in zip(offsets, m.origins)]
 
 
-def _pixel_hexes(m: Map, W: int, H: int, geometry, slots=None, shape=None) -> _PixelHexes:
+def pixel_hexes(m: Map, W: int, H: int, geometry, slots=None, shape=None) -> PixelHexes:
     """The hex whose centre is nearest (the hex scaled regular), the side whose middle is
     nearest, and whether the centre is nearer still (VASL's Hex.getNearestLocation), of every
     pixel of the map's W x H pixel frame.  With ``slots`` of one ``shape`` (``shared_slots``),
@@ -47,7 +47,7 @@ def _pixel_hexes(m: Map, W: int, H: int, geometry, slots=None, shape=None) -> _P
     of that parity too."""
     if slots is None:
         slots, shape = [(0, 0, 0, 0)], (H, W)
-    out = _PixelHexes(W * H)
+    out = PixelHexes(W * H)
     groups: dict = {}
     for slot in slots:
         groups.setdefault((slot[2] % 2, slot[3] % 2), []).append(slot)
@@ -56,8 +56,8 @@ def _pixel_hexes(m: Map, W: int, H: int, geometry, slots=None, shape=None) -> _P
     return out
 
 
-def _slot_hexes(m: Map, W: int, H: int, geometry, shape, slots, out: _PixelHexes) -> None:
-    """``_pixel_hexes`` of the first of ``slots`` (its pixels as the map's), placed at every one
+def _slot_hexes(m: Map, W: int, H: int, geometry, shape, slots, out: PixelHexes) -> None:
+    """``pixel_hexes`` of the first of ``slots`` (its pixels as the map's), placed at every one
     of them; a band of rows at a time, per pixel column what depends on the column only (the
     same float32 arithmetic pixel by pixel)."""
     h, w = shape
@@ -171,7 +171,7 @@ def _border_polygons(m: Map, W: int, H: int, geometry):
     return xp, yp
 
 
-def _extended_borders(m: Map, px: _PixelHexes, W: int, H: int, geometry) -> np.ndarray:
+def extended_borders(m: Map, px: PixelHexes, W: int, H: int, geometry) -> np.ndarray:
     """Per pixel, 6 bits: the neighbours of its hex whose extended border (VASL's
     Hex.getExtendedHexBorder: the hex polygon one pixel larger) holds it too; bit k for the
     neighbour across side k, tried only on the pixels close to that side."""

@@ -71,7 +71,7 @@ _WALKS_LOCK = threading.Lock()
 MAX_WALK_WIDTHS = 2               # frame widths whose walks are kept (120 MB each at most)
 
 
-def _walks_of_width(width: int) -> _Walks:
+def walks_of_width(width: int) -> _Walks:
     with _WALKS_LOCK:
         walks = _WALKS.pop(width, None) or _Walks(width)
         _WALKS[width] = walks               # the most recent last
@@ -102,7 +102,7 @@ def _walk_offsets(dx: np.ndarray, dy: np.ndarray, W: int) -> list[np.ndarray]:
     return np.split(flat.astype(np.int32), cuts)
 
 
-def _inside_frame(flat: np.ndarray, lens: np.ndarray) -> None:
+def inside_frame(flat: np.ndarray, lens: np.ndarray) -> None:
     """The walk's points kept inside the frame, in place: a line to a centre on row 0 can step
     one row past it in its last column (the rise per column times the columns falls just
     short), and row -1 is no pixel (numpy would read the bottom row).  Only a line's last
