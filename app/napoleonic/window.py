@@ -36,6 +36,7 @@ from ..file_filters import FIRE_FILTER
 from ..room_window import close_event, edit_menu, open_elsewhere
 from .chart import OutcomeChart
 from .document import Document
+from .recovery import autosave_for, offer_recovery
 from .report import attack_html
 from .scene import FireScene
 
@@ -140,6 +141,7 @@ class FireWindow(QMainWindow):
         self.resize(1400, 820)
         self._title()
         self.refresh()
+        self.autosaver = autosave_for(self)     # unsaved work survives a crash
 
     # ------------------------------------------------------------------ menus and files
     def _menus(self) -> None:
@@ -211,6 +213,8 @@ class FireWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         close_event(self, event, self.document.undo_stack.isClean(), "Unsaved attacks",
                     "Save the position before closing?", self.save)
+        if event.isAccepted():
+            self.autosaver.finish()
 
     # ------------------------------------------------------------------ the attack
     def click(self, point: QPointF) -> None:
@@ -338,8 +342,10 @@ def open_window(path: str, *, select: str | None = None, recover: bool = False,
                 open_other=None) -> FireWindow:
     """A window on the fire position ``path`` (raises api.ScenarioError naming file and place);
     ``open_other``: how File > Open reaches the other rooms.  ``select`` and ``recover`` are
-    the door's: this room opens on no target and keeps no autosave."""
-    return FireWindow(Document.open_file(path), open_other=open_other)
+    the door's: this room opens on no target; ``recover``: first offer the unsaved fire work a
+    crash left (it opens instead of ``path`` when restored)."""
+    document = offer_recovery() if recover else None
+    return FireWindow(document or Document.open_file(path), open_other=open_other)
 
 
 def save_screenshot(path: str, out: str, width: int, height: int,

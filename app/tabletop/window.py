@@ -24,6 +24,7 @@ from app.room_window import close_event, edit_menu, open_elsewhere
 from engine import api
 
 from .document import Document
+from .recovery import autosave_for, offer_recovery
 from .scene import S, TableScene
 
 HELP = ("Click an element to see whom it may and must shoot; drag to move (it snaps into "
@@ -116,6 +117,7 @@ class TableWindow(QMainWindow):
         self.resize(1300, 800)
         self.refresh()
         self.statusBar().showMessage(HELP)
+        self.autosaver = autosave_for(self)     # unsaved work survives a crash
 
     def _menus(self) -> None:
         doc = self.document
@@ -151,7 +153,7 @@ class TableWindow(QMainWindow):
             return self.save_as()
         try:
             self.document.save()
-        except api.ScenarioError as e:
+        except (api.ScenarioError, OSError) as e:
             QMessageBox.critical(self, "Save", str(e))
             return False
         self.statusBar().showMessage(f"saved {self.document.path}", 4000)
@@ -165,8 +167,13 @@ class TableWindow(QMainWindow):
                                               TABLE_FILTER)
         if not path:
             return False
-        self.document.path = path
-        return self.save()
+        try:
+            self.document.save(path)        # the document's path changes only once written
+        except (api.ScenarioError, OSError) as e:
+            QMessageBox.critical(self, "Save", str(e))
+            return False
+        self.statusBar().showMessage(f"saved {self.document.path}", 4000)
+        return True
 
     def export(self) -> None:
         start = os.path.splitext(self.document.path or "table.json")[0] + ".png"  # beside it
@@ -180,14 +187,18 @@ class TableWindow(QMainWindow):
     def closeEvent(self, event):
         close_event(self, event, self.document.undo_stack.isClean(), "Unsaved table",
                     "Save the changes to this table?", self.save)
+        if event.isAccepted():
+            self.autosaver.finish()
 
 
 def open_window(path: str, *, select: str | None = None, recover: bool = False,
                 open_other=None) -> TableWindow:
     """A window on the table file ``path`` (raises api.ScenarioError naming file and place);
     ``open_other``: how File > Open reaches the other rooms.  ``select`` and ``recover`` are
-    the door's: this room opens with no shooter chosen and keeps no autosave."""
-    window = TableWindow(Document.open_file(path), open_other=open_other)
+    the door's: this room opens with no shooter chosen; ``recover``: first offer the unsaved
+    table a crash left (it opens instead of ``path`` when restored)."""
+    document = offer_recovery() if recover else None
+    window = TableWindow(document or Document.open_file(path), open_other=open_other)
     window.view.fit()
     return window
 
