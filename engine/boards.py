@@ -28,7 +28,7 @@ from .hexes import (
     rows_of_column,
     to_axial,
 )
-from .jsonio import atomic_write_json, check_format, is_int, read_json
+from .jsonio import atomic_write_bytes, atomic_write_json, check_format, is_int, read_json, read_limited
 from .raster_file import RASTER_SUFFIX, Raster, load_raster, raster_file_name
 from .terrain import HEXSIDES, TERRAINS
 
@@ -298,20 +298,55 @@ def board_image_path(board: Board) -> Path | None:
 
 
 def save_board(board: Board, path: str | Path) -> None:
-    """Write the board file; a board with a picture (SPEC.md "image") gets it beside the file."""
+    """Write the board file; a board with a picture (SPEC.md "image") gets it beside the file.
+    The picture copied is the board's own, in its folder (a link out of it is not followed);
+    one already there under that name that is another file is kept as ``NAME.bak``.  Pictures
+    and rasters are written through temporary files of names of their own, then renamed."""
     path = Path(path)
     image = board_image_path(replace(board, path=str(path)))
     data = board.image_data
     source = board_image_path(board)
-    if data is None and image is not None and source is not None and source.is_file() \
-            and source.resolve() != image.resolve() and source.stat().st_size <= MAX_IMAGE_FILE_BYTES:
-        data = source.read_bytes()
+    if data is None and image is not None and source is not None:
+        data = _own_picture(source, image)
     if image is not None and data is not None:
-        tmp = image.with_name(image.name + ".tmp")
-        tmp.write_bytes(data)
-        tmp.replace(image)
+        _write_picture(image, data)
     board = keep_raster(board, path)        # the terrain as drawn, beside the file
     atomic_write_json(path, board_to_json(board))
+
+
+def _own_picture(source: Path, image: Path) -> bytes | None:
+    """The bytes of the board's picture ``source`` to copy to ``image``: None when it is the
+    same file, gone or too large; refused when it links out of the board's folder."""
+    try:
+        if not source.is_file() or source.resolve() == image.resolve():
+            return None
+        if source.resolve().parent != source.parent.resolve():
+            raise ScenarioError("links outside the board's folder: not copied", file=str(source))
+        if source.stat().st_size > MAX_IMAGE_FILE_BYTES:
+            return None
+        return read_limited(source, MAX_IMAGE_FILE_BYTES)
+    except (OSError, ValueError, RuntimeError) as e:
+        if isinstance(e, ScenarioError):
+            raise
+        return None
+
+
+def _write_picture(image: Path, data: bytes) -> None:
+    """``data`` at ``image``, atomically; another file already there is kept as ``NAME.bak``,
+    and a link there is not written through."""
+    try:
+        if image.is_symlink():
+            raise ScenarioError("is a link: the board's picture is not written through it",
+                                file=str(image))
+        same = image.is_file() and image.stat().st_size == len(data) \
+            and read_limited(image, MAX_IMAGE_FILE_BYTES) == data
+        other = image.exists() and not same
+    except (OSError, ValueError) as e:
+        if isinstance(e, ScenarioError):
+            raise
+        raise ScenarioError(f"cannot be written ({e})", file=str(image)) from None
+    if not same:
+        atomic_write_bytes(image, data, backup=other)
 
 
 # ------------------------------------------------------------ the terrain as drawn (raster)
@@ -358,7 +393,7 @@ def board_raster(board: Board) -> Raster | None:
         try:
             st = path.stat()
             key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
-        except OSError:
+        except (OSError, ValueError, RuntimeError):     # (gone, a NUL, a link loop): told below
             key = (str(path), 0, 0)
         r = _raster_file(key, str(path))
         want = spec.get("digest")
@@ -392,7 +427,7 @@ def keep_raster(board: Board, board_path: str | Path) -> Board:
         old = Path(board.path).parent / str(board.extra.get("raster", {}).get("file", "")) \
             if board.path and isinstance(board.extra.get("raster"), dict) else None
         if old is None or not old.is_file() or old.resolve() != target.resolve():
-            r.save(target)
+            atomic_write_bytes(target, r.to_bytes(), backup=False)
         extra["raster"] = {"file": name, "digest": r.digest}
     return replace(board, extra=extra)
 
