@@ -32,31 +32,37 @@ def raster_from_los(los: LosData, geometry: Geometry, size: tuple[int, int]) -> 
 
 
 def fill_levels(level: np.ndarray, unknown: int) -> np.ndarray:
-    """Every ``unknown`` pixel takes the level of a nearest known one (4-neighbour growth)."""
-    out = level.astype(np.int16)
+    """Every ``unknown`` pixel takes the level of a nearest known one (4-neighbour growth, at
+    most ``MAX_FILL_STEPS`` pixels; a pixel reached from several takes the one above, below,
+    left, right, in that order).  Each step looks only at the pixels the last one reached, so
+    the whole fill costs about one pass over the picture."""
+    h, w = level.shape
+    out = level.astype(np.int16).ravel()
     todo = out == unknown
     if todo.all():
         return np.zeros(level.shape, dtype=np.int8)
+    frontier = np.flatnonzero(~todo)
+    left = int(todo.sum())
     for _ in range(MAX_FILL_STEPS):
-        if not todo.any():
+        if not left or frontier.size == 0:
             break
-        known = ~todo
-        new = np.full(out.shape, unknown, dtype=np.int16)
-        for axis, shift in ((0, 1), (0, -1), (1, 1), (1, -1)):
-            src = np.roll(out, shift, axis=axis)
-            ok = np.roll(known, shift, axis=axis)
-            # no wrapping round the picture's edges
-            if axis == 0:
-                ok[0 if shift == 1 else -1, :] = False
-            else:
-                ok[:, 0 if shift == 1 else -1] = False
-            take = todo & ok & (new == unknown)
-            new[take] = src[take]
-        got = new != unknown
-        out[got] = new[got]
-        todo &= ~got
+        row, col = np.divmod(frontier, w)
+        reach = np.concatenate([frontier[row > 0] - w, frontier[row < h - 1] + w,
+                                frontier[col > 0] - 1, frontier[col < w - 1] + 1])
+        reach = np.unique(reach[todo[reach]])
+        qrow, qcol = np.divmod(reach, w)
+        value = np.full(reach.size, unknown, dtype=np.int16)
+        for near, inside in ((reach - w, qrow > 0), (reach + w, qrow < h - 1),
+                             (reach - 1, qcol > 0), (reach + 1, qcol < w - 1)):
+            near = np.where(inside, near, 0)
+            take = inside & ~todo[near] & (value == unknown)
+            value[take] = out[near[take]]
+        out[reach] = value
+        todo[reach] = False
+        left -= reach.size
+        frontier = reach
     out[todo] = 0
-    return out.astype(np.int8)
+    return out.reshape(level.shape).astype(np.int8)
 
 
 def raster_from_vasl5(archive: vasl5_image.Vasl5Archive) -> Raster:
