@@ -10,7 +10,7 @@ from typing import Any
 
 from ..boards import Board, assets_dir, bundled_board, load_board
 from ..errors import ScenarioError
-from ..hexes import HexIdError
+from ..hexes import HexIdError, board_hexes
 from ..jsonio import atomic_write_json, check_format, is_int, read_json, type_name
 from ..maps import Map, Placement
 from .charts import ChartPack, load_charts
@@ -23,6 +23,7 @@ MAX_UNITS = 2000
 MAX_INCREMENTS = 999
 MAX_PRINTED = 10**4
 MAX_SLOT = 20
+MAX_MAP_HEXES = 11072           # 32 geomorphic boards: the window draws it within a second
 MAX_TEXT = 60
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,29}\Z")
 _UNIT_KEYS = ("id", "side", "nation", "troop", "arm", "formation", "increments", "printed", "hex",
@@ -135,7 +136,7 @@ def _position(data: Any, folder: Path) -> FirePosition:
     raw_map = data.get("map")
     if not isinstance(raw_map, list) or not raw_map or len(raw_map) > 64:
         raise ScenarioError("must be a non-empty list of boards", place="map")
-    entries, placements, seen = [], [], {}
+    entries, placements, seen, hexes = [], [], {}, 0
     for i, e in enumerate(raw_map):
         p = f"map[{i}]."
         if not isinstance(e, dict):
@@ -156,6 +157,10 @@ def _position(data: Any, folder: Path) -> FirePosition:
             raise ScenarioError(f"board {board.id!r} appears twice (also map[{seen[board.id]}])",
                                 place=f"{p}board")
         seen[board.id] = i
+        hexes += len(board_hexes(tuple(board.size)))
+        if hexes > MAX_MAP_HEXES:         # bounded before the map is built and drawn
+            raise ScenarioError(f"a map of more than {MAX_MAP_HEXES} hexes is too large (32 "
+                                "geomorphic boards)", place=f"map[{i}]")
         entries.append(MapEntry(ref, (at[0], at[1]), rotated))
         placements.append(Placement(board, (at[0], at[1]), rotated))
     game_map = Map.build(placements)
