@@ -65,7 +65,7 @@ def check_directory(handle) -> None:
             entries, directory = le(record[32:40]), le(record[40:48])
     if entries > MAX_ENTRIES or directory > MAX_DIRECTORY_BYTES:
         raise ScenarioError(f"its directory lists {entries} entries in {directory} bytes: a "
-                            f"VASL board has at most {MAX_ENTRIES} entries in "
+                            f"VASL archive has at most {MAX_ENTRIES} entries in "
                             f"{MAX_DIRECTORY_BYTES} bytes")
     handle.seek(0)
 
