@@ -203,3 +203,30 @@ def test_a_full_disk_names_the_picture_and_leaves_no_temporary_file(tmp_path, mo
         save_board(load_board(path), target / "bd77.json")
     assert str(target / "bd77.gif") in str(e.value) and "No space" in str(e.value)
     assert list(target.iterdir()) == []
+
+
+def test_a_second_board_of_the_same_id_in_the_folder_keeps_the_first_ones_files(tmp_path):
+    """import-vasl of another bd77 into the same folder replaced the first board's picture and
+    raster: the first then drew the other board, and fell back to the hex model."""
+    import vasl5_synth
+
+    from engine.importers.vasl import import_board
+
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+    first_archive = vasl5_synth.random_board(1).write(tmp_path / "a" / "bd77", kind="png")
+    second_archive = vasl5_synth.random_board(2).write(tmp_path / "b" / "bd77", kind="png")
+    out = tmp_path / "boards"
+    out.mkdir()
+    first, _ = import_board(first_archive)
+    save_board(first, out / "first.json")
+    picture = {p.name: p.read_bytes() for p in out.iterdir() if p.suffix == ".png"}
+    first_raster = board_raster(load_board(out / "first.json")).digest
+    second, _ = import_board(second_archive)
+    save_board(second, out / "second.json")
+    again = load_board(out / "first.json")
+    assert {n: (out / n).read_bytes() for n in picture} == picture      # untouched
+    assert board_raster(again) is not None and board_raster(again).digest == first_raster
+    other = load_board(out / "second.json")
+    assert other.extra["image"]["file"] not in picture
+    assert board_raster(other).digest != first_raster
