@@ -348,6 +348,12 @@ def open_window(path: str, *, select: str | None = None, recover: bool = False,
     return FireWindow(document or Document.open_file(path), open_other=open_other)
 
 
+def open_recovered(*, open_other=None) -> FireWindow | None:
+    """A window on the fire work a crash left, if the player restores it (``app.rooms``)."""
+    document = offer_recovery()
+    return None if document is None else FireWindow(document, open_other=open_other)
+
+
 def save_screenshot(path: str, out: str, width: int, height: int,
                     select: str | None = None) -> None:
     """The window on ``path`` rendered headless to exactly width x height pixels; ``select``: a

@@ -203,6 +203,16 @@ def open_window(path: str, *, select: str | None = None, recover: bool = False,
     return window
 
 
+def open_recovered(*, open_other=None) -> TableWindow | None:
+    """A window on the table a crash left unsaved, if the player restores it (``app.rooms``)."""
+    document = offer_recovery()
+    if document is None:
+        return None
+    window = TableWindow(document, open_other=open_other)
+    window.view.fit()
+    return window
+
+
 def render(document: Document, width: int, height: int) -> QImage:
     view = TableView(TableScene(document))
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -221,4 +231,4 @@ def save_screenshot(path: str, out: str, width: int, height: int,
         raise OSError(f"{out}: cannot write the PNG")
 
 
-__all__ = ["TableWindow", "open_window", "save_screenshot", "report_html"]
+__all__ = ["TableWindow", "open_recovered", "open_window", "save_screenshot", "report_html"]

@@ -146,3 +146,21 @@ def test_a_failed_save_as_keeps_the_tables_file(qtbot, messages, table_file, mon
     assert w.document.path == str(table_file)          # Ctrl+S still writes the table's file
     assert [m[0] for m in messages] == ["critical"] and bad in messages[0][2]
     assert w.save() and api.tabletop.load_table(table_file).element(e.id).facing != e.facing
+
+
+def test_the_next_start_on_no_file_offers_the_fire_rooms_work(qtbot, messages, fire_file,
+                                                               monkeypatch, recovery_dir):
+    """kill -9 in the fire room, then ``python -m app`` alone (the night room's default):
+    the fire work is offered and opens in the fire room."""
+    w = open_fire(str(fire_file))
+    qtbot.addWidget(w)
+    other = next(s for s in api.napoleonic.SEGMENTS if s != w.pos.segment)
+    w.document.set_segment(other)
+    crash(w)
+    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    again = rooms.open_window(None, recover=True)
+    qtbot.addWidget(again)
+    assert len(asked) == 1 and type(again).__name__ == "FireWindow"
+    assert again.pos.segment == other and again.path == str(fire_file.resolve())
+    again.document.undo_stack.setClean()
+    w.document.undo_stack.setClean()
