@@ -98,3 +98,35 @@ def test_a_vehicle_aboard_one_that_is_aboard_it_is_refused(tmp_path):
     with pytest.raises(ScenarioError) as e:
         scenario_from_json(data, file="pos.json", folder=str(tmp_path))
     assert e.value.place.endswith(".aboard") and "itself aboard" in e.value.problem
+
+
+@pytest.mark.parametrize("key", ["charts", "board"])
+def test_an_absolute_path_outside_the_positions_folder_is_refused(tmp_path, key):
+    game = tmp_path / "game"
+    game.mkdir()
+    data = json.loads((FIRE / "N-03.json").read_text())
+    if key == "charts":          # (refused before it is looked for: whether it exists or not)
+        data["charts"] = "/outside/charts.json"
+    else:
+        data["map"][0]["board"] = "/outside/n1.json"
+    path = game / "pos.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ScenarioError) as e:
+        nap.load_position(path)
+    assert e.value.file == str(path) and "outside the position's folder" in e.value.problem
+
+
+def test_a_position_saved_elsewhere_names_its_files_relative_and_reloads(tmp_path):
+    game, other = tmp_path / "game", tmp_path / "other"
+    game.mkdir()
+    other.mkdir()
+    (game / "n1.json").write_text((FIRE / "boards" / "n1.json").read_text())
+    (game / "charts.json").write_text((FIRE / "charts" / "sample.json").read_text())
+    data = json.loads((FIRE / "N-03.json").read_text())
+    data.update(charts="charts.json")
+    data["map"][0]["board"] = "n1.json"
+    (game / "pos.json").write_text(json.dumps(data))
+    nap.save_position(nap.load_position(game / "pos.json"), other / "pos.json")
+    saved = json.loads((other / "pos.json").read_text())
+    assert saved["charts"] == "../game/charts.json" and saved["map"][0]["board"] == "../game/n1.json"
+    assert nap.load_position(other / "pos.json").charts.path == str(other / "../game/charts.json")

@@ -354,6 +354,14 @@ def bundled_charts_dir() -> Path:
     return assets_dir() / "fire" / "charts"
 
 
+def within(path: Path, folder: Path) -> bool:
+    """Whether ``path`` (links resolved) lies in ``folder`` or below it."""
+    try:
+        return Path(path).resolve().is_relative_to(Path(folder).resolve())
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
 def load_charts(ref: str, folder: Path | None = None) -> ChartPack:
     """A bundled pack id (``sample``) or a path ending in .json (relative to ``folder``)."""
     if not isinstance(ref, str) or not ref:
@@ -362,6 +370,9 @@ def load_charts(ref: str, folder: Path | None = None) -> ChartPack:
         path = Path(ref)
         if not path.is_absolute() and folder is not None:
             path = folder / path
+        elif folder is not None and not within(path, folder):   # SPEC: relative to the position
+            raise ScenarioError(f"chart pack file {str(path)!r}: an absolute path outside the "
+                                "position's folder (write it relative to the position)")
         pack_id = path.stem
         if not path.is_file():
             raise ScenarioError(f"chart pack file {str(path)!r} not found")

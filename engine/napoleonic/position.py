@@ -3,6 +3,7 @@ load, validate, save.  A position is immutable: changes make a new one (``datacl
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,7 +14,7 @@ from ..errors import ScenarioError
 from ..hexes import HexIdError, board_hexes
 from ..jsonio import atomic_write_json, check_format, is_int, read_json, type_name
 from ..maps import Map, Placement
-from .charts import ChartPack, load_charts
+from .charts import ChartPack, load_charts, within
 
 FIRE_FORMAT = "starshell-fire"
 SEGMENTS = ("fire", "opportunity", "assault")
@@ -111,6 +112,9 @@ def _board(ref: str, folder: Path) -> Board:
         path = Path(ref)
         if not path.is_absolute():
             path = folder / path
+        elif not within(path, folder):      # SPEC: relative to the position's folder
+            raise ScenarioError(f"board file {str(path)!r}: an absolute path outside the "
+                                "position's folder (write it relative to the position)")
         if not path.is_file():
             raise ScenarioError(f"board file {str(path)!r} not found")
         return load_board(path)
@@ -272,11 +276,12 @@ def save_position(pos: FirePosition, path: str | Path) -> None:
         if any(r.endswith(".json") and not Path(r).is_absolute() for r in refs):
             old = Path(pos.path).resolve().parent
             data = position_to_json(pos)
+            new = path.resolve().parent     # SPEC: relative paths, to the same files
             for e in data["map"]:
                 if e["board"].endswith(".json") and not Path(e["board"]).is_absolute():
-                    e["board"] = str(old / e["board"])
+                    e["board"] = Path(os.path.relpath(old / e["board"], new)).as_posix()
             if data["charts"].endswith(".json") and not Path(data["charts"]).is_absolute():
-                data["charts"] = str(old / data["charts"])
+                data["charts"] = Path(os.path.relpath(old / data["charts"], new)).as_posix()
             atomic_write_json(path, data)
             return
     atomic_write_json(path, position_to_json(pos))
