@@ -192,3 +192,23 @@ def test_hostile_vasl5_archives_end_in_seconds_and_bounded_memory(tmp_path):
     refused(results["colours"], "distinct colours", "bd91.png")
     refused(results["entries"], "entries")
     refused(results["x0"], "data", "x0")
+
+
+def test_cancel_stops_the_level_fill_within_a_step():
+    """Cancel was checked only before and after the fill's 400 steps (30 s on a big picture)."""
+    import numpy as np
+
+    from engine.importers.vasl import ImportCancelled
+    from engine.importers.vasl_raster import MAX_FILL_STEPS, fill_levels
+
+    level = np.full((300, 300), -128, np.int8)
+    level[150, 150] = 2
+    seen = []
+
+    def progress(fraction):
+        seen.append(fraction)
+        if len(seen) == 3:
+            raise ImportCancelled()
+    with pytest.raises(ImportCancelled):
+        fill_levels(level, -128, progress)
+    assert seen == [0.0, 1 / MAX_FILL_STEPS, 2 / MAX_FILL_STEPS]
