@@ -6,7 +6,9 @@ Every room is a package with the same door (see ``app.night``'s docstring):
   window on that file (raises ``api.ScenarioError`` naming the file and the place when it is
   refused);
 - ``save_screenshot(path, out, width, height, select=None)``: the same view rendered headless
-  to a PNG of exactly width x height pixels.
+  to a PNG of exactly width x height pixels;
+- ``open_recovered(*, open_other=None)``: a window on the room's unsaved work a crash left, if
+  the player restores it (``app.recovery``), else None.
 
 Only this module and ``__main__`` know the rooms; a room never imports another, and reaches the
 others through the ``open_other`` it is handed (this module's ``open_window``).
@@ -38,8 +40,16 @@ def room_for(path: str | None) -> ModuleType:
 def open_window(path: str | None = None, **options):
     """A window on ``path`` in the room its format picks, able to open every room's files in
     turn (File > Open).  ``options``: the room's door's (``select``, ``recover``, ``boards``).
+    With ``recover`` (at start-up) the unsaved work a crash left in any room is offered first,
+    the other rooms' before this one's (its door offers its own): restored, it opens instead.
     Raises api.ScenarioError naming the file when it is refused."""
-    return room_for(path).open_window(path, open_other=open_window, **options)
+    room = room_for(path)
+    if options.get("recover"):
+        for other in ROOMS.values():
+            window = None if other is room else other.open_recovered(open_other=open_window)
+            if window is not None:
+                return window
+    return room.open_window(path, open_other=open_window, **options)
 
 
 def save_screenshot(path: str | None, out: str, width: int, height: int,

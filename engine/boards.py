@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
@@ -28,7 +29,7 @@ from .hexes import (
     rows_of_column,
     to_axial,
 )
-from .jsonio import atomic_write_json, check_format, is_int, read_json
+from .jsonio import atomic_write_bytes, atomic_write_json, check_format, is_int, read_json, read_limited
 from .raster_file import RASTER_SUFFIX, Raster, load_raster, raster_file_name
 from .terrain import HEXSIDES, TERRAINS
 
@@ -298,20 +299,83 @@ def board_image_path(board: Board) -> Path | None:
 
 
 def save_board(board: Board, path: str | Path) -> None:
-    """Write the board file; a board with a picture (SPEC.md "image") gets it beside the file."""
+    """Write the board file; a board with a picture (SPEC.md "image") gets it beside the file.
+    The picture copied is the board's own, in its folder (a link out of it is not followed);
+    one already there under that name that is another file is kept as ``NAME.bak``.  Pictures
+    and rasters are written through temporary files of names of their own, then renamed; one
+    that would replace another board's (a file this board file does not name) is named after
+    this board file instead (``free_name``)."""
     path = Path(path)
     image = board_image_path(replace(board, path=str(path)))
     data = board.image_data
     source = board_image_path(board)
-    if data is None and image is not None and source is not None and source.is_file() \
-            and source.resolve() != image.resolve() and source.stat().st_size <= MAX_IMAGE_FILE_BYTES:
-        data = source.read_bytes()
+    if data is None and image is not None and source is not None:
+        data = _own_picture(source, image)
     if image is not None and data is not None:
-        tmp = image.with_name(image.name + ".tmp")
-        tmp.write_bytes(data)
-        tmp.replace(image)
+        name = free_name(path, image.name, "image", data)
+        if name != image.name:
+            board = replace(board, extra={**board.extra, "image": {**board.extra["image"],
+                                                                   "file": name}})
+        _write_picture(image.with_name(name), data)
     board = keep_raster(board, path)        # the terrain as drawn, beside the file
     atomic_write_json(path, board_to_json(board))
+
+
+def free_name(board_path: Path, wanted: str, key: str, data: bytes) -> str:
+    """``wanted``, unless a file of that name beside ``board_path`` holds other bytes and the
+    board file there now does not name it under ``key`` (it is another board's): then the board
+    file's own stem with ``wanted``'s suffix, numbered until free."""
+    folder, suffix = board_path.parent, wanted[len(wanted.split(".")[0]):]
+    try:
+        named = read_json(board_path).get(key, {}).get("file") if board_path.is_file() else None
+    except (ScenarioError, AttributeError):
+        named = None
+    for n in range(0, 1000):
+        name = wanted if n == 0 else f"{board_path.stem}{'' if n == 1 else f'-{n}'}{suffix}"
+        there = folder / name
+        try:
+            if not os.path.lexists(there) or name == named or (
+                    there.is_file() and there.stat().st_size == len(data)
+                    and read_limited(there, len(data)) == data):
+                return name
+        except (OSError, ScenarioError):
+            continue
+    raise ScenarioError(f"no free name for {wanted} beside the board file", file=str(board_path))
+
+
+def _own_picture(source: Path, image: Path) -> bytes | None:
+    """The bytes of the board's picture ``source`` to copy to ``image``: None when it is the
+    same file, gone or too large; refused when it links out of the board's folder."""
+    try:
+        if not source.is_file() or source.resolve() == image.resolve():
+            return None
+        if source.resolve().parent != source.parent.resolve():
+            raise ScenarioError("links outside the board's folder: not copied", file=str(source))
+        if source.stat().st_size > MAX_IMAGE_FILE_BYTES:
+            return None
+        return read_limited(source, MAX_IMAGE_FILE_BYTES)
+    except (OSError, ValueError, RuntimeError) as e:
+        if isinstance(e, ScenarioError):
+            raise
+        return None
+
+
+def _write_picture(image: Path, data: bytes) -> None:
+    """``data`` at ``image``, atomically; another file already there is kept as ``NAME.bak``,
+    and a link there is not written through."""
+    try:
+        if image.is_symlink():
+            raise ScenarioError("is a link: the board's picture is not written through it",
+                                file=str(image))
+        same = image.is_file() and image.stat().st_size == len(data) \
+            and read_limited(image, MAX_IMAGE_FILE_BYTES) == data
+        other = image.exists() and not same
+    except (OSError, ValueError) as e:
+        if isinstance(e, ScenarioError):
+            raise
+        raise ScenarioError(f"cannot be written ({e})", file=str(image)) from None
+    if not same:
+        atomic_write_bytes(image, data, backup=other)
 
 
 # ------------------------------------------------------------ the terrain as drawn (raster)
@@ -358,7 +422,7 @@ def board_raster(board: Board) -> Raster | None:
         try:
             st = path.stat()
             key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
-        except OSError:
+        except (OSError, ValueError, RuntimeError):     # (gone, a NUL, a link loop): told below
             key = (str(path), 0, 0)
         r = _raster_file(key, str(path))
         want = spec.get("digest")
@@ -392,7 +456,9 @@ def keep_raster(board: Board, board_path: str | Path) -> Board:
         old = Path(board.path).parent / str(board.extra.get("raster", {}).get("file", "")) \
             if board.path and isinstance(board.extra.get("raster"), dict) else None
         if old is None or not old.is_file() or old.resolve() != target.resolve():
-            r.save(target)
+            raw = r.to_bytes()
+            name = free_name(Path(board_path), name, "raster", raw)
+            atomic_write_bytes(target.with_name(name), raw, backup=False)
         extra["raster"] = {"file": name, "digest": r.digest}
     return replace(board, extra=extra)
 

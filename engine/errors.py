@@ -19,6 +19,15 @@ def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
     return text
 
 
+def _printable(text) -> str:
+    """A file name or place as one printable line: a NUL or a line break in a name cannot
+    forge another line of the message (``\\n``, ``\\x00`` instead)."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class ScenarioError(ValueError):
     """Bad input: a malformed board or scenario file, an unknown hex or unit, an impossible state.
 
@@ -33,7 +42,7 @@ class ScenarioError(ValueError):
 
     @property
     def message(self) -> str:
-        parts = [p for p in (self.file, self.place) if p]
+        parts = [_printable(p) for p in (self.file, self.place) if p]
         return ": ".join(parts + [self.problem])
 
     def __str__(self) -> str:  # keep in sync when file/place are filled in later

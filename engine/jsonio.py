@@ -247,7 +247,7 @@ def open_regular(path: Path, file: str | None = None) -> tuple[int, os.stat_resu
     file = file or str(path)
     try:   # O_NONBLOCK: opening a FIFO with no writer must not wait for one
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError as e:
+    except (OSError, ValueError) as e:      # ValueError: a NUL in the name
         raise path_error(e, file, "read") from None
     try:
         st = os.fstat(fd)
@@ -272,8 +272,11 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def path_error(error: OSError, file: str, doing: str = "read") -> ScenarioError:
-    """An OSError on a file as one message naming the file (no such file, a name too long...)."""
+def path_error(error: OSError | ValueError, file: str, doing: str = "read") -> ScenarioError:
+    """An OSError on a file as one message naming the file (no such file, a name too long...);
+    a ValueError: the name holds a NUL, which no file's name can."""
+    if not isinstance(error, OSError):
+        return ScenarioError("no file has this name (it holds a NUL character)", file=file)
     if isinstance(error, FileNotFoundError):
         return ScenarioError("no such file", file=file)
     if isinstance(error, IsADirectoryError):
@@ -322,10 +325,18 @@ def atomic_write_json(path: Path, data: Any, backup: bool = True) -> None:
         raw = (json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
     except (TypeError, ValueError) as e:
         raise ScenarioError(f"could not save: {e}", file=str(path)) from None
+    atomic_write_bytes(path, raw, backup)
+
+
+def atomic_write_bytes(path: Path, raw: bytes, backup: bool = True) -> None:
+    """``raw`` written to ``path`` as ``atomic_write_json`` writes (a temporary file of a name of
+    its own beside it, renamed over; ``NAME.bak`` kept when ``backup``); ScenarioError naming
+    the file on any failure, the old file intact and no temporary file left."""
+    path = Path(path)
     file = str(path)
     try:
         target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    except OSError as e:
+    except (OSError, ValueError) as e:
         raise path_error(e, file, "save") from None
     folder = target.parent if str(target.parent) else Path(".")
     mode = _existing_mode(target, file)
@@ -363,7 +374,7 @@ def _existing_mode(target: Path, file: str) -> int | None:
         st = os.stat(target)
     except FileNotFoundError:
         return None
-    except OSError as e:
+    except (OSError, ValueError) as e:
         raise path_error(e, file, "save") from None
     if not stat.S_ISREG(st.st_mode):
         raise ScenarioError(f"is {_kind(st.st_mode)}, not a file: not saved there", file=file)

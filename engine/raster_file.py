@@ -32,7 +32,9 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import os
 import stat
+import tempfile
 import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
@@ -46,6 +48,8 @@ from .errors import ScenarioError, shown
 MAX_PIXELS = 10_000_000                  # as a VASL LOSData grid
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_LEVEL = 10
+MIN_HEX_PIXELS, MAX_HEX_PIXELS = 8.0, 400.0    # as the importer: Deluxe hexes ~169 x 194
+_SHAPES = {"terrain": 2, "level": 2, "geometry": (4,), "size": (2,), "summary": 1}
 RASTER_SUFFIX = ".raster.npz"
 _MEMBERS = {"terrain.npy": ("terrain", np.uint8), "level.npy": ("level", np.int8),
             "geometry.npy": ("geometry", np.float64), "size.npy": ("size", np.int64),
@@ -130,16 +134,36 @@ class Raster:
                       self.geometry, self.size, self.summary)
 
     def save(self, path: str | Path) -> None:
-        path = Path(path)
+        write_beside(Path(path), self.to_bytes())
+
+    def to_bytes(self) -> bytes:
+        """The raster file's bytes (see the module's docstring)."""
         buf = io.BytesIO()
         np.savez_compressed(buf, terrain=self.terrain.astype(np.uint8),
                             level=self.level.astype(np.int8),
                             geometry=np.array(self.geometry, dtype=np.float64),
                             size=np.array(self.size, dtype=np.int64),
                             summary=np.frombuffer(self.summary.encode("ascii"), dtype=np.uint8))
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(buf.getvalue())
-        tmp.replace(path)
+        return buf.getvalue()
+
+
+def write_beside(path: Path, raw: bytes) -> None:
+    """Write ``raw`` to ``path`` through a temporary file of a name of its own beside it, then
+    rename it over: two saves never share a temporary file, a failure leaves the old file and
+    no leftover, and raises ScenarioError naming ``path``."""
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+        os.replace(tmp, path)
+        tmp = None
+    except (OSError, ValueError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise ScenarioError(f"could not be written ({why})", file=str(path)) from None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def validate(terrain: np.ndarray, level: np.ndarray, geometry, size, file: str | None = None
@@ -159,15 +183,36 @@ def validate(terrain: np.ndarray, level: np.ndarray, geometry, size, file: str |
     if np.abs(level.astype(np.int64)).max() > MAX_LEVEL:
         raise ScenarioError(f"ground levels run from {-MAX_LEVEL} to {MAX_LEVEL}", file=file,
                             place="level")
+    check_grid(geometry, size, file)
+    check_covers(terrain.shape, geometry, size, file)
+
+
+def check_grid(geometry, size, file: str | None = None) -> None:
+    """ScenarioError unless ``geometry`` is a hex grid and ``size`` a board's columns, rows."""
     g = np.asarray(geometry, dtype=np.float64)
-    if g.shape != (4,) or not np.isfinite(g).all() or not (8 <= g[2] <= 160 and 8 <= g[3] <= 160)\
-            or g[0] < 0 or g[1] < 0:
+    if g.shape != (4,) or not np.isfinite(g).all() or g[0] < 0 or g[1] < 0 \
+            or not (MIN_HEX_PIXELS <= g[2] <= MAX_HEX_PIXELS
+                    and MIN_HEX_PIXELS <= g[3] <= MAX_HEX_PIXELS):
         raise ScenarioError(f"{shown(g.tolist())} is not [a1_x, a1_y, hex_width, hex_height] "
-                            "(hexes 8 to 160 pixels)", file=file, place="geometry")
+                            f"(hexes {MIN_HEX_PIXELS:g} to {MAX_HEX_PIXELS:g} pixels)", file=file,
+                            place="geometry")
     s = np.asarray(size)
     if s.shape != (2,) or not (2 <= s[0] <= 104 and 1 <= s[1] <= 99):
         raise ScenarioError(f"{shown(s.tolist())} is not [columns, rows]", file=file,
                             place="size")
+
+
+def check_covers(shape, geometry, size, file: str | None = None) -> None:
+    """ScenarioError unless a (height, width) pixel grid is the picture of ``size`` hexes on
+    ``geometry``: A1's centre its margin on each side, the hexes between (within a hex)."""
+    a1_x, a1_y, dx, dy = (float(v) for v in geometry)
+    columns, rows = (int(v) for v in size)
+    want_w, want_h = 2 * a1_x + (columns - 1) * dx, 2 * a1_y + (rows - 1) * dy
+    h, w = (int(v) for v in shape)
+    if abs(w - want_w) > 1.5 * dx or abs(h - want_h) > 1.5 * dy:
+        raise ScenarioError(f"{w} x {h} pixels do not draw a board of {columns} x {rows} hexes "
+                            f"of {dx:g} x {dy:g} pixels (about {want_w:.0f} x {want_h:.0f})",
+                            file=file, place="terrain")
 
 
 def load_raster(path: str | Path) -> Raster:
@@ -176,8 +221,14 @@ def load_raster(path: str | Path) -> Raster:
     name = str(path)
     try:
         st = path.stat()
-    except OSError as e:
-        raise ScenarioError(f"cannot be read ({e.strerror or e})", file=name) from None
+        inside = path.resolve().parent == path.parent.resolve()
+    except (OSError, ValueError, RuntimeError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        if isinstance(e, ValueError):
+            why = "no file has this name: it holds a NUL character"
+        raise ScenarioError(f"cannot be read ({why})", file=name) from None
+    if not inside:                  # a link out of the board's folder is not followed
+        raise ScenarioError("links outside its folder: not read", file=name)
     if not stat.S_ISREG(st.st_mode):
         raise ScenarioError("is not a regular file", file=name)
     if st.st_size > MAX_FILE_BYTES:
@@ -192,6 +243,8 @@ def load_raster(path: str | Path) -> Raster:
                 raise ScenarioError(f"members {shown(names)}; expected {shown(sorted(_MEMBERS))}",
                                     file=name)
             arrays = {}
+            order = ("geometry", "size", "summary", "terrain", "level")     # the grid first
+            infos.sort(key=lambda i: order.index(_MEMBERS[i.filename][0]))
             for info in infos:
                 key, dtype = _MEMBERS[info.filename]
                 limit = MAX_PIXELS * np.dtype(dtype).itemsize + 4096
@@ -200,6 +253,7 @@ def load_raster(path: str | Path) -> Raster:
                                         f"{limit})", file=name, place=key)
                 with z.open(info) as f:
                     data = f.read(limit + 1)
+                _check_header(data, key, arrays, name)
                 try:
                     arr = np.load(io.BytesIO(data), allow_pickle=False)
                 except (ValueError, OSError, EOFError) as e:
@@ -223,6 +277,38 @@ def load_raster(path: str | Path) -> Raster:
     return Raster(arrays["terrain"], arrays["level"], (float(g[0]), float(g[1]), float(g[2]),
                                                       float(g[3])),
                   (int(s[0]), int(s[1])), summary.tobytes().decode("ascii"))
+
+
+def _check_header(data: bytes, key: str, arrays: dict, file: str) -> None:
+    """Refuse a member whose ``.npy`` header is malformed or declares a shape it may not have
+    (terrain and level: the picture of the board's geometry and size, read before them), before
+    numpy allocates anything for it."""
+    try:
+        f = io.BytesIO(data)
+        version = np.lib.format.read_magic(f)
+        read = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                else np.lib.format.read_array_header_2_0)
+        shape, _, _ = read(f)
+    except Exception as e:          # numpy's header parser raises many kinds (TokenError...)
+        raise ScenarioError(f"not a numpy array header ({type(e).__name__}: {e})"[:300],
+                            file=file, place=key) from None
+    want = _SHAPES[key]
+    if not isinstance(shape, tuple) or not all(isinstance(n, int) and n >= 0 for n in shape) \
+            or (len(shape) != want if isinstance(want, int) else shape != want):
+        raise ScenarioError(f"shape {shown(shape)} is not a {key} array", file=file, place=key)
+    if len(shape) == 2:
+        terrain = arrays.get("terrain")
+        if key == "level" and terrain is not None and terrain.shape != shape:
+            raise ScenarioError(f"terrain {terrain.shape} and level {shape} must be two equal, "
+                                "non-empty pixel grids", file=file, place=key)
+        if shape[0] * shape[1] > MAX_PIXELS:
+            raise ScenarioError(f"{shape[0]} x {shape[1]} pixels: a raster holds at most "
+                                f"{MAX_PIXELS}", file=file, place=key)
+        if "geometry" in arrays and "size" in arrays:
+            check_grid(arrays["geometry"], arrays["size"], file)
+            check_covers(shape, arrays["geometry"], arrays["size"], file)
+    elif key == "summary" and shape[0] > 128:
+        raise ScenarioError("not an ASCII hash", file=file, place=key)
 
 
 def raster_file_name(board_path: str | Path) -> str:

@@ -252,3 +252,39 @@ def test_hostile_vasl_files_are_messages_naming_them_on_the_command_line(tmp_pat
         assert code == 2 and err.startswith(f"error: {source}: ")
         assert all(w in err for w in words) and "internal error" not in err
     assert not (tmp_path / "out.json").exists()
+
+
+# ------------------------------------------------------------------ VASL saved games, hostile
+@posix_only
+@pytest.mark.parametrize("kind", ["fifo", "zero"])
+def test_a_saved_game_that_is_a_fifo_or_dev_zero_is_refused_at_once(tmp_path, capsys, kind):
+    """A FIFO hung import-vsav; a link to /dev/zero took 1.65 GB."""
+    game = tmp_path / "game.vsav"
+    if kind == "fifo":
+        os.mkfifo(game)
+    else:
+        game.symlink_to("/dev/zero")
+    code, err = run_cli("import-vsav", str(game), "-o", str(tmp_path / "out.json"), capsys=capsys)
+    assert code == 2 and err.startswith(f"error: {game}: ")
+    assert not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.parametrize("name", ["0\u00002", "9" * 4301, "../x", "QQ/../../outside/stolen",
+                                  "02\nerror: fake"])
+def test_a_saved_games_hostile_board_name_is_refused_naming_the_save(tmp_path, capsys, name):
+    """A NUL was an internal ValueError, 4301 digits Python's int limit; ../x named a temporary
+    file; QQ/../../outside/stolen loaded a board outside the boards folder; a line break forged
+    a line on stderr."""
+    import vsav_synth
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "stolen.json").write_text(BOARD2.read_text())
+    boards = tmp_path / "boards" / "QQ"
+    boards.mkdir(parents=True)
+    game = vsav_synth.write_vsav(tmp_path / "game.vsav", [(0, 0, name)], [])
+    code, err = run_cli("import-vsav", str(game), "-o", str(tmp_path / "out.json"),
+                        "--boards", str(tmp_path / "boards"), capsys=capsys)
+    assert code == 2 and err.startswith(f"error: {game}: ") and "board name" in err
+    assert err.count("\n") == 1 and len(err) < 400         # one line, the name shown escaped
+    assert not (tmp_path / "out.json").exists()

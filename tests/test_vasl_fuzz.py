@@ -147,3 +147,68 @@ def test_fuzzed_archives_never_crash_the_reader_or_exhaust_memory(tmp_path):
         assert "crash" not in r, r
         assert r.get("ok") or r["named"], r
     assert sum(1 for r in results if "error" in r) >= len(paths) // 2   # most are damaged
+
+
+def vasl5_archive(path: Path, image, data: str = "version 5.4\n", entries: int = 0) -> Path:
+    """A VASL 5 archive of ``image`` (PNG), its data file and ``entries`` extra 1-byte entries."""
+    import io
+
+    buf = io.BytesIO()
+    image.save(buf, "PNG")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(f"{path.name}.png", buf.getvalue())
+        z.writestr("data", data)
+        for k in range(entries):
+            z.writestr(f"x{k}", b"x")
+    return path
+
+
+def test_hostile_vasl5_archives_end_in_seconds_and_bounded_memory(tmp_path):
+    """Each of these took a minute, gigabytes or a traceback before: a 3162 x 3162 picture of
+    one colour and one level pixel (the level fill), a picture of a million distinct colours,
+    twenty thousand entries, A1's centre at x 1e308."""
+    import time
+
+    import numpy as np
+    from PIL import Image
+
+    woods, level2 = (85, 95, 45), (147, 111, 31)        # VASL's WoodsGreen, Level2
+    one = np.zeros((3162, 3162, 3), np.uint8) + np.array(woods, np.uint8)
+    one[1581, 1581] = level2
+    distinct = np.arange(1000 * 1000, dtype=np.uint32).reshape(1000, 1000)
+    rgb = np.stack([distinct >> 16, (distinct >> 8) & 255, distinct & 255], -1).astype(np.uint8)
+    small = Image.fromarray(np.zeros((645, 1800, 3), np.uint8) + np.array(woods, np.uint8))
+    cases = {
+        "fill": vasl5_archive(tmp_path / "bd90", Image.fromarray(one)),
+        "colours": vasl5_archive(tmp_path / "bd91", Image.fromarray(rgb)),
+        "entries": vasl5_archive(tmp_path / "bd92", small, entries=20_000),
+        "x0": vasl5_archive(tmp_path / "bd93", small, data="version 5.4\nx0 1e308\n"),
+    }
+    started = time.monotonic()
+    results = dict(zip(cases, read_under_limit(list(cases.values()))))
+    assert time.monotonic() - started < 15 * len(cases)
+    assert results["fill"].get("ok") or results["fill"].get("named"), results["fill"]
+    assert "crash" not in results["fill"], results["fill"]
+    refused(results["colours"], "distinct colours", "bd91.png")
+    refused(results["entries"], "entries")
+    refused(results["x0"], "data", "x0")
+
+
+def test_cancel_stops_the_level_fill_within_a_step():
+    """Cancel was checked only before and after the fill's 400 steps (30 s on a big picture)."""
+    import numpy as np
+
+    from engine.importers.vasl import ImportCancelled
+    from engine.importers.vasl_raster import MAX_FILL_STEPS, fill_levels
+
+    level = np.full((300, 300), -128, np.int8)
+    level[150, 150] = 2
+    seen = []
+
+    def progress(fraction):
+        seen.append(fraction)
+        if len(seen) == 3:
+            raise ImportCancelled()
+    with pytest.raises(ImportCancelled):
+        fill_levels(level, -128, progress)
+    assert seen == [0.0, 1 / MAX_FILL_STEPS, 2 / MAX_FILL_STEPS]

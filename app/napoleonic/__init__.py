@@ -1,7 +1,7 @@
 """The Napoleonic fire room (``format: "starshell-fire"``): see ``window``."""
 from .document import Document
-from .window import FireWindow, open_window, save_screenshot
+from .window import FireWindow, open_recovered, open_window, save_screenshot
 
 FORMAT = "starshell-fire"
 
-__all__ = ["FORMAT", "Document", "FireWindow", "open_window", "save_screenshot"]
+__all__ = ["FORMAT", "Document", "FireWindow", "open_recovered", "open_window", "save_screenshot"]

@@ -41,6 +41,7 @@ from .chart import OutcomeChart
 from .document import Document
 from .editor import UnitEditor
 from .panels import legend_html, legend_label, worked_examples
+from .recovery import autosave_for, offer_recovery
 from .report import attack_html
 from .scene import FireScene
 
@@ -155,6 +156,7 @@ class FireWindow(QMainWindow):
         self.resize(1400, 820)
         self._title()
         self.refresh()
+        self.autosaver = autosave_for(self)     # unsaved work survives a crash
 
     def _tabs(self, attack: QWidget) -> None:
         """The map beside the tabs: the attack, the units' palette and editor, the legend."""
@@ -268,6 +270,8 @@ class FireWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         close_event(self, event, self.document.undo_stack.isClean(), "Unsaved attacks",
                     "Save the position before closing?", self.save)
+        if event.isAccepted():
+            self.autosaver.finish()
 
     # ------------------------------------------------------------------ the attack
     def click(self, point: QPointF) -> None:
@@ -450,8 +454,16 @@ def open_window(path: str, *, select: str | None = None, recover: bool = False,
                 open_other=None) -> FireWindow:
     """A window on the fire position ``path`` (raises api.ScenarioError naming file and place);
     ``open_other``: how File > Open reaches the other rooms.  ``select`` and ``recover`` are
-    the door's: this room opens on no target and keeps no autosave."""
-    return FireWindow(Document.open_file(path), open_other=open_other)
+    the door's: this room opens on no target; ``recover``: first offer the unsaved fire work a
+    crash left (it opens instead of ``path`` when restored)."""
+    document = offer_recovery() if recover else None
+    return FireWindow(document or Document.open_file(path), open_other=open_other)
+
+
+def open_recovered(*, open_other=None) -> FireWindow | None:
+    """A window on the fire work a crash left, if the player restores it (``app.rooms``)."""
+    document = offer_recovery()
+    return None if document is None else FireWindow(document, open_other=open_other)
 
 
 def save_screenshot(path: str, out: str, width: int, height: int,

@@ -45,6 +45,12 @@ def open_window(path: str | None = None, *, select: str | None = None, recover: 
     return NightWindow(document, settings, open_other=open_other)
 
 
+def open_recovered(*, open_other=None, settings: QSettings | None = None):
+    """A window on the night work a crash left, if the player restores it (``app.rooms``)."""
+    document = offer_recovery()
+    return None if document is None else NightWindow(document, settings, open_other=open_other)
+
+
 def _open_vsav_window(path: str, boards: str | None, settings, open_other):
     settings = settings if settings is not None else QSettings()
     read = read_for_window(path, boards, settings)
@@ -70,4 +76,5 @@ def save_screenshot(path: str | None, out: str, width: int, height: int,
     render_position(document, out, width, height)
 
 
-__all__ = ["FORMAT", "Document", "NightWindow", "open_window", "render_map", "save_screenshot"]
+__all__ = ["FORMAT", "Document", "NightWindow", "open_recovered", "open_window", "render_map",
+           "save_screenshot"]

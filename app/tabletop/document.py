@@ -124,7 +124,7 @@ class Document(QObject):
         how = other = None
         if snap:
             x_bw, y_bw, facing, how, other = tabletop.snap(self.table, element_id, x_bw, y_bw, facing)
-        after = replace(before, x=x_bw, y=y_bw, facing=facing % 360.0)
+        after = replace(before, x=x_bw, y=y_bw, facing=facing % 360.0 % 360.0)   # never 360.0
         trial = self.table.with_element(after)
         clash = [p for p in tabletop.overlaps(trial) if element_id in p]
         if clash:

@@ -26,6 +26,7 @@ from engine import api
 
 from .document import Document
 from .editor import EditorPanel
+from .recovery import autosave_for, offer_recovery
 from .scene import TableScene, from_scene
 
 EXAMPLES_MAX_BYTES = 64 * 1024     # only the start of a bundled table is read for its title
@@ -162,6 +163,7 @@ class TableWindow(QMainWindow):
         self.resize(1300, 800)
         self.refresh()
         self.statusBar().showMessage(HELP)
+        self.autosaver = autosave_for(self)     # unsaved work survives a crash
 
     def _menus(self) -> None:
         doc = self.document
@@ -235,7 +237,7 @@ class TableWindow(QMainWindow):
             return self.save_as()           # a bundled example is never written over
         try:
             self.document.save()
-        except api.ScenarioError as e:
+        except (api.ScenarioError, OSError) as e:
             QMessageBox.critical(self, "Save", str(e))
             return False
         self.statusBar().showMessage(f"saved {self.document.path}", 4000)
@@ -255,8 +257,13 @@ class TableWindow(QMainWindow):
             QMessageBox.warning(self, "Save", f"{path}: the bundled tables are read-only; "
                                 "choose another name")
             return False
-        self.document.path = path
-        return self.save()
+        try:
+            self.document.save(path)        # the document's path changes only once written
+        except (api.ScenarioError, OSError) as e:
+            QMessageBox.critical(self, "Save", str(e))
+            return False
+        self.statusBar().showMessage(f"saved {self.document.path}", 4000)
+        return True
 
     def export(self) -> None:
         start = os.path.splitext(self.document.path or "table.json")[0] + ".png"  # beside it
@@ -270,14 +277,28 @@ class TableWindow(QMainWindow):
     def closeEvent(self, event):
         close_event(self, event, self.document.undo_stack.isClean(), "Unsaved table",
                     "Save the changes to this table?", self.save)
+        if event.isAccepted():
+            self.autosaver.finish()
 
 
 def open_window(path: str, *, select: str | None = None, recover: bool = False,
                 open_other=None) -> TableWindow:
     """A window on the table file ``path`` (raises api.ScenarioError naming file and place);
     ``open_other``: how File > Open reaches the other rooms.  ``select`` and ``recover`` are
-    the door's: this room opens with no shooter chosen and keeps no autosave."""
-    window = TableWindow(Document.open_file(path), open_other=open_other)
+    the door's: this room opens with no shooter chosen; ``recover``: first offer the unsaved
+    table a crash left (it opens instead of ``path`` when restored)."""
+    document = offer_recovery() if recover else None
+    window = TableWindow(document or Document.open_file(path), open_other=open_other)
+    window.view.fit()
+    return window
+
+
+def open_recovered(*, open_other=None) -> TableWindow | None:
+    """A window on the table a crash left unsaved, if the player restores it (``app.rooms``)."""
+    document = offer_recovery()
+    if document is None:
+        return None
+    window = TableWindow(document, open_other=open_other)
     window.view.fit()
     return window
 
@@ -300,4 +321,4 @@ def save_screenshot(path: str, out: str, width: int, height: int,
         raise OSError(f"{out}: cannot write the PNG")
 
 
-__all__ = ["TableWindow", "open_window", "save_screenshot", "report_html"]
+__all__ = ["TableWindow", "open_recovered", "open_window", "save_screenshot", "report_html"]

@@ -17,6 +17,9 @@ from ..errors import ScenarioError
 from ..jsonio import open_regular
 
 MAX_ARCHIVE_BYTES = 256 * 1024 * 1024       # the whole archive (board images included)
+MAX_ENTRIES = 10_000                        # VASL's boards hold a few dozen
+MAX_DIRECTORY_BYTES = 4 * 1024 * 1024       # the central directory listing them
+_END, _END64, _LOCATOR64 = b"PK\x05\x06", b"PK\x06\x06", b"PK\x06\x07"
 
 
 @contextmanager
@@ -40,8 +43,39 @@ def open_archive(source: Path | bytes):
         yield archive
 
 
+def check_directory(handle) -> None:
+    """Refuse an archive whose central directory lists more than ``MAX_ENTRIES`` entries or
+    takes more than ``MAX_DIRECTORY_BYTES``, from its end record, before zipfile reads it (every
+    entry costs a Python object).  An archive without an end record is left to zipfile."""
+    le = lambda raw: int.from_bytes(raw, "little")  # noqa: E731
+    handle.seek(0, io.SEEK_END)
+    size = handle.tell()
+    start = max(0, size - (65536 + 22))     # the end record and its comment, at most
+    handle.seek(start)
+    tail = handle.read(size - start)
+    at = tail.rfind(_END)
+    if at < 0 or len(tail) < at + 22:
+        return
+    entries, directory = le(tail[at + 10:at + 12]), le(tail[at + 12:at + 16])
+    if (entries == 0xFFFF or directory == 0xFFFFFFFF) and at >= 20 \
+            and tail[at - 20:at - 16] == _LOCATOR64:
+        handle.seek(le(tail[at - 12:at - 4]))
+        record = handle.read(56)
+        if record[:4] == _END64 and len(record) == 56:
+            entries, directory = le(record[32:40]), le(record[40:48])
+    if entries > MAX_ENTRIES or directory > MAX_DIRECTORY_BYTES:
+        raise ScenarioError(f"its directory lists {entries} entries in {directory} bytes: a "
+                            f"VASL archive has at most {MAX_ENTRIES} entries in "
+                            f"{MAX_DIRECTORY_BYTES} bytes")
+    handle.seek(0)
+
+
 @contextmanager
 def _zip(handle):
+    try:
+        check_directory(handle)
+    except OSError as e:
+        raise ScenarioError(f"cannot read: {e.strerror or e}") from None
     try:
         archive = zipfile.ZipFile(handle)
     except (zipfile.BadZipFile, EOFError, ValueError, OverflowError):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..errors import ScenarioError
+from ..errors import ScenarioError, shown
 from .vasl import board_id_from_filename
 from .vassal import commands, split_escaped, trait_chain
 
@@ -66,6 +66,8 @@ class SavedGame:
 
 
 _INT_RE = re.compile(r"^-?\d{1,7}$")
+# VASL's board names ("02", "RO", "10a"): no folder, no "..", no NUL or line break in a file name
+_BOARD_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}\Z")
 
 
 def parse_board_records(text: str, place: str) -> list[VsavBoard]:
@@ -83,6 +85,9 @@ def parse_board_records(text: str, place: str) -> list[VsavBoard]:
             raise ScenarioError("a board record needs a column, a row and a board name",
                                 place=place)
         col, row, name = int(toks[i + 1]), int(toks[i + 2]), toks[i + 3]
+        if not _BOARD_NAME_RE.match(name):
+            raise ScenarioError(f"board name {shown(name, 60)} is not a VASL board's (letters, "
+                                "digits, - and _, at most 40)", place=place)
         if not (0 <= col <= 20 and 0 <= row <= 20):
             raise ScenarioError(f"board {name!r} at column {col}, row {row}: the grid of boards "
                                 "runs 0..20", place=place)

@@ -60,7 +60,8 @@ def import_board(path: str | Path, board_id: str | None = None,
         report(0.1)
         board, notes = vasl5.import_board(path, board_id)
         report(0.8)
-        board = with_raster(board, vasl_raster.import_raster(path),   # the terrain as drawn
+        board = with_raster(board, vasl_raster.import_raster(   # the terrain as drawn
+                            path, lambda fraction: report(0.8 + 0.2 * fraction)),
                             path.name + RASTER_SUFFIX)
         report(1.0)
         return board, notes

@@ -34,7 +34,7 @@ from ..boards import MAX_LEVEL
 from ..errors import ScenarioError, shown
 from ..hexes import MAX_BOARD_COLUMNS, MAX_BOARD_ROWS
 from ..jsonio import open_regular
-from .archive import find_entry, open_archive, read_entry
+from .archive import check_directory, find_entry, open_archive, read_entry
 from .grid import MIN_HEX_PIXELS, Geometry
 from .losdata import LOS_DATA, MAX_GRID_PIXELS
 from .vasl_terrain import VASL_TERRAIN
@@ -47,6 +47,7 @@ MAX_IMAGE_PIXELS = MAX_GRID_PIXELS
 MAX_COLOR_LINES = 20_000
 MIN_IMAGE_SIDE = 16
 MAX_HEX_PIXELS = 400.0      # Deluxe boards' pictures: 168.72 x 193.53 pixels a hex
+MAX_COLOURS = 100_000       # distinct colours of a board image (VASL's GIFs: at most 256)
 
 NO_CODE = 255               # a pixel of no terrain (hex dots, numbers, black lines, unnamed)
 NO_LEVEL = -128
@@ -144,6 +145,7 @@ def is_vasl5(path: str | Path) -> bool:
         return False
     with os.fdopen(fd, "rb") as handle:
         try:
+            check_directory(handle)         # (a ScenarioError: vasl6.py refuses it, told)
             with zipfile.ZipFile(handle) as z:
                 if find_entry(z, LOS_DATA) is not None:
                     return False
@@ -226,7 +228,12 @@ def decode_image(raw: bytes, name: str) -> tuple[np.ndarray, np.ndarray]:
                 pal = np.array(im.getpalette("RGB") or [0, 0, 0], dtype=np.uint8).reshape(-1, 3)
                 pal = np.vstack([pal, np.zeros((max(0, 256 - len(pal)), 3), np.uint8)])
                 return idx, pal
-            rgb = np.asarray(im.convert("RGB"))
+            im = im.convert("RGB")
+            counted = im.getcolors(MAX_COLOURS)     # None: more (counted before any array)
+            if counted is None:         # each colour is named, counted and reported
+                raise ScenarioError(f"more than {MAX_COLOURS} distinct colours: a board image "
+                                    f"has at most {MAX_COLOURS}", place=name)
+            rgb = np.asarray(im)
     except ScenarioError:
         raise
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError,
@@ -234,7 +241,8 @@ def decode_image(raw: bytes, name: str) -> tuple[np.ndarray, np.ndarray]:
         raise ScenarioError(f"cannot be decoded as an image ({e})", place=name) from None
     packed = (rgb[..., 0].astype(np.uint32) << 16) | (rgb[..., 1].astype(np.uint32) << 8) \
         | rgb[..., 2].astype(np.uint32)
-    values, inverse = np.unique(packed.ravel(), return_inverse=True)
+    values = np.array(sorted((r << 16) | (g << 8) | b for _, (r, g, b) in counted), np.uint32)
+    inverse = np.searchsorted(values, packed)
     palette = np.stack([values >> 16, (values >> 8) & 255, values & 255], axis=1).astype(np.uint8)
     return inverse.reshape(packed.shape).astype(np.int32), palette
 
@@ -268,6 +276,9 @@ def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
                             place=DATA)
     geo = Geometry(vals["x0"], vals["y0"], vals["dx"], vals["dy"])
     h, w = archive.index.shape
+    if vals["x0"] > w or vals["y0"] > h:
+        raise ScenarioError(f"x0 {vals['x0']:g}, y0 {vals['y0']:g}: A1's centre lies outside the "
+                            f"{w} x {h} pixel image", place=DATA)
     # the hexes inside equal margins (a geomorphic board has none: A1's centre on the edge)
     columns = int(math.floor((w - 2 * geo.a1_x) / geo.hex_width + 0.5)) + 1
     rows = int(math.floor((h - 2 * geo.a1_y + geo.hex_height) / geo.hex_height + 0.5))

@@ -11,12 +11,15 @@ between apostrophes.  A piece's traits are separated by tabs, each inner trait e
 from __future__ import annotations
 
 import lzma
+import os
 import re
 import zipfile
 import zlib
 from pathlib import Path
 
 from ..errors import ScenarioError
+from ..jsonio import open_regular
+from .archive import check_directory
 
 SAVED_GAME = "savedGame"
 HEADER_XOR, HEADER_XOR_DEFLATED = b"!VCSK", b"!VCSZ"
@@ -156,14 +159,22 @@ def read_saved_game(path: str | Path) -> str:
             raise ScenarioError("is a folder, not a VASL saved game")
         if not path.exists():
             raise ScenarioError("no such file")
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ScenarioError(f"too large for a saved game ({path.stat().st_size} bytes; the "
+        fd, st = open_regular(path, str(path))     # no FIFO, device, /dev/zero: never hangs
+        handle = os.fdopen(fd, "rb")
+        if st.st_size > MAX_FILE_BYTES:
+            handle.close()
+            raise ScenarioError(f"too large for a saved game ({st.st_size} bytes; the "
                                 f"limit is {MAX_FILE_BYTES})")
         try:
-            archive = zipfile.ZipFile(path)
-        except zipfile.BadZipFile:
+            check_directory(handle)
+            archive = zipfile.ZipFile(handle)
+        except (zipfile.BadZipFile, EOFError, OverflowError):
+            handle.close()
             raise ScenarioError("not a VASL saved game (not a ZIP file, or truncated)") from None
-        with archive:
+        except BaseException:
+            handle.close()
+            raise
+        with handle, archive:
             info = next((i for i in archive.infolist() if i.filename == SAVED_GAME), None)
             if info is None:
                 raise ScenarioError(f"the archive has no {SAVED_GAME} entry: not a VASSAL "

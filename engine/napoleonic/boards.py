@@ -19,7 +19,7 @@ from ..errors import ScenarioError
 from ..hexes import HexIdError, parse_local
 from ..jsonio import read_json, type_name
 from ..maps import Map
-from .charts import ChartPack
+from .charts import ChartPack, within
 
 OPEN = "open"
 _TERRAIN_KEYS = ("terrain", "building", "upper_levels")
@@ -39,6 +39,9 @@ def _board_json(ref: str, folder: Path) -> tuple[Any, str | None]:
         path = Path(ref)
         if not path.is_absolute():
             path = folder / path
+        elif not within(path, folder):      # SPEC: relative to the position's folder
+            raise ScenarioError(f"board file {str(path)!r}: an absolute path outside the "
+                                "position's folder (write it relative to the position)")
         if not path.is_file():
             raise ScenarioError(f"board file {str(path)!r} not found")
         return read_json(path), str(path)

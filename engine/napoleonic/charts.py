@@ -31,6 +31,8 @@ MAX_VALUE = 10**6
 MAX_DRM = 35                        # more than this steps across the whole 11..66 track
 _ID_RE = re.compile(r"^[a-z][a-z0-9_-]{0,40}\Z")
 _NUMBER_RE = re.compile(r"^(?:0|[1-9][0-9]{0,6})(?:\.[0-9]{1,4})?\Z")
+# a factor "1/2", "0.5", "2": no exponent ("1e99999999" would make Fraction work for ever)
+_FACTOR_RE = re.compile(r"^[0-9]{1,6}(?:/[0-9]{1,6}|\.[0-9]{1,6})?\Z")
 _RANGE_RE = re.compile(r"^([1-6][1-6])(?:-([1-6][1-6]))?\Z")
 
 # the 36 readings of two dice read as tens and units, in order (RULES.md 8: 11..66)
@@ -362,7 +364,7 @@ def _charts(data: Any, pack_id: str) -> ChartPack:
             raise ScenarioError("must be a list of formation names", place="enfilade.formations")
         factor = enf.get("defence")
         try:
-            f = Fraction(factor) if isinstance(factor, str) and len(factor) < 20 else None
+            f = Fraction(factor) if isinstance(factor, str) and _FACTOR_RE.match(factor) else None
         except (ValueError, ZeroDivisionError):
             f = None
         if f is None or not 0 < f <= 10:
@@ -434,6 +436,14 @@ def bundled_charts_dir() -> Path:
     return assets_dir() / "fire" / "charts"
 
 
+def within(path: Path, folder: Path) -> bool:
+    """Whether ``path`` (links resolved) lies in ``folder`` or below it."""
+    try:
+        return Path(path).resolve().is_relative_to(Path(folder).resolve())
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
 def load_charts(ref: str, folder: Path | None = None) -> ChartPack:
     """A bundled pack id (``sample``) or a path ending in .json (relative to ``folder``)."""
     if not isinstance(ref, str) or not ref:
@@ -442,6 +452,9 @@ def load_charts(ref: str, folder: Path | None = None) -> ChartPack:
         path = Path(ref)
         if not path.is_absolute() and folder is not None:
             path = folder / path
+        elif folder is not None and not within(path, folder):   # SPEC: relative to the position
+            raise ScenarioError(f"chart pack file {str(path)!r}: an absolute path outside the "
+                                "position's folder (write it relative to the position)")
         pack_id = path.stem
         if not path.is_file():
             raise ScenarioError(f"chart pack file {str(path)!r} not found")

@@ -3,13 +3,14 @@ load, validate, save.  A position is immutable: changes make a new one (``datacl
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import ScenarioError
-from ..hexes import HexIdError
+from ..hexes import HexIdError, board_hexes
 from ..jsonio import atomic_write_json, check_format, is_int, read_json, type_name
 from ..maps import Map, Placement
 from .boards import fire_board, hex_terrain
@@ -23,6 +24,7 @@ MAX_UNITS = 2000
 MAX_INCREMENTS = 999
 MAX_PRINTED = 10**4
 MAX_SLOT = 20
+MAX_MAP_HEXES = 11072           # 32 geomorphic boards: the window draws it within a second
 MAX_TEXT = 60
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,29}\Z")
 _UNIT_KEYS = ("id", "side", "nation", "troop", "arm", "formation", "increments", "printed", "hex",
@@ -132,7 +134,7 @@ def _position(data: Any, folder: Path) -> FirePosition:
     raw_map = data.get("map")
     if not isinstance(raw_map, list) or not raw_map or len(raw_map) > 64:
         raise ScenarioError("must be a non-empty list of boards", place="map")
-    entries, placements, seen, terrain = [], [], {}, {}
+    entries, placements, seen, terrain, hexes = [], [], {}, {}, 0
     for i, e in enumerate(raw_map):
         p = f"map[{i}]."
         if not isinstance(e, dict):
@@ -154,6 +156,10 @@ def _position(data: Any, folder: Path) -> FirePosition:
                                 place=f"{p}board")
         seen[board.id] = i
         terrain[board.id] = (cells, default)
+        hexes += len(board_hexes(tuple(board.size)))
+        if hexes > MAX_MAP_HEXES:         # bounded before the map is built and drawn
+            raise ScenarioError(f"a map of more than {MAX_MAP_HEXES} hexes is too large (32 "
+                                "geomorphic boards)", place=f"map[{i}]")
         entries.append(MapEntry(ref, (at[0], at[1]), rotated))
         placements.append(Placement(board, (at[0], at[1]), rotated))
     game_map = Map.build(placements)
@@ -246,11 +252,12 @@ def save_position(pos: FirePosition, path: str | Path) -> None:
         if any(r.endswith(".json") and not Path(r).is_absolute() for r in refs):
             old = Path(pos.path).resolve().parent
             data = position_to_json(pos)
+            new = path.resolve().parent     # SPEC: relative paths, to the same files
             for e in data["map"]:
                 if e["board"].endswith(".json") and not Path(e["board"]).is_absolute():
-                    e["board"] = str(old / e["board"])
+                    e["board"] = Path(os.path.relpath(old / e["board"], new)).as_posix()
             if data["charts"].endswith(".json") and not Path(data["charts"]).is_absolute():
-                data["charts"] = str(old / data["charts"])
+                data["charts"] = Path(os.path.relpath(old / data["charts"], new)).as_posix()
             atomic_write_json(path, data)
             return
     atomic_write_json(path, position_to_json(pos))

@@ -145,6 +145,9 @@ def _aboard(s: Scenario) -> None:
         if s.map.index(carrier.hex) != s.map.index(u.hex):
             raise ScenarioError(f"is aboard {aboard} in {carrier.hex} but stands in {u.hex}",
                                 place=f"units[{i}].aboard")
+        if carrier.extra.get("aboard") is not None:     # E1.14: a carrier rides nothing itself
+            raise ScenarioError(f"is aboard {aboard}, which is itself aboard "
+                                f"{shown(carrier.extra.get('aboard'))}", place=f"units[{i}].aboard")
 
 
 def _place(where: str, i: int | None, key: str | None) -> str:

@@ -20,9 +20,10 @@ from .troops import BW_MM, TROOPS, depth_bw
 FORMAT = "starshell-table"
 VERSION = 1
 RULESETS = ("dba3",)
-MAX_ELEMENTS = 400
+MAX_ELEMENTS = 160             # a big battle's four commands; one shot answers in seconds
 MAX_COORD = 10000.0       # BW
 MAX_DEPTH_BW = 10.0
+MIN_DEPTH_BW = 0.05            # far thinner than any base, far thicker than TOL
 MAX_ID = 40
 TOP_KEYS = {"format", "version", "title", "ruleset", "bw_mm", "turn", "elements", "terrain"}
 ELEMENT_KEYS = {"id", "side", "type", "x", "y", "facing", "depth", "visible", "moved"}
@@ -121,15 +122,17 @@ def element_from_json(obj, file: str | None, place: str) -> Element:
     depth = None
     if "depth" in obj:
         depth = _number(obj["depth"], file, f"{place}.depth", 0, MAX_DEPTH_BW)
-        if depth <= TOL:
-            raise ScenarioError("must be more than 0", file=file, place=f"{place}.depth")
+        if depth < MIN_DEPTH_BW:    # a thinner base could overlap another unseen (TOL)
+            raise ScenarioError(f"must be at least {MIN_DEPTH_BW} BW", file=file,
+                                place=f"{place}.depth")
     return Element(
         id=_text(obj["id"], file, f"{place}.id"),
         side=_text(obj["side"], file, f"{place}.side"),
         type=kind,
         x=_number(obj["x"], file, f"{place}.x", -MAX_COORD, MAX_COORD),
         y=_number(obj["y"], file, f"{place}.y", -MAX_COORD, MAX_COORD),
-        facing=_number(obj["facing"], file, f"{place}.facing", -3600, 3600) % 360.0,
+        # twice: -1e-20 % 360 is 360.0, which is no facing (0 <= facing < 360)
+        facing=_number(obj["facing"], file, f"{place}.facing", -3600, 3600) % 360.0 % 360.0,
         depth=depth,
         visible=_flag(obj.get("visible", True), file, f"{place}.visible"),
         moved=_flag(obj.get("moved", False), file, f"{place}.moved"),
