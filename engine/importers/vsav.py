@@ -11,14 +11,14 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..boards import save_board
+from ..boards import load_board, save_board
 from ..errors import ScenarioError
 from ..hexes import COLUMN_NAMES
 from ..jsonio import atomic_write_json
 from .piece_kinds import KIND_WORDS, classify, figures_kind, named_figures, nation_of, side_of
 from .pieces import Piece, SavedGame, parse_saved_game
 from .vassal import read_saved_game
-from .vsav_boards import PlacedBoard, hex_at, resolve_boards
+from .vsav_boards import CACHE_FOLDER, PlacedBoard, hex_at, resolve_boards
 
 MAIN_MAPS = ("Main Map", "Map0")
 
@@ -176,15 +176,16 @@ def _notes(units: list[dict], by_figures: list[str], unsided: int, off_board: in
 
 
 def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
-              blank_missing: bool = False) -> VsavImport:
-    """Read a .vsav and convert it (nothing written).  ScenarioError naming the file."""
+              blank_missing: bool = False, cache_dir: str | Path | None = None) -> VsavImport:
+    """Read a .vsav and convert it (nothing written); boards imported earlier into
+    ``cache_dir`` from the same archives are taken from there.  ScenarioError naming the file."""
     path = Path(path)
     text = read_saved_game(path)
     try:
         game = parse_saved_game(text)
     except ScenarioError as e:
         raise e.at(file=str(path)) from None
-    placed, notes = resolve_boards(game, boards_dir, blank_missing, str(path))
+    placed, notes = resolve_boards(game, boards_dir, blank_missing, str(path), cache_dir)
     result = convert_game(game, placed, f"{path.stem} (VASL saved game)")
     result.notes[:0] = notes
     return result
@@ -193,12 +194,33 @@ def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
 def vsav_scenario(path: str | Path, boards_dir: str | Path | None = None,
                   blank_missing: bool = False):
     """The saved game as a Scenario anchored at the .vsav's folder, and the import's summary.
-    Boards imported from VASL archives and blank stand-ins are boards in memory (their map
-    entries name files that do not exist yet: saving the position saves them first)."""
+    Boards imported from VASL archives are cached beside the save (``CACHE_FOLDER``: board
+    file, raster and picture, as ``import-vasl`` writes them), so a second open is quick;
+    where that folder cannot be written, and for blank stand-ins, they are boards in memory
+    (their map entries name files that do not exist yet: saving the position saves them)."""
     from ..night.files import scenario_from_json
-    result = read_vsav(path, boards_dir, blank_missing)
+    cache = Path(path).resolve().parent / CACHE_FOLDER
+    result = read_vsav(path, boards_dir, blank_missing, cache)
+    _cache_boards(result, cache)
     s = scenario_from_json(result.data, file=str(path), boards=result.unwritten())
     return s.replace(folder=str(Path(path).resolve().parent)), result.summary()
+
+
+def _cache_boards(result: VsavImport, cache: Path) -> None:
+    """Write the boards imported from archives into the cache folder (best effort)."""
+    for k, p in enumerate(result.placed):
+        if not (p.write and p.source == "dir"):
+            continue
+        target = cache / p.ref
+        try:
+            cache.mkdir(exist_ok=True)
+            save_board(p.board, target)
+            board = load_board(target)
+        except (OSError, ScenarioError):
+            continue                    # a folder that cannot be written: kept in memory
+        ref = str(target)
+        result.data["map"][k]["board"] = ref
+        p.board, p.ref, p.write = board, ref, False
 
 
 def import_vsav(path: str | Path, output: str | Path, boards_dir: str | Path | None = None,
@@ -210,8 +232,8 @@ def import_vsav(path: str | Path, output: str | Path, boards_dir: str | Path | N
     if out.suffix != ".json":
         raise ScenarioError("the position file name must end in .json", file=str(output),
                             place="-o")
-    result = read_vsav(path, boards_dir, blank_missing)
     folder = out.resolve().parent
+    result = read_vsav(path, boards_dir, blank_missing, folder)
     scenario_from_json(result.data, file=str(path), boards=result.unwritten())  # the whole check first
     written = []
     for p in result.placed:
