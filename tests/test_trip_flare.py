@@ -8,7 +8,7 @@ import pytest
 from support import board, marker, position
 
 from engine.night import reference
-from engine.night.files import scenario_from_json, scenario_to_json
+from engine.night.files import scenario_to_json
 from engine.night.light import illumination
 
 JUNGLE = {"K5": {"terrain": "dense_jungle"}, "K6": {"terrain": "dense_jungle"},
