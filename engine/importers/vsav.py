@@ -15,12 +15,18 @@ from ..boards import load_board, save_board
 from ..errors import ScenarioError
 from ..hexes import COLUMN_NAMES
 from ..jsonio import atomic_write_json
-from .piece_kinds import KIND_WORDS, classify, figures_kind, named_figures, nation_of, side_of
+from .piece_kinds import (KIND_WORDS, classify, counter_name, figures_kind, named_figures,
+                          nation_of, side_of)
 from .pieces import Piece, SavedGame, parse_saved_game
 from .vassal import read_saved_game
 from .vsav_boards import CACHE_FOLDER, PlacedBoard, hex_at, resolve_boards
 
 MAIN_MAPS = ("Main Map", "Map0")
+PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")     # SPEC.md "phase"
+_TURN_RE = re.compile(r"^(Axis|Allied) Turn (\d{1,3}) - (\w{3,4})$")
+# markers that carry the side that fired: Gunflash and fire markers (E1.8), FFE (E1.91)
+SIDED_MARKERS = ("gunflash", "prep_fire", "bounding_fire", "opportunity_fire", "advancing_fire",
+                 "first_fire", "final_fire", "intensive_fire", "ffe")
 
 
 @dataclass
@@ -41,11 +47,15 @@ class VsavImport:
     def summary(self) -> dict:
         return {"boards": self.boards, "units": len(self.data["units"]),
                 "markers": len(self.data["markers"]), "skipped": self.skipped,
+                "waiting": [{"id": u["id"], "name": u["name"], "side": u["side"],
+                             "type": u["type"], "at": u["at"]}
+                            for u in self.data.get("vasl_waiting", [])],
                 "notes": self.notes}
 
 
 def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> VsavImport:
     units: list[dict] = []
+    waiting: list[dict] = []                # units in the map's margins, to be placed
     markers: list[dict] = []
     skipped: list[dict] = []
     notes: list[str] = []
@@ -84,15 +94,18 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
             skipped.append({"piece": label, "why": what})
             continue
         hex_id = where(p)
+        side = side_of(nation)
         if hex_id is None:
             off_board += 1
             skipped.append({"piece": label, "why": f"off the boards, waiting in the map's margin "
                                                    f"at ({p.x}, {p.y})"})
+            if kind == "unit" and side is not None:
+                waiting.append(_unit(p, what, flags, label, nation, side, None, counts)
+                               | {"at": [p.x, p.y]})
             continue
-        side = side_of(nation)
         if kind == "marker":
             mk = {"type": what, "hex": hex_id}
-            if side is not None and what in ("prep_fire", "first_fire", "final_fire", "ffe"):
+            if side is not None and what in SIDED_MARKERS:
                 mk["side"] = side
             mk["vasl_name"] = label
             markers.append(mk)
@@ -110,14 +123,30 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
         if (u["hex"], u["side"]) in qmarks and u["type"] not in ("afv", "vehicle"):
             u["concealed"] = True
     notes += _notes(units, by_figures, unsided, off_board)
-    attacker = units[0]["side"] if units else "allied"
+    phase, attacker = game_turn(game.pieces)
+    if attacker is None:
+        attacker = units[0]["side"] if units else "allied"
+    else:
+        notes.append(f"phase {phase}, {attacker} attacking: read from VASL's turn marker")
     data = {"format": "starshell-scenario", "version": 1, "title": title,
             "map": [{"board": b.ref, "at": [b.record.column, b.record.row]}
                     | ({"rotated": True} if b.record.reversed else {})
                     | {"vasl_board": b.record.name} for b in placed],
-            "nvr": 3, "phase": "PFPh", "attacker": attacker, "starshells_used": "never",
+            "nvr": 3, "phase": phase, "attacker": attacker, "starshells_used": "never",
             "units": units, "markers": markers}
+    if waiting:
+        data["vasl_waiting"] = waiting
     return VsavImport(data, placed, skipped, notes)
+
+
+def game_turn(pieces: list[Piece]) -> tuple[str, str | None]:
+    """The phase and the attacker VASL's turn and phase marker shows ("Axis Turn 1 - RPh"),
+    else PFPh and None."""
+    for p in pieces:
+        m = _TURN_RE.match(p.name.strip())
+        if m and m.group(3) in PHASES:
+            return m.group(3), m.group(1).lower()
+    return "PFPh", None
 
 
 def _unsided_why(what: str, nation: str) -> str:
@@ -135,7 +164,10 @@ def _unit(p: Piece, what: str, flags: dict, label: str, nation: str, side: str, 
     """The scenario's unit of a counter (its id numbered by nation in ``counts``)."""
     prefix = nation if re.fullmatch(r"[a-z]{1,4}", nation) else side[:2]
     counts[prefix] = counts.get(prefix, 0) + 1
-    u: dict = {"id": f"{prefix}{counts[prefix]}", "side": side, "type": what, "hex": hex_id}
+    u: dict = {"id": f"{prefix}{counts[prefix]}", "side": side, "type": what, "hex": hex_id,
+               "name": counter_name(p, what)}
+    if hex_id is None:
+        del u["hex"]
     if p.broken and what not in ("afv", "vehicle", "mortar", "observer"):
         u["broken"] = True
     if p.concealed or p.hidden:
