@@ -48,10 +48,10 @@ _SMOKE_RE = re.compile(r"\bsmoke\b|\bwp\b", re.IGNORECASE)
 
 def vasl_marker(piece: Piece) -> str | None:
     """The marker type VASL's name for the piece means (``VASL_MARKERS``), or None."""
-    for name in (piece.name, piece.base_name):
-        key = _COLOUR_LAYER.sub("", " ".join(name.split())).lower()
-        if key in VASL_MARKERS:
-            return VASL_MARKERS[key][0]
+    # the name as shown: a layer that renames the piece ("No Fire") decides, not the piece's own
+    key = _COLOUR_LAYER.sub("", " ".join(piece.name.split())).lower()
+    if key in VASL_MARKERS:
+        return VASL_MARKERS[key][0]
     if piece.base_name.strip().lower() == "smoke" and _SMOKE_RE.search(piece.name):
         return "smoke"
     return None

@@ -15,8 +15,7 @@ from ..boards import load_board, save_board
 from ..errors import ScenarioError
 from ..hexes import COLUMN_NAMES
 from ..jsonio import atomic_write_json
-from .piece_kinds import (KIND_WORDS, classify, counter_name, figures_kind, named_figures,
-                          nation_of, side_of)
+from .piece_kinds import KIND_WORDS, classify, counter_name, figures_kind, named_figures, nation_of, side_of
 from .pieces import Piece, SavedGame, parse_saved_game
 from .vassal import read_saved_game
 from .vsav_boards import CACHE_FOLDER, PlacedBoard, hex_at, resolve_boards
