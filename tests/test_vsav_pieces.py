@@ -125,3 +125,21 @@ def test_unknown_traits_are_listed_never_a_traceback(tmp_path):
     game = parse_saved_game(read_saved_game(path))
     assert game.pieces[0].unknown_traits == ["strangeTrait"]
     assert [u["name"] for u in vsav.read_vsav(path).data["units"]] == ["4-6-7"]
+
+
+def test_a_waiting_counter_is_placed_with_its_name(tmp_path):
+    from engine.importers.waiting import place_waiting, waiting_units
+    r = read(tmp_path, [vs.squad("4-6-7 1sq", (150, 300)),
+                        vs.tank("PzKw IVH", (150, 380), bu=False)])
+    s = scenario_from_json(r.data, folder=".")
+    tank_id = next(w["id"] for w in waiting_units(s) if w["name"] == "PzKw IVH")
+    after = place_waiting(s, tank_id, "2K5")
+    u = after.unit(tank_id)
+    assert (u.hex, u.type, u.side, u.is_ce, u.extra["name"]) == ("2K5", "afv", "axis", True,
+                                                                  "PzKw IVH")
+    assert [w["name"] for w in waiting_units(after)] == ["4-6-7"]
+    squad_id = waiting_units(after)[0]["id"]
+    last = place_waiting(after, squad_id, "34C3")
+    assert waiting_units(last) == [] and "vasl_waiting" not in last.extra
+    with pytest.raises(Exception, match="waits to be placed"):
+        place_waiting(last, squad_id, "2K6")

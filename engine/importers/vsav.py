@@ -19,6 +19,7 @@ from .piece_kinds import KIND_WORDS, classify, counter_name, figures_kind, named
 from .pieces import Piece, SavedGame, parse_saved_game
 from .vassal import read_saved_game
 from .vsav_boards import CACHE_FOLDER, PlacedBoard, hex_at, resolve_boards
+from .waiting import WAITING_KEY
 
 MAIN_MAPS = ("Main Map", "Map0")
 PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")     # SPEC.md "phase"
@@ -48,7 +49,7 @@ class VsavImport:
                 "markers": len(self.data["markers"]), "skipped": self.skipped,
                 "waiting": [{"id": u["id"], "name": u["name"], "side": u["side"],
                              "type": u["type"], "at": u["at"]}
-                            for u in self.data.get("vasl_waiting", [])],
+                            for u in self.data.get(WAITING_KEY, [])],
                 "notes": self.notes}
 
 
@@ -134,7 +135,7 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
             "nvr": 3, "phase": phase, "attacker": attacker, "starshells_used": "never",
             "units": units, "markers": markers}
     if waiting:
-        data["vasl_waiting"] = waiting
+        data[WAITING_KEY] = waiting
     return VsavImport(data, placed, skipped, notes)
 
 

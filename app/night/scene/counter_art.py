@@ -79,8 +79,9 @@ def draw_unit(painter: QPainter, unit, side: int, compact: bool, selected: bool 
     sym = QRectF(22, 6 + id_h, 54, 84 - id_h - (4 if compact else 20))
     SYMBOLS[unit.type](painter, sym, QColor(style.BADGE_BROKEN) if unit.broken else ink, unit)
     if not compact:
-        fit_text(painter, QRectF(6, 80, 86, 15), TYPE_WORDS.get(unit.type, unit.type.upper()), 13,
-                 True, ink)
+        # the counter's own name ("4-6-7", "9-2", the AFV's), else its kind
+        words = unit.extra.get("name") or TYPE_WORDS.get(unit.type, unit.type.upper())
+        fit_text(painter, QRectF(6, 80, 86, 15), str(words)[:24], 13, True, ink)
     _unit_badges(painter, unit, compact)
 
 
