@@ -123,20 +123,26 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
         if (u["hex"], u["side"]) in qmarks and u["type"] not in ("afv", "vehicle"):
             u["concealed"] = True
     notes += _notes(units, by_figures, unsided, off_board)
+    data = _position_data(game, placed, title, units, markers, notes)
+    if waiting:
+        data[WAITING_KEY] = waiting
+    return VsavImport(data, placed, skipped, notes)
+
+
+def _position_data(game: SavedGame, placed: list[PlacedBoard], title: str, units: list[dict],
+                   markers: list[dict], notes: list[str]) -> dict:
+    """The position file's data: the boards, the turn VASL's marker shows, units and markers."""
     phase, attacker = game_turn(game.pieces)
     if attacker is None:
         attacker = units[0]["side"] if units else "allied"
     else:
         notes.append(f"phase {phase}, {attacker} attacking: read from VASL's turn marker")
-    data = {"format": "starshell-scenario", "version": 1, "title": title,
+    return {"format": "starshell-scenario", "version": 1, "title": title,
             "map": [{"board": b.ref, "at": [b.record.column, b.record.row]}
                     | ({"rotated": True} if b.record.reversed else {})
                     | {"vasl_board": b.record.name} for b in placed],
             "nvr": 3, "phase": phase, "attacker": attacker, "starshells_used": "never",
             "units": units, "markers": markers}
-    if waiting:
-        data[WAITING_KEY] = waiting
-    return VsavImport(data, placed, skipped, notes)
 
 
 def game_turn(pieces: list[Piece]) -> tuple[str, str | None]:
