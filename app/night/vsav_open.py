@@ -93,6 +93,8 @@ def open_vsav(window, path: str, boards: str | None = None, read=None) -> bool:
         window.settings.setValue(BOARDS_KEY, chosen)       # it served: kept for next time
     scenario, summary = read
     window.document.take_unsaved(scenario)
+    if summary.get("waiting"):
+        window.dock("waiting").raise_()         # a set-up to place: its counters in view
     window.say(f"Opened the VASL saved game {path} as a new position", 10000)
     QMessageBox.information(window, "VASL saved game opened", summary_text(path, summary))
     return True

@@ -37,6 +37,7 @@ from .panels.fire import StarshellPanel
 from .panels.info import ScenarioPanel
 from .panels.legend import LegendPanel
 from .panels.palette import Palette
+from .waiting import WaitingPanel
 from .panels.unit import UnitPanel
 from .recovery import autosave_for
 from .scene.map_scene import MapScene
@@ -79,6 +80,7 @@ class NightWindow(QMainWindow):
         self.legend = LegendPanel(self.layer_actions)
         self.editor = PieceEditor(document)
         self.palette = Palette(document)
+        self.waiting = WaitingPanel(document)
         self.starshell_panel = StarshellPanel(document, self.hand.starshell)
         self.hand.starshell.set_dice_source(self.starshell_panel.typed_dice)
         self.board_editor = BoardEditor(document, self.scene, self.view, self.hand,
@@ -130,6 +132,7 @@ class NightWindow(QMainWindow):
         box.addWidget(self.unit_panel)
         for tabs in ((("Position", position, "position"), ("Edit", self.editor, "edit"),
                       ("Palette", self.palette, "palette"),
+                      ("Waiting", self.waiting, "waiting"),
                       ("Map", self.layout_panel, "map_layout"),
                       ("Board", self.board_panel, "board_editor")),
                      (("Explanation", self.explanation, "explanation"),
@@ -225,6 +228,8 @@ class NightWindow(QMainWindow):
         hand.starshell.methodChanged.connect(self._method_changed)
         hand.toolChanged.connect(lambda tool: tool == "starshell" and self.dock("starshell").raise_())
         self.palette.picked.connect(hand.arm)
+        self.waiting.picked.connect(hand.arm)
+        self.waiting.picked.connect(lambda piece: self.board_editor.set_mode("play"))
         self.palette.picked.connect(lambda piece: piece and self.board_editor.set_mode("play"))
         starshell_tool = self.tool_actions["starshell"]
         self.starshell_panel.tool.toggled.connect(starshell_tool.setChecked)
