@@ -37,12 +37,12 @@ from .panels.fire import StarshellPanel
 from .panels.info import ScenarioPanel
 from .panels.legend import LegendPanel
 from .panels.palette import Palette
-from .waiting import WaitingPanel
 from .panels.unit import UnitPanel
 from .recovery import autosave_for
 from .scene.map_scene import MapScene
 from .view import MapView
 from .vsav_open import open_vsav
+from .waiting import WaitingPanel
 
 
 class NightWindow(QMainWindow):
