@@ -27,7 +27,8 @@ def markers(r) -> dict[str, str]:
                                          ("Adv. Fire", "advancing_fire")])
 def test_the_fire_markers_layer_decides_what_it_is(tmp_path, shown, want):
     r = read(tmp_path, [vs.fire_marker(shown, vs.hex_pixel("K5"))])
-    assert r.data["markers"] == [{"type": want, "hex": "2K5", "vasl_name": shown}]
+    assert [{k: m[k] for k in ("type", "hex", "vasl_name")} for m in r.data["markers"]] == [
+        {"type": want, "hex": "2K5", "vasl_name": shown}]
     s = scenario_from_json(r.data, folder=".")
     assert s.markers[0].is_gunflash                 # every fire marker: a Gunflash (E1.8)
 

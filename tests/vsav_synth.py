@@ -95,6 +95,7 @@ class SynthPiece:
     hidden: bool = False
     layers: list[Layer] = field(default_factory=list)   # innermost last
     more: list[tuple[str, str]] = field(default_factory=list)   # other traits (type, state)
+    pid: int | None = None            # VASSAL's piece id (else numbered by the save's order)
 
     def traits(self) -> list[tuple[str, str]]:
         out = [("mark;DBCounterType", self.counter_type)]
@@ -228,7 +229,7 @@ def board_record(boards) -> str:
 
 def game_text(boards, pieces, extra: tuple[str, ...] = ()) -> str:
     """The command text: begin_save, the pieces in a nested compound, the boards, end_save."""
-    compound = ESC + join([p.command(1000 + k) for k, p in enumerate(pieces)], ESC)
+    compound = ESC + join([p.command(p.pid or 1000 + k) for k, p in enumerate(pieces)], ESC)
     cmds = ["begin_save", "", compound, "INFO\tAxis\tAllied\t1", board_record(boards),
             "GlobalProperty\t;AxisCVP;0;Casualties", *extra, "end_save"]
     return join(cmds, ESC)

@@ -5,6 +5,7 @@ become Starshell boards; saved games (``.vsav``) become night positions.
 """
 from __future__ import annotations
 
+from .follow import game_changes, same_unit
 from .vasl import ImportCancelled, board_id_from_filename, import_board
 from .vasl5 import board_image_placement
 from .vsav import import_vsav, read_vsav, vsav_scenario
@@ -13,4 +14,4 @@ from .waiting import WAITING_KEY, place_waiting, waiting_units
 
 __all__ = ["ImportCancelled", "board_id_from_filename", "import_board", "board_image_placement",
            "import_vsav", "read_vsav", "vsav_scenario", "MissingBoards", "CACHE_FOLDER",
-           "WAITING_KEY", "place_waiting", "waiting_units"]
+           "WAITING_KEY", "place_waiting", "waiting_units", "game_changes", "same_unit"]

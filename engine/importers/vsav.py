@@ -108,6 +108,7 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
             if side is not None and what in SIDED_MARKERS:
                 mk["side"] = side
             mk["vasl_name"] = label
+            mk["vasl_id"] = p.id
             markers.append(mk)
             continue
         fig, _ = named_figures(p.name)
@@ -185,6 +186,7 @@ def _unit(p: Piece, what: str, flags: dict, label: str, nation: str, side: str, 
     if u.get("bu"):
         u.pop("ce", None)
     u["vasl_name"] = label
+    u["vasl_id"] = p.id                 # VASSAL's piece id: the same counter in every save
     if nation:
         u["vasl_nation"] = nation
     if p.hidden:
