@@ -34,7 +34,7 @@ def game_changes(before: Scenario, after: Scenario, limit: int = 4) -> str:
     new = {_key(u): u for u in after.units}
     moved = sum(1 for k, u in new.items() if k in old and old[k].hex != u.hex)
     changed = sum(1 for k, u in new.items() if k in old and old[k].hex == u.hex
-                  and old[k] != u)
+                  and old[k].replace(id=u.id) != u)       # a new number is no new state
     parts = []
     if moved:
         parts.append(f"{_plural(moved, 'unit')} moved")
