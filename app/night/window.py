@@ -29,6 +29,7 @@ from .editor import map_menu, paint_action
 from .editor.board_editor import BoardEditor
 from .editor.board_panel import BoardPanel
 from .editor.layout_panel import LayoutPanel
+from .follow import add_follow_actions
 from .hand import Hand
 from .layers import layer_actions
 from .panels.editor import PieceEditor
@@ -170,6 +171,7 @@ class NightWindow(QMainWindow):
             self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save),
             self._action(f, "Save &As\u2026", self.save_as, QKeySequence.StandardKey.SaveAs)]
         f.addAction(self.import_vasl_action)
+        add_follow_actions(self, f)             # File > Follow VASL save
         f.addSeparator()                    # actions.build puts Export before Quit
         self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = self.edit_menu = bar.addMenu("&Edit")
