@@ -132,9 +132,12 @@ class Follower(QObject):
             d.set_view_side(side)
         if w.hand.tool != tool:
             w.hand.set_tool(tool)
-        w.view.setTransform(transform)
-        w.view.horizontalScrollBar().setValue(bars[0])
-        w.view.verticalScrollBar().setValue(bars[1])
+        if self.readings == 1:              # a new game: the whole map in view
+            w.view.fit_map()
+        else:
+            w.view.setTransform(transform)
+            w.view.horizontalScrollBar().setValue(bars[0])
+            w.view.verticalScrollBar().setValue(bars[1])
         if self.readings == 1:
             return (f"following this save ({len(scenario.units)} unit(s), "
                     f"{len(scenario.markers)} marker(s)); it is read again whenever VASL "
