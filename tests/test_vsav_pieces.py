@@ -144,3 +144,19 @@ def test_a_waiting_counter_is_placed_with_its_name(tmp_path):
     assert waiting_units(last) == [] and "vasl_waiting" not in last.extra
     with pytest.raises(Exception, match="waits to be placed"):
         place_waiting(last, squad_id, "2K6")
+
+
+def test_support_weapons_and_guns_kept_on_their_hex(tmp_path):
+    from engine.importers.waiting import kept_pieces
+    r = read(tmp_path, [vs.squad("4-6-7 1sq", vs.hex_pixel("K5")),
+                        vs.plain("LMG", "ge/geLMG", vs.hex_pixel("K5"), counter_type="common",
+                                 nation="ge"),
+                        vs.plain("75L AT PaK 40 ca3", "ge/gun/geAT75L", vs.hex_pixel("K6"),
+                                 counter_type="common", nation="ge"),
+                        vs.plain("MMG", "ru/ruMMG", (150, 300), counter_type="common")])
+    got = [{k: p[k] for k in ("name", "kind", "hex")} for p in r.summary()["pieces"]]
+    assert got == [{"name": "LMG", "kind": "support_weapon", "hex": "2K5"},
+                   {"name": "75L AT PaK 40 ca3", "kind": "gun", "hex": "2K6"}]
+    s = scenario_from_json(r.data, folder=".")
+    assert [p["name"] for p in kept_pieces(s)] == ["LMG", "75L AT PaK 40 ca3"]
+    assert [u.extra["name"] for u in s.units] == ["4-6-7"]          # no viewer among them

@@ -19,12 +19,13 @@ from .piece_kinds import KIND_WORDS, classify, counter_name, figures_kind, named
 from .pieces import Piece, SavedGame, parse_saved_game
 from .vassal import read_saved_game
 from .vsav_boards import CACHE_FOLDER, PlacedBoard, hex_at, resolve_boards
-from .waiting import WAITING_KEY
+from .waiting import PIECES_KEY, WAITING_KEY
 
 MAIN_MAPS = ("Main Map", "Map0")
 PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")     # SPEC.md "phase"
 _TURN_RE = re.compile(r"^(Axis|Allied) Turn (\d{1,3}) - (\w{3,4})$")
 # markers that carry the side that fired: Gunflash and fire markers (E1.8), FFE (E1.91)
+KEPT_PIECES = ("a support weapon", "a Gun")      # piece_kinds.classify's words for them
 SIDED_MARKERS = ("gunflash", "prep_fire", "bounding_fire", "opportunity_fire", "advancing_fire",
                  "first_fire", "final_fire", "intensive_fire", "ffe")
 
@@ -50,6 +51,7 @@ class VsavImport:
                 "waiting": [{"id": u["id"], "name": u["name"], "side": u["side"],
                              "type": u["type"], "at": u["at"]}
                             for u in self.data.get(WAITING_KEY, [])],
+                "pieces": list(self.data.get(PIECES_KEY, [])),
                 "notes": self.notes}
 
 
@@ -57,6 +59,7 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
     units: list[dict] = []
     waiting: list[dict] = []                # units in the map's margins, to be placed
     markers: list[dict] = []
+    kept: list[dict] = []                   # support weapons and Guns: on their hex, no viewers
     skipped: list[dict] = []
     notes: list[str] = []
     counts: dict[str, int] = {}
@@ -87,10 +90,11 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
         kind, what, flags = classify(p)
         nation = nation_of(p)
         if kind is None:
-            if what.startswith("a concealment counter"):
-                hex_id = where(p)
-                if hex_id is not None and side_of(nation):
-                    qmarks.add((hex_id, side_of(nation)))
+            hex_id = where(p)
+            if what.startswith("a concealment counter") and hex_id and side_of(nation):
+                qmarks.add((hex_id, side_of(nation)))
+            elif hex_id is not None and what.startswith(KEPT_PIECES):
+                kept.append(_kept_piece(p, what, hex_id, side_of(nation)))
             skipped.append({"piece": label, "why": what})
             continue
         hex_id = where(p)
@@ -127,7 +131,20 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
     data = _position_data(game, placed, title, units, markers, notes)
     if waiting:
         data[WAITING_KEY] = waiting
+    if kept:
+        data[PIECES_KEY] = kept
     return VsavImport(data, placed, skipped, notes)
+
+
+def _kept_piece(p: Piece, what: str, hex_id: str, side: str | None) -> dict:
+    """A support weapon or Gun kept on its hex: listed, never a viewer (E1: the night rules'
+    viewers are units)."""
+    out = {"name": " ".join(p.name.split()) or p.base_name,
+           "kind": "gun" if what.startswith("a Gun") else "support_weapon", "hex": hex_id,
+           "vasl_id": p.id}
+    if side is not None:
+        out["side"] = side
+    return out
 
 
 def _position_data(game: SavedGame, placed: list[PlacedBoard], title: str, units: list[dict],

@@ -7,6 +7,7 @@ from ..errors import ScenarioError
 from ..night.scenario import UNIT_TYPES, Scenario, Unit
 
 WAITING_KEY = "vasl_waiting"
+PIECES_KEY = "vasl_pieces"          # support weapons and Guns on their hexes (no viewers)
 _FLAGS = ("broken", "concealed", "pinned", "bypass", "bu", "tracked", "ir")
 _KEYS = {"id", "side", "type", "at", "level", "ce", "motorized", "moving", *_FLAGS}
 
@@ -20,6 +21,14 @@ def waiting_units(scenario: Scenario) -> list[dict]:
                 and isinstance(w.get("side"), str) and w["side"].strip()):
             out.append(w)
     return out
+
+
+def kept_pieces(scenario: Scenario) -> list[dict]:
+    """The support weapons and Guns of the save, each on its hex: ``name``, ``kind``
+    ("support_weapon" or "gun"), ``hex``, ``side`` when known."""
+    return [p for p in scenario.extra.get(PIECES_KEY, []) or []
+            if isinstance(p, dict) and isinstance(p.get("name"), str)
+            and isinstance(p.get("hex"), str)]
 
 
 def place_waiting(scenario: Scenario, unit_id: str, hex_id: str) -> Scenario:

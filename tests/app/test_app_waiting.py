@@ -38,3 +38,17 @@ def test_waiting_counters_are_listed_and_placed(window, tmp_path, monkeypatch):
 def test_waiting_text_names_the_counter():
     assert waiting_text({"id": "ge1", "name": "4-6-7", "side": "axis", "type": "half_squad"}) \
         == "4-6-7  \u2013  axis half squad (ge1)"
+
+
+def test_support_weapons_and_guns_listed(window, tmp_path, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "information", staticmethod(lambda *a, **k: None))
+    monkeypatch.setattr(vsav_open, "boards_folder", lambda settings: None)
+    path = vs.write_vsav(tmp_path / "g.vsav", [(0, 0, "02"), (1, 0, "34")],
+                         [vs.squad("4-6-7 1sq", vs.hex_pixel("K5")),
+                          vs.plain("LMG", "ge/geLMG", vs.hex_pixel("K5"), counter_type="common",
+                                   nation="ge")])
+    assert window.open_path(str(path), confirmed=True)
+    kept = window.waiting.kept
+    assert [kept.item(k).text() for k in range(kept.count())] == [
+        "LMG in 2K5 (support weapon, axis)"]
+    assert "No counter waits" in window.waiting.title.text()
