@@ -14,4 +14,5 @@ from .waiting import PIECES_KEY, WAITING_KEY, kept_pieces, place_waiting, waitin
 
 __all__ = ["ImportCancelled", "board_id_from_filename", "import_board", "board_image_placement",
            "import_vsav", "read_vsav", "vsav_scenario", "MissingBoards", "CACHE_FOLDER",
-           "WAITING_KEY", "PIECES_KEY", "kept_pieces", "place_waiting", "waiting_units", "game_changes", "same_unit"]
+           "WAITING_KEY", "PIECES_KEY", "kept_pieces", "place_waiting", "waiting_units",
+           "game_changes", "same_unit"]
