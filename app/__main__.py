@@ -1,5 +1,6 @@
 """``python -m app [SCENARIO] [--screenshot OUT.png [--select UNIT] [--size WxH]]``, and
-``python -m app GAME.vsav [--boards DIR]`` for a VASL saved game.
+``python -m app GAME.vsav [--boards DIR]`` for a VASL saved game, ``python -m app --follow
+GAME.vsav|DIR [--boards DIR]`` to follow one as VASL writes it.
 
 Without ``--screenshot``: the window, on SCENARIO or on the bundled default scenario.  With it:
 the same map view rendered headless to OUT.png and exit.  Bad input: a line on stderr starting
@@ -37,6 +38,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--select", metavar="UNIT", help="the unit whose night field is shown")
     p.add_argument("--size", metavar="WxH", type=_size, default=(1600, 900),
                    help="screenshot size in pixels (default 1600x900)")
+    p.add_argument("--follow", metavar="GAME.vsav|DIR",
+                   help="follow a VASL game: reload the save (or a folder's newest save) "
+                        "whenever VASL writes it")
     p.add_argument("--boards", metavar="DIR",
                    help="a VASL saved game's boards: the folder of your VASL boards "
                         "(default: the one Starshell remembers)")
@@ -65,12 +69,22 @@ def main(argv=None) -> int:
     style.apply_theme(app)
     path = args.scenario                      # None: the bundled default position
     options = {}
-    if args.boards is not None:               # a VASL saved game's boards (the night room)
+    if args.boards is not None and args.follow is None:   # a VASL saved game's boards
         if path is None or not is_vsav(path):
             return _fail("--boards is for a VASL saved game (GAME.vsav)")
         if not os.path.isdir(args.boards):
             return _fail(f"{args.boards}: not a folder (--boards)")
         options["boards"] = args.boards
+    if args.follow is not None:
+        if not (os.path.isdir(args.follow) or (is_vsav(args.follow) and os.path.isfile(args.follow))):
+            return _fail(f"{args.follow}: not a VASL saved game (.vsav) or a folder (--follow)")
+        if args.screenshot or path is not None:
+            return _fail("--follow opens its own game: no SCENARIO or --screenshot with it")
+        from .night.follow import start_following
+        window = rooms.open_window(None, recover=False)
+        start_following(window, args.follow, args.boards)
+        window.show()
+        return app.exec()
     try:
         if args.screenshot:
             width, height = args.size

@@ -289,7 +289,8 @@ class Map:
         immutable, and its tables are cached on it)."""
         key = placements_key(placements)
         hit = _MAPS.get(key)
-        if hit is None:
+        # boards read from other files (their pictures beside them): a map of its own
+        if hit is None or [p.board.path for p in hit.placements] != [p.board.path for p in placements]:
             hit = cls(placements)
             _MAPS[key] = hit
             if len(_MAPS) > _MAX_MAPS:

@@ -114,9 +114,12 @@ def test_marker_kinds_carry_light_radius_and_side():
     assert (kinds["starshell"].radius, kinds["starshell"].rule) == (3, "E1.923")
     assert (kinds["ir"].radius, kinds["ir"].rule) == (6, "E1.933")
     assert {t for t, k in kinds.items() if k.light is api.night.Light.STAR} == {"starshell", "ir"}
-    assert {t for t, k in kinds.items() if k.light is api.night.Light.FIRE} == {"blaze", "flame"}
+    assert {t for t, k in kinds.items() if k.light is api.night.Light.FIRE} == {
+        "blaze", "flame", "trip_flare"}                 # RULES.md 10: a trip flare is a fire's light
     assert {t for t, k in kinds.items() if k.sided} == {
-        "gunflash", "prep_fire", "first_fire", "final_fire", "ffe"}
+        "gunflash", "prep_fire", "bounding_fire", "opportunity_fire", "advancing_fire",
+        "first_fire", "final_fire", "intensive_fire", "ffe"}
+    assert api.night.Marker("trip_flare", "2A1").light_radius == 1     # RULES.md 10
     assert api.night.Marker("starshell", "2A1").light_radius == 3
     assert api.night.Marker("ir", "2A1").light_radius == 6
     assert api.night.Marker("blaze", "2A1").light_radius == 2          # RULES.md 4: no radius given

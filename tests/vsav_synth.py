@@ -71,11 +71,13 @@ class Layer:
     names: list[str]
     level: int = 1
     prop: str = ""
+    always: bool = False            # an always-active layer: its level shows even when < 0
 
     def type(self) -> str:
         return join(["emb2", "", "2", "F", "", "2", "E", "", "2", "Q", "", "", "0", "false", "0",
                      "0", join(self.images, ","), join(self.names, ","), "false", self.prop, "",
-                     "", "false", "", "1", "1", "false", "70,130", ""], ";")
+                     "", "false", "", "1", "1", "true" if self.always else "false", "70,130",
+                     ""], ";")
 
     def state(self) -> str:
         return str(self.level)
@@ -92,6 +94,8 @@ class SynthPiece:
     concealed: bool = False
     hidden: bool = False
     layers: list[Layer] = field(default_factory=list)   # innermost last
+    more: list[tuple[str, str]] = field(default_factory=list)   # other traits (type, state)
+    pid: int | None = None            # VASSAL's piece id (else numbered by the save's order)
 
     def traits(self) -> list[tuple[str, str]]:
         out = [("mark;DBCounterType", self.counter_type)]
@@ -101,7 +105,7 @@ class SynthPiece:
             out.append((join(["conceal", "C", f"{n}/{n}qmark", n, ""], ";"),
                         "player1;|0" if self.concealed else "null;"))
         out += [(layer.type(), layer.state()) for layer in self.layers]
-        return out
+        return out + self.more
 
     def command(self, pid: int) -> str:
         type_text = join(["piece", "K", "D", self.image, self.name], ";")
@@ -158,6 +162,56 @@ def marker(name: str, image: str, pos) -> SynthPiece:
     return SynthPiece(name, image, pos, counter_type="common")
 
 
+# ----------------------------------------------------------- VASL's markers, after its buildFile
+# (the shapes of VASL's piece definitions: one basic piece, its layers naming what it shows)
+FIRE_LAYERS = ["Prep Fire", "Bnd. Fire", "Opp. Fire", "Adv. Fire"]
+COLOURS = ["Red +", "Green +", "Blue +"]
+
+
+def fire_marker(shown: str, pos) -> SynthPiece:
+    """VASL's fire marker: one piece "Prep Fire" whose always-active layer shows one of
+    Prep / Bnd. / Opp. / Adv. Fire."""
+    level = FIRE_LAYERS.index(shown) + 1
+    layer = Layer([f"MS/Fire{k}" for k in range(4)], FIRE_LAYERS, level, always=True)
+    return SynthPiece("Prep Fire", " ", pos, counter_type="global", layers=[layer])
+
+
+def first_fire_marker(pos, final: bool = False, version: int = 1) -> SynthPiece:
+    """VASL's First Fire marker: an always-active layer First Fire / IFP / SW under a Final
+    Fire layer, on (level 1) or off (-1)."""
+    final_layer = Layer(["MS/Final"], ["Final Fire"], 1 if final else -1)
+    first = Layer(["MS/First", "MS/FirstIFP", "MS/FirstSW"],
+                  ["First Fire", "First Fire IFP", "First Fire SW"], version, always=True)
+    return SynthPiece("First Fire", " ", pos, counter_type="global", layers=[final_layer, first])
+
+
+def intensive_fire(pos, no_fire: bool = False) -> SynthPiece:
+    layer = Layer(["MS/FireInt", "MS/FireNo"], ["Int. Fire", "No Fire"], 2 if no_fire else 1,
+                  always=True)
+    return SynthPiece("Int. Fire", " ", pos, counter_type="global", layers=[layer])
+
+
+def light_marker(name: str, pos, colour: int = 1) -> SynthPiece:
+    """Starshell, IR or Trip Flare: the basic piece of that name under a colour layer
+    ("Red +" before the name)."""
+    layer = Layer([f"MS/C{k}" for k in range(3)], COLOURS, colour, always=True)
+    return SynthPiece(name, "MS/_night12", pos, counter_type="global", layers=[layer])
+
+
+def smoke(pos, strength: int = 1) -> SynthPiece:
+    layer = Layer(["ML/Smk3", "ML/Smk2"], ["White +3 Smoke", "White +2 Smoke"], strength)
+    return SynthPiece("Smoke", " ", pos, counter_type="global", layers=[layer])
+
+
+def qmark(pos, nation: str = "ge") -> SynthPiece:
+    return SynthPiece("?", f"{nation}/{nation}qmark", pos, counter_type="common", nation=nation)
+
+
+def turn_marker(side: str, turn: int, phase: str, pos=(2300, 150)) -> SynthPiece:
+    return SynthPiece(f"{side} Turn {turn} - {phase}", f"tables/turn_phase_{side.lower()}", pos,
+                      counter_type="")
+
+
 # --------------------------------------------------------------------------- the file
 def board_record(boards) -> str:
     """``bd`` records: (column, row, name[, version[, crop]]), name "r34" for a turned board."""
@@ -175,7 +229,7 @@ def board_record(boards) -> str:
 
 def game_text(boards, pieces, extra: tuple[str, ...] = ()) -> str:
     """The command text: begin_save, the pieces in a nested compound, the boards, end_save."""
-    compound = ESC + join([p.command(1000 + k) for k, p in enumerate(pieces)], ESC)
+    compound = ESC + join([p.command(p.pid or 1000 + k) for k, p in enumerate(pieces)], ESC)
     cmds = ["begin_save", "", compound, "INFO\tAxis\tAllied\t1", board_record(boards),
             "GlobalProperty\t;AxisCVP;0;Casualties", *extra, "end_save"]
     return join(cmds, ESC)

@@ -13,8 +13,8 @@ import os
 import sys
 from collections import Counter
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from engine import api
 
@@ -26,19 +26,29 @@ def boards_folder(settings) -> str | None:
     return folder if folder and os.path.isdir(folder) else None
 
 
-def ask_missing(window, boards: list[str]) -> str | None:
+def missing_text(boards: list[str], reasons: dict[str, str], folder: str | None) -> str:
+    """What the boards dialog says: each board the folder lacks, and why."""
+    lines = [f"The saved game is played on board(s) {', '.join(boards)}, which "
+             + (f"the boards folder {folder} does not serve:" if folder
+                else "Starshell does not have (no boards folder chosen yet):")]
+    lines += [f"\u2022 board {b}: {reasons[b]}" for b in boards if b in reasons]
+    lines.append("Choose the folder of your VASL boards (bd01, bd02... as VASL keeps them, "
+                 "either kind of archive), or open the game on blank open boards in their place "
+                 "(no terrain: hills, woods and buildings are missing).")
+    return "\n".join(lines)
+
+
+def ask_missing(window, boards: list[str], reasons: dict[str, str] | None = None,
+                folder: str | None = None) -> str | None:
     """The player's choice for boards found nowhere: "folder", "blank" or None (give up)."""
     box = QMessageBox(QMessageBox.Icon.Question, "Boards missing",
-                      f"The saved game is played on board(s) {', '.join(boards)}, which "
-                      "Starshell does not have. Choose the folder of your VASL boards (bd01, "
-                      "bd02... as VASL keeps them), or open the game on blank open boards in "
-                      "their place (no terrain: hills, woods and buildings are missing).",
-                      parent=window)
-    folder = box.addButton("Choose boards folder...", QMessageBox.ButtonRole.AcceptRole)
+                      missing_text(boards, reasons or {}, folder), parent=window)
+    chosen = box.addButton("Choose another boards folder..." if folder
+                           else "Choose boards folder...", QMessageBox.ButtonRole.AcceptRole)
     blank = box.addButton("Use blank boards", QMessageBox.ButtonRole.DestructiveRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.exec()
-    return {id(folder): "folder", id(blank): "blank"}.get(id(box.clickedButton()))
+    return {id(chosen): "folder", id(blank): "blank"}.get(id(box.clickedButton()))
 
 
 def summary_text(path: str, summary: dict) -> str:
@@ -57,32 +67,50 @@ def open_vsav(window, path: str, boards: str | None = None, read=None) -> bool:
     """Open the saved game as a new, unsaved position in ``window``; False when refused (the
     engine's message is shown) or given up.  ``boards``: a folder of VASL boards for this game
     only (``--boards``), else the one of the settings; ``read``: the game already read from
-    it (a scenario and its summary), when no board was missing."""
-    folder, blank = boards or boards_folder(window.settings), False
+    it (a scenario and its summary), when no board was missing.  A folder the player chooses
+    is remembered only once the game has opened with it: one that does not serve is never
+    kept, and the dialog says which boards it lacks and why."""
+    folder, blank, chosen = boards or boards_folder(window.settings), False, None
     while read is None:
         try:
-            read = api.vasl.vsav_scenario(path, folder, blank)
+            read = _read_showing(window, path, folder, blank)
         except api.vasl.MissingBoards as e:
-            choice = ask_missing(window, e.boards)
+            choice = ask_missing(window, e.boards, e.reasons, folder)
             if choice == "blank":
                 blank = True
             elif choice == "folder":
-                chosen = QFileDialog.getExistingDirectory(window, "The folder of your VASL boards",
+                picked = QFileDialog.getExistingDirectory(window, "The folder of your VASL boards",
                                                           folder or os.path.expanduser("~"))
-                if not chosen:
+                if not picked:
                     return False
-                folder = chosen
-                window.settings.setValue(BOARDS_KEY, chosen)
+                folder = chosen = picked
             else:
                 return False
         except (api.ScenarioError, OSError) as e:
             window.show_error("Cannot open this VASL saved game", str(e))
             return False
+    if chosen is not None:
+        window.settings.setValue(BOARDS_KEY, chosen)       # it served: kept for next time
     scenario, summary = read
     window.document.take_unsaved(scenario, came_from=path)
+    if summary.get("waiting"):
+        window.dock("waiting").raise_()         # a set-up to place: its counters in view
     window.say(f"Opened the VASL saved game {path} as a new position", 10000)
     QMessageBox.information(window, "VASL saved game opened", summary_text(path, summary))
     return True
+
+
+def _read_showing(window, path: str, folder: str | None, blank: bool):
+    """The game read with the status bar saying so (importing boards takes a second or two)."""
+    window.say(f"Reading the VASL saved game {os.path.basename(path)} and importing its "
+               "boards...", 0)
+    window.statusBar().repaint()
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        return api.vasl.vsav_scenario(path, folder, blank)
+    finally:
+        QApplication.restoreOverrideCursor()
+        window.statusBar().clearMessage()
 
 
 def read_headless(path: str, boards: str | None) -> tuple[api.night.Scenario, dict]:

@@ -29,6 +29,7 @@ from .editor import map_menu, paint_action
 from .editor.board_editor import BoardEditor
 from .editor.board_panel import BoardPanel
 from .editor.layout_panel import LayoutPanel
+from .follow import add_follow_actions
 from .hand import Hand
 from .layers import layer_actions
 from .panels.editor import PieceEditor
@@ -42,6 +43,7 @@ from .recovery import autosave_for
 from .scene.map_scene import MapScene
 from .view import MapView
 from .vsav_open import open_vsav
+from .waiting import WaitingPanel
 
 
 class NightWindow(QMainWindow):
@@ -79,6 +81,7 @@ class NightWindow(QMainWindow):
         self.legend = LegendPanel(self.layer_actions)
         self.editor = PieceEditor(document)
         self.palette = Palette(document)
+        self.waiting = WaitingPanel(document)
         self.starshell_panel = StarshellPanel(document, self.hand.starshell)
         self.hand.starshell.set_dice_source(self.starshell_panel.typed_dice)
         self.board_editor = BoardEditor(document, self.scene, self.view, self.hand,
@@ -131,6 +134,7 @@ class NightWindow(QMainWindow):
         box.addWidget(self.unit_panel)
         for tabs in ((("Position", position, "position"), ("Edit", self.editor, "edit"),
                       ("Palette", self.palette, "palette"),
+                      ("Waiting", self.waiting, "waiting"),
                       ("Map", self.layout_panel, "map_layout"),
                       ("Board", self.board_panel, "board_editor")),
                      (("Explanation", self.explanation, "explanation"),
@@ -169,6 +173,7 @@ class NightWindow(QMainWindow):
             self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save),
             self._action(f, "Save &As\u2026", self.save_as, QKeySequence.StandardKey.SaveAs)]
         f.addAction(self.import_vasl_action)
+        add_follow_actions(self, f)             # File > Follow VASL save
         f.addSeparator()                    # actions.build puts Export before Quit
         self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = self.edit_menu = bar.addMenu("&Edit")
@@ -227,6 +232,8 @@ class NightWindow(QMainWindow):
         hand.starshell.methodChanged.connect(self._method_changed)
         hand.toolChanged.connect(lambda tool: tool == "starshell" and self.dock("starshell").raise_())
         self.palette.picked.connect(hand.arm)
+        self.waiting.picked.connect(hand.arm)
+        self.waiting.picked.connect(lambda piece: self.board_editor.set_mode("play"))
         self.palette.picked.connect(lambda piece: piece and self.board_editor.set_mode("play"))
         starshell_tool = self.tool_actions["starshell"]
         self.starshell_panel.tool.toggled.connect(starshell_tool.setChecked)

@@ -19,17 +19,44 @@ ALLIED = {"ru", "am", "br", "fr", "ch", "po", "gr", "du", "be", "yu", "nz", "an"
 
 
 
-MARKERS = (
-    (re.compile(r"\bstar ?shell"), "starshell"),
-    (re.compile(r"^ir$|^ir\b|illuminating round"), "ir"),
-    (re.compile(r"\bblaze"), "blaze"),
-    (re.compile(r"\bflames?\b"), "flame"),
-    (re.compile(r"\bprep fire\b"), "prep_fire"),
-    (re.compile(r"\bfirst fire\b"), "first_fire"),
-    (re.compile(r"\bfinal fire\b"), "final_fire"),
-    (re.compile(r"^ffe\b|fire for effect"), "ffe"),
-    (re.compile(r"\bgunflash"), "gunflash"),
-)
+# VASL's markers by the name VASSAL shows (VASL's buildFile: the piece's name as its active
+# layer makes it, colour layers "Red +" .. set aside) -> our marker type, with its rule
+VASL_MARKERS: dict[str, tuple[str, str]] = {
+    "starshell": ("starshell", "E1.92"),
+    "ir": ("ir", "E1.93"),
+    "gunflash": ("gunflash", "E1.8"),
+    "blaze": ("blaze", "E1.9"),
+    "1-level blaze": ("blaze", "E1.9"), "2-level blaze": ("blaze", "E1.9"),
+    "3-level blaze": ("blaze", "E1.9"), "4-level blaze": ("blaze", "E1.9"),
+    "flame": ("flame", "E1.9"),
+    "trip flare": ("trip_flare", "RULES.md 10"),
+    # the fire markers, each a Gunflash location (E1.8): one piece, its layer says which
+    "prep fire": ("prep_fire", "E1.8"), "bnd. fire": ("bounding_fire", "E1.8"),
+    "opp. fire": ("opportunity_fire", "E1.8"), "adv. fire": ("advancing_fire", "E1.8"),
+    "first fire": ("first_fire", "E1.8"), "first fire ifp": ("first_fire", "E1.8"),
+    "first fire sw": ("first_fire", "E1.8"), "final fire": ("final_fire", "E1.8"),
+    "int. fire": ("intensive_fire", "E1.8"),
+    "veh prep fire": ("prep_fire", "E1.8"), "veh first fire": ("first_fire", "E1.8"),
+    "veh final fire": ("final_fire", "E1.8"),
+    "ffe": ("ffe", "E1.91"),
+    "smoke": ("smoke", "A24"),
+}
+_COLOUR_LAYER = re.compile(r"^(red|green|blue|purple|white|yellow) ", re.IGNORECASE)
+# smoke's layers name its strength ("White +3 Smoke", "WP grenade +1"): the piece is Smoke
+_SMOKE_RE = re.compile(r"\bsmoke\b|\bwp\b", re.IGNORECASE)
+
+
+def vasl_marker(piece: Piece) -> str | None:
+    """The marker type VASL's name for the piece means (``VASL_MARKERS``), or None."""
+    # the name as shown: a layer that renames the piece ("No Fire") decides, not the piece's own
+    key = _COLOUR_LAYER.sub("", " ".join(piece.name.split())).lower()
+    if key in VASL_MARKERS:
+        return VASL_MARKERS[key][0]
+    if piece.base_name.strip().lower() == "smoke" and _SMOKE_RE.search(piece.name):
+        return "smoke"
+    return None
+
+
 _SMC_RE = re.compile(r"^\d{1,2}\\?[-+]\d(?![-\d])")
 _MMC_RE = re.compile(r"^\d{1,2}-\d{1,2}-\d{1,2}\b.*?(sq|hs|cr)\b", re.IGNORECASE)
 
@@ -130,9 +157,9 @@ def classify(piece: Piece) -> tuple[str, str, dict] | tuple[None, str, dict]:
     """("unit", type, flags) / ("marker", type, {}) / (None, why, {})."""
     low = piece.name.lower().strip()
     base_low = piece.base_name.lower()
-    for rx, mtype in MARKERS:
-        if rx.search(low) or rx.search(base_low):
-            return "marker", mtype, {}
+    mtype = vasl_marker(piece)
+    if mtype is not None:
+        return "marker", mtype, {}
     if piece.counter_type == "global" or piece.image.startswith(("tables/", "DO/")):
         return None, "a label, track or game marker", {}
     if low == "?" or base_low == "?":
@@ -141,13 +168,17 @@ def classify(piece: Piece) -> tuple[str, str, dict] | tuple[None, str, dict]:
     bare = low.removeprefix("broken ").strip()
     vehicle = "/veh/" in piece.image or bool(re.search(r"\bvca\d", names))
     if vehicle:
+        # the vehicle's BU/CE layer: its shown level says which (D5.2, E1.14)
         armoured = bool(re.search(r"(^|[\s+])(BU|CE)\b", names))
+        hatch = {w.strip("+ ").upper() for w in piece.shown_layers} & {"BU", "CE"}
+        if not hatch:
+            hatch = set(re.findall(r"\s(BU|CE)\b", piece.name))
         flags = {}
         if armoured:
-            flags["bu"] = bool(re.search(r"\sBU\b", piece.name))
-            flags["ce"] = bool(re.search(r"\sCE\b", piece.name))
+            flags["bu"] = "BU" in hatch
+            flags["ce"] = "CE" in hatch
         else:
-            flags["ce"] = bool(re.search(r"\sCE\b", piece.name)) or None
+            flags["ce"] = ("CE" in hatch) or None
         return "unit", "afv" if armoured else "vehicle", flags
     if re.search(r"\bmtr\b|mortar", low):
         return "unit", "mortar", {}
@@ -173,3 +204,23 @@ def classify(piece: Piece) -> tuple[str, str, dict] | tuple[None, str, dict]:
     if piece.counter_type == "common":
         return None, "a support weapon or fortification (not a unit of the night rules)", {}
     return None, "not a unit or marker of the night rules", {}
+
+
+_FIGURES_IN_NAME = re.compile(r"\b(\d{1,2}-\d{1,2}-\d{1,2})\b")
+_RATING_IN_NAME = re.compile(r"^(?:broken )?(\d{1,2}[-+]\d)\b")
+_VEHICLE_LAYERS = re.compile(r"\s+(?:[vt]ca\d|BU|CE|Wreck|Motion|Moved)\b.*$")
+
+
+def counter_name(piece: Piece, what: str) -> str:
+    """The counter's own name as the player knows it: an MMC's figures ("4-6-7"), a leader's
+    rating ("9-2"), a vehicle's name ("PzKw IVH"), else the name VASSAL shows."""
+    name = " ".join(piece.name.split())
+    if what in ("afv", "vehicle"):
+        return _VEHICLE_LAYERS.sub("", piece.base_name.strip() or name) or name
+    if what in ("leader", "armor_leader"):
+        m = _RATING_IN_NAME.match(name.lower())
+        return m.group(1) if m else name
+    m = _FIGURES_IN_NAME.search(name)
+    if what in ("squad", "half_squad", "crew") and m:
+        return m.group(1)
+    return name.removeprefix("broken ")

@@ -57,6 +57,8 @@ class Piece:
     concealed: bool = False
     hidden: bool = False
     layer_names: list[str] = field(default_factory=list)   # every layer name of the piece
+    shown_layers: list[str] = field(default_factory=list)  # the names of the levels shown
+    unknown_traits: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -142,6 +144,41 @@ def _apply_layer(name: str, layer: str) -> str:
     return layer
 
 
+# VASSAL's traits a VASL counter carries that say nothing of what it is (moves, menus, reports,
+# labels, rotation, areas...): read past; any other is listed with the piece
+KNOWN_TRAITS = {"emb2", "emb", "mark", "conceal", "hide", "PROP", "submenu", "translate",
+                "moved", "report", "label", "hideCmd", "rotate", "placemark", "replace",
+                "info", "AreaOfEffect", "globalkey", "macro", "obs", "prototype", "delete",
+                "clone", "sendto", "return", "footprint", "restrict", "immob", "calcProp",
+                "setprop", "setpropx", "DYNPROP", "button", "menuSeparator", "deselect",
+                "propertySheet", "markmoves", "nonRect2", "pivot", "playSound", "childof",
+                "mat", "matPiece", "attach", "multiLocation", "trigger", "locmsg", "border",
+                "ASLcasualty", "ASLcounter", "placeDM", "turr"}
+
+
+def _read_layer(piece: Piece, f: list[str], state: str) -> None:
+    """One ``emb2`` trait (VASSAL's Embellishment, "layer"): its state is the level, negative
+    when the layer is off; an always-active layer shows its level all the same.  The level's
+    name renames the piece (VASSAL's getName, innermost layer first)."""
+    images, names = split_escaped(f[16], ","), split_escaped(f[17], ",")
+    prop = f[19] if len(f) > 19 else ""
+    always = len(f) > 26 and f[26].strip().lower() == "true"
+    piece.layer_names.extend(n for n in names if n)
+    first = split_escaped(state, ";", 1)[0].strip()
+    value = int(first) if _INT_RE.match(first) else 0
+    level = abs(value) or (1 if always else 0)
+    if not (value > 0 or always):
+        return
+    layer = _layer_name(names, level)
+    if layer is not None:
+        piece.name = _apply_layer(piece.name, layer)
+        piece.shown_layers.append(layer.strip())
+        if prop == "BRK" or layer.strip().lower().startswith("broken"):
+            piece.broken = True
+    if 0 < level <= len(images) and images[level - 1].strip():
+        piece.image = images[level - 1]
+
+
 def parse_piece(cmd: str, place: str) -> Piece | None:
     """An ``AddPiece`` command (``+/id/type/state``); None for a stack."""
     if len(cmd) > MAX_PIECE_CHARS:
@@ -171,21 +208,10 @@ def parse_piece(cmd: str, place: str) -> Piece | None:
                   _int(state[2], "y", place))
     nations = []
     for t, s in zip(reversed(types[:-1]), reversed(states[:len(types) - 1])):
-        f = split_escaped(t, ";", 24)
+        f = split_escaped(t, ";", 30)
         kind = f[0]
         if kind == "emb2" and len(f) > 17:
-            images, names = split_escaped(f[16], ","), split_escaped(f[17], ",")
-            prop = f[19] if len(f) > 19 else ""
-            piece.layer_names.extend(n for n in names if n)
-            first = split_escaped(s, ";", 1)[0].strip()
-            level = int(first) if _INT_RE.match(first) else 0
-            layer = _layer_name(names, level)
-            if layer is not None:
-                piece.name = _apply_layer(piece.name, layer)
-                if prop == "BRK" or layer.strip().lower().startswith("broken"):
-                    piece.broken = True
-            if 0 < level <= len(images) and images[level - 1].strip():
-                piece.image = images[level - 1]
+            _read_layer(piece, f, s)
         elif kind == "mark" and len(f) > 1 and f[1] == "DBCounterType":
             piece.counter_type = s
         elif kind == "conceal":
@@ -196,6 +222,8 @@ def parse_piece(cmd: str, place: str) -> Piece | None:
         elif kind == "hide":
             if s not in ("", "null"):
                 piece.hidden = True
+        elif kind not in KNOWN_TRAITS:
+            piece.unknown_traits.append(kind[:40])
     folder = piece.image.split("/", 1)[0] if "/" in piece.image else ""
     piece.nation = (nations[0] if nations else folder).lower()
     return piece

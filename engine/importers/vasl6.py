@@ -39,7 +39,9 @@ the metadata is refused with one ScenarioError naming the file and what is wrong
 """
 from __future__ import annotations
 
+import io
 import math
+import re
 import xml.etree.ElementTree as ET
 import zipfile
 from dataclasses import dataclass
@@ -54,6 +56,7 @@ from .archive import find_entry, open_archive, read_entry
 from .buildings import building_runs, named_groups
 from .grid import GEO, MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry, hex_arrays, hex_name, hex_of_pixels
 from .losdata import LOS_DATA, MAX_ENTRY_BYTES, LosData, read_los_data
+from .vasl5_image import MAX_IMAGE_ENTRY_BYTES, board_image_entry
 from .vasl_terrain import BUILDING, HEXSIDE_GROUPS, HEXSIDE_IMPORT, INHERENT, SIDE_PIXELS, VASL_TERRAIN, VOTES
 
 METADATA = "BoardMetadata.xml"
@@ -61,6 +64,8 @@ MAX_METADATA_BYTES = 4 * 1024 * 1024
 DISC_RADIUS = 0.2                           # in hex heights: the centre region that is sampled
 INHERENT_RADIUS = 0.25                      # ... and where inherent terrain is looked for
 FEATURE_PIXELS = 12                         # pixels of a hexside feature that put it in a hex
+MAX_PICTURE_PIXELS = 40_000_000             # the board picture (a geomorphic board: 1.2 million)
+MAX_SSR_IMAGES = 200
 
 
 def read_metadata(raw: bytes) -> dict[str, str]:
@@ -118,6 +123,17 @@ class VaslArchive:
     standard: bool          # no geometry in the metadata: a standard geomorphic board
     los: LosData
     notes: tuple = ()
+    picture: BoardPicture | None = None     # the board's own picture, as VASL draws it
+    ssr_images: tuple = ()                  # (SSR name, image, x, y): listed, not applied
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """The board image of the archive (``boardImageFileName``, else ``bdNN.gif``): drawn with
+    its pixel (0, 0) at the LOS grid's (0, 0), as VASL draws it."""
+    name: str
+    data: bytes
+    size: tuple[int, int]
 
 
 def read_archive(path: str | Path, progress=None, data: bytes | None = None) -> VaslArchive:
@@ -143,8 +159,8 @@ def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive
         raise ScenarioError("the archive has no LOSData: VASL has no LOS data for this "
                             "board (an old board version?)")
     meta_info = find_entry(archive, METADATA)
-    meta = {} if meta_info is None else read_metadata(
-        read_entry(archive, meta_info, MAX_METADATA_BYTES))
+    meta_raw = None if meta_info is None else read_entry(archive, meta_info, MAX_METADATA_BYTES)
+    meta = {} if meta_raw is None else read_metadata(meta_raw)
     _geometry(meta)                     # bad geometry is refused before the LOS data is read
     los = read_los_data(read_entry(archive, los_info, MAX_ENTRY_BYTES), progress)
     notes = []
@@ -163,8 +179,75 @@ def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive
         k in meta for k in ("A1CenterX", "A1CenterY", "hexWidth", "hexHeight"))
     _check_sizes(meta, los, geometry, standard)
     name = meta.get("name", "").strip() or path.name
+    try:
+        picture = read_picture(archive, meta.get("boardImageFileName", "").strip(), path.name)
+    except ScenarioError as e:          # the terrain imports without it
+        picture = None
+        notes.append(f"{e.place}: {e.problem}: the board shows Starshell's terrain art")
+    else:
+        if picture is None:
+            notes.append("no board picture in the archive: the board shows Starshell's terrain art")
+        elif any(abs(p - g) > geometry.hex_width for p, g in zip(picture.size, los.grid_size)):
+            notes.append(f"{picture.name}: the board picture is {picture.size[0]} x "
+                         f"{picture.size[1]} pixels but the LOS data covers {los.grid_size[0]} x "
+                         f"{los.grid_size[1]}: not drawn (the board shows Starshell's terrain art)")
+            picture = None
     return VaslArchive(str(path), name, meta.get("version", "").strip(), geometry, standard, los,
-                       tuple(notes))
+                       tuple(notes), picture, ssr_images(meta_raw))
+
+
+def read_picture(archive: zipfile.ZipFile, named: str, stem: str) -> BoardPicture | None:
+    """The board picture: the metadata's ``boardImageFileName``, else the image named like the
+    archive; its size read from its header (at most ``MAX_PICTURE_PIXELS``) before any use."""
+    info = find_entry(archive, named) if named and "/" not in named else None
+    if info is None:
+        info = board_image_entry(archive, stem)
+    if info is None:
+        return None
+    data = read_entry(archive, info, MAX_IMAGE_ENTRY_BYTES)
+    from PIL import Image, UnidentifiedImageError
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            size = (int(im.size[0]), int(im.size[1]))
+            kind = im.format
+    except (UnidentifiedImageError, OSError, ValueError) as e:
+        raise ScenarioError(f"the board picture cannot be read ({e})", place=info.filename) from None
+    if kind not in ("GIF", "PNG") or size[0] * size[1] > MAX_PICTURE_PIXELS or min(size) < 1:
+        raise ScenarioError(f"the board picture is a {size[0]} x {size[1]} {kind} image: a GIF "
+                            f"or PNG of at most {MAX_PICTURE_PIXELS} pixels is expected",
+                            place=info.filename)
+    return BoardPicture(info.filename.rsplit("/", 1)[-1], data, size)
+
+
+def ssr_images(raw: bytes | None) -> tuple:
+    """The metadata's SSR overlay images (``overlaySSRule``: name, image, x, y), listed only."""
+    if not raw:
+        return ()
+    try:
+        root = ET.fromstring(raw)
+    except ET.ParseError:
+        return ()
+    out = []
+    for rule in root.iter("overlaySSRule"):
+        name, image = rule.get("name", "").strip(), rule.get("image", "").strip()
+        if name and image:
+            out.append((name[:80], image[:120], rule.get("x", "0")[:8], rule.get("y", "0")[:8]))
+        if len(out) >= MAX_SSR_IMAGES:
+            break
+    return tuple(out)
+
+
+def _picture_extra(archive: VaslArchive, board_id: str) -> dict:
+    """SPEC.md "image" of the archive's picture: its hexes where VASL's geometry puts them."""
+    pic, geo = archive.picture, archive.geometry
+    safe = re.match(r"^[A-Za-z0-9_-]+\.(gif|png|GIF|PNG)$", pic.name)
+    out = {"file": pic.name if safe else f"bd{board_id}{Path(pic.name).suffix.lower()}",
+           "hex_width": geo.hex_width, "hex_height": geo.hex_height,
+           "a1": [geo.a1_x, geo.a1_y], "pixels": list(pic.size)}
+    if archive.ssr_images:
+        out["ssr_overlays"] = [{"name": n, "image": i, "at": [x, y]}
+                               for n, i, x, y in archive.ssr_images]
+    return out
 
 
 def _check_sizes(meta: dict, los: LosData, geometry: Geometry, standard: bool) -> None:
@@ -245,12 +328,19 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
     sides, side_report = _import_hexsides(los, geo, counts, board_id)
     report += side_report
     report += _feature_report(los, geo, counts, board_id)
+    if archive.ssr_images:
+        report.append(f"{len(archive.ssr_images)} SSR overlay image(s) listed, not applied: "
+                      + ", ".join(n for n, *_ in archive.ssr_images[:12])
+                      + (" ..." if len(archive.ssr_images) > 12 else ""))
     extra = {"imported_from": {"format": "vasl", "file": Path(archive.file).name,
                                "name": archive.name, "version": archive.version},
              "import_report": report}
+    if archive.picture is not None:
+        extra = {"image": _picture_extra(archive, board_id)} | extra
     title = f"VASL board {archive.name}" + (f" (version {archive.version})"
                                             if archive.version else "")
-    return Board(board_id, title, default, hexes, extra, hexsides=sides), report
+    return Board(board_id, title, default, hexes, extra, hexsides=sides,
+                 image_data=archive.picture.data if archive.picture else None), report
 
 
 def _sample_hexes(los: LosData, geo: Geometry, cols, rows):

@@ -11,16 +11,23 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..boards import save_board
+from ..boards import load_board, save_board
 from ..errors import ScenarioError
 from ..hexes import COLUMN_NAMES
 from ..jsonio import atomic_write_json
-from .piece_kinds import KIND_WORDS, classify, figures_kind, named_figures, nation_of, side_of
+from .piece_kinds import KIND_WORDS, classify, counter_name, figures_kind, named_figures, nation_of, side_of
 from .pieces import Piece, SavedGame, parse_saved_game
 from .vassal import read_saved_game
-from .vsav_boards import PlacedBoard, hex_at, resolve_boards
+from .vsav_boards import CACHE_FOLDER, PlacedBoard, hex_at, resolve_boards
+from .waiting import PIECES_KEY, WAITING_KEY
 
 MAIN_MAPS = ("Main Map", "Map0")
+PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")     # SPEC.md "phase"
+_TURN_RE = re.compile(r"^(Axis|Allied) Turn (\d{1,3}) - (\w{3,4})$")
+# markers that carry the side that fired: Gunflash and fire markers (E1.8), FFE (E1.91)
+KEPT_PIECES = ("a support weapon", "a Gun")      # piece_kinds.classify's words for them
+SIDED_MARKERS = ("gunflash", "prep_fire", "bounding_fire", "opportunity_fire", "advancing_fire",
+                 "first_fire", "final_fire", "intensive_fire", "ffe")
 
 
 @dataclass
@@ -41,12 +48,18 @@ class VsavImport:
     def summary(self) -> dict:
         return {"boards": self.boards, "units": len(self.data["units"]),
                 "markers": len(self.data["markers"]), "skipped": self.skipped,
+                "waiting": [{"id": u["id"], "name": u["name"], "side": u["side"],
+                             "type": u["type"], "at": u["at"]}
+                            for u in self.data.get(WAITING_KEY, [])],
+                "pieces": list(self.data.get(PIECES_KEY, [])),
                 "notes": self.notes}
 
 
 def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> VsavImport:
     units: list[dict] = []
+    waiting: list[dict] = []                # units in the map's margins, to be placed
     markers: list[dict] = []
+    kept: list[dict] = []                   # support weapons and Guns: on their hex, no viewers
     skipped: list[dict] = []
     notes: list[str] = []
     counts: dict[str, int] = {}
@@ -77,24 +90,29 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
         kind, what, flags = classify(p)
         nation = nation_of(p)
         if kind is None:
-            if what.startswith("a concealment counter"):
-                hex_id = where(p)
-                if hex_id is not None and side_of(nation):
-                    qmarks.add((hex_id, side_of(nation)))
+            hex_id = where(p)
+            if what.startswith("a concealment counter") and hex_id and side_of(nation):
+                qmarks.add((hex_id, side_of(nation)))
+            elif hex_id is not None and what.startswith(KEPT_PIECES):
+                kept.append(_kept_piece(p, what, hex_id, side_of(nation)))
             skipped.append({"piece": label, "why": what})
             continue
         hex_id = where(p)
+        side = side_of(nation)
         if hex_id is None:
             off_board += 1
             skipped.append({"piece": label, "why": f"off the boards, waiting in the map's margin "
                                                    f"at ({p.x}, {p.y})"})
+            if kind == "unit" and side is not None:
+                waiting.append(_unit(p, what, flags, label, nation, side, None, counts)
+                               | {"at": [p.x, p.y]})
             continue
-        side = side_of(nation)
         if kind == "marker":
             mk = {"type": what, "hex": hex_id}
-            if side is not None and what in ("prep_fire", "first_fire", "final_fire", "ffe"):
+            if side is not None and what in SIDED_MARKERS:
                 mk["side"] = side
             mk["vasl_name"] = label
+            mk["vasl_id"] = p.id
             markers.append(mk)
             continue
         fig, _ = named_figures(p.name)
@@ -110,14 +128,49 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
         if (u["hex"], u["side"]) in qmarks and u["type"] not in ("afv", "vehicle"):
             u["concealed"] = True
     notes += _notes(units, by_figures, unsided, off_board)
-    attacker = units[0]["side"] if units else "allied"
-    data = {"format": "starshell-scenario", "version": 1, "title": title,
+    data = _position_data(game, placed, title, units, markers, notes)
+    if waiting:
+        data[WAITING_KEY] = waiting
+    if kept:
+        data[PIECES_KEY] = kept
+    return VsavImport(data, placed, skipped, notes)
+
+
+def _kept_piece(p: Piece, what: str, hex_id: str, side: str | None) -> dict:
+    """A support weapon or Gun kept on its hex: listed, never a viewer (E1: the night rules'
+    viewers are units)."""
+    out = {"name": " ".join(p.name.split()) or p.base_name,
+           "kind": "gun" if what.startswith("a Gun") else "support_weapon", "hex": hex_id,
+           "vasl_id": p.id}
+    if side is not None:
+        out["side"] = side
+    return out
+
+
+def _position_data(game: SavedGame, placed: list[PlacedBoard], title: str, units: list[dict],
+                   markers: list[dict], notes: list[str]) -> dict:
+    """The position file's data: the boards, the turn VASL's marker shows, units and markers."""
+    phase, attacker = game_turn(game.pieces)
+    if attacker is None:
+        attacker = units[0]["side"] if units else "allied"
+    else:
+        notes.append(f"phase {phase}, {attacker} attacking: read from VASL's turn marker")
+    return {"format": "starshell-scenario", "version": 1, "title": title,
             "map": [{"board": b.ref, "at": [b.record.column, b.record.row]}
                     | ({"rotated": True} if b.record.reversed else {})
                     | {"vasl_board": b.record.name} for b in placed],
-            "nvr": 3, "phase": "PFPh", "attacker": attacker, "starshells_used": "never",
+            "nvr": 3, "phase": phase, "attacker": attacker, "starshells_used": "never",
             "units": units, "markers": markers}
-    return VsavImport(data, placed, skipped, notes)
+
+
+def game_turn(pieces: list[Piece]) -> tuple[str, str | None]:
+    """The phase and the attacker VASL's turn and phase marker shows ("Axis Turn 1 - RPh"),
+    else PFPh and None."""
+    for p in pieces:
+        m = _TURN_RE.match(p.name.strip())
+        if m and m.group(3) in PHASES:
+            return m.group(3), m.group(1).lower()
+    return "PFPh", None
 
 
 def _unsided_why(what: str, nation: str) -> str:
@@ -135,7 +188,10 @@ def _unit(p: Piece, what: str, flags: dict, label: str, nation: str, side: str, 
     """The scenario's unit of a counter (its id numbered by nation in ``counts``)."""
     prefix = nation if re.fullmatch(r"[a-z]{1,4}", nation) else side[:2]
     counts[prefix] = counts.get(prefix, 0) + 1
-    u: dict = {"id": f"{prefix}{counts[prefix]}", "side": side, "type": what, "hex": hex_id}
+    u: dict = {"id": f"{prefix}{counts[prefix]}", "side": side, "type": what, "hex": hex_id,
+               "name": counter_name(p, what)}
+    if hex_id is None:
+        del u["hex"]
     if p.broken and what not in ("afv", "vehicle", "mortar", "observer"):
         u["broken"] = True
     if p.concealed or p.hidden:
@@ -147,6 +203,7 @@ def _unit(p: Piece, what: str, flags: dict, label: str, nation: str, side: str, 
     if u.get("bu"):
         u.pop("ce", None)
     u["vasl_name"] = label
+    u["vasl_id"] = p.id                 # VASSAL's piece id: the same counter in every save
     if nation:
         u["vasl_nation"] = nation
     if p.hidden:
@@ -176,15 +233,16 @@ def _notes(units: list[dict], by_figures: list[str], unsided: int, off_board: in
 
 
 def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
-              blank_missing: bool = False) -> VsavImport:
-    """Read a .vsav and convert it (nothing written).  ScenarioError naming the file."""
+              blank_missing: bool = False, cache_dir: str | Path | None = None) -> VsavImport:
+    """Read a .vsav and convert it (nothing written); boards imported earlier into
+    ``cache_dir`` from the same archives are taken from there.  ScenarioError naming the file."""
     path = Path(path)
     text = read_saved_game(path)
     try:
         game = parse_saved_game(text)
     except ScenarioError as e:
         raise e.at(file=str(path)) from None
-    placed, notes = resolve_boards(game, boards_dir, blank_missing, str(path))
+    placed, notes = resolve_boards(game, boards_dir, blank_missing, str(path), cache_dir)
     result = convert_game(game, placed, f"{path.stem} (VASL saved game)")
     result.notes[:0] = notes
     return result
@@ -193,12 +251,33 @@ def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
 def vsav_scenario(path: str | Path, boards_dir: str | Path | None = None,
                   blank_missing: bool = False):
     """The saved game as a Scenario anchored at the .vsav's folder, and the import's summary.
-    Boards imported from VASL archives and blank stand-ins are boards in memory (their map
-    entries name files that do not exist yet: saving the position saves them first)."""
+    Boards imported from VASL archives are cached beside the save (``CACHE_FOLDER``: board
+    file, raster and picture, as ``import-vasl`` writes them), so a second open is quick;
+    where that folder cannot be written, and for blank stand-ins, they are boards in memory
+    (their map entries name files that do not exist yet: saving the position saves them)."""
     from ..night.files import scenario_from_json
-    result = read_vsav(path, boards_dir, blank_missing)
+    cache = Path(path).resolve().parent / CACHE_FOLDER
+    result = read_vsav(path, boards_dir, blank_missing, cache)
+    _cache_boards(result, cache)
     s = scenario_from_json(result.data, file=str(path), boards=result.unwritten())
     return s.replace(folder=str(Path(path).resolve().parent)), result.summary()
+
+
+def _cache_boards(result: VsavImport, cache: Path) -> None:
+    """Write the boards imported from archives into the cache folder (best effort)."""
+    for k, p in enumerate(result.placed):
+        if not (p.write and p.source == "dir"):
+            continue
+        target = cache / p.ref
+        try:
+            cache.mkdir(exist_ok=True)
+            save_board(p.board, target)
+            board = load_board(target)
+        except (OSError, ScenarioError):
+            continue                    # a folder that cannot be written: kept in memory
+        ref = str(target)
+        result.data["map"][k]["board"] = ref
+        p.board, p.ref, p.write = board, ref, False
 
 
 def import_vsav(path: str | Path, output: str | Path, boards_dir: str | Path | None = None,
@@ -210,8 +289,8 @@ def import_vsav(path: str | Path, output: str | Path, boards_dir: str | Path | N
     if out.suffix != ".json":
         raise ScenarioError("the position file name must end in .json", file=str(output),
                             place="-o")
-    result = read_vsav(path, boards_dir, blank_missing)
     folder = out.resolve().parent
+    result = read_vsav(path, boards_dir, blank_missing, folder)
     scenario_from_json(result.data, file=str(path), boards=result.unwritten())  # the whole check first
     written = []
     for p in result.placed:

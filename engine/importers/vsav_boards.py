@@ -7,7 +7,9 @@ hexes, A1's centre at (0, 32.25) (or the geometry of its archive), cropped and t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +19,7 @@ from ..errors import ScenarioError
 from ..hexes import board_hexes
 from .grid import GEO, Geometry
 from .pieces import SavedGame, VsavBoard
-from .vasl6 import convert, read_archive
+from .vasl import import_board
 
 MAP_EDGE = 400                          # VASL's main map: pixels of margin around the boards
 BOARD_PIXELS = (1800, 645)              # a standard geomorphic board: 32 x 56.25, 10 x 64.5
@@ -71,6 +73,17 @@ def hex_at(geometry: Geometry, pixel_x: float, pixel_y: float) -> tuple[int, int
     return _HEXES[k]
 
 
+def _board_notes(rec: VsavBoard, notes: list[str]) -> None:
+    """What of the board's VASL set-up Starshell does not show."""
+    if rec.crop:
+        notes.append(f"board {rec.name} is cropped in VASL ({', '.join(map(str, rec.crop))}"
+                     "): Starshell shows the whole board")
+    if rec.overlays:
+        notes.append(f"board {rec.name}: overlays not applied ({', '.join(rec.overlays)})")
+    if rec.ssr:
+        notes.append(f"board {rec.name}: SSR terrain changes not applied ({rec.ssr})")
+
+
 def _layout(placed: list[PlacedBoard]) -> None:
     """VASSAL's Map.setBoardBoundaries: a board's corner is the margin plus the widths of the
     boards left of it in its row and the heights of those above it in its column."""
@@ -83,12 +96,19 @@ def _layout(placed: list[PlacedBoard]) -> None:
 
 
 # ------------------------------------------------------------------------------ boards
-class MissingBoards(ScenarioError):
-    """Boards of the layout found neither in the boards folder nor among the bundled ones."""
+CACHE_FOLDER = "starshell-boards"       # boards imported for saves, beside them
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
-    def __init__(self, problem: str, file: str, boards: list[str]):
+
+class MissingBoards(ScenarioError):
+    """Boards of the layout found neither in the boards folder nor among the bundled ones;
+    ``reasons``: board name -> why the folder does not serve it."""
+
+    def __init__(self, problem: str, file: str, boards: list[str],
+                 reasons: dict[str, str] | None = None):
         super().__init__(problem, file=file)
         self.boards = boards
+        self.reasons = dict(reasons or {})
 
 
 def _candidates(folder: Path, rec: VsavBoard) -> list[Path]:
@@ -96,9 +116,16 @@ def _candidates(folder: Path, rec: VsavBoard) -> list[Path]:
              f"bd{rec.board_id}", f"bd{rec.board_id.zfill(2)}"}
     out = []
     for n in sorted(names):
-        out += [folder / f"{n}.json", folder / n, folder / f"{n}.zip"]
+        if _SAFE_NAME.match(n):                 # never a path out of the folder
+            out += [folder / f"{n}.json", folder / n, folder / f"{n}.zip"]
     out.append(folder / f"{rec.board_id}.json")
     return out
+
+
+def board_file_name(rec: VsavBoard) -> str:
+    """The board file a saved game's board is written to: ``bd02.json``."""
+    name = f"bd{rec.name}"
+    return f"{name}.json" if _SAFE_NAME.match(name) else f"bd{rec.board_id}.json"
 
 
 def _blank(board_id: str) -> Board:
@@ -106,12 +133,73 @@ def _blank(board_id: str) -> Board:
                  HexTerrain("open", 0), {})
 
 
+def _fingerprint(path: Path) -> str:
+    """The archive's content hash: a cached import is used only for the very same archive."""
+    digest = hashlib.sha1()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _cached(cache_dir: Path | None, rec: VsavBoard, sha1: str) -> Board | None:
+    """The board imported earlier from the same archive, beside the position."""
+    if cache_dir is None:
+        return None
+    path = cache_dir / board_file_name(rec)
+    if not path.is_file():
+        return None
+    try:
+        board = load_board(path)
+    except (ScenarioError, OSError):
+        return None                     # a damaged cache is imported again
+    source = board.extra.get("imported_from")
+    return board if isinstance(source, dict) and source.get("sha1") == sha1 else None
+
+
+def _from_archive(found: Path, rec: VsavBoard, cache_dir: Path | None) -> tuple[PlacedBoard, str]:
+    """The board of a VASL archive of either kind, imported as ``import-vasl`` imports it
+    (raster, picture, report), or taken from the cache when the archive has not changed."""
+    sha1 = _fingerprint(found)
+    board = _cached(cache_dir, rec, sha1)
+    if board is not None:
+        placed = PlacedBoard(rec, board, str(Path(board.path).resolve()), *_geometry(board),
+                             "dir")
+        return placed, f"board {rec.name}: the VASL board archive {found} (imported before)"
+    board, report = import_board(found, rec.board_id)
+    board = replace(board, extra=board.extra | {
+        "imported_from": dict(board.extra.get("imported_from", {})) | {"sha1": sha1}})
+    placed = PlacedBoard(rec, board, board_file_name(rec), *_geometry(board), "dir", write=True)
+    kind = board.extra["imported_from"].get("format")
+    return placed, (f"board {rec.name}: imported from the VASL {'5 ' if kind == 'vasl5' else ''}"
+                    f"board archive {found}"
+                    + (f" ({len(report)} approximation(s), see import-vasl)" if report else ""))
+
+
+def _geometry(board: Board) -> tuple[Geometry, tuple[int, int]]:
+    """The hex grid of the board's picture (SPEC.md "image") and its size, else a standard
+    geomorphic board's."""
+    image = board.extra.get("image")
+    try:
+        a1x, a1y = (float(v) for v in image["a1"])
+        geo = Geometry(a1x, a1y, float(image["hex_width"]), float(image["hex_height"]))
+        w, h = (int(v) for v in image["pixels"])
+        return geo, (w, h)
+    except (TypeError, KeyError, ValueError):
+        return GEO, BOARD_PIXELS
+
+
 def resolve_boards(game: SavedGame, boards_dir: str | Path | None, blank_missing: bool,
-                   file: str) -> tuple[list[PlacedBoard], list[str]]:
+                   file: str, cache_dir: str | Path | None = None
+                   ) -> tuple[list[PlacedBoard], list[str]]:
+    """Long: one pass over the layout's boards, each through the same ladder of sources."""
     placed: list[PlacedBoard] = []
     notes: list[str] = []
     missing: list[str] = []
+    reasons: dict[str, str] = {}
+    broken: set[str] = set()            # boards whose file in the folder does not serve
     folder = Path(boards_dir) if boards_dir else None
+    cache = Path(cache_dir) if cache_dir else None
     if folder is not None and not folder.is_dir():
         raise ScenarioError("is not a folder", file=str(boards_dir), place="--boards")
     for rec in game.boards:
@@ -120,52 +208,59 @@ def resolve_boards(game: SavedGame, boards_dir: str | Path | None, blank_missing
         if folder is not None:
             found = next((c for c in _candidates(folder, rec) if c.is_file()), None)
         if found is not None and found.suffix == ".json":
-            board = load_board(found)
-            placed.append(PlacedBoard(rec, board, str(found.resolve()), GEO, BOARD_PIXELS, "dir"))
-            notes.append(f"board {rec.name}: the board file {found}")
-        elif found is not None:
-            archive = read_archive(found)
             try:
-                board, report = convert(archive, bid)
+                board = load_board(found)
             except ScenarioError as e:
-                raise e.at(file=str(found)) from None
-            grid = archive.los.grid_size
-            placed.append(PlacedBoard(rec, board, f"bd{rec.name}.json", archive.geometry,
-                                      (int(grid[0]), int(grid[1])), "dir", write=True))
-            notes.append(f"board {rec.name}: imported from the VASL board archive {found}"
-                         + (f" ({len(report)} approximation(s), see import-vasl)" if report else ""))
-        else:
-            try:
-                board = bundled_board(bid)
-            except ScenarioError:
+                reasons[rec.name] = f"its board file cannot be read ({e})"
+                broken.add(rec.name)
                 board = None
             if board is not None:
-                placed.append(PlacedBoard(rec, board, bid, GEO, BOARD_PIXELS, "bundled"))
-                notes.append(f"board {rec.name}: no VASL board archive or board file for it, "
-                             f"so Starshell's bundled stand-in of board {bid} is used (it holds "
-                             "only some of the board's terrain)")
-            elif blank_missing:
-                placed.append(PlacedBoard(rec, _blank(bid), f"bd{rec.name}-blank.json", GEO,
-                                          BOARD_PIXELS, "blank", write=True))
-                notes.append(f"board {rec.name}: missing, so a blank open board stands in for "
-                             "it (no terrain at all: the night field ignores its hills, woods "
-                             "and buildings)")
+                placed.append(PlacedBoard(rec, board, str(found.resolve()), GEO, BOARD_PIXELS,
+                                          "dir"))
+                notes.append(f"board {rec.name}: the board file {found}")
+                _board_notes(rec, notes)
+                continue
+        elif found is not None:
+            try:
+                p, note = _from_archive(found, rec, cache)
+            except (ScenarioError, OSError) as e:
+                reasons[rec.name] = f"its archive cannot be imported ({e})"
+                broken.add(rec.name)
             else:
-                missing.append(rec.name)
-        if rec.crop:
-            notes.append(f"board {rec.name} is cropped in VASL ({', '.join(map(str, rec.crop))}"
-                         "): Starshell shows the whole board")
-        if rec.overlays:
-            notes.append(f"board {rec.name}: overlays not applied ({', '.join(rec.overlays)})")
-        if rec.ssr:
-            notes.append(f"board {rec.name}: SSR terrain changes not applied ({rec.ssr})")
+                placed.append(p)
+                notes.append(note)
+                _board_notes(rec, notes)
+                continue
+        elif folder is not None:
+            reasons[rec.name] = f"no bd{rec.name} archive or board file in {folder}"
+        try:
+            board = None if rec.name in broken else bundled_board(bid)
+        except ScenarioError:
+            board = None
+        if board is not None:
+            placed.append(PlacedBoard(rec, board, bid, GEO, BOARD_PIXELS, "bundled"))
+            notes.append(f"board {rec.name}: no VASL board archive or board file for it, "
+                         f"so Starshell's bundled stand-in of board {bid} is used (it holds "
+                         "only some of the board's terrain)")
+        elif blank_missing:
+            placed.append(PlacedBoard(rec, _blank(bid), board_file_name(rec)[:-5] + "-blank.json", GEO,
+                                      BOARD_PIXELS, "blank", write=True))
+            notes.append(f"board {rec.name}: missing"
+                         + (f" ({reasons[rec.name]})" if rec.name in reasons else "")
+                         + ", so a blank open board stands in for it (no terrain at all: the "
+                         "night field ignores its hills, woods and buildings)")
+        else:
+            missing.append(rec.name)
+            reasons.setdefault(rec.name, "no --boards folder given, and no bundled board")
+        _board_notes(rec, notes)
     if missing:
         where = f"in {boards_dir}" if boards_dir else "(no --boards folder given)"
+        why = "; ".join(f"{n}: {reasons[n]}" for n in missing)
         raise MissingBoards(
             f"missing board(s) {', '.join(missing)}: no VASL board archive (bdNN) or board file "
-            f"{where} and no bundled board of that id; give the folder of your VASL boards with "
-            "--boards DIR, or use blank open boards for the missing ones (--blank-missing)",
-            file, missing)
+            f"{where} serves them ({why}); give the folder of your VASL boards with --boards "
+            "DIR, or use blank open boards for the missing ones (--blank-missing)",
+            file, missing, {n: reasons[n] for n in missing})
     seen: dict[str, str] = {}
     for p in placed:
         if p.board.id in seen:

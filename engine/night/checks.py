@@ -44,7 +44,7 @@ def check(scenario: Scenario) -> Scenario:
                                 place=f"markers[{i}].side")
         if mk.radius is not None:
             if mk.type not in RADIUS_MARKERS:
-                raise ScenarioError(f"only blazes and flames have a radius, not a {mk.type}",
+                raise ScenarioError(f"only blazes, flames and trip flares have a radius, not a {mk.type}",
                                     place=f"markers[{i}].radius")
             _bounded(mk.radius, 0, limits.MAX_RADIUS, "markers", i, "radius")
     sides = scenario.sides

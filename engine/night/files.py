@@ -174,7 +174,7 @@ def _marker(obj: Any, i: int, m: Map) -> Marker:
     radius = None
     if "radius" in obj:
         if mtype not in RADIUS_MARKERS:
-            raise ScenarioError(f"only blazes and flames have a radius, not a {mtype}",
+            raise ScenarioError(f"only blazes, flames and trip flares have a radius, not a {mtype}",
                                 place=f"{p}radius")
         radius = read_int(obj, "radius", p, 0, 0, MAX_RADIUS)
     extra = {k: v for k, v in obj.items() if k not in _MARKER_KEYS}

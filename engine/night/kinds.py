@@ -66,6 +66,7 @@ class MarkerKind:
     sided: bool = False          # carries the side that fired
     gunflash: bool = False       # counts as a Gunflash (E1.8)
     rule: str = ""
+    default_radius: int | None = None    # a light of its own radius: when the marker says none
 
     @property
     def own_radius(self) -> bool:
@@ -78,23 +79,39 @@ MARKER_KINDS: dict[str, MarkerKind] = {k.type: k for k in (
     MarkerKind("ir", "Illuminating Round", Light.STAR, 6, rule="E1.933"),
     MarkerKind("blaze", "Blaze", Light.FIRE, rule="E1.9"),
     MarkerKind("flame", "Flame", Light.FIRE, rule="E1.9"),
+    # RULES.md 10: a trip flare lights jungle as fires do (seed 001), radius its own (default
+    # 1); its shadows follow a fire's: an assumption, the texts say nothing of them
+    MarkerKind("trip_flare", "Trip Flare", Light.FIRE, rule="RULES.md 10", default_radius=1),
     MarkerKind("gunflash", "Gunflash", sided=True, gunflash=True, rule="E1.8"),
+    # every fire marker VASL has counts as a Gunflash location (E1.8)
     MarkerKind("prep_fire", "Prep Fire marker", sided=True, gunflash=True, rule="E1.8"),
+    MarkerKind("bounding_fire", "Bounding Fire marker", sided=True, gunflash=True, rule="E1.8"),
+    MarkerKind("opportunity_fire", "Opportunity Fire marker", sided=True, gunflash=True,
+               rule="E1.8"),
+    MarkerKind("advancing_fire", "Advancing Fire marker", sided=True, gunflash=True,
+               rule="E1.8"),
     MarkerKind("first_fire", "First Fire marker", sided=True, gunflash=True, rule="E1.8"),
     MarkerKind("final_fire", "Final Fire marker", sided=True, gunflash=True, rule="E1.8"),
+    MarkerKind("intensive_fire", "Intensive Fire marker", sided=True, gunflash=True,
+               rule="E1.8"),
     MarkerKind("ffe", "FFE", sided=True, rule="E1.91"),
+    # A24 smoke: read and drawn; its hindrance to LOS is not applied yet
+    MarkerKind("smoke", "Smoke", rule="A24"),
 )}
 
 
 def light_radius(marker_type: str, own: int | None = None) -> int:
     """The radius of the light of a marker of ``marker_type`` (-1: it gives none): starshell 3
-    (E1.923), IR 6 (E1.933), Blaze and Flame ``own`` or DEFAULT_FIRE_RADIUS (RULES.md 4)."""
+    (E1.923), IR 6 (E1.933), Blaze and Flame ``own`` or DEFAULT_FIRE_RADIUS (RULES.md 4), a
+    trip flare ``own`` or 1 (RULES.md 10)."""
     kind = MARKER_KINDS.get(marker_type)
     if kind is None or kind.light is None:
         return -1
     if kind.radius is not None:
         return kind.radius
-    return DEFAULT_FIRE_RADIUS if own is None else own
+    if own is not None:
+        return own
+    return DEFAULT_FIRE_RADIUS if kind.default_radius is None else kind.default_radius
 
 
 @dataclass(frozen=True)

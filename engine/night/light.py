@@ -103,6 +103,8 @@ def illumination(scenario: Scenario) -> Illumination:
 
 
 def _illumination(scenario: Scenario) -> Illumination:
+    # trip flares are fires here (kinds.FIRE lights): they light jungle and cast a fire's
+    # shadows, the latter an assumption (RULES.md 10)
     m = scenario.map
     n = m.size
     lit = np.zeros(n, dtype=bool)

@@ -183,7 +183,7 @@ def lights(scenario: Scenario) -> tuple[set, set, set]:
     m = scenario.map
     lit, bypass, fire = set(), set(), set()
     for mk in scenario.markers:
-        if mk.type not in ("starshell", "ir", "blaze", "flame"):
+        if mk.type not in ("starshell", "ir", "blaze", "flame", "trip_flare"):
             continue
         c = m.index(mk.hex)
         radius = mk.light_radius             # E1.923, E1.933, RULES.md 4

@@ -33,7 +33,7 @@ def unit_properties(unit_type: str) -> tuple[str, ...]:
 MOVING = ("entered", "changed_ca", "started", "stopped", "delay")
 MARKER_TYPES = tuple(MARKER_KINDS)
 LIGHT_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.light is not None)
-FIRE_MARKERS = ("prep_fire", "first_fire", "final_fire")
+FIRE_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.gunflash and k.type != "gunflash")
 GUNFLASH_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.gunflash)  # E1.8
 RADIUS_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.own_radius)
 
@@ -93,7 +93,7 @@ class Marker:
     type: str
     hex: str
     side: str | None = None
-    radius: int | None = None       # blaze and flame; None: kinds.DEFAULT_FIRE_RADIUS
+    radius: int | None = None       # blaze, flame, trip flare; None: the kind's default
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
     @property

@@ -72,7 +72,7 @@ def test_missing_boards_on_blank_boards(window, qtbot, tmp_path, infos, monkeypa
     path = game(tmp_path, boards=((0, 0, "02"), (1, 0, "07")))
     asked = []
     monkeypatch.setattr(vsav_open, "ask_missing",
-                        lambda w, boards: asked.append(boards) or "blank")
+                        lambda w, boards, *more: asked.append(boards) or "blank")
     assert window.open_path(str(path), confirmed=True)
     assert asked == [["07"]]
     s = window.document.scenario
@@ -91,7 +91,7 @@ def test_missing_boards_from_the_players_boards_folder(window, qtbot, tmp_path, 
     save_board(b.__class__(id="7", title="board 7", default=b.default, hexes=b.hexes),
                folder / "bd07.json")
     path = game(tmp_path, boards=((0, 0, "02"), (1, 0, "07")))
-    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: "folder")
+    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards, *more: "folder")
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
                         staticmethod(lambda *a, **k: str(folder)))
     assert window.open_path(str(path), confirmed=True)
@@ -99,7 +99,7 @@ def test_missing_boards_from_the_players_boards_folder(window, qtbot, tmp_path, 
     assert [p.board.id for p in s.map.placements] == ["2", "7"]
     assert settings.value(vsav_open.BOARDS_KEY) == str(folder)    # remembered for next time
     asked = []
-    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: asked.append(boards))
+    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards, *more: asked.append(boards))
     assert window.open_path(str(path), confirmed=True)
     assert asked == []                                    # the folder serves the next game
 
@@ -107,7 +107,7 @@ def test_missing_boards_from_the_players_boards_folder(window, qtbot, tmp_path, 
 def test_giving_up_on_missing_boards_keeps_the_position(window, tmp_path, infos, monkeypatch):
     before = window.document.scenario
     path = game(tmp_path, boards=((0, 0, "07"),))
-    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: None)
+    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards, *more: None)
     assert not window.open_path(str(path), confirmed=True)
     assert window.document.scenario is before and infos == []
 
@@ -136,3 +136,54 @@ def test_command_line_screenshot_of_a_saved_game(tmp_path):
     r = subprocess.run([sys.executable, "-m", "app", str(bad), "--screenshot", str(out)],
                        capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 2 and r.stderr.startswith(f"error: {bad}")
+
+
+def test_a_folder_that_does_not_serve_is_never_remembered(window, qtbot, tmp_path, infos,
+                                                          monkeypatch, settings):
+    """The remembered folder holds a damaged bd07: the dialog names board 07 and why, and
+    offers another folder; a chosen folder that lacks it is asked about again and not kept;
+    the folder that serves is kept once the game has opened."""
+    broken, empty, good = (tmp_path / n for n in ("broken", "empty", "good"))
+    for f in (broken, empty, good):
+        f.mkdir()
+    (broken / "bd07").write_bytes(b"not a zip")
+    b = bundled_board("34")
+    save_board(b.__class__(id="7", title="board 7", default=b.default, hexes=b.hexes),
+               good / "bd07.json")
+    settings.setValue(vsav_open.BOARDS_KEY, str(broken))
+    path = game(tmp_path, boards=((0, 0, "02"), (1, 0, "07")))
+    asked, picks = [], [str(empty), str(good)]
+    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards, reasons, folder:
+                        asked.append((boards, dict(reasons), folder)) or "folder")
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory",
+                        staticmethod(lambda *a, **k: picks.pop(0)))
+    assert window.open_path(str(path), confirmed=True)
+    assert [a[0] for a in asked] == [["07"], ["07"]]
+    assert asked[0][2] == str(broken) and "not a VASL board archive" in asked[0][1]["07"]
+    assert asked[1][2] == str(empty) and asked[1][1]["07"] == f"no bd07 archive or board file in {empty}"
+    assert settings.value(vsav_open.BOARDS_KEY) == str(good)
+    assert [p.board.id for p in window.document.scenario.map.placements] == ["2", "7"]
+
+
+def test_cancel_keeps_the_remembered_folder_untouched(window, tmp_path, infos, monkeypatch,
+                                                      settings):
+    (tmp_path / "empty").mkdir()
+    settings.setValue(vsav_open.BOARDS_KEY, str(tmp_path / "old"))
+    path = game(tmp_path, boards=((0, 0, "07"),))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory",
+                        staticmethod(lambda *a, **k: str(tmp_path / "empty")))
+    calls = []          # another folder (which lacks the board), then Cancel
+    monkeypatch.setattr(vsav_open, "ask_missing", lambda *a: calls.append(a) or (
+        "folder" if len(calls) == 1 else None))
+    assert not window.open_path(str(path), confirmed=True)
+    assert len(calls) == 2
+    assert settings.value(vsav_open.BOARDS_KEY) == str(tmp_path / "old")
+
+
+def test_missing_text_names_each_board_and_why():
+    text = vsav_open.missing_text(["07", "98"], {"07": "no bd07 archive or board file in /b",
+                                                 "98": "its archive cannot be imported (x)"},
+                                  "/b")
+    assert "the boards folder /b does not serve" in text
+    assert "\u2022 board 07: no bd07 archive or board file in /b" in text
+    assert "\u2022 board 98: its archive cannot be imported (x)" in text

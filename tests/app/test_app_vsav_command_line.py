@@ -33,7 +33,7 @@ def test_python_m_app_on_a_saved_game_lists_what_was_left_out(qtbot, tmp_path, m
     monkeypatch.setattr(QMessageBox, "information", staticmethod(
         lambda parent, title, text, *a, **k: shown.append((parent, title, text))))
     monkeypatch.setattr(vsav_open, "boards_folder", lambda settings: None)
-    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: "blank")  # as File > Open
+    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards, *more: "blank")  # as File > Open
     path = vs.write_vsav(tmp_path / "game.vsav", [(0, 0, "2"), (1, 0, "4")],
                          [vs.squad("4-6-7 1sq", vs.hex_pixel("K5")),
                           vs.plain("LMG", "ge/geLMG", vs.hex_pixel("K5"),
@@ -100,7 +100,7 @@ def test_the_command_line_asks_for_missing_boards_as_file_open_does(qtbot, tmp_p
     path, folder = save_on_boards_2_and_7(tmp_path), vasl_boards_folder(tmp_path)
     asked = []
     monkeypatch.setattr(vsav_open, "ask_missing",
-                        lambda w, boards: asked.append(boards) or "folder")
+                        lambda w, boards, *more: asked.append(boards) or "folder")
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
                         staticmethod(lambda *a, **k: str(folder)))
     args = parse_args([str(path)])
@@ -122,13 +122,13 @@ def test_the_command_line_on_blank_boards_or_given_up(qtbot, tmp_path, settings,
     Cancel leaves the window on the bundled position, the status bar saying the game was not
     opened."""
     path = save_on_boards_2_and_7(tmp_path)
-    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: "blank")
+    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards, *more: "blank")
     run(str(path), parse_args([str(path)]), settings)
     window, text = opened[-1]
     qtbot.addWidget(window)
     assert [p.board.id for p in window.document.scenario.map.placements] == ["2", "7"]
     assert "blank open board" in text
-    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: None)   # Cancel
+    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards, *more: None)   # Cancel
     n = len(opened)
     window = run(str(path), parse_args([str(path)]), settings)
     qtbot.addWidget(window)
@@ -143,7 +143,7 @@ def test_boards_option_gives_the_folder_of_the_vasl_boards(qtbot, tmp_path, sett
     DIR is not remembered (it serves this game)."""
     path, folder = save_on_boards_2_and_7(tmp_path), vasl_boards_folder(tmp_path)
     asked = []
-    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards: asked.append(boards))
+    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards, *more: asked.append(boards))
     args = parse_args([str(path), "--boards", str(folder)])
     run(str(path), args, settings)
     window, text = opened[-1]

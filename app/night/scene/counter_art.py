@@ -23,7 +23,9 @@ TYPE_WORDS = {"squad": "SQUAD", "half_squad": "HALF SQ", "crew": "CREW", "leader
 MOVING_WORDS = {"entered": "MOVED", "changed_ca": "CA", "started": "START", "stopped": "STOP",
                 "delay": "DELAY"}
 FIRE_WORDS = {"prep_fire": ("PREP", "FIRE"), "first_fire": ("FIRST", "FIRE"),
-              "final_fire": ("FINAL", "FIRE")}
+              "final_fire": ("FINAL", "FIRE"), "bounding_fire": ("BND.", "FIRE"),
+              "opportunity_fire": ("OPP.", "FIRE"), "advancing_fire": ("ADV.", "FIRE"),
+              "intensive_fire": ("INT.", "FIRE")}
 
 
 def fit_text(painter: QPainter, rect: QRectF, text: str, size: float, bold=True, colour=None,
@@ -77,8 +79,9 @@ def draw_unit(painter: QPainter, unit, side: int, compact: bool, selected: bool 
     sym = QRectF(22, 6 + id_h, 54, 84 - id_h - (4 if compact else 20))
     SYMBOLS[unit.type](painter, sym, QColor(style.BADGE_BROKEN) if unit.broken else ink, unit)
     if not compact:
-        fit_text(painter, QRectF(6, 80, 86, 15), TYPE_WORDS.get(unit.type, unit.type.upper()), 13,
-                 True, ink)
+        # the counter's own name ("4-6-7", "9-2", the AFV's), else its kind
+        words = unit.extra.get("name") or TYPE_WORDS.get(unit.type, unit.type.upper())
+        fit_text(painter, QRectF(6, 80, 86, 15), str(words)[:24], 13, True, ink)
     _unit_badges(painter, unit, compact)
 
 
@@ -148,15 +151,16 @@ def draw_marker(painter: QPainter, marker, side: int | None, compact: bool) -> N
             _badge(painter, QRectF(30, 62, 38, 26), "IR", style.MARKER_DARK, style.MARKER_STAR)
         elif not compact:
             fit_text(painter, QRectF(14, 72, 70, 16), "STARSHELL", 13, True, style.MARKER_STAR)
-    elif t in ("blaze", "flame"):
-        _body(painter, style.MARKER_DARK, style.MARKER_FLAME.darker(150), False, round_=(t == "flame"))
+    elif t in ("blaze", "flame", "trip_flare"):
+        _body(painter, style.MARKER_DARK, style.MARKER_FLAME.darker(150), False, round_=(t != "blaze"))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(style.MARKER_FLAME)
         painter.drawPath(flame(49, 82 if compact else 70, 26, 66 if compact else 58))
         painter.setBrush(style.MARKER_FLAME_CORE)
         painter.drawPath(flame(49, 82 if compact else 70, 12, 34 if compact else 30))
         if not compact:
-            fit_text(painter, QRectF(10, 72, 78, 18), f"{t.upper()} r{marker.light_radius}", 14, True,
+            word = "TRIP FLARE" if t == "trip_flare" else t.upper()
+            fit_text(painter, QRectF(10, 72, 78, 18), f"{word} r{marker.light_radius}", 14, True,
                      style.MARKER_FLAME_CORE)
     elif t == "gunflash":
         _body(painter, style.MARKER_DARK, style.GUNFLASH_LOCATION.darker(150), False)

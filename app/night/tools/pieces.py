@@ -16,6 +16,7 @@ class Piece:
     kind: str                      # "unit" or "marker"
     type: str
     side: str | None
+    waiting: str | None = None     # a counter of the Waiting dock (its unit id)
 
 
 class PiecesTool(QObject):
@@ -30,6 +31,8 @@ class PiecesTool(QObject):
         """``piece`` in hex ``hex_index`` (a map index); False when the engine refuses it."""
         d, s = self.document, self.document.scenario
         name = s.map.names[hex_index]
+        if piece.waiting is not None:
+            return self._place_waiting(piece.waiting, name)
         if piece.kind == "unit":
             uid = new_unit_id(s, piece.type)
             after = s.with_unit(api.night.Unit(uid, piece.side or "allied", piece.type, name))
@@ -48,6 +51,18 @@ class PiecesTool(QObject):
         else:
             d.pick_marker(len(after.markers) - 1)
         self.told.emit(text[0].upper() + text[1:] + " (Ctrl+Z: undo; the Edit panel edits it)")
+        return True
+
+    def _place_waiting(self, uid: str, name: str) -> bool:
+        """A counter of the Waiting dock put in hex ``name`` (the engine's place_waiting)."""
+        d = self.document
+        try:
+            d.edit(api.vasl.place_waiting(d.scenario, uid, name), f"place {uid} in {name}")
+        except api.ScenarioError as e:
+            self.told.emit(str(e))
+            return False
+        d.select(uid)
+        self.told.emit(f"Placed {uid} in {name} (Ctrl+Z: undo)")
         return True
 
     def delete_picked(self) -> None:

@@ -1,0 +1,78 @@
+"""The "Waiting" dock: the counters of a VASL save that wait in the map's margins (a set-up not
+yet placed), listed by their counter names.  Pick one (click, or drag it towards the map), then
+click a hex: it is put there (one undo step, the engine's ``place_waiting``) and leaves the list.
+Below, the save's support weapons and Guns on their hexes, listed (they are not viewers)."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from engine import api
+
+from .tools.pieces import Piece
+
+
+def waiting_text(entry: dict) -> str:
+    """One line of the list: the counter's name, its side and kind, its id."""
+    name = entry.get("name") or entry["type"].replace("_", " ")
+    return f"{name}  \u2013  {entry['side']} {entry['type'].replace('_', ' ')} ({entry['id']})"
+
+
+def kept_text(piece: dict) -> str:
+    """One line of the support weapons and Guns: name, hex, side."""
+    side = f", {piece['side']}" if piece.get("side") else ""
+    kind = "Gun" if piece.get("kind") == "gun" else "support weapon"
+    return f"{piece['name']} in {piece['hex']} ({kind}{side})"
+
+
+class WaitingPanel(QWidget):
+    picked = Signal(object)          # a tools.pieces.Piece with ``waiting`` set
+
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.list = QListWidget()
+        self.list.setObjectName("waiting_list")
+        self.list.itemClicked.connect(self._pick)
+        self.list.itemPressed.connect(self._pick)       # a drag starts with a press
+        self.kept_title = QLabel()
+        self.kept_title.setWordWrap(True)
+        self.kept = QListWidget()
+        self.kept.setObjectName("kept_list")
+        box = QVBoxLayout(self)
+        box.addWidget(self.title)
+        box.addWidget(self.list, 1)
+        box.addWidget(self.kept_title)
+        box.addWidget(self.kept)
+        document.changed.connect(self.refresh)
+        self.refresh()
+
+    def entries(self) -> list[dict]:
+        return api.vasl.waiting_units(self.document.scenario)
+
+    def refresh(self) -> None:
+        entries = self.entries()
+        self.list.clear()
+        for e in entries:
+            item = QListWidgetItem(waiting_text(e))
+            item.setData(Qt.ItemDataRole.UserRole, e["id"])
+            item.setToolTip("Click, then click a hex of the map to put it there")
+            self.list.addItem(item)
+        self.title.setText(f"{len(entries)} counter(s) of the VASL save wait off the boards: "
+                           "click one, then a hex" if entries
+                           else "No counter waits off the boards.")
+        kept = api.vasl.kept_pieces(self.document.scenario)
+        self.kept.clear()
+        for p in kept:
+            self.kept.addItem(kept_text(p))
+        self.kept_title.setText(f"On the map, not viewers ({len(kept)} support weapon(s) and "
+                                "Gun(s)):" if kept else "")
+        self.kept.setVisible(bool(kept))
+
+    def _pick(self, item: QListWidgetItem) -> None:
+        uid = item.data(Qt.ItemDataRole.UserRole)
+        entry = next((e for e in self.entries() if e["id"] == uid), None)
+        if entry is not None:
+            self.picked.emit(Piece("unit", entry["type"], entry["side"], waiting=uid))

@@ -1,0 +1,54 @@
+"""The Waiting dock: a VASL save whose counters wait in the map's margins opens with them listed
+by their counter names; one picked and put on a hex leaves the list (one undo step)."""
+from __future__ import annotations
+
+import vsav_synth as vs
+from PySide6.QtWidgets import QMessageBox
+
+import app.night.vsav_open as vsav_open
+from app.night.waiting import waiting_text
+
+
+def test_waiting_counters_are_listed_and_placed(window, tmp_path, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "information", staticmethod(lambda *a, **k: None))
+    monkeypatch.setattr(vsav_open, "boards_folder", lambda settings: None)
+    path = vs.write_vsav(tmp_path / "g.vsav", [(0, 0, "02"), (1, 0, "34")],
+                         [vs.squad("4-6-7 1sq", (150, 300)), vs.leader("9-2", (150, 380)),
+                          vs.squad("4-4-7 1sq", vs.hex_pixel("K5"), nation="ru")])
+    assert window.open_path(str(path), confirmed=True)
+    panel = window.waiting
+    texts = [panel.list.item(k).text() for k in range(panel.list.count())]
+    assert [t.split("  ")[0] for t in texts] == ["4-6-7", "9-2"]
+    assert "2 counter(s)" in panel.title.text()
+    picked = []
+    panel.picked.connect(picked.append)
+    panel._pick(panel.list.item(1))
+    piece = picked[-1]
+    assert (piece.type, piece.side, piece.waiting) == ("leader", "axis", "ge2")
+    assert window.hand.pieces.armed == piece                 # the next click puts it down
+    s = window.document.scenario
+    assert window.hand.pieces.put_down(piece, s.map.index("2K6"))
+    s = window.document.scenario
+    assert s.unit("ge2").hex == "2K6" and s.unit("ge2").extra["name"] == "9-2"
+    assert [panel.list.item(k).text().split("  ")[0] for k in range(panel.list.count())] == ["4-6-7"]
+    window.document.undo_stack.undo()
+    assert panel.list.count() == 2 and "ge2" not in {u.id for u in window.document.scenario.units}
+
+
+def test_waiting_text_names_the_counter():
+    assert waiting_text({"id": "ge1", "name": "4-6-7", "side": "axis", "type": "half_squad"}) \
+        == "4-6-7  \u2013  axis half squad (ge1)"
+
+
+def test_support_weapons_and_guns_listed(window, tmp_path, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "information", staticmethod(lambda *a, **k: None))
+    monkeypatch.setattr(vsav_open, "boards_folder", lambda settings: None)
+    path = vs.write_vsav(tmp_path / "g.vsav", [(0, 0, "02"), (1, 0, "34")],
+                         [vs.squad("4-6-7 1sq", vs.hex_pixel("K5")),
+                          vs.plain("LMG", "ge/geLMG", vs.hex_pixel("K5"), counter_type="common",
+                                   nation="ge")])
+    assert window.open_path(str(path), confirmed=True)
+    kept = window.waiting.kept
+    assert [kept.item(k).text() for k in range(kept.count())] == [
+        "LMG in 2K5 (support weapon, axis)"]
+    assert "No counter waits" in window.waiting.title.text()
