@@ -43,7 +43,8 @@ from ..errors import ScenarioError
 from ..hexes import board_hexes, column_name
 from .buildings import building_runs, named_groups
 from .grid import Geometry
-from .vasl5_image import NO_CODE, NO_LEVEL, Decoded, Vasl5Archive, board_geometry, decode_pixels, read_archive
+from .vasl5_grid import Vasl5Pixels, centre_points, vasl5_pixels
+from .vasl5_image import NO_CODE, NO_LEVEL, Decoded, Vasl5Archive, read_archive
 from .vasl_terrain import VASL_TERRAIN
 
 TERRAIN_RADIUS = 0.2        # hex heights: the disc that votes the terrain
@@ -138,9 +139,13 @@ def _ground_levels(level_at, cx: np.ndarray, cy: np.ndarray, hh: float):
     return level, level_votes, undecided_level
 
 
-def convert(archive: Vasl5Archive, board_id: str) -> tuple[Board, list[str]]:
-    geo, size = board_geometry(archive)
-    dec = decode_pixels(archive.index, archive.palette, archive.colours)
+def convert(archive: Vasl5Archive, board_id: str,
+            pixels: Vasl5Pixels | None = None) -> tuple[Board, list[str]]:
+    """The board of a VASL 5 archive; ``pixels``: its VASL grid (``vasl5_grid``), already made.
+    Long: one pass over the hexes that also gathers the report's close votes."""
+    if pixels is None:
+        pixels = vasl5_pixels(archive)
+    geo, size, dec = pixels.geometry, pixels.size, pixels.decoded
     hexes_list = board_hexes(size)
     cols = np.array([c for c, _ in hexes_list], dtype=np.int64)
     rows = np.array([n for _, n in hexes_list], dtype=np.int64)
@@ -149,13 +154,17 @@ def convert(archive: Vasl5Archive, board_id: str) -> tuple[Board, list[str]]:
     cx = np.rint(fx).astype(np.int64)
     cy = np.rint(fy).astype(np.int64)
     hh = geo.hex_height
-    h, w = dec.code.shape
+    h, w = pixels.code.shape
     beyond = max(0, -int(cx.min()), -int(cy.min()), int(cx.max()) - w + 1, int(cy.max()) - h + 1)
     pad = int(math.ceil(max(LEVEL_RADII[-1] * hh, geo.hex_width * 2 / 3 + SIDE_BAND))) + 4 + beyond
     level_at = _Padded(dec.level, pad, NO_LEVEL)
-    code_at = _Padded(dec.code, pad, NO_CODE)
+    code_at = _Padded(pixels.code, pad, NO_CODE)
 
-    level, level_votes, undecided_level = _ground_levels(level_at, cx, cy, hh)
+    _, level_votes, undecided_level = _ground_levels(level_at, cx, cy, hh)
+    # the level is VASL's: its centre sample point's (Hex.resetTerrain), the colours' vote only
+    # reported when close
+    sx, sy = centre_points(geo, cols, rows, w, h)
+    level = pixels.level[sy, sx].astype(np.int64)
 
     # terrain: the centre disc's vote, inherent terrain near the centre wins
     dx, dy, dist = _disc(INHERENT_RADIUS * hh)
@@ -165,10 +174,12 @@ def convert(archive: Vasl5Archive, board_id: str) -> tuple[Board, list[str]]:
     votes = _per_hex_counts(codes, near & _VOTES[codes], 256)
     code = np.where(votes.max(axis=1) > 0, votes.argmax(axis=1), 0)
     inherent = _per_hex_counts(codes, _INHERENT[codes], 256)
+    centre_code = pixels.code[sy, sx].astype(np.int64)
+    code = np.where(_BUILDING[centre_code], centre_code, code)   # VASL's centre location
     code = np.where(inherent.max(axis=1) >= INHERENT_PIXELS, inherent.argmax(axis=1), code)
     ours = _per_hex_counts(_OURS[codes], near & _VOTES[codes], len(_OUR_NAMES))
 
-    groups = _building_groups(dec.code, code, X, Y, cols, rows)
+    groups = _building_groups(pixels.code, code, X, Y, cols, rows)
     hexsides, side_counts = _hexsides(code_at, geo, cols, rows, cx, cy, size)
 
     hexes: dict = {}
@@ -349,13 +360,16 @@ def _unimported_features(dec: Decoded, board_id: str, geo: Geometry, size) -> li
     return out
 
 
-def import_board(path: str | Path, board_id: str) -> tuple[Board, list[str]]:
-    """Read and convert a VASL 5 archive; ScenarioError naming the file."""
-    archive = read_archive(path)
+def import_board(path: str | Path, board_id: str, pixels: Vasl5Pixels | None = None,
+                 archive: Vasl5Archive | None = None) -> tuple[Board, list[str]]:
+    """Read and convert a VASL 5 archive (``archive``, ``pixels``: already read and made);
+    ScenarioError naming the file."""
     try:
-        return convert(archive, board_id)
+        if archive is None:
+            archive = read_archive(path)
+        return convert(archive, board_id, pixels)
     except ScenarioError as e:
-        raise e.at(file=str(path)) from None
+        raise e.at(file=e.file or str(path)) from None
 
 
 # ------------------------------------------------------------------------- drawing the art

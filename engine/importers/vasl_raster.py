@@ -2,11 +2,9 @@
 
 - VASL 6 archives (``LOSData``): the per-pixel terrain codes and elevations as VASL holds them,
   transposed to image order.
-- VASL 5 archives (a board image and its colours): every pixel's colour gives a VASL terrain
-  code and, for hill colours, a ground level (``vasl5_image.decode_pixels``).  Pixels of no named
-  terrain (hex dots, grid lines, numbers) are open ground; pixels whose colour carries no level
-  (woods, buildings, dots) take the level of the nearest pixel that has one (VASL's terrain drawn
-  on a hill stands on that hill), found by growing the known levels a pixel at a time.
+- VASL 5 archives (a board image and its colours): VASL's own image-to-LOS pipeline
+  (``vasl5_grid``: colours, nearest terrain and level for the pixels of none, cliffs,
+  ``BoardMetadata.xml``'s building types, factory walls, depressions, sunken roads).
 """
 from __future__ import annotations
 
@@ -19,8 +17,7 @@ from ..raster_file import Raster
 from . import vasl5_image, vasl6
 from .grid import Geometry
 from .losdata import LosData
-
-MAX_FILL_STEPS = 400        # pixels a level spreads into terrain that carries none
+from .vasl5_grid import Vasl5Pixels, vasl5_pixels
 
 
 def raster_from_los(los: LosData, geometry: Geometry, size: tuple[int, int]) -> Raster:
@@ -31,41 +28,15 @@ def raster_from_los(los: LosData, geometry: Geometry, size: tuple[int, int]) -> 
                   tuple(size))
 
 
-def fill_levels(level: np.ndarray, unknown: int) -> np.ndarray:
-    """Every ``unknown`` pixel takes the level of a nearest known one (4-neighbour growth)."""
-    out = level.astype(np.int16)
-    todo = out == unknown
-    if todo.all():
-        return np.zeros(level.shape, dtype=np.int8)
-    for _ in range(MAX_FILL_STEPS):
-        if not todo.any():
-            break
-        known = ~todo
-        new = np.full(out.shape, unknown, dtype=np.int16)
-        for axis, shift in ((0, 1), (0, -1), (1, 1), (1, -1)):
-            src = np.roll(out, shift, axis=axis)
-            ok = np.roll(known, shift, axis=axis)
-            # no wrapping round the picture's edges
-            if axis == 0:
-                ok[0 if shift == 1 else -1, :] = False
-            else:
-                ok[:, 0 if shift == 1 else -1] = False
-            take = todo & ok & (new == unknown)
-            new[take] = src[take]
-        got = new != unknown
-        out[got] = new[got]
-        todo &= ~got
-    out[todo] = 0
-    return out.astype(np.int8)
-
-
-def raster_from_vasl5(archive: vasl5_image.Vasl5Archive) -> Raster:
-    """The raster decoded from a VASL 5 board image with its colour table."""
-    geo, size = vasl5_image.board_geometry(archive)
-    dec = vasl5_image.decode_pixels(archive.index, archive.palette, archive.colours)
-    code = np.where(dec.code == vasl5_image.NO_CODE, 0, dec.code).astype(np.uint8)
-    level = fill_levels(dec.level, vasl5_image.NO_LEVEL)
-    return Raster(code, level, (geo.a1_x, geo.a1_y, geo.hex_width, geo.hex_height), size)
+def raster_from_vasl5(archive: vasl5_image.Vasl5Archive,
+                      pixels: Vasl5Pixels | None = None) -> Raster:
+    """The raster decoded from a VASL 5 board image with its colour table, as VASL's own
+    image-to-LOS pipeline makes it (``vasl5_grid``); ``pixels``: that grid, already made."""
+    if pixels is None:
+        pixels = vasl5_pixels(archive)
+    geo = pixels.geometry
+    return Raster(pixels.code, pixels.level, (geo.a1_x, geo.a1_y, geo.hex_width, geo.hex_height),
+                  pixels.size)
 
 
 def import_raster(path: str | Path) -> Raster:

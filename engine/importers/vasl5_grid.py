@@ -1,0 +1,275 @@
+"""A VASL 5 board picture made into VASL's own LOS grid, step by step as VASL's image-to-LOS
+pipeline does it (``LOSDataEditor.createLOSData``), so that both kinds of archive give the same
+pixels (RULES.md section 2: terrain and levels as VASL draws them).
+
+1. every pixel's colour gives its terrain code and, for hill colours, its level
+   (``vasl5_image.decode_pixels``: VASL's ``setAllTerrain``); a board whose metadata says it has
+   no hills (``hasHills="FALSE"``) is level 0 throughout;
+2. pixels of no terrain (the black frame, hex ids, centre dots, outlines: VASL's "UNKNOWN"
+   colours) take the terrain of the first known pixel of the nearest ring around them, at most
+   ``TERRAIN_RINGS`` pixels out, inherent terrain skipped, open ground if none; pixels of no
+   level the level of the nearest ring's first known pixel, at most ``LEVEL_RINGS`` out, else 0
+   (VASL's ``getNearestTerrain``, ``getNearestElevation``: a ring is the pixels at a distance in
+   (r - 1, r], scanned column by column; only pixels known from their colour count; the level's
+   50 pixels scaled up for hexes larger than VASL's standard 64.5 pixels);
+3. each hex's base level is the level at its centre sample point (VASL's ``Hex.resetTerrain``);
+   a cliff pixel (B10) takes the lower of its hex's and the hex across its nearest hexside's
+   base levels (its own hex's when that side leads off the board or the centre is nearer);
+4. ``BoardMetadata.xml``'s building types: in each named hex the pixels of the hex's centre
+   terrain become the named building (VASL's ``changeAllTerrain`` over the hex);
+5. a factory's outermost pixels become its exterior wall (B23.71/O5.31; VASL's
+   ``setExteriorFactoryWalls``);
+6. depression terrain (gully, streams, sunken road, wadi: A6.3) one level below what it was
+   drawn on;
+7. sunken roads (B4.1) in a hex of base level 1 are elevated roads at level 1 (the two share
+   their colours), the others level -1 (VASL's ``fixElevatedSunkenRoads``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import ScenarioError
+from .board_metadata import BoardMetadata, read_board_metadata
+from .grid import Geometry, hex_of_pixels
+from .vasl5_image import NO_CODE, NO_LEVEL, Decoded, Vasl5Archive, board_geometry, decode_pixels
+from .vasl_terrain import INHERENT
+
+TERRAIN_RINGS = 5
+LEVEL_RINGS = 50
+STANDARD_HEX_HEIGHT = 64.5
+CLIFF = 75
+SUNKEN_ROAD, ELEVATED_ROAD = 68, 67
+DEPRESSION = np.zeros(256, dtype=bool)          # VASL's LOSCategory DEPRESSION (A6.3)
+DEPRESSION[[30, 31, 32, 33, 68, 104]] = True
+FACTORY = np.zeros(256, dtype=bool)             # VASL's LOSCategory FACTORY (B23.74)
+FACTORY[[45, 46, 47, 48, 55, 56, 57, 58, 170, 171, 172, 173, 180, 181]] = True
+FACTORY_WALL = {57: 55, 58: 56, 47: 45, 48: 46}  # factory -> its exterior wall (B23.71/O5.31)
+
+
+def _rings(count: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For r = 1..count the offsets (di, dj) at a distance in (r - 1, r], in VASL's scan order
+    (di, then dj, ascending)."""
+    di, dj = np.mgrid[-count:count + 1, -count:count + 1]
+    di, dj = di.ravel(), dj.ravel()
+    dist = np.hypot(di, dj)
+    out = []
+    for r in range(1, count + 1):
+        keep = (dist > r - 1) & (dist <= r)
+        out.append((di[keep], dj[keep]))          # mgrid order is already di-major
+    return out
+
+
+_RINGS: list = []
+
+
+def _ring_offsets(count: int) -> list:
+    if len(_RINGS) < count:
+        _RINGS[:] = _rings(count)
+    return _RINGS[:count]
+CHUNK = 8192                # pixels searched at once (memory: CHUNK x a ring's offsets)
+
+
+def nearest_fill(values: np.ndarray, known: np.ndarray, usable: np.ndarray, rings: int,
+                 default: int) -> np.ndarray:
+    """Each pixel not ``known`` takes the value of the first ``usable`` known pixel of the
+    nearest ring (``rings`` at most), else ``default``; ``values`` is (H, W), image order."""
+    out = values.copy()
+    source = known & usable
+    ys, xs = np.nonzero(~known)
+    got = np.full(len(xs), default, dtype=values.dtype)
+    for start in range(0, len(xs), CHUNK):
+        _fill_chunk(values, source, xs, ys, got, np.arange(start, min(len(xs), start + CHUNK)),
+                    rings)
+    out[ys, xs] = got
+    return out
+
+
+def _fill_chunk(values, source, xs, ys, got, todo, rings: int) -> None:
+    h, w = values.shape
+    for di, dj in _ring_offsets(rings):
+        if not len(todo):
+            break
+        x = xs[todo][:, None] + di[None, :]
+        y = ys[todo][:, None] + dj[None, :]
+        on = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+        ok = on & source[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)]
+        hit = ok.any(axis=1)
+        first = np.argmax(ok, axis=1)
+        sel = np.flatnonzero(hit)
+        k = first[sel]
+        got[todo[sel]] = values[y[sel, k], x[sel, k]]
+        todo = todo[~hit]
+
+
+def centre_points(geo: Geometry, cols: np.ndarray, rows: np.ndarray, width: int, height: int):
+    """VASL's centre sample point of each hex (``Hex.resetTerrain``): the first of four pixels
+    diagonal to the truncated centre, or the centre itself, that lies on the grid."""
+    fx, fy = geo.centres(cols, rows)
+    cx = np.clip(fx.astype(np.int64), 0, width - 1)
+    cy = np.clip(fy.astype(np.int64), 0, height - 1)
+    order = np.array([(1, -1), (1, 1), (-1, 1), (-1, -1), (0, 0)])
+    px, py = cx[:, None] + order[:, 0], cy[:, None] + order[:, 1]
+    on = (px >= 0) & (px < width) & (py >= 0) & (py < height)
+    first = np.argmax(on, axis=1)
+    n = np.arange(len(cols))
+    return px[n, first], py[n, first]
+
+
+def _side_offsets(geo: Geometry) -> np.ndarray:
+    """(6, 2): the middle of VASL's hexsides 0..5 (N, NE, SE, S, SW, NW) from the centre."""
+    a = geo.hex_width * 2 / 3
+    q = geo.hex_height / 4
+    return np.array([(0, -2 * q), (0.75 * a, -q), (0.75 * a, q), (0, 2 * q), (-0.75 * a, q),
+                     (-0.75 * a, -q)])
+
+
+class _Hexes:
+    """The board's hexes: index by (column, printed row), centres, VASL's sample points."""
+
+    def __init__(self, geo: Geometry, size: tuple[int, int], width: int, height: int):
+        self.geo, self.size = geo, size
+        columns, rows = size
+        cols, prow = [], []
+        for c in range(columns):
+            for n in range(1 - c % 2, rows + 1):
+                cols.append(c)
+                prow.append(n)
+        self.cols, self.rows = np.array(cols), np.array(prow)
+        self.index = np.full((columns, rows + 1), -1, dtype=np.int64)
+        self.index[self.cols, self.rows] = np.arange(len(cols))
+        self.sx, self.sy = centre_points(geo, self.cols, self.rows, width, height)
+
+    def of_pixels(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        c, n = hex_of_pixels(self.geo, xs, ys)
+        c = np.clip(c, 0, self.size[0] - 1)
+        n = np.clip(n, 0, self.size[1])
+        return self.index[c, n]
+
+    def at_point(self, fx: np.ndarray, fy: np.ndarray) -> np.ndarray:
+        """The hex whose centre is (fx, fy) (within a pixel), -1 where none is."""
+        i = self.of_pixels(fx, fy)
+        ok = i >= 0
+        cx, cy = self.geo.centres(self.cols[np.maximum(i, 0)], self.rows[np.maximum(i, 0)])
+        ok &= (np.abs(cx - fx) < 1) & (np.abs(cy - fy) < 1)
+        return np.where(ok, i, -1)
+
+
+def _cliff_levels(code, level, hexes: _Hexes) -> None:
+    """B10: a cliff pixel stands at the lower of its two hexes' base levels (VASL's cliff pass
+    after the first ``resetHexTerrain``), in place."""
+    ys, xs = np.nonzero(code == CLIFF)
+    if not len(xs):
+        return
+    base = level[hexes.sy, hexes.sx].astype(np.int64)
+    own = hexes.of_pixels(xs, ys)
+    keep = own >= 0
+    xs, ys, own = xs[keep], ys[keep], own[keep]
+    cx, cy = hexes.geo.centres(hexes.cols[own], hexes.rows[own])
+    offs = _side_offsets(hexes.geo)
+    best = np.hypot(xs - cx, ys - cy)
+    other = np.full(len(xs), -1, dtype=np.int64)
+    for side in range(6):
+        adj = hexes.at_point(cx + 2 * offs[side, 0], cy + 2 * offs[side, 1])
+        d = np.hypot(xs - (cx + offs[side, 0]), ys - (cy + offs[side, 1]))
+        closer = (adj >= 0) & (d < best)
+        best = np.where(closer, d, best)
+        other = np.where(closer, adj, other)
+    low = np.where(other >= 0, np.minimum(base[own], base[np.maximum(other, 0)]), base[own])
+    level[ys, xs] = low
+
+
+def _building_types(code, hexes: _Hexes, building_types: dict[int, int]) -> None:
+    """VASL's building-type overrides: in hex i the pixels of the hex's centre terrain become
+    building code ``building_types[i]``, in place."""
+    geo = hexes.geo
+    h, w = code.shape
+    for i, to_code in building_types.items():
+        from_code = code[hexes.sy[i], hexes.sx[i]]
+        cx, cy = geo.centres(hexes.cols[i:i + 1], hexes.rows[i:i + 1])
+        x0, x1 = max(0, int(cx[0] - geo.hex_width)), min(w, int(cx[0] + geo.hex_width) + 1)
+        y0, y1 = max(0, int(cy[0] - geo.hex_height)), min(h, int(cy[0] + geo.hex_height) + 1)
+        ys, xs = np.mgrid[y0:y1, x0:x1]
+        inside = hexes.of_pixels(xs.ravel(), ys.ravel()).reshape(xs.shape) == i
+        box = code[y0:y1, x0:x1]
+        box[inside & (box == from_code)] = to_code
+
+
+def _factory_walls(code) -> None:
+    """B23.71/O5.31: a factory pixel beside a non-factory one is the factory's exterior wall
+    (VASL's ``setExteriorFactoryWalls``; its neighbours clamped to the grid), in place."""
+    fac = FACTORY[code]
+    if not fac.any():
+        return
+    p = np.pad(fac, 1, mode="edge")
+    edge = fac & ~(p[:-2, 1:-1] & p[2:, 1:-1] & p[1:-1, :-2] & p[1:-1, 2:])
+    wall = code.copy()
+    for room, outer in FACTORY_WALL.items():
+        wall[code == room] = outer
+    code[edge] = wall[edge]
+
+
+def vasl_grid(code: np.ndarray, level: np.ndarray, geo: Geometry, size: tuple[int, int],
+              building_types: dict | None = None, has_hills: bool = True):
+    """VASL's (terrain, level) grids (H, W) of a decoded picture (``NO_CODE``/``NO_LEVEL`` for
+    no terrain/level); ``building_types``: (column, printed row) -> VASL building code."""
+    h, w = code.shape
+    code = code.astype(np.uint8)
+    known = code != NO_CODE
+    usable = ~INHERENT[code]
+    code = nearest_fill(code, known, usable, TERRAIN_RINGS, 0)
+    if has_hills:
+        lev = level.astype(np.int8)
+        # VASL's 50 pixels are for its standard hexes (64.5 pixels high): scaled for larger ones
+        rings = max(LEVEL_RINGS, int(np.ceil(LEVEL_RINGS * geo.hex_height / STANDARD_HEX_HEIGHT)))
+        lev = nearest_fill(lev, lev != NO_LEVEL, np.ones(lev.shape, dtype=bool), rings, 0)
+    else:
+        lev = np.zeros(code.shape, dtype=np.int8)
+    hexes = _Hexes(geo, size, w, h)
+    _cliff_levels(code, lev, hexes)
+    if building_types:
+        wanted = {int(hexes.index[c, n]): v for (c, n), v in building_types.items()
+                  if 0 <= c < size[0] and 0 <= n <= size[1] and hexes.index[c, n] >= 0}
+        _building_types(code, hexes, wanted)
+    _factory_walls(code)
+    dep = DEPRESSION[code]
+    lev[dep] -= 1                                       # A6.3
+    sunken = np.nonzero(code == SUNKEN_ROAD)            # B4.1, B4.2
+    if len(sunken[0]):
+        base = lev[hexes.sy, hexes.sx]
+        on_hill = base[np.maximum(hexes.of_pixels(sunken[1], sunken[0]), 0)] == 1
+        lev[sunken] = np.where(on_hill, 1, -1)
+        code[sunken[0][on_hill], sunken[1][on_hill]] = ELEVATED_ROAD
+    return code, lev
+
+
+@dataclass(frozen=True)
+class Vasl5Pixels:
+    """A VASL 5 picture as VASL's LOS grid, with what went into it."""
+    code: np.ndarray            # (H, W) uint8 VASL terrain code of every pixel
+    level: np.ndarray           # (H, W) int8 level of every pixel
+    decoded: Decoded            # the colours as read (before any fill)
+    geometry: Geometry
+    size: tuple[int, int]
+    metadata: BoardMetadata | None
+    metadata_from: str          # "" (none), "the archive" or the file named
+
+
+def vasl5_pixels(archive: Vasl5Archive, metadata: tuple[str, bytes] | None = None
+                 ) -> Vasl5Pixels:
+    """VASL's grid of a VASL 5 archive; ``metadata`` (name, bytes) a BoardMetadata.xml the user
+    names, which wins over the archive's own."""
+    geo, size = board_geometry(archive)
+    dec = decode_pixels(archive.index, archive.palette, archive.colours)
+    name, raw = metadata if metadata is not None else ("the archive", archive.metadata)
+    meta = None
+    if raw is not None:
+        try:
+            meta = read_board_metadata(raw, size)
+        except ScenarioError as e:
+            raise e if metadata is None else e.at(file=name) from None
+    code, level = vasl_grid(dec.code, dec.level, geo, size,
+                            meta.building_types if meta else None,
+                            meta.has_hills if meta else True)
+    return Vasl5Pixels(code, level, dec, geo, size, meta, name if meta else "")
