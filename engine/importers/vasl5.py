@@ -1,21 +1,27 @@
 """Import a VASL 5 board archive: a board image whose colours encode terrain and ground level.
 
-The archive and its pixels are read by ``vasl5_image.py``.
+The archive and its pixels are read by ``vasl5_image.py``; the pixels are made into VASL's LOS
+grid as VASL's own image-to-LOS pipeline does it by ``vasl5_grid.py`` (nearest terrain and level
+for the frame and marking pixels, cliffs, ``BoardMetadata.xml``'s building types, depressions),
+and the hexes are read from that grid.
 
 Conversion, per hex (RULES.md section 2: terrain and levels as VASL draws them):
 
-- ground level: the most common level among the hill-coloured pixels (colours that encode a
-  level) nearest the centre: the smallest of the discs of 0.2, 0.3 .. 0.6 hex heights holding at
-  least ``MIN_LEVEL_PIXELS`` of them (woods, buildings and hex dots carry no level).
+- ground level: the grid's level at VASL's centre sample point (``Hex.resetTerrain``); the most
+  common level among the hill-coloured pixels nearest the centre (the smallest of the discs of
+  0.2, 0.3 .. 0.6 hex heights holding at least ``MIN_LEVEL_PIXELS`` of them) is reported when
+  close, or absent.
 - terrain: the most common terrain among the pixels of a disc of 0.2 hex heights around the
   centre (roads, paths, hexside features and unnamed colours do not vote).  VASL's inherent
   terrain (orchard trees, rubble, crags... drawn as patches) wins when at least
-  ``INHERENT_PIXELS`` of it lie within a quarter hex height of the centre.  A vote whose runner-up
+  ``INHERENT_PIXELS`` of it lie within a quarter hex height of the centre; a building at VASL's
+  centre sample point wins over the vote.  A vote whose runner-up
   (another of our terrains) has at least ``CLOSE_VOTE`` of the winner's pixels is reported.
 - buildings: building pixels that touch (4-connected) form one building; the hexes of one
   building share a ``building`` group named after its first hex.  Upper levels from VASL's name
-  ("Stone Building, 2 Level": 2).
+  ("Stone Building, 2 Level": 2), as ``BoardMetadata.xml``'s building types make them.
 - rubble is a half-level obstacle (B24.1; VASL's isHalfLevelHeight): ``half_level``.
+- bridges (B6, ``bridges.py``): a hex with bridge pixels has a ``bridge`` key.
 - hexsides (B9): along each side of each hex, from a fifth to four fifths of its length, a
   station counts when a pixel of a wall, hedge, bocage, cliff, cactus hedge or rowhouse wall lies
   within ``SIDE_BAND`` pixels of the side; the side holds the feature of most stations when they
@@ -41,6 +47,7 @@ import numpy as np
 from ..boards import MAX_LEVEL, Board, HexTerrain, hexside_key
 from ..errors import ScenarioError
 from ..hexes import board_hexes, column_name
+from .bridges import bridge_report, bridges_of_grid
 from .buildings import building_runs, named_groups
 from .grid import Geometry
 from .vasl5_grid import Vasl5Pixels, centre_points, vasl5_pixels
@@ -141,8 +148,7 @@ def _ground_levels(level_at, cx: np.ndarray, cy: np.ndarray, hh: float):
 
 def convert(archive: Vasl5Archive, board_id: str,
             pixels: Vasl5Pixels | None = None) -> tuple[Board, list[str]]:
-    """The board of a VASL 5 archive; ``pixels``: its VASL grid (``vasl5_grid``), already made.
-    Long: one pass over the hexes that also gathers the report's close votes."""
+    """The board of a VASL 5 archive; ``pixels``: its VASL grid (``vasl5_grid``), already made."""
     if pixels is None:
         pixels = vasl5_pixels(archive)
     geo, size, dec = pixels.geometry, pixels.size, pixels.decoded
@@ -181,6 +187,7 @@ def convert(archive: Vasl5Archive, board_id: str,
 
     groups = _building_groups(pixels.code, code, X, Y, cols, rows)
     hexsides, side_counts = _hexsides(code_at, geo, cols, rows, cx, cy, size)
+    bridges = bridges_of_grid(pixels.code.T, geo, size)             # B6
 
     hexes: dict = {}
     default = HexTerrain("open", 0)
@@ -193,26 +200,19 @@ def convert(archive: Vasl5Archive, board_id: str,
             approximated.setdefault(int(code[i]), []).append(i)
         tally[vt.terrain] = tally.get(vt.terrain, 0) + 1
         is_bldg = vt.terrain == "building"
+        bridge = bridges.get((int(cols[i]), int(rows[i])))
         spec = HexTerrain(vt.terrain, int(level[i]), groups.get(i) if is_bldg else None,
                           vt.upper_levels if is_bldg else 0,
+                          {"bridge": bridge} if bridge else {},
                           half_level=vt.terrain in HALF_LEVEL_TERRAIN)
-        if spec != default:
+        if spec != default or bridge:
             hexes[(int(cols[i]), int(rows[i]))] = spec
-        row_votes = ours[i]
-        order = np.argsort(row_votes)[::-1]
-        first, second = int(row_votes[order[0]]), int(row_votes[order[1]])
-        if first and second >= CLOSE_VOTE * first:
-            close.append(f"{_name(board_id, cols[i], rows[i])} ({_OUR_NAMES[order[0]]} {first} "
-                         f"/ {_OUR_NAMES[order[1]]} {second} pixels)")
-        order = np.argsort(level_votes[i])[::-1]
-        first, second = int(level_votes[i, order[0]]), int(level_votes[i, order[1]])
-        if first and second >= CLOSE_VOTE * first:
-            close.append(f"{_name(board_id, cols[i], rows[i])} (level {order[0] - MAX_LEVEL} "
-                         f"{first} / level {order[1] - MAX_LEVEL} {second} pixels)")
+        close += _close_votes(_name(board_id, cols[i], rows[i]), ours[i], level_votes[i])
 
     height, width = archive.index.shape
     report = _report(archive, dec, board_id, geo, size, tally, hexsides, side_counts,
                      approximated, cols, rows, undecided_level, close)
+    report[1:1] = bridge_report(board_id, bridges)
     safe = re.match(r"^[A-Za-z0-9_-]+\.(gif|png|GIF|PNG)$", archive.image_name)
     image = {"file": archive.image_name if safe
              else f"bd{board_id}{Path(archive.image_name).suffix.lower()}",
@@ -226,6 +226,22 @@ def convert(archive: Vasl5Archive, board_id: str,
     board = Board(board_id, title, default, hexes, extra, size=size, hexsides=hexsides,
                   image_data=archive.image_bytes)
     return board, report
+
+
+def _close_votes(name: str, terrain_votes, level_votes) -> list[str]:
+    """A hex's terrain and level votes whose runner-up has ``CLOSE_VOTE`` of the winner's."""
+    out = []
+    order = np.argsort(terrain_votes)[::-1]
+    first, second = int(terrain_votes[order[0]]), int(terrain_votes[order[1]])
+    if first and second >= CLOSE_VOTE * first:
+        out.append(f"{name} ({_OUR_NAMES[order[0]]} {first} / {_OUR_NAMES[order[1]]} {second} "
+                   "pixels)")
+    order = np.argsort(level_votes)[::-1]
+    first, second = int(level_votes[order[0]]), int(level_votes[order[1]])
+    if first and second >= CLOSE_VOTE * first:
+        out.append(f"{name} (level {order[0] - MAX_LEVEL} {first} / level "
+                   f"{order[1] - MAX_LEVEL} {second} pixels)")
+    return out
 
 
 def _report(archive: Vasl5Archive, dec: Decoded, board_id: str, geo: Geometry, size, tally,
@@ -340,12 +356,12 @@ def _hexsides(code_at, geo: Geometry, cols, rows, cx, cy, size):
 
 
 def _unimported_features(dec: Decoded, board_id: str, geo: Geometry, size) -> list[str]:
-    """Bridges and hexside features with no Starshell counterpart: where they are."""
+    """Hexside features with no Starshell counterpart: where they are."""
     out = []
     groups: dict[str, list[int]] = {}
     for code, t in VASL_TERRAIN.items():
-        if (t.kind == "hexside" and t.name not in HEXSIDE_OF) or t.kind == "bridge":
-            groups.setdefault("bridges" if t.kind == "bridge" else t.name, []).append(code)
+        if t.kind == "hexside" and t.name not in HEXSIDE_OF:
+            groups.setdefault(t.name, []).append(code)
     present = np.bincount(dec.code.ravel(), minlength=256)
     for label, codes in sorted(groups.items()):
         n = int(sum(present[c] for c in codes))

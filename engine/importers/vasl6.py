@@ -31,8 +31,10 @@ Conversion, per hex (VASL centre: x = A1CenterX + hexWidth * col, y = A1CenterY 
   least half a hexside's length of pixels (``SIDE_PIXELS``), the most voted when two compete.
   Rubble is a half level (terrain.py).
 
+- bridges (B6, ``bridges.py``): a hex with bridge pixels has a ``bridge`` key.
+
 What cannot be represented is reported: factory walls, road blocks, dune crests... are not
-imported, nor are bridges, and terrain without an exact counterpart is imported as the nearest
+imported, and terrain without an exact counterpart is imported as the nearest
 one (the ``VASL_TERRAIN`` table says which and why).
 A terrain code VASL does not define, a damaged archive or stream, or a grid that disagrees with
 the metadata is refused with one ScenarioError naming the file and what is wrong.
@@ -51,6 +53,7 @@ from ..boards import MAX_LEVEL, Board, HexTerrain, hexside_key
 from ..errors import ScenarioError, shown
 from ..hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES, SQRT3
 from .archive import find_entry, open_archive, read_entry
+from .bridges import bridge_report, bridges_of_grid
 from .buildings import building_runs, named_groups
 from .grid import GEO, MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry, hex_arrays, hex_name, hex_of_pixels
 from .losdata import LOS_DATA, MAX_ENTRY_BYTES, LosData, read_los_data
@@ -219,6 +222,7 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
                             f"{int(level[i])}: a board's levels run from {-MAX_LEVEL} to "
                             f"{MAX_LEVEL}", place=LOS_DATA)
     groups = _building_groups(los, code, *samples, cols, rows)
+    bridges = bridges_of_grid(los.terrain, geo, (BOARD_COLUMNS, BOARD_ROWS))
 
     hexes: dict = {}
     default = HexTerrain("open", 0)
@@ -228,12 +232,14 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
         if vt.note:
             approximated.setdefault(int(code[i]), []).append(i)
         building = groups.get(i) if vt.terrain == "building" else None
+        bridge = bridges.get((int(cols[i]), int(rows[i])))       # B6
         spec = HexTerrain(vt.terrain, int(level[i]), building,
-                          vt.upper_levels if vt.terrain == "building" else 0)
-        if spec != default:
+                          vt.upper_levels if vt.terrain == "building" else 0,
+                          {"bridge": bridge} if bridge else {})
+        if spec != default or bridge:
             hexes[(int(cols[i]), int(rows[i]))] = spec
 
-    report = list(archive.notes)
+    report = list(archive.notes) + bridge_report(board_id, bridges)
     for c, members in sorted(approximated.items()):
         vt = VASL_TERRAIN[c]
         what = "a building" if vt.terrain == "building" else repr(vt.terrain)
@@ -379,7 +385,7 @@ def _feature_report(los: LosData, geo: Geometry, counts, board_id: str) -> list[
     """Hexside terrain and bridges: where they are, and that they are not imported."""
     out = []
     groups = [(label, codes) for label, codes in HEXSIDE_GROUPS.items()
-              if not set(codes) <= set(HEXSIDE_IMPORT)] + [("bridges", tuple(range(82, 88)))]
+              if not set(codes) <= set(HEXSIDE_IMPORT)]
     flat = los.terrain.ravel()
     gh = los.grid_size[1]
     for label, codes in groups:
@@ -395,8 +401,7 @@ def _feature_report(los: LosData, geo: Geometry, counts, board_id: str) -> list[
         hexes = sorted(zip((keys // 100).tolist(), (keys % 100).tolist()))
         hc = [h[0] for h in hexes]
         hn = [h[1] for h in hexes]
-        why = ("bridges are a follow-up" if label == "bridges"
-               else "this hexside terrain has no Starshell counterpart yet")
+        why = "this hexside terrain has no Starshell counterpart yet"
         out.append(f"{label} (VASL code{'s' if len(present) > 1 else ''} "
                    f"{', '.join(map(str, present))}) not imported, in {len(hexes)} hex"
                    f"{'es' if len(hexes) != 1 else ''} ({_list_hexes(board_id, hc, hn)}): "
