@@ -232,3 +232,17 @@ def test_bridge_of_a_vasl6_archive_is_imported(tmp_path):
     assert board.at(*parse_local("G5")).extra == {"bridge": "stone"}
     assert any("with a bridge (B6) imported (99G5)" in r for r in report)
     assert not any("bridges" in r and "not imported" in r for r in report)
+
+
+def test_cli_reads_a_named_metadata_file(tmp_path, capsys):
+    from engine.cli import main
+    archive = building_board().write(tmp_path / "bd77")
+    meta = tmp_path / "BoardMetadata.xml"
+    meta.write_bytes(synth.board_metadata([("E4", "Wooden Building, 2 Level")]))
+    out = tmp_path / "bd77.json"
+    assert main(["import-vasl", str(archive), "-o", str(out), "--metadata", str(meta),
+                 "--json"]) == 0
+    assert json.loads(out.read_text())["hexes"]["E4"]["upper_levels"] == 2
+    assert main(["import-vasl", str(archive), "-o", str(out), "--metadata",
+                 str(tmp_path / "none.xml")]) == 2
+    assert "none.xml" in capsys.readouterr().err
