@@ -117,12 +117,24 @@ def centre_points(geo: Geometry, cols: np.ndarray, rows: np.ndarray, width: int,
     return px[n, first], py[n, first]
 
 
+def _side_points(geo: Geometry, fx: np.ndarray, fy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(6, n) x and y of VASL's hexside location points 0..5 (N, NE, SE, S, SW, NW) of hexes
+    centred at (fx, fy): each side's middle moved a pixel towards the centre, truncated
+    (``Hex.initHexNew``'s ``hexsidePoints``)."""
+    v = geo.hex_height / 2
+    hx = np.cos(np.radians(30.0)) * v
+    x = [np.trunc(fx), np.trunc(hx + fx - 1), np.trunc(hx + fx - 1), np.trunc(fx),
+         np.trunc(-hx + fx + 1), np.trunc(-hx + fx + 1)]
+    y = [np.trunc(-v + fy + 1), np.trunc(-v / 2 + fy + 1), np.trunc(v / 2 + fy - 1),
+         np.trunc(v + fy - 1), np.trunc(v / 2 + fy - 1), np.trunc(-v / 2 + fy + 1)]
+    return np.array(x), np.array(y)
+
+
 def _side_offsets(geo: Geometry) -> np.ndarray:
-    """(6, 2): the middle of VASL's hexsides 0..5 (N, NE, SE, S, SW, NW) from the centre."""
-    a = geo.hex_width * 2 / 3
-    q = geo.hex_height / 4
-    return np.array([(0, -2 * q), (0.75 * a, -q), (0.75 * a, q), (0, 2 * q), (-0.75 * a, q),
-                     (-0.75 * a, -q)])
+    """(6, 2): from a hex's centre to the centre of the hex across its side 0..5."""
+    a = geo.hex_width
+    q = geo.hex_height / 2
+    return np.array([(0, -2 * q), (a, -q), (a, q), (0, 2 * q), (-a, q), (-a, -q)])
 
 
 class _Hexes:
@@ -166,14 +178,29 @@ def _cliff_levels(code, level, hexes: _Hexes) -> None:
     own = hexes.of_pixels(xs, ys)
     keep = own >= 0
     xs, ys, own = xs[keep], ys[keep], own[keep]
-    cx, cy = hexes.geo.centres(hexes.cols[own], hexes.rows[own])
+    cols, rows = hexes.cols[own], hexes.rows[own]
+    cx, cy = hexes.geo.centres(cols, rows)
+    px, py = _side_points(hexes.geo, cx, cy)
     offs = _side_offsets(hexes.geo)
-    best = np.hypot(xs - cx, ys - cy)
+    best = np.hypot(xs - hexes.sx[own], ys - hexes.sy[own])
     other = np.full(len(xs), -1, dtype=np.int64)
+    odd = cols % 2 == 1
+    last_col = hexes.size[0] - 1
     for side in range(6):
-        adj = hexes.at_point(cx + 2 * offs[side, 0], cy + 2 * offs[side, 1])
-        d = np.hypot(xs - (cx + offs[side, 0]), ys - (cy + offs[side, 1]))
-        closer = (adj >= 0) & (d < best)
+        # VASL's "on map" flags: the first and last columns' outer sides, the top and bottom
+        # half hexes' outer sides are no locations
+        on = np.ones(len(xs), dtype=bool)
+        if side in (4, 5):
+            on &= cols != 0
+        if side in (1, 2):
+            on &= cols != last_col
+        if side in (0, 1, 5):
+            on &= ~(odd & (rows == 0))
+        if side in (2, 3, 4):
+            on &= ~(odd & (rows == hexes.size[1]))
+        adj = hexes.at_point(cx + offs[side, 0], cy + offs[side, 1])
+        d = np.hypot(xs - px[side], ys - py[side])
+        closer = on & (d < best)
         best = np.where(closer, d, best)
         other = np.where(closer, adj, other)
     low = np.where(other >= 0, np.minimum(base[own], base[np.maximum(other, 0)]), base[own])
