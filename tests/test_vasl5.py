@@ -14,7 +14,7 @@ from support import refused
 from engine.boards import hexside_key, load_board
 from engine.cli import main
 from engine.hexes import board_hexes, column_name, parse_local
-from engine.importers import grid, vasl, vasl5
+from engine.importers import grid, hexside_stations, vasl
 
 
 @pytest.fixture(scope="module")
@@ -275,7 +275,7 @@ def test_bad_archives_refused_and_nothing_written(case, words, tmp_path, capsys)
 
 def test_geometry_sides_are_the_hexagon(tmp_path):
     """Side k of the hexagon runs between corners shared with the neighbour in direction k."""
-    seg = vasl5.side_segments(grid.GEO)
+    seg = hexside_stations.side_segments(grid.GEO)
     for d in range(1, 7):
         mid = seg[d - 1].mean(axis=0)
         # the neighbour's centre is twice the side's midpoint away (regular spacing)

@@ -12,7 +12,7 @@ import vasl5_synth as synth
 import vasl_synth
 from support import refused
 
-from engine.boards import save_board
+from engine.boards import hexside_key, save_board
 from engine.errors import ScenarioError
 from engine.hexes import parse_local
 from engine.importers import vasl
@@ -246,3 +246,14 @@ def test_cli_reads_a_named_metadata_file(tmp_path, capsys):
     assert main(["import-vasl", str(archive), "-o", str(out), "--metadata",
                  str(tmp_path / "none.xml")]) == 2
     assert "none.xml" in capsys.readouterr().err
+
+
+def test_thick_hexside_terrain_is_on_its_own_side_only(tmp_path):
+    """A thick hedge along one hexside spills over the vertices into the hexes beside it; those
+    hexes' sides get no hedge (stations along each side's middle, ``hexside_stations``)."""
+    d = vasl_synth.SynthBoard()
+    d.hexside("H5", "H6", 73, width=9)          # Hedge between H5 and H6
+    d.hexside("P3", "Q3", 72, width=9)          # Wall between P3 and Q3 (P3's NE side)
+    board, _ = vasl.import_board(d.write(tmp_path / "bd99"))
+    want = {hexside_key(*parse_local("H5"), 4): "hedge", hexside_key(*parse_local("P3"), 2): "wall"}
+    assert dict(board.hexsides) == want

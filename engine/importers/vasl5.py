@@ -22,10 +22,7 @@ Conversion, per hex (RULES.md section 2: terrain and levels as VASL draws them):
   ("Stone Building, 2 Level": 2), as ``BoardMetadata.xml``'s building types make them.
 - rubble is a half-level obstacle (B24.1; VASL's isHalfLevelHeight): ``half_level``.
 - bridges (B6, ``bridges.py``): a hex with bridge pixels has a ``bridge`` key.
-- hexsides (B9): along each side of each hex, from a fifth to four fifths of its length, a
-  station counts when a pixel of a wall, hedge, bocage, cliff, cactus hedge or rowhouse wall lies
-  within ``SIDE_BAND`` pixels of the side; the side holds the feature of most stations when they
-  are at least ``SIDE_STATIONS`` of them.
+- hexsides (B9): ``hexside_stations.py`` (stations along each side).
 
 Boards of another size (HASL maps) import with their ``size``: the hexes whose centres lie
 inside equal margins around the picture (A1's centre at ``x0``, ``y0``).  Half boards cut with a
@@ -44,12 +41,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ..boards import MAX_LEVEL, Board, HexTerrain, hexside_key
+from ..boards import MAX_LEVEL, Board, HexTerrain
 from ..errors import ScenarioError
 from ..hexes import board_hexes, column_name
 from .bridges import bridge_report, bridges_of_grid
 from .buildings import building_runs, named_groups
 from .grid import Geometry
+from .hexside_stations import HEXSIDE_OF, station_hexsides
 from .vasl5_grid import Vasl5Pixels, centre_points, vasl5_pixels
 from .vasl5_image import NO_CODE, NO_LEVEL, Decoded, Vasl5Archive, read_archive
 from .vasl_terrain import VASL_TERRAIN
@@ -60,26 +58,14 @@ INHERENT_PIXELS = 6
 LEVEL_RADII = (0.2, 0.3, 0.4, 0.5, 0.6)
 MIN_LEVEL_PIXELS = 12
 CLOSE_VOTE = 0.6
-SIDE_STATIONS_AT = np.linspace(0.2, 0.8, 9)
-SIDE_STATIONS = 5           # of 9
-SIDE_BAND = 4               # pixels either side of the hexside line
 FEATURE_PIXELS = 12         # fewer pixels of an unimported feature are noise, not reported
 
-# VASL hexside terrain -> ours (SPEC.md "hexsides")
-HEXSIDE_OF = {"Wall": "wall", "Hedge": "hedge", "Bocage": "bocage", "Cliff": "cliff",
-              "Cactus Hedge": "cactus_hedge", "Rowhouse Wall": "rowhouse_wall",
-              "Rowhouse Wall, 1 Level": "rowhouse_wall", "Rowhouse Wall, 2 Level": "rowhouse_wall",
-              "Rowhouse Wall, 3 Level": "rowhouse_wall", "Rowhouse Wall, 4 Level": "rowhouse_wall"}
 HALF_LEVEL_TERRAIN = {"rubble"}         # B24.1: VASL's isHalfLevelHeight area terrain
-
-_SIDE_NAMES = sorted(set(HEXSIDE_OF.values()))
-
 
 # ----------------------------------------------------------------------------- converting
 _VOTES = np.zeros(256, dtype=bool)
 _INHERENT = np.zeros(256, dtype=bool)
 _BUILDING = np.zeros(256, dtype=bool)
-_SIDE = np.zeros(256, dtype=np.int64)           # code -> 1 + index in _SIDE_NAMES, 0: none
 _OURS = np.zeros(256, dtype=np.int64)           # code -> index of our terrain name
 _OUR_NAMES = sorted({t.terrain for t in VASL_TERRAIN.values()})
 for _code, _t in VASL_TERRAIN.items():
@@ -87,8 +73,6 @@ for _code, _t in VASL_TERRAIN.items():
     _INHERENT[_code] = _t.inherent
     _BUILDING[_code] = _t.kind == "area" and _t.terrain == "building"
     _OURS[_code] = _OUR_NAMES.index(_t.terrain)
-    if _t.name in HEXSIDE_OF:
-        _SIDE[_code] = 1 + _SIDE_NAMES.index(HEXSIDE_OF[_t.name])
 
 
 def _disc(radius: float):
@@ -162,7 +146,7 @@ def convert(archive: Vasl5Archive, board_id: str,
     hh = geo.hex_height
     h, w = pixels.code.shape
     beyond = max(0, -int(cx.min()), -int(cy.min()), int(cx.max()) - w + 1, int(cy.max()) - h + 1)
-    pad = int(math.ceil(max(LEVEL_RADII[-1] * hh, geo.hex_width * 2 / 3 + SIDE_BAND))) + 4 + beyond
+    pad = int(math.ceil(LEVEL_RADII[-1] * hh)) + 4 + beyond
     level_at = _Padded(dec.level, pad, NO_LEVEL)
     code_at = _Padded(pixels.code, pad, NO_CODE)
 
@@ -186,7 +170,7 @@ def convert(archive: Vasl5Archive, board_id: str,
     ours = _per_hex_counts(_OURS[codes], near & _VOTES[codes], len(_OUR_NAMES))
 
     groups = _building_groups(pixels.code, code, X, Y, cols, rows)
-    hexsides, side_counts = _hexsides(code_at, geo, cols, rows, cx, cy, size)
+    hexsides, side_counts = station_hexsides(pixels.code, geo, size)
     bridges = bridges_of_grid(pixels.code.T, geo, size)             # B6
 
     hexes: dict = {}
@@ -316,43 +300,6 @@ def _building_groups(code_grid, code, X, Y, cols, rows) -> dict[int, str]:
         values, n = np.unique(comps, return_counts=True)
         comp_of[i] = int(values[np.argmax(n)])
     return named_groups(comp_of, cols, rows)
-
-
-def side_segments(geo: Geometry) -> np.ndarray:
-    """(6, 2, 2): the two corners of sides 1..6 (N, NE, SE, S, SW, NW) relative to the centre,
-    in pixels (VASL's hexagon: corners at +-2/3 of the column spacing and +-half the height)."""
-    a = geo.hex_width * 2 / 3
-    b = a / 2
-    h = geo.hex_height / 2
-    corners = np.array([(-b, -h), (b, -h), (a, 0), (b, h), (-b, h), (-a, 0)])
-    return np.stack([np.stack([corners[k], corners[(k + 1) % 6]]) for k in range(6)])
-
-
-def _hexsides(code_at, geo: Geometry, cols, rows, cx, cy, size):
-    seg = side_segments(geo)
-    p0, p1 = seg[:, 0], seg[:, 1]
-    t = SIDE_STATIONS_AT
-    along = p0[:, None, :] + (p1 - p0)[:, None, :] * t[None, :, None]       # (6, S, 2)
-    normal = np.stack([-(p1 - p0)[:, 1], (p1 - p0)[:, 0]], axis=1)
-    normal /= np.linalg.norm(normal, axis=1)[:, None]
-    offs = np.arange(-SIDE_BAND, SIDE_BAND + 1)
-    pts = along[:, :, None, :] + normal[:, None, None, :] * offs[None, None, :, None]  # (6,S,B,2)
-    X = np.rint(cx[:, None, None, None] + pts[None, ..., 0]).astype(np.int64)
-    Y = np.rint(cy[:, None, None, None] + pts[None, ..., 1]).astype(np.int64)
-    side = _SIDE[code_at(X, Y)]                                                 # (n,6,S,B)
-    k = len(_SIDE_NAMES)
-    hits = np.stack([(side == j + 1).any(axis=3).sum(axis=2) for j in range(k)], axis=2)
-    best = hits.argmax(axis=2)
-    present = hits.max(axis=2) >= SIDE_STATIONS
-    out: dict = {}
-    counts: dict[str, int] = {}
-    for i, d in zip(*np.nonzero(present)):
-        key = hexside_key(int(cols[i]), int(rows[i]), int(d) + 1, size)
-        if key in out:
-            continue
-        out[key] = _SIDE_NAMES[int(best[i, d])]
-        counts[out[key]] = counts.get(out[key], 0) + 1
-    return out, counts
 
 
 def _unimported_features(dec: Decoded, board_id: str, geo: Geometry, size) -> list[str]:
