@@ -5,11 +5,14 @@ only (tests/vasl5_synth.py, tests/vasl_synth.py)."""
 from __future__ import annotations
 
 import json
+import math
 
 import numpy as np
 import pytest
 import vasl5_synth as synth
 import vasl_synth
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import refused
 
 from engine.boards import hexside_key, save_board
@@ -48,6 +51,37 @@ def test_nearest_ring_is_scanned_column_by_column():
     assert out[1, 2] == 7                       # (x=2, y=1): x=1 is 1 away, in ring 1
     near = nearest_fill(values, known, np.ones((5, 5), dtype=bool), 1, -1)
     assert near[2, 2] == -1 and near[4, 4] == -1     # nothing within one pixel: the default
+
+
+def vasl_nearest(values, source, x: int, y: int, rings: int, default: int):
+    """VASL's getNearestElevation / getNearestTerrain loop, as written in LOSDataEditor."""
+    h, w = values.shape
+    low, high = 0, 1
+    while high <= rings:
+        for i in range(x - high, x + high + 1):
+            for j in range(y - high, y + high + 1):
+                d = math.hypot(x - i, y - j)
+                if 0 <= i < w and 0 <= j < h and low < d <= high and source[j, i]:
+                    return values[j, i]
+        low += 1
+        high += 1
+    return default
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), density=st.sampled_from([0.002, 0.02, 0.2]),
+       rings=st.integers(1, 7))
+def test_nearest_fill_is_vasls_loop(seed, density, rings):
+    rng = np.random.default_rng(seed)
+    values = rng.integers(0, 9, size=(17, 23)).astype(np.int16)
+    known = rng.random((17, 23)) < density
+    usable = rng.random((17, 23)) < 0.8
+    out = nearest_fill(values, known, usable, rings, -1)
+    for y in range(17):
+        for x in range(23):
+            want = values[y, x] if known[y, x] else vasl_nearest(values, known & usable, x, y,
+                                                                 rings, -1)
+            assert out[y, x] == want, (x, y)
 
 
 def test_inherent_terrain_is_skipped_and_open_ground_is_the_last_resort():

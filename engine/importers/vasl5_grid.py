@@ -68,39 +68,60 @@ def _ring_offsets(count: int) -> list:
     if len(_RINGS) < count:
         _RINGS[:] = _rings(count)
     return _RINGS[:count]
-CHUNK = 8192                # pixels searched at once (memory: CHUNK x a ring's offsets)
+CHUNK = 4096                # pixels searched at once (memory: CHUNK x a ring's offsets)
+
+
+def nearest_ring(source: np.ndarray, rings: int) -> np.ndarray:
+    """(H, W) int: the ring (1..rings) holding the nearest ``source`` pixel, 0 where none is
+    within ``rings`` (a pixel of ``source`` itself: 0 too).  An exact squared distance: the
+    distance down each column, then the nearest over the columns within ``rings``."""
+    h, w = source.shape
+    far = rings + 1
+    rows = np.arange(h)[:, None]
+    above = np.maximum.accumulate(np.where(source, rows, -h - far), axis=0)
+    below = np.minimum.accumulate(np.where(source, rows, 2 * h + far)[::-1], axis=0)[::-1]
+    down = np.minimum(np.minimum(rows - above, below - rows), far).astype(np.int64)
+    best = np.full((h, w), far * far * 2, dtype=np.int64)
+    col2 = down * down
+    for dx in range(-rings, rings + 1):
+        lo, hi = max(0, -dx), min(w, w - dx)          # x with x + dx on the grid
+        if lo >= hi:
+            continue
+        np.minimum(best[:, lo:hi], col2[:, lo + dx:hi + dx] + dx * dx, out=best[:, lo:hi])
+    ring = np.ceil(np.sqrt(best)).astype(np.int64)
+    ring += (ring * ring < best)                      # exact: the least r with r * r >= d2
+    ring -= ((ring - 1) ** 2 >= best) & (ring > 0)
+    ring[(ring > rings) | source] = 0
+    return ring
 
 
 def nearest_fill(values: np.ndarray, known: np.ndarray, usable: np.ndarray, rings: int,
                  default: int) -> np.ndarray:
     """Each pixel not ``known`` takes the value of the first ``usable`` known pixel of the
-    nearest ring (``rings`` at most), else ``default``; ``values`` is (H, W), image order."""
+    nearest ring (``rings`` at most), else ``default``; ``values`` is (H, W), image order.
+    Only the one ring that holds the nearest such pixel is scanned (``nearest_ring``)."""
     out = values.copy()
     source = known & usable
-    ys, xs = np.nonzero(~known)
-    got = np.full(len(xs), default, dtype=values.dtype)
-    for start in range(0, len(xs), CHUNK):
-        _fill_chunk(values, source, xs, ys, got, np.arange(start, min(len(xs), start + CHUNK)),
-                    rings)
-    out[ys, xs] = got
-    return out
-
-
-def _fill_chunk(values, source, xs, ys, got, todo, rings: int) -> None:
+    ring = nearest_ring(source, rings)
+    ring[known] = 0
+    out[~known & (ring == 0)] = default
+    ys, xs = np.nonzero(ring)
+    r_of = ring[ys, xs]
+    offsets = _ring_offsets(rings)
     h, w = values.shape
-    for di, dj in _ring_offsets(rings):
-        if not len(todo):
-            break
-        x = xs[todo][:, None] + di[None, :]
-        y = ys[todo][:, None] + dj[None, :]
-        on = (x >= 0) & (x < w) & (y >= 0) & (y < h)
-        ok = on & source[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)]
-        hit = ok.any(axis=1)
-        first = np.argmax(ok, axis=1)
-        sel = np.flatnonzero(hit)
-        k = first[sel]
-        got[todo[sel]] = values[y[sel, k], x[sel, k]]
-        todo = todo[~hit]
+    for r in np.unique(r_of).tolist():
+        di, dj = offsets[r - 1]
+        sel = np.flatnonzero(r_of == r)
+        for start in range(0, len(sel), CHUNK):
+            part = sel[start:start + CHUNK]
+            x = xs[part][:, None] + di[None, :]
+            y = ys[part][:, None] + dj[None, :]
+            ok = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+            ok &= source[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)]
+            k = np.argmax(ok, axis=1)               # the ring holds one: VASL's scan order
+            n = np.arange(len(part))
+            out[ys[part], xs[part]] = values[y[n, k], x[n, k]]
+    return out
 
 
 def centre_points(geo: Geometry, cols: np.ndarray, rows: np.ndarray, width: int, height: int):
