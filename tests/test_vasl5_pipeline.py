@@ -291,3 +291,16 @@ def test_thick_hexside_terrain_is_on_its_own_side_only(tmp_path):
     board, _ = vasl.import_board(d.write(tmp_path / "bd99"))
     want = {hexside_key(*parse_local("H5"), 4): "hedge", hexside_key(*parse_local("P3"), 2): "wall"}
     assert dict(board.hexsides) == want
+
+
+def test_building_type_of_a_building_that_misses_the_centre_dot(tmp_path):
+    """VASL's centre location is the building at a hexside location point when the building
+    misses the centre dot: that building takes the type, the open ground around stays open."""
+    b = synth.SynthBoard()
+    x, y = synth.centre(*parse_local("E4"))
+    b.extra.append(("WoodBldg3", (x - 10, y - 31, x + 10, y - 12)))     # over E4's north side
+    meta = synth.board_metadata([("E4", "Wooden Building, 1 Level")])
+    board, _ = vasl.import_board(b.write(tmp_path / "bd77", metadata=meta))
+    raster = board.raster_data
+    assert pixel(raster, x, y - 20)[0] == 51                # the building: 1 Level
+    assert pixel(raster, x, y + 15)[0] == 0                 # open ground stays open

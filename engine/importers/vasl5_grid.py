@@ -16,7 +16,8 @@ pixels (RULES.md section 2: terrain and levels as VASL draws them).
    a cliff pixel (B10) takes the lower of its hex's and the hex across its nearest hexside's
    base levels (its own hex's when that side leads off the board or the centre is nearer);
 4. ``BoardMetadata.xml``'s building types: in each named hex the pixels of the hex's centre
-   terrain become the named building (VASL's ``changeAllTerrain`` over the hex);
+   terrain (``centre_terrain``: a building at a hexside location point when the centre dot
+   misses it) become the named building (VASL's ``changeAllTerrain`` over the hex);
 5. a factory's outermost pixels become its exterior wall (B23.71/O5.31; VASL's
    ``setExteriorFactoryWalls``);
 6. depression terrain (gully, streams, sunken road, wadi: A6.3) one level below what it was
@@ -34,7 +35,7 @@ from ..errors import ScenarioError
 from .board_metadata import BoardMetadata, read_board_metadata
 from .grid import Geometry, hex_of_pixels
 from .vasl5_image import NO_CODE, NO_LEVEL, Decoded, Vasl5Archive, board_geometry, decode_pixels
-from .vasl_terrain import INHERENT
+from .vasl_terrain import BUILDING, INHERENT
 
 TERRAIN_RINGS = 5
 LEVEL_RINGS = 50
@@ -228,13 +229,31 @@ def _cliff_levels(code, level, hexes: _Hexes) -> None:
     level[ys, xs] = low
 
 
+def centre_terrain(code: np.ndarray, hexes: _Hexes, i: int) -> int:
+    """VASL's centre location terrain of hex ``i`` (``Hex.resetTerrain``): the centre sample
+    point's, or when that is no building and a building lies at one of the hexside location
+    points (0..5 in turn), that building (a building that misses the centre dot)."""
+    here = int(code[hexes.sy[i], hexes.sx[i]])
+    if BUILDING[here]:
+        return here
+    h, w = code.shape
+    cx, cy = hexes.geo.centres(hexes.cols[i:i + 1], hexes.rows[i:i + 1])
+    px, py = _side_points(hexes.geo, cx, cy)
+    for side in range(6):
+        x = int(np.clip(px[side, 0], 0, w - 1))
+        y = int(np.clip(py[side, 0], 0, h - 1))
+        if BUILDING[code[y, x]]:
+            return int(code[y, x])
+    return here
+
+
 def _building_types(code, hexes: _Hexes, building_types: dict[int, int]) -> None:
     """VASL's building-type overrides: in hex i the pixels of the hex's centre terrain become
     building code ``building_types[i]``, in place."""
     geo = hexes.geo
     h, w = code.shape
     for i, to_code in building_types.items():
-        from_code = code[hexes.sy[i], hexes.sx[i]]
+        from_code = centre_terrain(code, hexes, i)
         cx, cy = geo.centres(hexes.cols[i:i + 1], hexes.rows[i:i + 1])
         x0, x1 = max(0, int(cx[0] - geo.hex_width)), min(w, int(cx[0] + geo.hex_width) + 1)
         y0, y1 = max(0, int(cy[0] - geo.hex_height)), min(h, int(cy[0] + geo.hex_height) + 1)
