@@ -105,7 +105,7 @@ def _per_hex_counts(values: np.ndarray, mask: np.ndarray, k: int) -> np.ndarray:
 
 def _ground_levels(level_at, cx: np.ndarray, cy: np.ndarray, hh: float):
     """Each hex's ground level (RULES.md section 2), its level votes, and the hexes with no hill
-    colour near the centre (level 0 taken)."""
+    colour near the centre."""
     n_hex = len(cx)
     # ground level: the level-coloured pixels nearest the centre
     dx, dy, dist = _disc(LEVEL_RADII[-1] * hh)
@@ -261,7 +261,8 @@ def _report(archive: Vasl5Archive, dec: Decoded, board_id: str, geo: Geometry, s
                       + (" ..." if len(archive.skipped_colors) > 8 else ""))
     report += _unimported_features(dec, board_id, geo, size)
     if len(undecided_level):
-        report.append("no hill colour near the centre, level 0 taken: "
+        report.append("no hill colour near the centre (the level of the nearest one drawn "
+                      "taken, as VASL takes it): "
                       + _list(board_id, cols[undecided_level], rows[undecided_level]))
     if close:
         report.append(f"close votes of terrain or level, worth a look ({len(close)}): "
