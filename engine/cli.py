@@ -171,7 +171,8 @@ def cmd_import_vasl(args) -> dict:
     if os.path.exists(out) and os.path.exists(source) and out.resolve() == source.resolve():
         raise ScenarioError("would overwrite the VASL board file itself", file=args.output,
                             place="-o")
-    board, report = import_board(args.boardfile, args.id)
+    board, report = import_board(args.boardfile, args.id,
+                                 metadata=args.metadata)
     save_board(board, out)
     return {"ok": True, "board": board.id, "hexes": len(board_hexes(board.size)), "report": report,
             "file": str(out)}
@@ -257,6 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("boardfile", metavar="BOARDFILE")
     sp.add_argument("-o", "--output", required=True, metavar="BOARD.json")
     sp.add_argument("--id", metavar="ID", help="board id (default: from the file name, bd02 -> 2)")
+    sp.add_argument("--metadata", metavar="XML", help="a VASL 5 board's BoardMetadata.xml (its "
+                    "building types and hasHills), when the archive holds none")
     for room in ROOMS:
         importlib.import_module(room).add_commands(add)
     return p

@@ -14,7 +14,7 @@ from support import refused
 from engine.boards import hexside_key, load_board
 from engine.cli import main
 from engine.hexes import board_hexes, column_name, parse_local
-from engine.importers import grid, vasl, vasl5
+from engine.importers import grid, hexside_stations, vasl
 
 
 @pytest.fixture(scope="module")
@@ -191,7 +191,11 @@ def test_colors_lines_without_a_colour_are_left_out_and_reported(painted, tmp_pa
     board, report = vasl.import_board(painted.write(tmp_path / "bd8", colors=text))
     line = next(r for r in report if r.startswith("colors file lines"))
     assert '"WoodsBlack"' in line and '"OddLine 300,1,1"' in line
-    assert any("44,42,22" in r and "does not name" in r for r in report)
+    # VASL's board colours are its shared table with the colors file's names over it: a
+    # colour the file leaves out is still named by the shared table (WoodsBlack is woods)
+    assert not any("44,42,22" in r and "does not name" in r for r in report)
+    woods = [h for h, (t, _) in painted.hexes.items() if t == "woods"]
+    assert woods and all(board.at(*parse_local(h)).terrain == "woods" for h in woods)
 
 
 def test_approximated_terrain_is_reported(tmp_path):
@@ -271,7 +275,7 @@ def test_bad_archives_refused_and_nothing_written(case, words, tmp_path, capsys)
 
 def test_geometry_sides_are_the_hexagon(tmp_path):
     """Side k of the hexagon runs between corners shared with the neighbour in direction k."""
-    seg = vasl5.side_segments(grid.GEO)
+    seg = hexside_stations.side_segments(grid.GEO)
     for d in range(1, 7):
         mid = seg[d - 1].mean(axis=0)
         # the neighbour's centre is twice the side's midpoint away (regular spacing)

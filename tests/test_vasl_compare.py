@@ -148,3 +148,31 @@ def test_read_grid_layout(tmp_path):
     path.write_bytes(gzip.compress(raw))
     t, lv = vc.read_grid(path)
     assert t.tolist() == terrain.tolist() and lv.tolist() == level.tolist()
+
+
+def test_vasl5_board_read_with_a_named_metadata_file(tmp_path, capsys):
+    """``--metadata``: a VASL 5 archive read with a BoardMetadata.xml, as VASL's pipeline reads
+    it: the building's upper levels are there (without it Starshell lacks them)."""
+    b = vasl5_synth.SynthBoard()
+    b.hex_("E4", "building", 0)
+    path = b.write(tmp_path / "bd98")
+    meta = tmp_path / "BoardMetadata.xml"
+    meta.write_bytes(vasl5_synth.board_metadata([("E4", "Wooden Building, 2 Level")]))
+    board = vc.read_board(path, metadata=str(meta))
+    m = vc.build_map(board)
+    e4 = m.index("98E4")
+    targets = [i for i in range(0, m.size, 9) if i != e4]
+    up, answers = own_upper(board, e4, 2, targets), own_answers(board, [m.index("98A1")])
+    files = {}
+    for name, data in (("los", answers), ("up", up)):
+        files[name] = tmp_path / f"bd98_vasl_{name}.json.gz"
+        with gzip.open(files[name], "wt") as f:
+            json.dump(data, f)
+    args = [str(path), str(files["los"]), "--up", str(files["up"]), "--json", "--no-field"]
+    assert vc.main(args + ["--metadata", str(meta)]) == 0
+    parts = json.loads(capsys.readouterr().out)["upper"]
+    assert parts["locations"] == 2 and parts["locations_starshell_lacks"] == {}
+    assert parts["upper_to_ground"]["agree"] == parts["upper_to_ground"]["pairs"] > 0
+    assert vc.main(args) == 0
+    parts = json.loads(capsys.readouterr().out)["upper"]
+    assert parts["locations_starshell_lacks"] == {"E4@1": 0, "E4@2": 0}

@@ -195,11 +195,12 @@ def test_hostile_vasl5_archives_end_in_seconds_and_bounded_memory(tmp_path):
 
 
 def test_cancel_stops_the_level_fill_within_a_step():
-    """Cancel was checked only before and after the fill's 400 steps (30 s on a big picture)."""
+    """Cancel was checked only before and after the level fill (30 s on a big picture): the
+    nearest-level fill (VASL's ring search) now asks at each of its column passes."""
     import numpy as np
 
     from engine.importers.vasl import ImportCancelled
-    from engine.importers.vasl_raster import MAX_FILL_STEPS, fill_levels
+    from engine.importers.vasl5_grid import nearest_fill
 
     level = np.full((300, 300), -128, np.int8)
     level[150, 150] = 2
@@ -210,5 +211,5 @@ def test_cancel_stops_the_level_fill_within_a_step():
         if len(seen) == 3:
             raise ImportCancelled()
     with pytest.raises(ImportCancelled):
-        fill_levels(level, -128, progress)
-    assert seen == [0.0, 1 / MAX_FILL_STEPS, 2 / MAX_FILL_STEPS]
+        nearest_fill(level, level != -128, np.ones(level.shape, dtype=bool), 50, 0, progress)
+    assert seen == [0.0, 1 / 101, 2 / 101]

@@ -35,6 +35,8 @@ COLOURS = {
     "WallGrey1": (158, 157, 157), "HedgeGreen": (62, 91, 47), "BocageGreen": (62, 90, 47),
     "Cliff": (35, 20, 10),
     "DuttyWhiteHexDots": (255, 254, 253), "Black": (0, 0, 0),
+    "Water": (135, 190, 220), "StreamWater": (131, 190, 240), "GullyBrown1": (156, 120, 51),
+    "BridgeGrey1": (159, 157, 157), "SunkRoad1": (146, 110, 30),
 }
 LEVEL_COLOUR = {-1: "Level_1", 0: "Level0", 1: "Level1", 2: "Level2", 3: "Level3"}
 SIDE_COLOUR = {"wall": "WallGrey1", "hedge": "HedgeGreen", "bocage": "BocageGreen",
@@ -72,6 +74,8 @@ class SynthBoard:
         self.sides = {}         # "C4/2" -> name
         self.buildings = []     # [["C4", "C5"], ...]
         self.dots = True
+        self.frame = False      # VASL's black frame: the picture's outermost pixel rows, columns
+        self.extra = []         # [(colour, [(x, y), ...] polygon or (x0, y0, x1, y1) box)]
 
     def _hexagon(self, col, row, colour):
         self.draw.polygon(corners(col, row, **self.geo), fill=COLOURS[colour])
@@ -130,6 +134,14 @@ class SynthBoard:
             c = corners(*parse_local(hex_id, self.size), **self.geo)
             k = int(d) - 1
             self.draw.line([c[k], c[(k + 1) % 6]], fill=COLOURS[SIDE_COLOUR[name]], width=5)
+        for colour, shape in self.extra:
+            if len(shape) == 4 and not isinstance(shape[0], tuple):
+                self.draw.rectangle(list(shape), fill=COLOURS[colour])
+            else:
+                self.draw.polygon(shape, fill=COLOURS[colour])
+        if self.frame:
+            w, h = self.image.size
+            self.draw.rectangle([0, 0, w - 1, h - 1], outline=COLOURS["Black"])
         if self.dots:
             for col, row in board_hexes(self.size):
                 x, y = centre(col, row, **self.geo)
@@ -138,9 +150,10 @@ class SynthBoard:
         return self.image
 
     def write(self, path: str | Path, *, kind: str = "gif", colors: bool | str = True,
-              data: str = "version 5.4\nsynthetic\n", image_name: str | None = None) -> Path:
+              data: str = "version 5.4\nsynthetic\n", image_name: str | None = None,
+              metadata: bytes | None = None) -> Path:
         """The archive; ``colors``: True (name every colour), False (no colors file) or the
-        file's text."""
+        file's text; ``metadata``: a ``BoardMetadata.xml`` to put in it."""
         path = Path(path)
         image = self.render()
         buf = io.BytesIO()
@@ -157,6 +170,8 @@ class SynthBoard:
                 z.writestr("colors", colors)
             if data is not None:
                 z.writestr("data", data)
+            if metadata is not None:
+                z.writestr("BoardMetadata.xml", metadata)
         return path
 
 
@@ -203,3 +218,13 @@ def random_board(seed: int, size=(33, 10)) -> SynthBoard:
 
 def distance(here, there) -> float:
     return math.hypot(here[0] - there[0], here[1] - there[1])
+
+
+def board_metadata(building_types=(), has_hills: bool = True, name: str = "77") -> bytes:
+    """A ``BoardMetadata.xml`` as VASL's boards carry it: ``building_types`` [(hex, VASL
+    building type name)]."""
+    rows = "".join(f'    <buildingType hexName="{h}" buildingTypeName="{t}" />\n'
+                   for h, t in building_types)
+    return (f'<?xml version="1.0"?>\n<boardMetadata name="{name}" version="1" '
+            f'hasHills="{"TRUE" if has_hills else "FALSE"}" width="33" height="10">\n'
+            f'  <buildingTypes>\n{rows}  </buildingTypes>\n</boardMetadata>\n').encode()

@@ -2,7 +2,7 @@
 
     python tools/vasl_compare.py BOARD ANSWERS [--up UP_ANSWERS] [--blocked-at FILE]
                                  [--up-blocked-at FILE] [--grid FILE]
-                                 [--join PATH@COL,ROW ...] [--id ID]
+                                 [--join PATH@COL,ROW ...] [--id ID] [--metadata XML]
                                  [--json] [--limit N]
 
 BOARD is a VASL board archive of either kind (``bd02``: LOSData, or a VASL 5 picture with its
@@ -66,12 +66,13 @@ STARSHELL_BLOCKS, VASL_BLOCKS = "Starshell blocks, VASL clear", "VASL blocks, St
 
 
 # ------------------------------------------------------------------------------- inputs
-def read_board(path: str | Path, board_id: str | None = None):
-    """A Starshell board (``.json``) or a VASL board archive of either kind, imported."""
+def read_board(path: str | Path, board_id: str | None = None, metadata: str | None = None):
+    """A Starshell board (``.json``) or a VASL board archive of either kind, imported
+    (``metadata``: a BoardMetadata.xml for a VASL 5 archive, as ``import-vasl --metadata``)."""
     path = Path(path)
     if path.suffix.lower() == ".json":
         return load_board(path)
-    board, _notes = api.vasl.import_board(path, board_id)
+    board, _notes = api.vasl.import_board(path, board_id, metadata=metadata)
     return board
 
 
@@ -449,6 +450,8 @@ def main(argv=None) -> int:
     p.add_argument("--join", action="append", type=_slot, default=[],
                    metavar="PATH@COL,ROW", help="another board on that slot (BOARD: 0,0)")
     p.add_argument("--id", help="board id (default: from the file name)")
+    p.add_argument("--metadata", help="BoardMetadata.xml for a VASL 5 BOARD (building types, "
+                   "hasHills), as VASL's own image pipeline reads it")
     p.add_argument("--limit", type=int, default=3, help="examples per cause")
     p.add_argument("--no-field", action="store_true", help="skip the prepared-field check")
     p.add_argument("--json", action="store_true", help="print one JSON document")
@@ -458,7 +461,7 @@ def main(argv=None) -> int:
     if blocked_at is None:
         guess = Path(a.answers).with_name(Path(a.answers).name.replace("_los.", "_blocked_at."))
         blocked_at = guess if guess.name != Path(a.answers).name and guess.exists() else None
-    report = compare(read_board(a.board, a.id), answers,
+    report = compare(read_board(a.board, a.id, a.metadata), answers,
                      read_json_gz(a.up) if a.up else None,
                      read_json_gz(blocked_at) if blocked_at else None,
                      read_grid(a.grid) if a.grid else None,

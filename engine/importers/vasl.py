@@ -6,13 +6,18 @@ board image whose colours encode the terrain) to ``vasl5.py``; both keep the ter
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 from ..boards import Board
 from ..errors import ScenarioError
 from ..hexes import BOARD_ID_RE
-from . import vasl5, vasl5_image, vasl6, vasl_raster
+from ..jsonio import open_regular
+from . import vasl5, vasl5_grid, vasl5_image, vasl6, vasl_raster
+from .board_metadata import METADATA
+
+MAX_METADATA_BYTES = 4 * 1024 * 1024
 
 
 class ImportCancelled(Exception):
@@ -40,12 +45,24 @@ def board_id_from_filename(name: str) -> str:
     return "vasl" + stem if stem else "vasl"
 
 
+def read_metadata_file(path: str | Path) -> bytes:
+    """The bytes of a ``BoardMetadata.xml`` the user names (a regular file, bounded)."""
+    fd, _ = open_regular(Path(path))
+    with os.fdopen(fd, "rb") as handle:
+        raw = handle.read(MAX_METADATA_BYTES + 1)
+    if len(raw) > MAX_METADATA_BYTES:
+        raise ScenarioError(f"more than {MAX_METADATA_BYTES} bytes: not a board's metadata",
+                            file=str(path))
+    return raw
+
+
 def import_board(path: str | Path, board_id: str | None = None,
-                 progress=None) -> tuple[Board, list[str]]:
+                 progress=None, metadata: str | Path | None = None) -> tuple[Board, list[str]]:
     """Read a VASL board archive and convert it: (Board, report).  The board id is ``board_id``
     or derived from the file name (``bd02`` -> ``"2"``).  Raises ScenarioError naming the file.
     ``progress(fraction)``, when given, is called as the work goes on; it may raise
-    ImportCancelled to stop the import."""
+    ImportCancelled to stop the import.  ``metadata``: a ``BoardMetadata.xml`` to read a VASL 5
+    archive with (its building types, ``hasHills``), over the archive's own."""
     path = Path(path)
     if board_id is None:
         board_id = board_id_from_filename(path.name)
@@ -57,12 +74,21 @@ def import_board(path: str | Path, board_id: str | None = None,
     from ..boards import with_raster
     from ..raster_file import RASTER_SUFFIX
     if vasl5_image.is_vasl5(path):     # the older kind: a board image and its colours
-        report(0.1)
-        board, notes = vasl5.import_board(path, board_id)
+        report(0.05)
+        extra = None if metadata is None else (str(metadata), read_metadata_file(metadata))
+        archive = vasl5_image.read_archive(path)
+        try:
+            pixels = vasl5_grid.vasl5_pixels(archive, extra, lambda fraction: report(0.05 + 0.55 * fraction))
+        except ScenarioError as e:
+            raise e.at(file=e.file or str(path)) from None
+        report(0.6)
+        board, notes = vasl5.import_board(path, board_id, pixels, archive)
+        if pixels.metadata_from:
+            notes.append(f"building types and levels read from {METADATA} "
+                         f"({Path(pixels.metadata_from).name if metadata else 'the archive'})")
         report(0.8)
-        board = with_raster(board, vasl_raster.import_raster(   # the terrain as drawn
-                            path, lambda fraction: report(0.8 + 0.2 * fraction)),
-                            path.name + RASTER_SUFFIX)
+        board = with_raster(board, vasl_raster.raster_from_vasl5(archive, pixels),
+                            path.name + RASTER_SUFFIX)     # the terrain as drawn
         report(1.0)
         return board, notes
     archive = vasl6.read_archive(path, lambda fraction: report(0.8 * fraction))

@@ -1,25 +1,28 @@
 """Import a VASL 5 board archive: a board image whose colours encode terrain and ground level.
 
-The archive and its pixels are read by ``vasl5_image.py``.
+The archive and its pixels are read by ``vasl5_image.py``; the pixels are made into VASL's LOS
+grid as VASL's own image-to-LOS pipeline does it by ``vasl5_grid.py`` (nearest terrain and level
+for the frame and marking pixels, cliffs, ``BoardMetadata.xml``'s building types, depressions),
+and the hexes are read from that grid.
 
 Conversion, per hex (RULES.md section 2: terrain and levels as VASL draws them):
 
-- ground level: the most common level among the hill-coloured pixels (colours that encode a
-  level) nearest the centre: the smallest of the discs of 0.2, 0.3 .. 0.6 hex heights holding at
-  least ``MIN_LEVEL_PIXELS`` of them (woods, buildings and hex dots carry no level).
+- ground level: the grid's level at VASL's centre sample point (``Hex.resetTerrain``); the most
+  common level among the hill-coloured pixels nearest the centre (the smallest of the discs of
+  0.2, 0.3 .. 0.6 hex heights holding at least ``MIN_LEVEL_PIXELS`` of them) is reported when
+  close, or absent.
 - terrain: the most common terrain among the pixels of a disc of 0.2 hex heights around the
   centre (roads, paths, hexside features and unnamed colours do not vote).  VASL's inherent
   terrain (orchard trees, rubble, crags... drawn as patches) wins when at least
-  ``INHERENT_PIXELS`` of it lie within a quarter hex height of the centre.  A vote whose runner-up
+  ``INHERENT_PIXELS`` of it lie within a quarter hex height of the centre; a building at VASL's
+  centre sample point wins over the vote.  A vote whose runner-up
   (another of our terrains) has at least ``CLOSE_VOTE`` of the winner's pixels is reported.
 - buildings: building pixels that touch (4-connected) form one building; the hexes of one
   building share a ``building`` group named after its first hex.  Upper levels from VASL's name
-  ("Stone Building, 2 Level": 2).
+  ("Stone Building, 2 Level": 2), as ``BoardMetadata.xml``'s building types make them.
 - rubble is a half-level obstacle (B24.1; VASL's isHalfLevelHeight): ``half_level``.
-- hexsides (B9): along each side of each hex, from a fifth to four fifths of its length, a
-  station counts when a pixel of a wall, hedge, bocage, cliff, cactus hedge or rowhouse wall lies
-  within ``SIDE_BAND`` pixels of the side; the side holds the feature of most stations when they
-  are at least ``SIDE_STATIONS`` of them.
+- bridges (B6, ``bridges.py``): a hex with bridge pixels has a ``bridge`` key.
+- hexsides (B9): ``hexside_stations.py`` (stations along each side).
 
 Boards of another size (HASL maps) import with their ``size``: the hexes whose centres lie
 inside equal margins around the picture (A1's centre at ``x0``, ``y0``).  Half boards cut with a
@@ -38,12 +41,15 @@ from pathlib import Path
 
 import numpy as np
 
-from ..boards import MAX_LEVEL, Board, HexTerrain, hexside_key
+from ..boards import MAX_LEVEL, Board, HexTerrain
 from ..errors import ScenarioError
 from ..hexes import board_hexes, column_name
+from .bridges import bridge_report, bridges_of_grid
 from .buildings import building_runs, named_groups
 from .grid import Geometry
-from .vasl5_image import NO_CODE, NO_LEVEL, Decoded, Vasl5Archive, board_geometry, decode_pixels, read_archive
+from .hexside_stations import HEXSIDE_OF, station_hexsides
+from .vasl5_grid import Vasl5Pixels, centre_points, vasl5_pixels
+from .vasl5_image import NO_CODE, NO_LEVEL, Decoded, Vasl5Archive, read_archive
 from .vasl_terrain import VASL_TERRAIN
 
 TERRAIN_RADIUS = 0.2        # hex heights: the disc that votes the terrain
@@ -52,26 +58,14 @@ INHERENT_PIXELS = 6
 LEVEL_RADII = (0.2, 0.3, 0.4, 0.5, 0.6)
 MIN_LEVEL_PIXELS = 12
 CLOSE_VOTE = 0.6
-SIDE_STATIONS_AT = np.linspace(0.2, 0.8, 9)
-SIDE_STATIONS = 5           # of 9
-SIDE_BAND = 4               # pixels either side of the hexside line
 FEATURE_PIXELS = 12         # fewer pixels of an unimported feature are noise, not reported
 
-# VASL hexside terrain -> ours (SPEC.md "hexsides")
-HEXSIDE_OF = {"Wall": "wall", "Hedge": "hedge", "Bocage": "bocage", "Cliff": "cliff",
-              "Cactus Hedge": "cactus_hedge", "Rowhouse Wall": "rowhouse_wall",
-              "Rowhouse Wall, 1 Level": "rowhouse_wall", "Rowhouse Wall, 2 Level": "rowhouse_wall",
-              "Rowhouse Wall, 3 Level": "rowhouse_wall", "Rowhouse Wall, 4 Level": "rowhouse_wall"}
 HALF_LEVEL_TERRAIN = {"rubble"}         # B24.1: VASL's isHalfLevelHeight area terrain
-
-_SIDE_NAMES = sorted(set(HEXSIDE_OF.values()))
-
 
 # ----------------------------------------------------------------------------- converting
 _VOTES = np.zeros(256, dtype=bool)
 _INHERENT = np.zeros(256, dtype=bool)
 _BUILDING = np.zeros(256, dtype=bool)
-_SIDE = np.zeros(256, dtype=np.int64)           # code -> 1 + index in _SIDE_NAMES, 0: none
 _OURS = np.zeros(256, dtype=np.int64)           # code -> index of our terrain name
 _OUR_NAMES = sorted({t.terrain for t in VASL_TERRAIN.values()})
 for _code, _t in VASL_TERRAIN.items():
@@ -79,8 +73,6 @@ for _code, _t in VASL_TERRAIN.items():
     _INHERENT[_code] = _t.inherent
     _BUILDING[_code] = _t.kind == "area" and _t.terrain == "building"
     _OURS[_code] = _OUR_NAMES.index(_t.terrain)
-    if _t.name in HEXSIDE_OF:
-        _SIDE[_code] = 1 + _SIDE_NAMES.index(HEXSIDE_OF[_t.name])
 
 
 def _disc(radius: float):
@@ -113,7 +105,7 @@ def _per_hex_counts(values: np.ndarray, mask: np.ndarray, k: int) -> np.ndarray:
 
 def _ground_levels(level_at, cx: np.ndarray, cy: np.ndarray, hh: float):
     """Each hex's ground level (RULES.md section 2), its level votes, and the hexes with no hill
-    colour near the centre (level 0 taken)."""
+    colour near the centre."""
     n_hex = len(cx)
     # ground level: the level-coloured pixels nearest the centre
     dx, dy, dist = _disc(LEVEL_RADII[-1] * hh)
@@ -138,9 +130,12 @@ def _ground_levels(level_at, cx: np.ndarray, cy: np.ndarray, hh: float):
     return level, level_votes, undecided_level
 
 
-def convert(archive: Vasl5Archive, board_id: str) -> tuple[Board, list[str]]:
-    geo, size = board_geometry(archive)
-    dec = decode_pixels(archive.index, archive.palette, archive.colours)
+def convert(archive: Vasl5Archive, board_id: str,
+            pixels: Vasl5Pixels | None = None) -> tuple[Board, list[str]]:
+    """The board of a VASL 5 archive; ``pixels``: its VASL grid (``vasl5_grid``), already made."""
+    if pixels is None:
+        pixels = vasl5_pixels(archive)
+    geo, size, dec = pixels.geometry, pixels.size, pixels.decoded
     hexes_list = board_hexes(size)
     cols = np.array([c for c, _ in hexes_list], dtype=np.int64)
     rows = np.array([n for _, n in hexes_list], dtype=np.int64)
@@ -149,13 +144,17 @@ def convert(archive: Vasl5Archive, board_id: str) -> tuple[Board, list[str]]:
     cx = np.rint(fx).astype(np.int64)
     cy = np.rint(fy).astype(np.int64)
     hh = geo.hex_height
-    h, w = dec.code.shape
+    h, w = pixels.code.shape
     beyond = max(0, -int(cx.min()), -int(cy.min()), int(cx.max()) - w + 1, int(cy.max()) - h + 1)
-    pad = int(math.ceil(max(LEVEL_RADII[-1] * hh, geo.hex_width * 2 / 3 + SIDE_BAND))) + 4 + beyond
+    pad = int(math.ceil(LEVEL_RADII[-1] * hh)) + 4 + beyond
     level_at = _Padded(dec.level, pad, NO_LEVEL)
-    code_at = _Padded(dec.code, pad, NO_CODE)
+    code_at = _Padded(pixels.code, pad, NO_CODE)
 
-    level, level_votes, undecided_level = _ground_levels(level_at, cx, cy, hh)
+    _, level_votes, undecided_level = _ground_levels(level_at, cx, cy, hh)
+    # the level is VASL's: its centre sample point's (Hex.resetTerrain), the colours' vote only
+    # reported when close
+    sx, sy = centre_points(geo, cols, rows, w, h)
+    level = pixels.level[sy, sx].astype(np.int64)
 
     # terrain: the centre disc's vote, inherent terrain near the centre wins
     dx, dy, dist = _disc(INHERENT_RADIUS * hh)
@@ -165,11 +164,14 @@ def convert(archive: Vasl5Archive, board_id: str) -> tuple[Board, list[str]]:
     votes = _per_hex_counts(codes, near & _VOTES[codes], 256)
     code = np.where(votes.max(axis=1) > 0, votes.argmax(axis=1), 0)
     inherent = _per_hex_counts(codes, _INHERENT[codes], 256)
+    centre_code = pixels.code[sy, sx].astype(np.int64)
+    code = np.where(_BUILDING[centre_code], centre_code, code)   # VASL's centre location
     code = np.where(inherent.max(axis=1) >= INHERENT_PIXELS, inherent.argmax(axis=1), code)
     ours = _per_hex_counts(_OURS[codes], near & _VOTES[codes], len(_OUR_NAMES))
 
-    groups = _building_groups(dec.code, code, X, Y, cols, rows)
-    hexsides, side_counts = _hexsides(code_at, geo, cols, rows, cx, cy, size)
+    groups = _building_groups(pixels.code, code, X, Y, cols, rows)
+    hexsides, side_counts = station_hexsides(pixels.code, geo, size)
+    bridges = bridges_of_grid(pixels.code.T, geo, size)             # B6
 
     hexes: dict = {}
     default = HexTerrain("open", 0)
@@ -182,26 +184,19 @@ def convert(archive: Vasl5Archive, board_id: str) -> tuple[Board, list[str]]:
             approximated.setdefault(int(code[i]), []).append(i)
         tally[vt.terrain] = tally.get(vt.terrain, 0) + 1
         is_bldg = vt.terrain == "building"
+        bridge = bridges.get((int(cols[i]), int(rows[i])))
         spec = HexTerrain(vt.terrain, int(level[i]), groups.get(i) if is_bldg else None,
                           vt.upper_levels if is_bldg else 0,
+                          {"bridge": bridge} if bridge else {},
                           half_level=vt.terrain in HALF_LEVEL_TERRAIN)
-        if spec != default:
+        if spec != default or bridge:
             hexes[(int(cols[i]), int(rows[i]))] = spec
-        row_votes = ours[i]
-        order = np.argsort(row_votes)[::-1]
-        first, second = int(row_votes[order[0]]), int(row_votes[order[1]])
-        if first and second >= CLOSE_VOTE * first:
-            close.append(f"{_name(board_id, cols[i], rows[i])} ({_OUR_NAMES[order[0]]} {first} "
-                         f"/ {_OUR_NAMES[order[1]]} {second} pixels)")
-        order = np.argsort(level_votes[i])[::-1]
-        first, second = int(level_votes[i, order[0]]), int(level_votes[i, order[1]])
-        if first and second >= CLOSE_VOTE * first:
-            close.append(f"{_name(board_id, cols[i], rows[i])} (level {order[0] - MAX_LEVEL} "
-                         f"{first} / level {order[1] - MAX_LEVEL} {second} pixels)")
+        close += _close_votes(_name(board_id, cols[i], rows[i]), ours[i], level_votes[i])
 
     height, width = archive.index.shape
     report = _report(archive, dec, board_id, geo, size, tally, hexsides, side_counts,
                      approximated, cols, rows, undecided_level, close)
+    report[1:1] = bridge_report(board_id, bridges)
     safe = re.match(r"^[A-Za-z0-9_-]+\.(gif|png|GIF|PNG)$", archive.image_name)
     image = {"file": archive.image_name if safe
              else f"bd{board_id}{Path(archive.image_name).suffix.lower()}",
@@ -215,6 +210,22 @@ def convert(archive: Vasl5Archive, board_id: str) -> tuple[Board, list[str]]:
     board = Board(board_id, title, default, hexes, extra, size=size, hexsides=hexsides,
                   image_data=archive.image_bytes)
     return board, report
+
+
+def _close_votes(name: str, terrain_votes, level_votes) -> list[str]:
+    """A hex's terrain and level votes whose runner-up has ``CLOSE_VOTE`` of the winner's."""
+    out = []
+    order = np.argsort(terrain_votes)[::-1]
+    first, second = int(terrain_votes[order[0]]), int(terrain_votes[order[1]])
+    if first and second >= CLOSE_VOTE * first:
+        out.append(f"{name} ({_OUR_NAMES[order[0]]} {first} / {_OUR_NAMES[order[1]]} {second} "
+                   "pixels)")
+    order = np.argsort(level_votes)[::-1]
+    first, second = int(level_votes[order[0]]), int(level_votes[order[1]])
+    if first and second >= CLOSE_VOTE * first:
+        out.append(f"{name} (level {order[0] - MAX_LEVEL} {first} / level "
+                   f"{order[1] - MAX_LEVEL} {second} pixels)")
+    return out
 
 
 def _report(archive: Vasl5Archive, dec: Decoded, board_id: str, geo: Geometry, size, tally,
@@ -250,7 +261,8 @@ def _report(archive: Vasl5Archive, dec: Decoded, board_id: str, geo: Geometry, s
                       + (" ..." if len(archive.skipped_colors) > 8 else ""))
     report += _unimported_features(dec, board_id, geo, size)
     if len(undecided_level):
-        report.append("no hill colour near the centre, level 0 taken: "
+        report.append("no hill colour near the centre (the level of the nearest one drawn "
+                      "taken, as VASL takes it): "
                       + _list(board_id, cols[undecided_level], rows[undecided_level]))
     if close:
         report.append(f"close votes of terrain or level, worth a look ({len(close)}): "
@@ -291,50 +303,13 @@ def _building_groups(code_grid, code, X, Y, cols, rows) -> dict[int, str]:
     return named_groups(comp_of, cols, rows)
 
 
-def side_segments(geo: Geometry) -> np.ndarray:
-    """(6, 2, 2): the two corners of sides 1..6 (N, NE, SE, S, SW, NW) relative to the centre,
-    in pixels (VASL's hexagon: corners at +-2/3 of the column spacing and +-half the height)."""
-    a = geo.hex_width * 2 / 3
-    b = a / 2
-    h = geo.hex_height / 2
-    corners = np.array([(-b, -h), (b, -h), (a, 0), (b, h), (-b, h), (-a, 0)])
-    return np.stack([np.stack([corners[k], corners[(k + 1) % 6]]) for k in range(6)])
-
-
-def _hexsides(code_at, geo: Geometry, cols, rows, cx, cy, size):
-    seg = side_segments(geo)
-    p0, p1 = seg[:, 0], seg[:, 1]
-    t = SIDE_STATIONS_AT
-    along = p0[:, None, :] + (p1 - p0)[:, None, :] * t[None, :, None]       # (6, S, 2)
-    normal = np.stack([-(p1 - p0)[:, 1], (p1 - p0)[:, 0]], axis=1)
-    normal /= np.linalg.norm(normal, axis=1)[:, None]
-    offs = np.arange(-SIDE_BAND, SIDE_BAND + 1)
-    pts = along[:, :, None, :] + normal[:, None, None, :] * offs[None, None, :, None]  # (6,S,B,2)
-    X = np.rint(cx[:, None, None, None] + pts[None, ..., 0]).astype(np.int64)
-    Y = np.rint(cy[:, None, None, None] + pts[None, ..., 1]).astype(np.int64)
-    side = _SIDE[code_at(X, Y)]                                                 # (n,6,S,B)
-    k = len(_SIDE_NAMES)
-    hits = np.stack([(side == j + 1).any(axis=3).sum(axis=2) for j in range(k)], axis=2)
-    best = hits.argmax(axis=2)
-    present = hits.max(axis=2) >= SIDE_STATIONS
-    out: dict = {}
-    counts: dict[str, int] = {}
-    for i, d in zip(*np.nonzero(present)):
-        key = hexside_key(int(cols[i]), int(rows[i]), int(d) + 1, size)
-        if key in out:
-            continue
-        out[key] = _SIDE_NAMES[int(best[i, d])]
-        counts[out[key]] = counts.get(out[key], 0) + 1
-    return out, counts
-
-
 def _unimported_features(dec: Decoded, board_id: str, geo: Geometry, size) -> list[str]:
-    """Bridges and hexside features with no Starshell counterpart: where they are."""
+    """Hexside features with no Starshell counterpart: where they are."""
     out = []
     groups: dict[str, list[int]] = {}
     for code, t in VASL_TERRAIN.items():
-        if (t.kind == "hexside" and t.name not in HEXSIDE_OF) or t.kind == "bridge":
-            groups.setdefault("bridges" if t.kind == "bridge" else t.name, []).append(code)
+        if t.kind == "hexside" and t.name not in HEXSIDE_OF:
+            groups.setdefault(t.name, []).append(code)
     present = np.bincount(dec.code.ravel(), minlength=256)
     for label, codes in sorted(groups.items()):
         n = int(sum(present[c] for c in codes))
@@ -349,13 +324,16 @@ def _unimported_features(dec: Decoded, board_id: str, geo: Geometry, size) -> li
     return out
 
 
-def import_board(path: str | Path, board_id: str) -> tuple[Board, list[str]]:
-    """Read and convert a VASL 5 archive; ScenarioError naming the file."""
-    archive = read_archive(path)
+def import_board(path: str | Path, board_id: str, pixels: Vasl5Pixels | None = None,
+                 archive: Vasl5Archive | None = None) -> tuple[Board, list[str]]:
+    """Read and convert a VASL 5 archive (``archive``, ``pixels``: already read and made);
+    ScenarioError naming the file."""
     try:
-        return convert(archive, board_id)
+        if archive is None:
+            archive = read_archive(path)
+        return convert(archive, board_id, pixels)
     except ScenarioError as e:
-        raise e.at(file=str(path)) from None
+        raise e.at(file=e.file or str(path)) from None
 
 
 # ------------------------------------------------------------------------- drawing the art

@@ -40,6 +40,8 @@ from .losdata import LOS_DATA, MAX_GRID_PIXELS
 from .vasl_terrain import VASL_TERRAIN
 
 COLORS = "colors"
+METADATA = "BoardMetadata.xml"
+MAX_METADATA_BYTES = 4 * 1024 * 1024
 DATA = "data"
 MAX_IMAGE_ENTRY_BYTES = 64 * 1024 * 1024
 MAX_TEXT_BYTES = 1024 * 1024
@@ -124,6 +126,7 @@ class Vasl5Archive:
     data: dict                      # the data file's keys (lower case) -> value text
     version: str
     skipped_colors: tuple = ()      # colors file lines left out
+    metadata: bytes | None = None   # the archive's BoardMetadata.xml, if it holds one
 
 
 def board_image_entry(archive: zipfile.ZipFile, stem: str) -> zipfile.ZipInfo | None:
@@ -176,6 +179,9 @@ def _read_archive(path: Path, data: bytes | None = None) -> Vasl5Archive:
             read_entry(archive, colors_info, MAX_TEXT_BYTES))
         data_text = "" if data_info is None else _text(
             read_entry(archive, data_info, MAX_TEXT_BYTES))
+        meta_info = find_entry(archive, METADATA)
+        metadata = None if meta_info is None else read_entry(archive, meta_info,
+                                                             MAX_METADATA_BYTES)
     name = info.filename.rsplit("/", 1)[-1]
     index, palette = decode_image(image_bytes, name)
     skipped: list[str] = []
@@ -183,9 +189,12 @@ def _read_archive(path: Path, data: bytes | None = None) -> Vasl5Archive:
         colours = [(c.name, c.rgb) for c in colour_table().values()]
     else:
         colours, skipped = parse_colors(colors_text)
+        # VASL's board colours: the shared table, the colors file's names replacing its own
+        named = {n for n, _ in colours}
+        colours += [(c.name, c.rgb) for c in colour_table().values() if c.name not in named]
     data, version = parse_data(data_text)
     return Vasl5Archive(str(path), name, image_bytes, index, palette, colours, colors_text is not None,
-                        data, version, tuple(skipped))
+                        data, version, tuple(skipped), metadata)
 
 
 def _text(raw: bytes) -> str:

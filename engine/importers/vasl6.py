@@ -25,14 +25,15 @@ Conversion, per hex (VASL centre: x = A1CenterX + hexWidth * col, y = A1CenterY 
   (VASL's ``Hex.addBuildingLevels`` adds locations 1..N except to 40 and 50).  VASL makes such a
   building an obstacle of N + 1/2 levels; ours is 1 + N (whole levels, terrain.py).
 
-- hexsides (RULES.md 7): pixels of walls, hedges, cactus hedges, bocage, cliffs and rowhouse
-  walls (codes 72-80, 116; ``LOSCategory`` HEXSIDE) vote for the side of their hex they lie
-  nearest (by angle from the centre, the hex scaled regular); a side gets the terrain with at
-  least half a hexside's length of pixels (``SIDE_PIXELS``), the most voted when two compete.
+- hexsides (RULES.md 7): walls, hedges, cactus hedges, bocage, cliffs and rowhouse walls (codes
+  72-80, 116; ``LOSCategory`` HEXSIDE) read by stations along each side
+  (``hexside_stations.py``, as for VASL 5 pictures).
   Rubble is a half level (terrain.py).
 
+- bridges (B6, ``bridges.py``): a hex with bridge pixels has a ``bridge`` key.
+
 What cannot be represented is reported: factory walls, road blocks, dune crests... are not
-imported, nor are bridges, and terrain without an exact counterpart is imported as the nearest
+imported, and terrain without an exact counterpart is imported as the nearest
 one (the ``VASL_TERRAIN`` table says which and why).
 A terrain code VASL does not define, a damaged archive or stream, or a grid that disagrees with
 the metadata is refused with one ScenarioError naming the file and what is wrong.
@@ -49,15 +50,17 @@ from pathlib import Path
 
 import numpy as np
 
-from ..boards import MAX_LEVEL, Board, HexTerrain, hexside_key
+from ..boards import MAX_LEVEL, Board, HexTerrain
 from ..errors import ScenarioError, shown
-from ..hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES, SQRT3
+from ..hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES
 from .archive import find_entry, open_archive, read_entry
+from .bridges import bridge_report, bridges_of_grid
 from .buildings import building_runs, named_groups
 from .grid import GEO, MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry, hex_arrays, hex_name, hex_of_pixels
+from .hexside_stations import station_hexsides
 from .losdata import LOS_DATA, MAX_ENTRY_BYTES, LosData, read_los_data
 from .vasl5_image import MAX_IMAGE_ENTRY_BYTES, board_image_entry
-from .vasl_terrain import BUILDING, HEXSIDE_GROUPS, HEXSIDE_IMPORT, INHERENT, SIDE_PIXELS, VASL_TERRAIN, VOTES
+from .vasl_terrain import BUILDING, HEXSIDE_GROUPS, HEXSIDE_IMPORT, INHERENT, VASL_TERRAIN, VOTES
 
 METADATA = "BoardMetadata.xml"
 MAX_METADATA_BYTES = 4 * 1024 * 1024
@@ -302,6 +305,7 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
                             f"{int(level[i])}: a board's levels run from {-MAX_LEVEL} to "
                             f"{MAX_LEVEL}", place=LOS_DATA)
     groups = _building_groups(los, code, *samples, cols, rows)
+    bridges = bridges_of_grid(los.terrain, geo, (BOARD_COLUMNS, BOARD_ROWS))
 
     hexes: dict = {}
     default = HexTerrain("open", 0)
@@ -311,12 +315,14 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
         if vt.note:
             approximated.setdefault(int(code[i]), []).append(i)
         building = groups.get(i) if vt.terrain == "building" else None
+        bridge = bridges.get((int(cols[i]), int(rows[i])))       # B6
         spec = HexTerrain(vt.terrain, int(level[i]), building,
-                          vt.upper_levels if vt.terrain == "building" else 0)
-        if spec != default:
+                          vt.upper_levels if vt.terrain == "building" else 0,
+                          {"bridge": bridge} if bridge else {})
+        if spec != default or bridge:
             hexes[(int(cols[i]), int(rows[i]))] = spec
 
-    report = list(archive.notes)
+    report = list(archive.notes) + bridge_report(board_id, bridges)
     for c, members in sorted(approximated.items()):
         vt = VASL_TERRAIN[c]
         what = "a building" if vt.terrain == "building" else repr(vt.terrain)
@@ -392,35 +398,14 @@ def _sample_hexes(los: LosData, geo: Geometry, cols, rows):
 
 def _import_hexsides(los: LosData, geo: Geometry, counts, board_id: str
                      ) -> tuple[dict, list[str]]:
-    """Hexside terrain (RULES.md 7) from the pixels of codes ``HEXSIDE_IMPORT``: each pixel votes
-    for the side of its hex it lies nearest; ({(col, row, direction): name}, report lines)."""
+    """Hexside terrain (RULES.md 7) from the pixels of codes ``HEXSIDE_IMPORT``, read by the
+    stations along each side (``hexside_stations``); ({(col, row, direction): name}, report)."""
     present = [c for c in HEXSIDE_IMPORT if counts[c]]
     if not present:
         return {}, []
-    flat = los.terrain.ravel()
-    gh = los.grid_size[1]
-    where = np.flatnonzero(np.isin(flat, present))
-    x, y = np.divmod(where, gh)
-    c, n = hex_of_pixels(geo, x, y)
-    hx, hy = geo.centres(c, n)
-    # the hex scaled regular (circumradius 1), then the side the pixel's angle points at
-    u = (x - hx) / (geo.hex_width / 1.5)
-    v = (y - hy) / (geo.hex_height / SQRT3)
-    angle = np.degrees(np.arctan2(u, -v)) % 360             # 0: north, clockwise (y down)
-    side = ((angle + 30) % 360 // 60).astype(np.int64)       # 0..5: direction 1..6 less one
-    names = sorted(set(HEXSIDE_IMPORT.values()))
-    kind = np.array([names.index(HEXSIDE_IMPORT[int(t)]) for t in flat[where]], dtype=np.int64)
-    votes: dict = {}
-    for col, row, d, k in zip(c.tolist(), n.tolist(), side.tolist(), kind.tolist()):
-        key = hexside_key(col, row, d + 1)
-        tally = votes.setdefault(key, {})
-        tally[k] = tally.get(k, 0) + 1
-    need = max(FEATURE_PIXELS, SIDE_PIXELS * geo.hex_width * 2 / 3)
-    sides: dict = {}
-    for key, tally in votes.items():
-        k, pixels = max(tally.items(), key=lambda kv: (kv[1], -kv[0]))
-        if pixels >= need:
-            sides[key] = names[k]
+    sides, _ = station_hexsides(np.ascontiguousarray(los.terrain.T), geo,
+                                (los.width, los.height))
+    names = sorted(set(sides.values()))
     report = []
     for name in names:
         keys = sorted(k for k, v in sides.items() if v == name)
@@ -469,7 +454,7 @@ def _feature_report(los: LosData, geo: Geometry, counts, board_id: str) -> list[
     """Hexside terrain and bridges: where they are, and that they are not imported."""
     out = []
     groups = [(label, codes) for label, codes in HEXSIDE_GROUPS.items()
-              if not set(codes) <= set(HEXSIDE_IMPORT)] + [("bridges", tuple(range(82, 88)))]
+              if not set(codes) <= set(HEXSIDE_IMPORT)]
     flat = los.terrain.ravel()
     gh = los.grid_size[1]
     for label, codes in groups:
@@ -485,8 +470,7 @@ def _feature_report(los: LosData, geo: Geometry, counts, board_id: str) -> list[
         hexes = sorted(zip((keys // 100).tolist(), (keys % 100).tolist()))
         hc = [h[0] for h in hexes]
         hn = [h[1] for h in hexes]
-        why = ("bridges are a follow-up" if label == "bridges"
-               else "this hexside terrain has no Starshell counterpart yet")
+        why = "this hexside terrain has no Starshell counterpart yet"
         out.append(f"{label} (VASL code{'s' if len(present) > 1 else ''} "
                    f"{', '.join(map(str, present))}) not imported, in {len(hexes)} hex"
                    f"{'es' if len(hexes) != 1 else ''} ({_list_hexes(board_id, hc, hn)}): "

@@ -136,7 +136,6 @@ VASL_TERRAIN: dict[int, VaslTerrain] = _table()
 HEXSIDE_IMPORT = {72: "wall", 73: "hedge", 74: "bocage", 75: "cliff", 76: "rowhouse_wall",
                   77: "rowhouse_wall", 78: "rowhouse_wall", 79: "rowhouse_wall",
                   80: "rowhouse_wall", 116: "cactus_hedge"}
-SIDE_PIXELS = 0.5          # of a hexside's length in pixels: what it takes to put terrain on it
 
 # what each hexside feature is called in the report
 HEXSIDE_GROUPS = {
