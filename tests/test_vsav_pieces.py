@@ -85,6 +85,28 @@ def test_vehicles_ce_or_bu_by_their_layer(tmp_path):
     assert units["ZIS-5"]["type"] == "vehicle" and "bu" not in units["ZIS-5"]
 
 
+def test_vehicles_tracked_or_not_by_vasls_palette_list(tmp_path):
+    r = read(tmp_path, [vs.tank("PzKw IVH", vs.hex_pixel("K5"), palette="Ttw"),
+                        vs.tank("SPW 251/1", vs.hex_pixel("K6"), bu=False, palette="htw"),
+                        vs.truck("ZIS-5", vs.hex_pixel("K7"), palette="trw"),
+                        vs.tank("Sherman III(a)", vs.hex_pixel("K8"), nation="ru", palette="LLw"),
+                        vs.tank("T-34 M43", vs.hex_pixel("K9"), nation="ru")])
+    units = {u["name"]: u for u in r.data["units"]}
+    assert units["PzKw IVH"].get("tracked") is True
+    assert units["SPW 251/1"].get("tracked") is True        # a half-track counts as tracked
+    for name in ("ZIS-5", "Sherman III(a)", "T-34 M43"):
+        assert not units[name].get("tracked")
+    said = " ".join(r.notes)
+    assert "ZIS-5: not tracked, VASL files it as a truck (trw)" in said
+    assert "SPW 251/1: tracked, VASL files it as a half-track (htw)" in said
+    asked = next(n for n in r.notes if n.startswith("vehicles the save does not say"))
+    assert "Sherman III(a), T-34 M43" in asked and "PzKw" not in asked
+    s = scenario_from_json(r.data, folder=".")
+    assert {u.extra["name"]: u.tracked for u in s.units} == {
+        "PzKw IVH": True, "SPW 251/1": True, "ZIS-5": False, "Sherman III(a)": False,
+        "T-34 M43": False}
+
+
 def test_units_keep_their_counter_names(tmp_path):
     r = read(tmp_path, [vs.squad("4-6-7 1sq", vs.hex_pixel("K5")),
                         vs.leader("9-2", vs.hex_pixel("K6")),

@@ -15,7 +15,16 @@ from ..boards import load_board, save_board
 from ..errors import ScenarioError
 from ..hexes import COLUMN_NAMES
 from ..jsonio import atomic_write_json
-from .piece_kinds import KIND_WORDS, classify, counter_name, figures_kind, named_figures, nation_of, side_of
+from .piece_kinds import (
+    KIND_WORDS,
+    classify,
+    counter_name,
+    figures_kind,
+    named_figures,
+    nation_of,
+    side_of,
+    tracked_of,
+)
 from .pieces import Piece, SavedGame, parse_saved_game
 from .vassal import read_saved_game
 from .vsav_boards import CACHE_FOLDER, PlacedBoard, hex_at, resolve_boards
@@ -68,6 +77,7 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
     off_board = 0
     unsided = 0
     by_figures: list[str] = []              # MMCs named only by their figures ("4-6-7")
+    vehicles: list[tuple[str, bool | None, str]] = []   # (name, tracked, how it was read)
 
     def where(p: Piece) -> str | None:
         if (p.x, p.y) in cover:
@@ -99,6 +109,8 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
             continue
         hex_id = where(p)
         side = side_of(nation)
+        if kind == "unit" and what in ("afv", "vehicle") and side is not None:
+            vehicles.append((counter_name(p, what), *tracked_of(p)))
         if hex_id is None:
             off_board += 1
             skipped.append({"piece": label, "why": f"off the boards, waiting in the map's margin "
@@ -127,7 +139,7 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
     for u in units:
         if (u["hex"], u["side"]) in qmarks and u["type"] not in ("afv", "vehicle"):
             u["concealed"] = True
-    notes += _notes(units, by_figures, unsided, off_board)
+    notes += _notes(vehicles, by_figures, unsided, off_board)
     data = _position_data(game, placed, title, units, markers, notes)
     if waiting:
         data[WAITING_KEY] = waiting
@@ -211,12 +223,21 @@ def _unit(p: Piece, what: str, flags: dict, label: str, nation: str, side: str, 
     return u
 
 
-def _notes(units: list[dict], by_figures: list[str], unsided: int, off_board: int) -> list[str]:
+def _notes(vehicles: list[tuple[str, bool | None, str]], by_figures: list[str], unsided: int,
+           off_board: int) -> list[str]:
     """What the player should check or finish after the import."""
     notes: list[str] = []
-    if any(u["type"] in ("afv", "vehicle") for u in units):
-        notes.append("vehicles: the save does not say which are tracked; set it in the Edit "
-                     "panel (E1.14: a moving tracked vehicle is seen farther)")
+    read = sorted({f"{name}: {'tracked' if tracked else 'not tracked'}, {how}"
+                   for name, tracked, how in vehicles if tracked is not None})
+    if read:
+        notes.append("vehicles read as tracked or not from VASL's palette (E1.14; a half-track "
+                     "counts as tracked): " + "; ".join(read[:12])
+                     + ("; ..." if len(read) > 12 else "") + ": check them in the Edit panel")
+    unknown = sorted({name for name, tracked, _ in vehicles if tracked is None})
+    if unknown:
+        notes.append(f"vehicles the save does not say are tracked or not ({', '.join(unknown[:12])}"
+                     + (", ..." if len(unknown) > 12 else "") + "): set it in the Edit panel "
+                     "(E1.14: a moving tracked vehicle is seen farther)")
     if by_figures:
         notes.append(f"{len(by_figures)} counter(s) named only by their figures, read as "
                      "squad, half squad or crew by " + "; ".join(by_figures[:12])
