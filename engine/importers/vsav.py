@@ -136,9 +136,7 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
         if fig is not None and "fp" in fig.groupdict():
             by_figures.append(f"{label} ({figures_kind(fig, p.image)[1]})")
         units.append(_unit(p, what, flags, label, nation, side, hex_id, counts))
-    for u in units:
-        if (u["hex"], u["side"]) in qmarks and u["type"] not in ("afv", "vehicle"):
-            u["concealed"] = True
+    _conceal_under_qmarks(units, qmarks)
     notes += _notes(vehicles, by_figures, unsided, off_board)
     data = _position_data(game, placed, title, units, markers, notes)
     if waiting:
@@ -146,6 +144,13 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
     if kept:
         data[PIECES_KEY] = kept
     return VsavImport(data, placed, skipped, notes)
+
+
+def _conceal_under_qmarks(units: list[dict], qmarks: set[tuple[str, str]]) -> None:
+    """A "?" on a stack conceals its side's units there (A12.1), never a vehicle."""
+    for u in units:
+        if (u["hex"], u["side"]) in qmarks and u["type"] not in ("afv", "vehicle"):
+            u["concealed"] = True
 
 
 def _kept_piece(p: Piece, what: str, hex_id: str, side: str | None) -> dict:

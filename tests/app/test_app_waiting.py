@@ -6,6 +6,9 @@ import vsav_synth as vs
 from PySide6.QtWidgets import QMessageBox
 
 import app.night.vsav_open as vsav_open
+from app import style
+from app.hex_geometry import hex_at
+from app.night.scene.kept_pieces import MIN_PX
 from app.night.waiting import waiting_text
 
 
@@ -52,3 +55,37 @@ def test_support_weapons_and_guns_listed(window, tmp_path, monkeypatch):
     assert [kept.item(k).text() for k in range(kept.count())] == [
         "LMG in 2K5 (support weapon, axis)"]
     assert "No counter waits" in window.waiting.title.text()
+
+
+def test_support_weapons_and_guns_drawn_on_their_hex(window, tmp_path, monkeypatch):
+    """Kept pieces are drawn as small counters in their hexes (never viewers: no counter item,
+    not picked by a click) and named in the hex's hover text."""
+    monkeypatch.setattr(QMessageBox, "information", staticmethod(lambda *a, **k: None))
+    monkeypatch.setattr(vsav_open, "boards_folder", lambda settings: None)
+    path = vs.write_vsav(tmp_path / "g.vsav", [(0, 0, "02"), (1, 0, "34")],
+                         [vs.squad("4-6-7 1sq", vs.hex_pixel("K5")),
+                          vs.plain("LMG", "ge/geLMG", vs.hex_pixel("K5"), counter_type="common",
+                                   nation="ge"),
+                          vs.plain("MMG", "ge/geMMG", vs.hex_pixel("K5"), counter_type="common",
+                                   nation="ge"),
+                          vs.plain("45L AT", "ru/ord/ru45LAT", vs.hex_pixel("M3"),
+                                   counter_type="common", nation="ru")])
+    assert window.open_path(str(path), confirmed=True)
+    scene, m = window.scene, window.document.scenario.map
+    scene.kept.set_pixels_per_unit(200.0)      # zoomed in: at their own size, inside the hex
+    drawn = [(m.names[i], r) for i, r in scene.kept.rects()]
+    assert sorted(name for name, _ in drawn) == ["2K5", "2K5", "2M3"]
+    for name, rect in drawn:            # inside the hex they stand in
+        assert hex_at(m, rect.center()) == m.index(name)
+    assert scene.kept.isVisible() and scene.kept.boundingRect().contains(drawn[0][1])
+    scene.kept.set_pixels_per_unit(5.0)        # zoomed out: never below MIN_PX on screen
+    assert scene.kept.rects()[0][1].width() * 5.0 / style.SCALE >= MIN_PX - 1e-6
+    assert len(window.document.scenario.units) == 1         # not viewers
+    window.explanation.show_hex(m.index("2K5"))
+    window.explanation.refresh()
+    text = window.explanation.toPlainText()
+    assert "LMG (axis support weapon, not a viewer)" in text and "MMG" in text
+    window.explanation.show_hex(m.index("2M3"))
+    assert "45L AT (allied Gun, not a viewer)" in window.explanation.toPlainText()
+    scene.set_layer_visible("counters", False)
+    assert not scene.kept.isVisible()
