@@ -1,15 +1,43 @@
 """The "Waiting" dock: the counters of a VASL save that wait in the map's margins (a set-up not
-yet placed), listed by their counter names.  Pick one (click, or drag it towards the map), then
-click a hex: it is put there (one undo step, the engine's ``place_waiting``) and leaves the list.
+yet placed), listed by their counter names.  Drag one onto a hex of the map, or click it and then
+the hex: it is put there (one undo step, the engine's ``place_waiting``) and leaves the list.
 Below, the save's support weapons and Guns on their hexes, listed (they are not viewers)."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from engine import api
 
 from .tools.pieces import Piece
+
+WAITING_MIME = "application/x-starshell-waiting"     # a drag's data: the counter's unit id
+
+
+def waiting_id(mime: QMimeData) -> str | None:
+    """The waiting counter a drag carries, or None."""
+    if not mime.hasFormat(WAITING_MIME):
+        return None
+    uid = bytes(mime.data(WAITING_MIME).data()).decode("utf-8", "replace")
+    return uid or None
+
+
+class WaitingList(QListWidget):
+    """The list of waiting counters; an item dragged carries its unit id (``WAITING_MIME``)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+
+    def mimeTypes(self) -> list[str]:
+        return [WAITING_MIME]
+
+    def mimeData(self, items) -> QMimeData:
+        mime = QMimeData()
+        if items:
+            mime.setData(WAITING_MIME, str(items[0].data(Qt.ItemDataRole.UserRole)).encode())
+        return mime
 
 
 def waiting_text(entry: dict) -> str:
@@ -33,7 +61,7 @@ class WaitingPanel(QWidget):
         self.document = document
         self.title = QLabel()
         self.title.setWordWrap(True)
-        self.list = QListWidget()
+        self.list = WaitingList()
         self.list.setObjectName("waiting_list")
         self.list.itemClicked.connect(self._pick)
         self.list.itemPressed.connect(self._pick)       # a drag starts with a press
@@ -58,10 +86,10 @@ class WaitingPanel(QWidget):
         for e in entries:
             item = QListWidgetItem(waiting_text(e))
             item.setData(Qt.ItemDataRole.UserRole, e["id"])
-            item.setToolTip("Click, then click a hex of the map to put it there")
+            item.setToolTip("Drag it onto a hex of the map, or click it, then the hex")
             self.list.addItem(item)
         self.title.setText(f"{len(entries)} counter(s) of the VASL save wait off the boards: "
-                           "click one, then a hex" if entries
+                           "drag one onto a hex (or click it, then the hex)" if entries
                            else "No counter waits off the boards.")
         kept = api.vasl.kept_pieces(self.document.scenario)
         self.kept.clear()

@@ -3,13 +3,15 @@ by their counter names; one picked and put on a hex leaves the list (one undo st
 from __future__ import annotations
 
 import vsav_synth as vs
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QMessageBox
 
 import app.night.vsav_open as vsav_open
 from app import style
-from app.hex_geometry import hex_at
+from app.hex_geometry import hex_at, scene_center
 from app.night.scene.kept_pieces import MIN_PX
-from app.night.waiting import waiting_text
+from app.night.waiting import WAITING_MIME, waiting_id, waiting_text
 
 
 def test_waiting_counters_are_listed_and_placed(window, tmp_path, monkeypatch):
@@ -89,3 +91,46 @@ def test_support_weapons_and_guns_drawn_on_their_hex(window, tmp_path, monkeypat
     assert "45L AT (allied Gun, not a viewer)" in window.explanation.toPlainText()
     scene.set_layer_visible("counters", False)
     assert not scene.kept.isVisible()
+
+
+def test_waiting_counter_dragged_onto_the_map(window, tmp_path, monkeypatch):
+    """A counter dragged from the Waiting dock and dropped on a hex is put there (one undo
+    step), whatever was armed before; dropped off the map, it keeps waiting."""
+    monkeypatch.setattr(QMessageBox, "information", staticmethod(lambda *a, **k: None))
+    monkeypatch.setattr(vsav_open, "boards_folder", lambda settings: None)
+    path = vs.write_vsav(tmp_path / "g.vsav", [(0, 0, "02"), (1, 0, "34")],
+                         [vs.squad("4-6-7 1sq", (150, 300)), vs.leader("9-2", (150, 380)),
+                          vs.squad("4-4-7 1sq", vs.hex_pixel("K5"), nation="ru")])
+    assert window.open_path(str(path), confirmed=True)
+    panel, view = window.waiting, window.view
+    window.show()
+    view.fit_map()
+    mime = panel.list.mimeData([panel.list.item(1)])
+    assert WAITING_MIME in panel.list.mimeTypes() and waiting_id(mime) == "ge2"
+    s = window.document.scenario
+    at = view.mapFromScene(scene_center(s.map, s.map.index("2K6")))
+    undo_before = window.document.undo_stack.count()
+
+    def drop(point) -> QDropEvent:
+        for kind in (QDragEnterEvent, QDragMoveEvent):
+            ev = kind(point, Qt.DropAction.MoveAction, mime, Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier)
+            getattr(view, "dragEnterEvent" if kind is QDragEnterEvent else "dragMoveEvent")(ev)
+            assert ev.isAccepted()
+        ev = QDropEvent(QPointF(point), Qt.DropAction.MoveAction, mime,
+                        Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+        view.dropEvent(ev)
+        return ev
+
+    panel._pick(panel.list.item(1))             # a drag starts with a press: armed
+    assert window.hand.pieces.armed is not None
+    drop(QPoint(-500, -500))                    # off the map: nothing placed
+    assert "ge2" not in {u.id for u in window.document.scenario.units}
+    assert drop(at).isAccepted()
+    s = window.document.scenario
+    assert s.unit("ge2").hex == "2K6" and s.unit("ge2").extra["name"] == "9-2"
+    assert window.document.undo_stack.count() == undo_before + 1
+    assert window.hand.pieces.armed is None
+    assert [panel.list.item(k).text().split("  ")[0] for k in range(panel.list.count())] == ["4-6-7"]
+    window.document.undo_stack.undo()
+    assert panel.list.count() == 2 and "ge2" not in {u.id for u in window.document.scenario.units}
