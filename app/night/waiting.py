@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidge
 
 from engine import api
 
-from .tools.pieces import Piece
+from .tools.pieces import PIECE_PREFIX, Piece
 
 WAITING_MIME = "application/x-starshell-waiting"     # a drag's data: the counter's unit id
 
@@ -44,6 +44,13 @@ def waiting_text(entry: dict) -> str:
     """One line of the list: the counter's name, its side and kind, its id."""
     name = entry.get("name") or entry["type"].replace("_", " ")
     return f"{name}  \u2013  {entry['side']} {entry['type'].replace('_', ' ')} ({entry['id']})"
+
+
+def waiting_piece_text(piece: dict) -> str:
+    """One line of the list for a waiting support weapon or Gun: name, kind, side."""
+    side = f"{piece['side']} " if piece.get("side") else ""
+    kind = "Gun" if piece.get("kind") == "gun" else "support weapon"
+    return f"{piece['name']}  \u2013  {side}{kind} (not a viewer)"
 
 
 def kept_text(piece: dict) -> str:
@@ -88,8 +95,16 @@ class WaitingPanel(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, e["id"])
             item.setToolTip("Drag it onto a hex of the map, or click it, then the hex")
             self.list.addItem(item)
-        self.title.setText(f"{len(entries)} counter(s) of the VASL save wait off the boards: "
-                           "drag one onto a hex (or click it, then the hex)" if entries
+        pieces = api.vasl.waiting_pieces(self.document.scenario)
+        for p in pieces:
+            item = QListWidgetItem(waiting_piece_text(p))
+            item.setData(Qt.ItemDataRole.UserRole, PIECE_PREFIX + p["vasl_id"])
+            item.setToolTip("Drag it onto a hex of the map, or click it, then the hex (it "
+                            "stays a piece there, not a viewer)")
+            self.list.addItem(item)
+        count = len(entries) + len(pieces)
+        self.title.setText(f"{count} counter(s) of the VASL save wait off the boards: "
+                           "drag one onto a hex (or click it, then the hex)" if count
                            else "No counter waits off the boards.")
         kept = api.vasl.kept_pieces(self.document.scenario)
         self.kept.clear()
@@ -101,6 +116,9 @@ class WaitingPanel(QWidget):
 
     def _pick(self, item: QListWidgetItem) -> None:
         uid = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(uid, str) and uid.startswith(PIECE_PREFIX):
+            self.picked.emit(Piece("unit", "support weapon", None, waiting=uid))
+            return
         entry = next((e for e in self.entries() if e["id"] == uid), None)
         if entry is not None:
             self.picked.emit(Piece("unit", entry["type"], entry["side"], waiting=uid))

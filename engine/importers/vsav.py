@@ -96,7 +96,7 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
             hex_id = where(p)
             if what.startswith("a concealment counter") and hex_id and side_for(nation):
                 qmarks.add((hex_id, side_for(nation)))
-            elif hex_id is not None and what.startswith(KEPT_PIECES):
+            elif what.startswith(KEPT_PIECES):     # on its hex, or waiting in the margin
                 kept.append(_kept_piece(p, what, hex_id, side_for(nation)))
             skipped.append({"piece": label, "why": what})
             continue
@@ -167,12 +167,12 @@ def _conceal_under_qmarks(units: list[dict], qmarks: set[tuple[str, str]]) -> No
             u["concealed"] = True
 
 
-def _kept_piece(p: Piece, what: str, hex_id: str, side: str | None) -> dict:
-    """A support weapon or Gun kept on its hex: listed, never a viewer (E1: the night rules'
-    viewers are units)."""
+def _kept_piece(p: Piece, what: str, hex_id: str | None, side: str | None) -> dict:
+    """A support weapon or Gun kept on its hex (None: waiting in the margin, at its map
+    position): listed, never a viewer (E1: the night rules' viewers are units)."""
     out = {"name": " ".join(p.name.split()) or p.base_name,
-           "kind": "gun" if what.startswith("a Gun") else "support_weapon", "hex": hex_id,
-           "vasl_id": p.id}
+           "kind": "gun" if what.startswith("a Gun") else "support_weapon",
+           "vasl_id": p.id} | ({"hex": hex_id} if hex_id is not None else {"at": [p.x, p.y]})
     if side is not None:
         out["side"] = side
     return out

@@ -12,6 +12,7 @@ from app import style
 from app.hex_geometry import hex_at, scene_center
 from app.night.scene.kept_pieces import MIN_PX
 from app.night.waiting import WAITING_MIME, waiting_id, waiting_text
+from engine import api
 
 
 def test_waiting_counters_are_listed_and_placed(window, tmp_path, monkeypatch):
@@ -134,3 +135,38 @@ def test_waiting_counter_dragged_onto_the_map(window, tmp_path, monkeypatch):
     assert [panel.list.item(k).text().split("  ")[0] for k in range(panel.list.count())] == ["4-6-7"]
     window.document.undo_stack.undo()
     assert panel.list.count() == 2 and "ge2" not in {u.id for u in window.document.scenario.units}
+
+
+def test_waiting_support_weapons_placed_by_drag_or_click(window, tmp_path, monkeypatch):
+    """Support weapons and Guns waiting in the margins are listed after the units; dropped on a
+    hex (or clicked, then the hex) they are kept and drawn there, one undo step each."""
+    monkeypatch.setattr(QMessageBox, "information", staticmethod(lambda *a, **k: None))
+    monkeypatch.setattr(vsav_open, "boards_folder", lambda settings: None)
+    path = vs.write_vsav(tmp_path / "g.vsav", [(0, 0, "02"), (1, 0, "34")],
+                         [vs.squad("4-6-7 1sq", (150, 300)),
+                          vs.plain("LMG", "ge/geLMG", (150, 300), counter_type="common",
+                                   nation="ge", pid=41),
+                          vs.plain("45L AT", "ru/ord/ru45LAT", (150, 380),
+                                   counter_type="common", nation="ru", pid=42)])
+    assert window.open_path(str(path), confirmed=True)
+    panel, view, d = window.waiting, window.view, window.document
+    window.show()
+    view.fit_map()
+    texts = [panel.list.item(k).text() for k in range(panel.list.count())]
+    assert texts[1:] == ["LMG  \u2013  axis support weapon (not a viewer)",
+                         "45L AT  \u2013  allied Gun (not a viewer)"]
+    assert "3 counter(s)" in panel.title.text()
+    mime = panel.list.mimeData([panel.list.item(1)])
+    m = d.scenario.map
+    at = view.mapFromScene(scene_center(m, m.index("2K6")))
+    view.dropEvent(QDropEvent(QPointF(at), Qt.DropAction.MoveAction, mime,
+                              Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+    assert [(p["name"], p["hex"]) for p in api.vasl.kept_pieces(d.scenario)] == [("LMG", "2K6")]
+    assert [m.names[i] for i, _ in window.scene.kept.rects()] == ["2K6"]
+    panel._pick(panel.list.item(1))                     # the Gun, now second: click, then hex
+    assert window.hand.pieces.put_down(window.hand.pieces.armed, m.index("2M3"))
+    assert sorted(p["hex"] for p in api.vasl.kept_pieces(d.scenario)) == ["2K6", "2M3"]
+    assert panel.list.count() == 1 and len(d.scenario.units) == 0      # never viewers
+    d.undo_stack.undo()
+    d.undo_stack.undo()
+    assert api.vasl.kept_pieces(d.scenario) == [] and panel.list.count() == 3

@@ -9,6 +9,8 @@ from PySide6.QtCore import QObject, Signal
 
 from engine import api
 
+PIECE_PREFIX = "piece:"          # a waiting support weapon or Gun, by its VASSAL id
+
 
 @dataclass(frozen=True)
 class Piece:
@@ -54,14 +56,19 @@ class PiecesTool(QObject):
         return True
 
     def _place_waiting(self, uid: str, name: str) -> bool:
-        """A counter of the Waiting dock put in hex ``name`` (the engine's place_waiting)."""
+        """A counter of the Waiting dock put in hex ``name`` (the engine's place_waiting; a
+        support weapon or Gun, ``PIECE_PREFIX`` and its VASSAL id: place_piece)."""
         d = self.document
+        piece = uid.removeprefix(PIECE_PREFIX) if uid.startswith(PIECE_PREFIX) else None
         try:
-            d.edit(api.vasl.place_waiting(d.scenario, uid, name), f"place {uid} in {name}")
+            after = (api.vasl.place_piece(d.scenario, piece, name) if piece is not None
+                     else api.vasl.place_waiting(d.scenario, uid, name))
+            d.edit(after, f"place {uid} in {name}")
         except api.ScenarioError as e:
             self.told.emit(str(e))
             return False
-        d.select(uid)
+        if piece is None:
+            d.select(uid)
         self.told.emit(f"Placed {uid} in {name} (Ctrl+Z: undo)")
         return True
 
