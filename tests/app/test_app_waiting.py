@@ -131,6 +131,7 @@ def test_waiting_counter_dragged_onto_the_map(window, tmp_path, monkeypatch):
     s = window.document.scenario
     assert s.unit("ge2").hex == "2K6" and s.unit("ge2").extra["name"] == "9-2"
     assert window.document.undo_stack.count() == undo_before + 1
+    assert window.statusBar().currentMessage() == "Placed 9-2 (ge2) in 2K6 (Ctrl+Z: undo)"
     assert window.hand.pieces.armed is None
     assert [panel.list.item(k).text().split("  ")[0] for k in range(panel.list.count())] == ["4-6-7"]
     window.document.undo_stack.undo()
@@ -162,6 +163,7 @@ def test_waiting_support_weapons_placed_by_drag_or_click(window, tmp_path, monke
     view.dropEvent(QDropEvent(QPointF(at), Qt.DropAction.MoveAction, mime,
                               Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
     assert [(p["name"], p["hex"]) for p in api.vasl.kept_pieces(d.scenario)] == [("LMG", "2K6")]
+    assert window.statusBar().currentMessage() == "Placed LMG in 2K6 (Ctrl+Z: undo)"
     assert [m.names[i] for i, _ in window.scene.kept.rects()] == ["2K6"]
     panel._pick(panel.list.item(1))                     # the Gun, now second: click, then hex
     assert window.hand.pieces.put_down(window.hand.pieces.armed, m.index("2M3"))

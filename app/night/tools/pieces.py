@@ -60,16 +60,22 @@ class PiecesTool(QObject):
         support weapon or Gun, ``PIECE_PREFIX`` and its VASSAL id: place_piece)."""
         d = self.document
         piece = uid.removeprefix(PIECE_PREFIX) if uid.startswith(PIECE_PREFIX) else None
+        if piece is not None:
+            said = next((p["name"] for p in api.vasl.waiting_pieces(d.scenario)
+                         if p["vasl_id"] == piece), piece)
+        else:
+            said = next((f"{w.get('name') or w['type']} ({uid})"
+                         for w in api.vasl.waiting_units(d.scenario) if w["id"] == uid), uid)
         try:
             after = (api.vasl.place_piece(d.scenario, piece, name) if piece is not None
                      else api.vasl.place_waiting(d.scenario, uid, name))
-            d.edit(after, f"place {uid} in {name}")
+            d.edit(after, f"place {said} in {name}")
         except api.ScenarioError as e:
             self.told.emit(str(e))
             return False
         if piece is None:
             d.select(uid)
-        self.told.emit(f"Placed {uid} in {name} (Ctrl+Z: undo)")
+        self.told.emit(f"Placed {said} in {name} (Ctrl+Z: undo)")
         return True
 
     def delete_picked(self) -> None:
