@@ -85,6 +85,28 @@ def test_vehicles_ce_or_bu_by_their_layer(tmp_path):
     assert units["ZIS-5"]["type"] == "vehicle" and "bu" not in units["ZIS-5"]
 
 
+def test_vehicles_tracked_or_not_by_vasls_palette_list(tmp_path):
+    r = read(tmp_path, [vs.tank("PzKw IVH", vs.hex_pixel("K5"), palette="Ttw"),
+                        vs.tank("SPW 251/1", vs.hex_pixel("K6"), bu=False, palette="htw"),
+                        vs.truck("ZIS-5", vs.hex_pixel("K7"), palette="trw"),
+                        vs.tank("Sherman III(a)", vs.hex_pixel("K8"), nation="ru", palette="LLw"),
+                        vs.tank("T-34 M43", vs.hex_pixel("K9"), nation="ru")])
+    units = {u["name"]: u for u in r.data["units"]}
+    assert units["PzKw IVH"].get("tracked") is True
+    assert units["SPW 251/1"].get("tracked") is True        # a half-track counts as tracked
+    for name in ("ZIS-5", "Sherman III(a)", "T-34 M43"):
+        assert not units[name].get("tracked")
+    said = " ".join(r.notes)
+    assert "ZIS-5: not tracked, VASL files it as a truck (trw)" in said
+    assert "SPW 251/1: tracked, VASL files it as a half-track (htw)" in said
+    asked = next(n for n in r.notes if n.startswith("vehicles the save does not say"))
+    assert "Sherman III(a), T-34 M43" in asked and "PzKw" not in asked
+    s = scenario_from_json(r.data, folder=".")
+    assert {u.extra["name"]: u.tracked for u in s.units} == {
+        "PzKw IVH": True, "SPW 251/1": True, "ZIS-5": False, "Sherman III(a)": False,
+        "T-34 M43": False}
+
+
 def test_units_keep_their_counter_names(tmp_path):
     r = read(tmp_path, [vs.squad("4-6-7 1sq", vs.hex_pixel("K5")),
                         vs.leader("9-2", vs.hex_pixel("K6")),
@@ -154,9 +176,31 @@ def test_support_weapons_and_guns_kept_on_their_hex(tmp_path):
                         vs.plain("75L AT PaK 40 ca3", "ge/gun/geAT75L", vs.hex_pixel("K6"),
                                  counter_type="common", nation="ge"),
                         vs.plain("MMG", "ru/ruMMG", (150, 300), counter_type="common")])
-    got = [{k: p[k] for k in ("name", "kind", "hex")} for p in r.summary()["pieces"]]
-    assert got == [{"name": "LMG", "kind": "support_weapon", "hex": "2K5"},
-                   {"name": "75L AT PaK 40 ca3", "kind": "gun", "hex": "2K6"}]
+    got = [{k: p.get(k) for k in ("name", "kind", "hex", "at")} for p in r.summary()["pieces"]]
+    assert got == [{"name": "LMG", "kind": "support_weapon", "hex": "2K5", "at": None},
+                   {"name": "75L AT PaK 40 ca3", "kind": "gun", "hex": "2K6", "at": None},
+                   {"name": "MMG", "kind": "support_weapon", "hex": None, "at": [150, 300]}]
     s = scenario_from_json(r.data, folder=".")
     assert [p["name"] for p in kept_pieces(s)] == ["LMG", "75L AT PaK 40 ca3"]
     assert [u.extra["name"] for u in s.units] == ["4-6-7"]          # no viewer among them
+
+
+def test_support_weapons_waiting_in_the_margin_are_placed_on_a_hex(tmp_path):
+    from engine.importers.waiting import kept_pieces, place_piece, waiting_pieces
+    r = read(tmp_path, [vs.squad("4-6-7 1sq", (150, 300)),
+                        vs.plain("LMG", "ge/geLMG", (150, 300), counter_type="common",
+                                 nation="ge", pid=41),
+                        vs.plain("45L AT", "ru/ord/ru45LAT", (150, 380), counter_type="common",
+                                 nation="ru", pid=42)])
+    s = scenario_from_json(r.data, folder=".")
+    assert [(p["name"], p["kind"], p.get("side")) for p in waiting_pieces(s)] == [
+        ("LMG", "support_weapon", "axis"), ("45L AT", "gun", "allied")]
+    assert kept_pieces(s) == []
+    after = place_piece(s, "42", "2K6")
+    assert [(p["name"], p["hex"]) for p in kept_pieces(after)] == [("45L AT", "2K6")]
+    assert [p["name"] for p in waiting_pieces(after)] == ["LMG"]
+    assert [p["name"] for p in waiting_pieces(s)] == ["LMG", "45L AT"]     # s unchanged
+    with pytest.raises(Exception, match="waits to be placed"):
+        place_piece(after, "42", "2K7")
+    with pytest.raises(Exception, match="not on this map"):
+        place_piece(after, "41", "9K7")

@@ -145,17 +145,32 @@ def plain(name: str, image: str, pos, counter_type: str = "unit", **kw) -> Synth
     return SynthPiece(name, image, pos, counter_type=counter_type, **kw)
 
 
-def tank(name: str, pos, nation: str = "ge", bu: bool = True, **kw) -> SynthPiece:
-    """An AFV: the vehicle's covered arc (``+ vca3``...) and its BU/CE layer."""
+def wreck(name: str, nation: str, palette: str) -> tuple[str, str]:
+    """A vehicle's Replace trait giving its Wreck counter, named by its place in the palette
+    (a nationality's list, then the list of that kind of vehicle: ``palette``)."""
+    path = "/".join(["VASSAL.build.module.PieceWindow:?", f"VASSAL.build.widget.ListWidget:{nation}",
+                     f"VASSAL.build.widget.ListWidget:{palette}",
+                     "VASSAL.build.widget.PieceSlot:" + name.replace("/", "\\/") + " Wreck"])
+    return join(["replace", "Wreck", "70,130", path, "null", "0", "0", "true", "", "", "709", "0",
+                 "false"], ";"), ""
+
+
+def tank(name: str, pos, nation: str = "ge", bu: bool = True, palette: str | None = None,
+         **kw) -> SynthPiece:
+    """An AFV: the vehicle's covered arc (``+ vca3``...) and its BU/CE layer; ``palette``: the
+    palette list of its Wreck (none: no Replace trait)."""
     ca = Layer([" "] * 6, [f"+ vca{k}" for k in (3, 4, 5, 6, 1, 2)], 1)
     hatch = Layer([" ", " "], ["+ BU", "+ CE"], 1 if bu else 2)
+    more = [wreck(name, nation, palette)] if palette else []
     return SynthPiece(name, f"{nation}/veh/{name.lower().replace(' ', '')}", pos,
-                      nation=nation, layers=[hatch, ca], **kw)
+                      nation=nation, layers=[hatch, ca], more=more, **kw)
 
 
-def truck(name: str, pos, nation: str = "ru", **kw) -> SynthPiece:
+def truck(name: str, pos, nation: str = "ru", palette: str | None = None, **kw) -> SynthPiece:
     ca = Layer([" "] * 6, [f"+ vca{k}" for k in (3, 4, 5, 6, 1, 2)], 1)
-    return SynthPiece(name, f"{nation}/veh/{name.lower()}", pos, nation=nation, layers=[ca], **kw)
+    more = [wreck(name, nation, palette)] if palette else []
+    return SynthPiece(name, f"{nation}/veh/{name.lower()}", pos, nation=nation, layers=[ca],
+                      more=more, **kw)
 
 
 def marker(name: str, image: str, pos) -> SynthPiece:

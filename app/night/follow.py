@@ -16,6 +16,7 @@ from app.file_filters import VSAV_FILTER
 from app.room_window import may_discard
 from engine import api
 
+from .sides_dialog import choose_sides
 from .vsav_open import boards_folder
 
 SETTLE_MS = 300          # VASL writes a save in pieces: wait until it is quiet
@@ -39,8 +40,9 @@ class Follower(QObject):
     reloaded = Signal(str)           # the status bar's sentence after a reload
     failed = Signal(str)
 
-    def __init__(self, window, path: str, boards: str | None = None):
+    def __init__(self, window, path: str, boards: str | None = None, sides=None):
         super().__init__(window)
+        self.sides = sides                  # api.vasl.Sides asked at the start (None: usual)
         self.window = window
         self.path = os.path.abspath(path)
         self.folder_mode = os.path.isdir(self.path)
@@ -115,7 +117,8 @@ class Follower(QObject):
 
     def _read(self, target: str):
         boards = self.boards or boards_folder(self.window.settings)
-        return api.vasl.vsav_scenario(target, boards, True)    # a board found nowhere: blank
+        # a board found nowhere: blank; the sides as chosen at the start (else the usual)
+        return api.vasl.vsav_scenario(target, boards, True, self.sides)
 
     def _take(self, scenario) -> str:
         """Show the new reading, keeping what the player looks at; what changed, in words."""
@@ -145,12 +148,18 @@ class Follower(QObject):
         return api.vasl.game_changes(before, scenario)
 
 
-def start_following(window, path: str, boards: str | None = None) -> Follower:
-    """Follow ``path`` (a save or a folder of saves) in ``window``, read now."""
+def start_following(window, path: str, boards: str | None = None) -> Follower | None:
+    """Follow ``path`` (a save or a folder of saves) in ``window``, read now.  A save of more
+    than two nationalities first asks which two sides play; None when the player cancels."""
+    first = newest_save(path) if os.path.isdir(path) else path
+    go, sides = choose_sides(window, first) if first else (True, None)
+    if not go:
+        window.say("Not following: no sides chosen", 10000)
+        return None
     old = getattr(window, "follower", None)
     if old is not None:
         old.stop()
-    window.follower = Follower(window, path, boards)
+    window.follower = Follower(window, path, boards, sides)
     window.follower.check()
     return window.follower
 

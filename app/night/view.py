@@ -18,6 +18,7 @@ from app import style
 from app.hex_geometry import hex_at, map_rect
 
 from .map_key import CAPTION, MapKey
+from .waiting import waiting_id
 
 ZOOM_STEP = 1.0015          # per 1/8 degree of wheel turn
 MAX_PIXELS_PER_UNIT = 220.0
@@ -33,6 +34,7 @@ class MapView(QGraphicsView):
     hexHovered = Signal(int)
     zoomChanged = Signal(float)
     fileDropped = Signal(str)
+    waitingDropped = Signal(str, int)       # a Waiting dock's counter (unit id) dropped on a hex
 
     def __init__(self, scene, parent=None):
         super().__init__(scene, parent)
@@ -340,20 +342,24 @@ class MapView(QGraphicsView):
         return None
 
     def dragEnterEvent(self, event):
-        if self.json_file(event):
+        if self.json_file(event) or waiting_id(event.mimeData()):
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
     def dragMoveEvent(self, event):
-        if self.json_file(event):
+        if self.json_file(event) or waiting_id(event.mimeData()):
             event.acceptProposedAction()
         else:
             super().dragMoveEvent(event)
 
     def dropEvent(self, event):
-        path = self.json_file(event)
-        if path:
+        path, uid = self.json_file(event), waiting_id(event.mimeData())
+        if uid:
+            event.acceptProposedAction()
+            self.waitingDropped.emit(uid, hex_at(self.scene().map,
+                                                 self.mapToScene(event.position().toPoint())))
+        elif path:
             event.acceptProposedAction()
             self.fileDropped.emit(path)
         else:

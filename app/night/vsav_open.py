@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from engine import api
 
+from .sides_dialog import choose_sides
+
 BOARDS_KEY = "vasl/boards_folder"
 
 
@@ -69,11 +71,17 @@ def open_vsav(window, path: str, boards: str | None = None, read=None) -> bool:
     only (``--boards``), else the one of the settings; ``read``: the game already read from
     it (a scenario and its summary), when no board was missing.  A folder the player chooses
     is remembered only once the game has opened with it: one that does not serve is never
-    kept, and the dialog says which boards it lacks and why."""
+    kept, and the dialog says which boards it lacks and why.  A save of more than two
+    nationalities first asks which two sides play (``choose_sides``)."""
+    go, sides = choose_sides(window, path)
+    if not go:
+        return False
+    if sides is not None:
+        read = None                 # read again, on the sides chosen
     folder, blank, chosen = boards or boards_folder(window.settings), False, None
     while read is None:
         try:
-            read = _read_showing(window, path, folder, blank)
+            read = _read_showing(window, path, folder, blank, sides)
         except api.vasl.MissingBoards as e:
             choice = ask_missing(window, e.boards, e.reasons, folder)
             if choice == "blank":
@@ -100,14 +108,14 @@ def open_vsav(window, path: str, boards: str | None = None, read=None) -> bool:
     return True
 
 
-def _read_showing(window, path: str, folder: str | None, blank: bool):
+def _read_showing(window, path: str, folder: str | None, blank: bool, sides=None):
     """The game read with the status bar saying so (importing boards takes a second or two)."""
     window.say(f"Reading the VASL saved game {os.path.basename(path)} and importing its "
                "boards...", 0)
     window.statusBar().repaint()
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
-        return api.vasl.vsav_scenario(path, folder, blank)
+        return api.vasl.vsav_scenario(path, folder, blank, sides)
     finally:
         QApplication.restoreOverrideCursor()
         window.statusBar().clearMessage()

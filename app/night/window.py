@@ -41,6 +41,7 @@ from .panels.palette import Palette
 from .panels.unit import UnitPanel
 from .recovery import autosave_for
 from .scene.map_scene import MapScene
+from .tools.pieces import Piece
 from .view import MapView
 from .vsav_open import open_vsav
 from .waiting import WaitingPanel
@@ -233,6 +234,7 @@ class NightWindow(QMainWindow):
         hand.toolChanged.connect(lambda tool: tool == "starshell" and self.dock("starshell").raise_())
         self.palette.picked.connect(hand.arm)
         self.waiting.picked.connect(hand.arm)
+        view.waitingDropped.connect(self._waiting_dropped)
         self.waiting.picked.connect(lambda piece: self.board_editor.set_mode("play"))
         self.palette.picked.connect(lambda piece: piece and self.board_editor.set_mode("play"))
         starshell_tool = self.tool_actions["starshell"]
@@ -405,6 +407,12 @@ class NightWindow(QMainWindow):
         if need > label.minimumWidth():
             label.setFixedSize(need, label.sizeHint().height())
         label.setText(text)
+
+    def _waiting_dropped(self, uid: str, hex_index: int) -> None:
+        """A Waiting dock's counter dropped on the map: put in that hex (one undo step)."""
+        self.hand.arm(None)
+        if hex_index >= 0:
+            self.hand.pieces.put_down(Piece("unit", "", None, waiting=uid), hex_index)
 
     def _clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)

@@ -6,13 +6,23 @@ become Starshell boards; saved games (``.vsav``) become night positions.
 from __future__ import annotations
 
 from .follow import game_changes, same_unit
+from .sides import Sides, default_sides, parse_sides, save_nations
 from .vasl import ImportCancelled, board_id_from_filename, import_board
 from .vasl5 import board_image_placement
 from .vsav import import_vsav, read_vsav, vsav_scenario
 from .vsav_boards import CACHE_FOLDER, MissingBoards
-from .waiting import PIECES_KEY, WAITING_KEY, kept_pieces, place_waiting, waiting_units
+from .waiting import (
+                      PIECES_KEY,
+                      WAITING_KEY,
+                      kept_pieces,
+                      place_piece,
+                      place_waiting,
+                      waiting_pieces,
+                      waiting_units,
+)
 
 __all__ = ["ImportCancelled", "board_id_from_filename", "import_board", "board_image_placement",
            "import_vsav", "read_vsav", "vsav_scenario", "MissingBoards", "CACHE_FOLDER",
            "WAITING_KEY", "PIECES_KEY", "kept_pieces", "place_waiting", "waiting_units",
-           "game_changes", "same_unit"]
+           "game_changes", "same_unit", "waiting_pieces", "place_piece", "Sides", "default_sides",
+           "parse_sides", "save_nations"]

@@ -1,14 +1,17 @@
-"""``python -m engine import-vsav GAME.vsav -o POSITION.json [--boards DIR] [--blank-missing]``
+"""``python -m engine import-vsav GAME.vsav -o POSITION.json [--boards DIR] [--blank-missing]
+[--sides A,B]``
 (SPEC.md "Command line, added")."""
 from __future__ import annotations
 
 from collections import Counter
 
+from .sides import parse_sides
 from .vsav import import_vsav
 
 
 def cmd_import_vsav(args) -> dict:
-    out = import_vsav(args.game, args.output, args.boards, args.blank_missing)
+    sides = parse_sides(args.sides) if args.sides else None
+    out = import_vsav(args.game, args.output, args.boards, args.blank_missing, sides)
     if args.json:
         return out
     why = Counter(s["why"].split(" at (")[0] for s in out["skipped"])
@@ -33,3 +36,6 @@ def add_commands(add) -> None:
     sp.add_argument("--blank-missing", action="store_true",
                     help="put a blank open board (no terrain) in place of each board found "
                          "neither in DIR nor among the bundled ones, with a warning")
+    sp.add_argument("--sides", metavar="A,B",
+                    help="the nationalities of each side: VASL's codes joined by '+', the two "
+                         "sides by a comma (ge+fi,ru); default: each on its usual side")

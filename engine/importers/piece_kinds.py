@@ -41,6 +41,28 @@ VASL_MARKERS: dict[str, tuple[str, str]] = {
     "ffe": ("ffe", "E1.91"),
     "smoke": ("smoke", "A24"),
 }
+# Tracked or not (E1.14: a moving tracked vehicle counts as in the NVR at twice it, a wheeled one
+# at 1.5 times; RULES.md 3: a half-track counts as tracked), from the palette list VASL files the
+# vehicle's Wreck under (its buildFile: tanks "Ttw", "Taw", "MTw", "LTw", "TKw", assault guns and
+# tank destroyers "AGw", "TDw", half-tracks "htw"; armoured and scout cars "ACw", "SCw", trucks
+# "trw").  VASL files a few tracked tractors and guns among the cars and trucks: the import's
+# note says how each vehicle was read.  Any other list (lend-lease, captured, ...): asked.
+TRACKED_LISTS = {"Ttw": "a tank", "Taw": "a tank", "MTw": "a tank", "LTw": "a tank",
+                 "TKw": "a tank", "AGw": "an assault gun", "TDw": "a tank destroyer",
+                 "htw": "a half-track"}
+WHEELED_LISTS = {"ACw": "an armoured car", "SCw": "a scout car", "trw": "a truck"}
+
+
+def tracked_of(piece: Piece) -> tuple[bool | None, str]:
+    """Whether the vehicle is tracked, from VASL's palette list of its Wreck (``TRACKED_LISTS``,
+    ``WHEELED_LISTS``), and how that was read; (None, "") when the list does not say."""
+    if piece.palette in TRACKED_LISTS:
+        return True, f"VASL files it as {TRACKED_LISTS[piece.palette]} ({piece.palette})"
+    if piece.palette in WHEELED_LISTS:
+        return False, f"VASL files it as {WHEELED_LISTS[piece.palette]} ({piece.palette})"
+    return None, ""
+
+
 _COLOUR_LAYER = re.compile(r"^(red|green|blue|purple|white|yellow) ", re.IGNORECASE)
 # smoke's layers name its strength ("White +3 Smoke", "WP grenade +1"): the piece is Smoke
 _SMOKE_RE = re.compile(r"\bsmoke\b|\bwp\b", re.IGNORECASE)
@@ -173,7 +195,7 @@ def classify(piece: Piece) -> tuple[str, str, dict] | tuple[None, str, dict]:
         hatch = {w.strip("+ ").upper() for w in piece.shown_layers} & {"BU", "CE"}
         if not hatch:
             hatch = set(re.findall(r"\s(BU|CE)\b", piece.name))
-        flags = {}
+        flags = {"tracked": tracked_of(piece)[0]}
         if armoured:
             flags["bu"] = "BU" in hatch
             flags["ce"] = "CE" in hatch

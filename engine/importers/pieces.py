@@ -59,6 +59,7 @@ class Piece:
     layer_names: list[str] = field(default_factory=list)   # every layer name of the piece
     shown_layers: list[str] = field(default_factory=list)  # the names of the levels shown
     unknown_traits: list[str] = field(default_factory=list)
+    palette: str = ""               # the palette list of its Wreck replacement ("Ttw", "trw")
 
 
 @dataclass
@@ -179,6 +180,17 @@ def _read_layer(piece: Piece, f: list[str], state: str) -> None:
         piece.image = images[level - 1]
 
 
+_WRECK_LIST_RE = re.compile(r"ListWidget:([A-Za-z0-9 ()-]{1,40})/VASSAL\.build\.widget\.PieceSlot:")
+
+
+def wreck_list(path: str) -> str:
+    """The palette list a vehicle's Wreck counter is taken from (VASSAL's Replace trait names
+    the slot by its place in VASL's palette: ``...ListWidget:ge/...ListWidget:Ttw/...PieceSlot:
+    PzKw IVH Wreck``): "Ttw", or "" when the path names none."""
+    m = _WRECK_LIST_RE.search(path.replace("\\/", "/"))
+    return m.group(1) if m else ""
+
+
 def parse_piece(cmd: str, place: str) -> Piece | None:
     """An ``AddPiece`` command (``+/id/type/state``); None for a stack."""
     if len(cmd) > MAX_PIECE_CHARS:
@@ -219,6 +231,8 @@ def parse_piece(cmd: str, place: str) -> Piece | None:
                 nations.append(f[3])
             if split_escaped(s, ";", 1)[0] not in ("", "null"):
                 piece.concealed = True
+        elif kind == "replace" and len(f) > 3 and f[1] == "Wreck":
+            piece.palette = wreck_list(f[3])
         elif kind == "hide":
             if s not in ("", "null"):
                 piece.hidden = True

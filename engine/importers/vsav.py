@@ -15,8 +15,18 @@ from ..boards import load_board, save_board
 from ..errors import ScenarioError
 from ..hexes import COLUMN_NAMES
 from ..jsonio import atomic_write_json
-from .piece_kinds import KIND_WORDS, classify, counter_name, figures_kind, named_figures, nation_of, side_of
+from .piece_kinds import (
+    KIND_WORDS,
+    classify,
+    counter_name,
+    figures_kind,
+    named_figures,
+    nation_of,
+    side_of,
+    tracked_of,
+)
 from .pieces import Piece, SavedGame, parse_saved_game
+from .sides import Sides
 from .vassal import read_saved_game
 from .vsav_boards import CACHE_FOLDER, PlacedBoard, hex_at, resolve_boards
 from .waiting import PIECES_KEY, WAITING_KEY
@@ -55,7 +65,11 @@ class VsavImport:
                 "notes": self.notes}
 
 
-def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> VsavImport:
+def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
+                 sides: Sides | None = None) -> VsavImport:
+    """One pass over the pieces, each to a unit, marker, kept piece or a reason.  ``sides``:
+    which nationalities play on each side (None: each on its usual side)."""
+    side_for = sides.side_of if sides is not None else side_of
     units: list[dict] = []
     waiting: list[dict] = []                # units in the map's margins, to be placed
     markers: list[dict] = []
@@ -64,22 +78,11 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
     notes: list[str] = []
     counts: dict[str, int] = {}
     qmarks: set[tuple[str, str]] = set()        # (hex, side) under a "?" counter
-    cover: dict[tuple[int, int], str] = {}
     off_board = 0
     unsided = 0
     by_figures: list[str] = []              # MMCs named only by their figures ("4-6-7")
-
-    def where(p: Piece) -> str | None:
-        if (p.x, p.y) in cover:
-            return cover[(p.x, p.y)]
-        for b, closed in [(b, False) for b in placed] + [(b, True) for b in placed]:
-            local = b.local(p.x, p.y, closed)
-            if local is not None:
-                col, row = hex_at(b.geometry, *local)
-                name = f"{b.board.id}{COLUMN_NAMES[col]}{row}"
-                cover[(p.x, p.y)] = name
-                return name
-        return None
+    vehicles: list[tuple[str, bool | None, str]] = []   # (name, tracked, how it was read)
+    where = _locator(placed)
 
     for p in game.pieces:
         label = p.name or p.base_name or p.image or p.id
@@ -91,14 +94,16 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
         nation = nation_of(p)
         if kind is None:
             hex_id = where(p)
-            if what.startswith("a concealment counter") and hex_id and side_of(nation):
-                qmarks.add((hex_id, side_of(nation)))
-            elif hex_id is not None and what.startswith(KEPT_PIECES):
-                kept.append(_kept_piece(p, what, hex_id, side_of(nation)))
+            if what.startswith("a concealment counter") and hex_id and side_for(nation):
+                qmarks.add((hex_id, side_for(nation)))
+            elif what.startswith(KEPT_PIECES):     # on its hex, or waiting in the margin
+                kept.append(_kept_piece(p, what, hex_id, side_for(nation)))
             skipped.append({"piece": label, "why": what})
             continue
         hex_id = where(p)
-        side = side_of(nation)
+        side = side_for(nation)
+        if kind == "unit" and what in ("afv", "vehicle") and side is not None:
+            vehicles.append((counter_name(p, what), *tracked_of(p)))
         if hex_id is None:
             off_board += 1
             skipped.append({"piece": label, "why": f"off the boards, waiting in the map's margin "
@@ -118,17 +123,18 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
         fig, _ = named_figures(p.name)
         if side is None:
             # never a guess: the unit is left out and the report says why
-            skipped.append({"piece": label, "why": _unsided_why(what, nation)})
+            skipped.append({"piece": label, "why": _unsided_why(what, nation, sides)})
             unsided += 1
             continue
         if fig is not None and "fp" in fig.groupdict():
             by_figures.append(f"{label} ({figures_kind(fig, p.image)[1]})")
         units.append(_unit(p, what, flags, label, nation, side, hex_id, counts))
-    for u in units:
-        if (u["hex"], u["side"]) in qmarks and u["type"] not in ("afv", "vehicle"):
-            u["concealed"] = True
-    notes += _notes(units, by_figures, unsided, off_board)
-    data = _position_data(game, placed, title, units, markers, notes)
+    _conceal_under_qmarks(units, qmarks)
+    notes += _notes(vehicles, by_figures, unsided, off_board)
+    if sides is not None:
+        notes.insert(0, f"sides: {sides.said()}, as asked")
+    data = _position_data(game, placed, title, units, markers, notes,
+                          sides.names if sides is not None else ("axis", "allied"))
     if waiting:
         data[WAITING_KEY] = waiting
     if kept:
@@ -136,21 +142,49 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str) -> Vsav
     return VsavImport(data, placed, skipped, notes)
 
 
-def _kept_piece(p: Piece, what: str, hex_id: str, side: str | None) -> dict:
-    """A support weapon or Gun kept on its hex: listed, never a viewer (E1: the night rules'
-    viewers are units)."""
+def _locator(placed: list[PlacedBoard]):
+    """The hex a piece stands in ("2K5"), or None off the boards (remembered by position)."""
+    cover: dict[tuple[int, int], str] = {}
+
+    def where(p: Piece) -> str | None:
+        if (p.x, p.y) in cover:
+            return cover[(p.x, p.y)]
+        for b, closed in [(b, False) for b in placed] + [(b, True) for b in placed]:
+            local = b.local(p.x, p.y, closed)
+            if local is not None:
+                col, row = hex_at(b.geometry, *local)
+                name = f"{b.board.id}{COLUMN_NAMES[col]}{row}"
+                cover[(p.x, p.y)] = name
+                return name
+        return None
+    return where
+
+
+def _conceal_under_qmarks(units: list[dict], qmarks: set[tuple[str, str]]) -> None:
+    """A "?" on a stack conceals its side's units there (A12.1), never a vehicle."""
+    for u in units:
+        if (u["hex"], u["side"]) in qmarks and u["type"] not in ("afv", "vehicle"):
+            u["concealed"] = True
+
+
+def _kept_piece(p: Piece, what: str, hex_id: str | None, side: str | None) -> dict:
+    """A support weapon or Gun kept on its hex (None: waiting in the margin, at its map
+    position): listed, never a viewer (E1: the night rules' viewers are units)."""
     out = {"name": " ".join(p.name.split()) or p.base_name,
-           "kind": "gun" if what.startswith("a Gun") else "support_weapon", "hex": hex_id,
-           "vasl_id": p.id}
+           "kind": "gun" if what.startswith("a Gun") else "support_weapon",
+           "vasl_id": p.id} | ({"hex": hex_id} if hex_id is not None else {"at": [p.x, p.y]})
     if side is not None:
         out["side"] = side
     return out
 
 
 def _position_data(game: SavedGame, placed: list[PlacedBoard], title: str, units: list[dict],
-                   markers: list[dict], notes: list[str]) -> dict:
-    """The position file's data: the boards, the turn VASL's marker shows, units and markers."""
+                   markers: list[dict], notes: list[str], names: tuple[str, str]) -> dict:
+    """The position file's data: the boards, the turn VASL's marker shows, units and markers;
+    ``names``: the two sides' names."""
     phase, attacker = game_turn(game.pieces)
+    if attacker not in names:
+        attacker = None             # the marker's "Axis" is no side of these (Finns vs Germans)
     if attacker is None:
         attacker = units[0]["side"] if units else "allied"
     else:
@@ -173,9 +207,12 @@ def game_turn(pieces: list[Piece]) -> tuple[str, str | None]:
     return "PFPh", None
 
 
-def _unsided_why(what: str, nation: str) -> str:
+def _unsided_why(what: str, nation: str, sides: Sides | None = None) -> str:
     """Why a unit whose side cannot be told is left out."""
     what_words = KIND_WORDS.get(what, f"a {what.replace('_', ' ')}")
+    if sides is not None:
+        return (f"{what_words} of nationality {nation or 'unknown'!r}, on neither side of the "
+                f"game ({sides.text()})")
     if nation:
         return (f"{what_words} whose side cannot be told: its nationality {nation!r} "
                 "is neither Axis nor Allied")
@@ -211,12 +248,21 @@ def _unit(p: Piece, what: str, flags: dict, label: str, nation: str, side: str, 
     return u
 
 
-def _notes(units: list[dict], by_figures: list[str], unsided: int, off_board: int) -> list[str]:
+def _notes(vehicles: list[tuple[str, bool | None, str]], by_figures: list[str], unsided: int,
+           off_board: int) -> list[str]:
     """What the player should check or finish after the import."""
     notes: list[str] = []
-    if any(u["type"] in ("afv", "vehicle") for u in units):
-        notes.append("vehicles: the save does not say which are tracked; set it in the Edit "
-                     "panel (E1.14: a moving tracked vehicle is seen farther)")
+    read = sorted({f"{name}: {'tracked' if tracked else 'not tracked'}, {how}"
+                   for name, tracked, how in vehicles if tracked is not None})
+    if read:
+        notes.append("vehicles read as tracked or not from VASL's palette (E1.14; a half-track "
+                     "counts as tracked): " + "; ".join(read[:12])
+                     + ("; ..." if len(read) > 12 else "") + ": check them in the Edit panel")
+    unknown = sorted({name for name, tracked, _ in vehicles if tracked is None})
+    if unknown:
+        notes.append(f"vehicles the save does not say are tracked or not ({', '.join(unknown[:12])}"
+                     + (", ..." if len(unknown) > 12 else "") + "): set it in the Edit panel "
+                     "(E1.14: a moving tracked vehicle is seen farther)")
     if by_figures:
         notes.append(f"{len(by_figures)} counter(s) named only by their figures, read as "
                      "squad, half squad or crew by " + "; ".join(by_figures[:12])
@@ -233,9 +279,11 @@ def _notes(units: list[dict], by_figures: list[str], unsided: int, off_board: in
 
 
 def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
-              blank_missing: bool = False, cache_dir: str | Path | None = None) -> VsavImport:
+              blank_missing: bool = False, cache_dir: str | Path | None = None,
+              sides: Sides | None = None) -> VsavImport:
     """Read a .vsav and convert it (nothing written); boards imported earlier into
-    ``cache_dir`` from the same archives are taken from there.  ScenarioError naming the file."""
+    ``cache_dir`` from the same archives are taken from there; ``sides``: the nationalities
+    of each side (None: their usual sides).  ScenarioError naming the file."""
     path = Path(path)
     text = read_saved_game(path)
     try:
@@ -243,13 +291,13 @@ def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
     except ScenarioError as e:
         raise e.at(file=str(path)) from None
     placed, notes = resolve_boards(game, boards_dir, blank_missing, str(path), cache_dir)
-    result = convert_game(game, placed, f"{path.stem} (VASL saved game)")
+    result = convert_game(game, placed, f"{path.stem} (VASL saved game)", sides)
     result.notes[:0] = notes
     return result
 
 
 def vsav_scenario(path: str | Path, boards_dir: str | Path | None = None,
-                  blank_missing: bool = False):
+                  blank_missing: bool = False, sides: Sides | None = None):
     """The saved game as a Scenario anchored at the .vsav's folder, and the import's summary.
     Boards imported from VASL archives are cached beside the save (``CACHE_FOLDER``: board
     file, raster and picture, as ``import-vasl`` writes them), so a second open is quick;
@@ -257,7 +305,7 @@ def vsav_scenario(path: str | Path, boards_dir: str | Path | None = None,
     (their map entries name files that do not exist yet: saving the position saves them)."""
     from ..night.files import scenario_from_json
     cache = Path(path).resolve().parent / CACHE_FOLDER
-    result = read_vsav(path, boards_dir, blank_missing, cache)
+    result = read_vsav(path, boards_dir, blank_missing, cache, sides)
     _cache_boards(result, cache)
     s = scenario_from_json(result.data, file=str(path), boards=result.unwritten())
     return s.replace(folder=str(Path(path).resolve().parent)), result.summary()
@@ -281,7 +329,7 @@ def _cache_boards(result: VsavImport, cache: Path) -> None:
 
 
 def import_vsav(path: str | Path, output: str | Path, boards_dir: str | Path | None = None,
-                blank_missing: bool = False) -> dict:
+                blank_missing: bool = False, sides: Sides | None = None) -> dict:
     """Write the position file ``output`` (and the board files it needs beside it) from a saved
     game; returns the summary.  Nothing is written when the game is refused."""
     from ..night.files import scenario_from_json
@@ -290,7 +338,7 @@ def import_vsav(path: str | Path, output: str | Path, boards_dir: str | Path | N
         raise ScenarioError("the position file name must end in .json", file=str(output),
                             place="-o")
     folder = out.resolve().parent
-    result = read_vsav(path, boards_dir, blank_missing, folder)
+    result = read_vsav(path, boards_dir, blank_missing, folder, sides)
     scenario_from_json(result.data, file=str(path), boards=result.unwritten())  # the whole check first
     written = []
     for p in result.placed:

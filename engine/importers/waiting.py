@@ -31,6 +31,27 @@ def kept_pieces(scenario: Scenario) -> list[dict]:
             and isinstance(p.get("hex"), str)]
 
 
+def waiting_pieces(scenario: Scenario) -> list[dict]:
+    """The support weapons and Guns waiting in the map's margins (a set-up not yet placed):
+    ``name``, ``kind``, ``vasl_id``, ``at`` (VASSAL's map position), ``side`` when known."""
+    return [p for p in scenario.extra.get(PIECES_KEY, []) or []
+            if isinstance(p, dict) and isinstance(p.get("name"), str)
+            and isinstance(p.get("vasl_id"), str) and "hex" not in p]
+
+
+def place_piece(scenario: Scenario, vasl_id: str, hex_id: str) -> Scenario:
+    """The position with waiting support weapon or Gun ``vasl_id`` put in ``hex_id``: kept on
+    that hex (``kept_pieces``), no longer waiting.  ScenarioError for an unknown piece or a hex
+    off the map."""
+    entry = next((p for p in waiting_pieces(scenario) if p["vasl_id"] == vasl_id), None)
+    if entry is None:
+        raise ScenarioError(f"no support weapon or Gun {vasl_id!r} waits to be placed")
+    hex_id = scenario.map.canonical(hex_id)
+    placed = {k: v for k, v in entry.items() if k != "at"} | {"hex": hex_id}
+    pieces = [placed if p is entry else p for p in scenario.extra.get(PIECES_KEY, [])]
+    return scenario.replace(extra={**scenario.extra, PIECES_KEY: pieces})
+
+
 def place_waiting(scenario: Scenario, unit_id: str, hex_id: str) -> Scenario:
     """The position with waiting counter ``unit_id`` put in ``hex_id`` (its name and VASL's
     keys kept), no longer waiting.  ScenarioError for an unknown counter, a taken id or a hex

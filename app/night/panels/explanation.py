@@ -9,12 +9,20 @@ from html import escape
 from PySide6.QtWidgets import QTextBrowser
 
 from app import style
+from engine import api
 
 from .unit import sight_html
 
 
 def _bullets(reasons) -> str:
     return "<ul style='margin-left:-20px'>" + "".join(f"<li>{escape(r)}</li>" for r in reasons) + "</ul>"
+
+
+def kept_words(piece: dict) -> str:
+    """A VASL save's support weapon or Gun, as the hex's hover text lists it (not a viewer)."""
+    kind = "Gun" if piece.get("kind") == "gun" else "support weapon"
+    side = f"{piece['side']} " if piece.get("side") else ""
+    return f"{piece['name']} ({side}{kind}, not a viewer)"
 
 
 class ExplanationPanel(QTextBrowser):
@@ -77,6 +85,7 @@ class ExplanationPanel(QTextBrowser):
         here = [f"{u.id} ({u.side} {u.type.replace('_', ' ')})" for u in s.units
                 if m.index(u.hex) == i]
         here += [mk.type.replace("_", " ") for mk in s.markers if m.index(mk.hex) == i]
+        here += [kept_words(p) for p in api.vasl.kept_pieces(s) if m.has(p["hex"]) and m.index(p["hex"]) == i]
         if here:
             html += f"<p>Here: {escape(', '.join(here))}</p>"
         if late:            # the engine works out the new position: no reason of the old one

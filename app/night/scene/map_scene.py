@@ -28,6 +28,7 @@ from .grid import GridItem
 from .gunflash_overlay import GunflashOverlay
 from .hatch_overlay import HatchOverlay
 from .hexsides import HexsideItem
+from .kept_pieces import KeptPiecesItem
 from .los_thread import ThreadItem
 from .outline_overlay import OutlineItem
 from .overlays import cosmetic_pen
@@ -95,13 +96,14 @@ class MapScene(QGraphicsScene):
         self.placement = PlacementOverlay(m, 40)
         self.drift = DriftOverlay(m, 42)
         self.thread = ThreadItem(m, 70)                   # a string lies over the counters
+        self.kept = KeptPiecesItem(m)       # a VASL save's support weapons and Guns
         self.board_art = board_art.build(m)      # the boards' own pictures, over our art
         for item in self.board_art:
             self.addItem(item)
         for item in (self.terrain, self.grid, self.hexsides, self.lit, self.blaze_shadows, self.sight,
                      self.viewer_blind, self.gunflashes, self.light_circles, self.nvr_ring,
                      self.moving_rings, self.selection, self.hover, self.placement, self.drift,
-                     self.thread):
+                     self.thread, self.kept):
             self.addItem(item)
         # what a drag leaves alone under the field (terrain, board art, lit hexes, blaze
         # shadows): one opaque picture, the view's cached background (``draw_under``), not
@@ -177,6 +179,7 @@ class MapScene(QGraphicsScene):
     def counters_laid_out(self) -> None:
         """The ring labels keep clear of the counters: where counters moved, placed again.
         Not during a drag (each step's rings place them again; a drop lays the counters out)."""
+        self.kept.set_pixels_per_unit(self.counters.ppu)
         if not self.document.dragging:
             self._relabel()
 
@@ -228,6 +231,7 @@ class MapScene(QGraphicsScene):
             self.grid.set_lines(self.shown.get("grid", True))
             self.grid.composite.changed()
         self.counters.set_visible(self.shown.get("counters", True))
+        self.kept.setVisible(self.shown.get("counters", True))
         self._relabel()             # what the ring labels keep clear of may have gone or come
 
     # --------------------------------------------------------------------- following the document
@@ -236,6 +240,7 @@ class MapScene(QGraphicsScene):
         if self.map is None or self.map.content_key != s.map.content_key:
             self._build_map(s.map)
         self.counters.rebuild(s, self.document.viewer, self.document.marker)
+        self.kept.set_scenario(s)
         self._draw_selection()
 
     def _on_selection(self) -> None:

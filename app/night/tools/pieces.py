@@ -9,6 +9,8 @@ from PySide6.QtCore import QObject, Signal
 
 from engine import api
 
+PIECE_PREFIX = "piece:"          # a waiting support weapon or Gun, by its VASSAL id
+
 
 @dataclass(frozen=True)
 class Piece:
@@ -54,15 +56,26 @@ class PiecesTool(QObject):
         return True
 
     def _place_waiting(self, uid: str, name: str) -> bool:
-        """A counter of the Waiting dock put in hex ``name`` (the engine's place_waiting)."""
+        """A counter of the Waiting dock put in hex ``name`` (the engine's place_waiting; a
+        support weapon or Gun, ``PIECE_PREFIX`` and its VASSAL id: place_piece)."""
         d = self.document
+        piece = uid.removeprefix(PIECE_PREFIX) if uid.startswith(PIECE_PREFIX) else None
+        if piece is not None:
+            said = next((p["name"] for p in api.vasl.waiting_pieces(d.scenario)
+                         if p["vasl_id"] == piece), piece)
+        else:
+            said = next((f"{w.get('name') or w['type']} ({uid})"
+                         for w in api.vasl.waiting_units(d.scenario) if w["id"] == uid), uid)
         try:
-            d.edit(api.vasl.place_waiting(d.scenario, uid, name), f"place {uid} in {name}")
+            after = (api.vasl.place_piece(d.scenario, piece, name) if piece is not None
+                     else api.vasl.place_waiting(d.scenario, uid, name))
+            d.edit(after, f"place {said} in {name}")
         except api.ScenarioError as e:
             self.told.emit(str(e))
             return False
-        d.select(uid)
-        self.told.emit(f"Placed {uid} in {name} (Ctrl+Z: undo)")
+        if piece is None:
+            d.select(uid)
+        self.told.emit(f"Placed {said} in {name} (Ctrl+Z: undo)")
         return True
 
     def delete_picked(self) -> None:
