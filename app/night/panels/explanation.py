@@ -33,15 +33,25 @@ class ExplanationPanel(QTextBrowser):
         self.hex = -1
         self.thread = None
         self.route_html = ""            # the Route tool's way (``planner_ui.route_html``)
+        self.held = False               # a drag is on: the hovered hex is explained at the drop
         self.setOpenLinks(False)
         document.answersChanged.connect(self.refresh)     # not a drag's: the drop's
-        document.changed.connect(self.refresh)            # a drop: no answer of before stays
+        document.dragged.connect(self._hold)
+        document.changed.connect(self._release)           # a drop: no answer of before stays
+        self.refresh()
+
+    def _hold(self) -> None:
+        self.held = True
+
+    def _release(self) -> None:
+        self.held = False
         self.refresh()
 
     def show_hex(self, hex_index: int) -> None:
         if hex_index != self.hex:
             self.hex = hex_index
-            self.refresh()
+            if not self.held:           # each drag step would lay out the page again
+                self.refresh()
 
     def show_thread(self, thread) -> None:
         self.thread = thread

@@ -202,6 +202,9 @@ class PlannerLayer:
             route = ([m.index(h) for h in r.path],
                      {m.index(h): len(v) for h, v in r.seen.items()})
         self.item.show(counts, best, route)
+        # nothing to show: off the scene's paint (each drag step would paint them for nothing)
+        self.fill.setVisible(counts is not None)
+        self.item.setVisible(counts is not None or bool(best) or route is not None)
 
 
 __all__ = ["PlanItem", "PlannerLayer", "ThreatFill", "threat_areas"]
