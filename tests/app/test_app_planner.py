@@ -309,3 +309,11 @@ def test_the_whole_side_is_ranked_one_roller_a_hex_and_a_click_selects_the_firer
     panel.list.itemClicked.emit(panel.list.item(k))
     assert w.document.viewer == o.by
     assert w.scene.drift.at == w.scene.map.index(o.at) and w.scene.drift.method == o.method
+
+
+def test_a_row_says_a_sure_chance_in_words(w10, qtbot):
+    advice = advised(qtbot, w10)
+    panel = w10.planner_ui.advice
+    assert advice.options[0].any_enemy_lit == 1               # S1 lit whatever the drift
+    row = panel.list.item(0).text()
+    assert "at least one lit: certain" in row and "at least one 1" not in row
