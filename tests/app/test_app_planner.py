@@ -127,7 +127,7 @@ def test_the_advice_is_worked_out_on_the_engine_thread_and_says_so(w10, qtbot, m
 def threat_on(qtbot, window, side: str):
     ui = window.planner_ui
     ui.fill_menu()
-    action = next(a for a in ui.threat_menu.actions() if a.text().startswith(f"of {side}'s"))
+    action = next(a for a in ui.threat_menu.actions() if a.text().startswith(f"of the {side} units"))
     action.trigger()
     p = window.hand.planner
     qtbot.waitUntil(lambda: p.threat is not None and "threat" not in p.working, timeout=20000)
@@ -152,7 +152,10 @@ def test_the_threat_map_counts_the_enemies_that_see_each_hex_w14(window_on, qtbo
     w.view.hexHovered.emit(seen_at)
     assert w.planner_ui.layer.item.hovered == seen_at
     words = w.statusBar().currentMessage()
-    assert words.startswith(f"{m.names[seen_at]}: {counts[seen_at]} enemy unit(s) see")
+    assert words.startswith(f"{m.names[seen_at]}: {counts[seen_at]} enemy unit(s) see an "
+                            "allied unit here")            # the side's name, in plain words
+    assert "allied's" not in words
+    assert not any("'s units" in a.text() for a in w.planner_ui.threat_menu.actions())
     viewers = [v for v, on in zip(expected.viewers, expected.seen()[:, seen_at]) if on]
     assert all(v in words for v in viewers)
     # read for a moving vehicle, 1.5 x NVR (E1.14): E1 and E2 stand lit, and so blinded, they
