@@ -285,6 +285,9 @@ def discard_found(found: Recovered, folder: Path | None) -> None:
 def ask_restore(parent, found: Recovered) -> bool:
     """Whether the player wants ``found`` back."""
     what = (f"the file {found.belongs_to}" if found.belongs_to else "a file that was never saved")
+    title = getattr(found.content, "title", "")
+    if title:                       # which position, table...: the player may have several
+        what = f"\u201c{title}\u201d ({what})"
     answer = QMessageBox.question(
         parent, "Restore unsaved work?",
         f"Starshell did not close normally last time. Unsaved changes to {what} were kept."

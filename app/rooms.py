@@ -15,7 +15,12 @@ others through the ``open_other`` it is handed (this module's ``open_window``).
 """
 from __future__ import annotations
 
+import os
 from types import ModuleType
+
+from PySide6.QtWidgets import QMessageBox
+
+from engine import api
 
 from . import napoleonic, night, tabletop
 from .room_window import file_format
@@ -41,15 +46,37 @@ def open_window(path: str | None = None, **options):
     """A window on ``path`` in the room its format picks, able to open every room's files in
     turn (File > Open).  ``options``: the room's door's (``select``, ``recover``, ``boards``).
     With ``recover`` (at start-up) the unsaved work a crash left in any room is offered first,
-    the other rooms' before this one's (its door offers its own): restored, it opens instead.
+    the other rooms' before this one's: restored, its window is returned, and ``path`` (unless
+    the work restored is that file's) opens beside it, kept alive by its ``room_windows``.
     Raises api.ScenarioError naming the file when it is refused."""
     room = room_for(path)
     if options.get("recover"):
-        for other in ROOMS.values():
-            window = None if other is room else other.open_recovered(open_other=open_window)
+        options = {**options, "recover": False}
+        for each in [*(r for r in ROOMS.values() if r is not room), room]:
+            window = each.open_recovered(open_other=open_window)
             if window is not None:
+                if path is not None and not _holds(window, path):
+                    _open_beside(window, room, path, options)
                 return window
     return room.open_window(path, open_other=open_window, **options)
+
+
+def _holds(window, path: str) -> bool:
+    """Whether ``window``'s document is the file ``path``."""
+    own = getattr(window.document, "path", None)
+    return own is not None and os.path.realpath(own) == os.path.realpath(path)
+
+
+def _open_beside(window, room: ModuleType, path: str, options: dict) -> None:
+    """The file asked for at start-up, opened beside the restored work (a refused one is told
+    over the restored window, which stays)."""
+    try:
+        named = room.open_window(path, open_other=open_window, **options)
+    except (api.ScenarioError, OSError) as e:
+        QMessageBox.warning(window, "Open", str(e))
+        return
+    window.room_windows = [*getattr(window, "room_windows", []), named]
+    named.show()
 
 
 def save_screenshot(path: str | None, out: str, width: int, height: int,

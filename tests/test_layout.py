@@ -95,3 +95,19 @@ def test_renaming_a_board_renames_the_hexes_of_its_units():
     assert [u.hex for u in r.scenario.units] == ["b7CC6", "b7Y4"]
     assert r.scenario.markers[0].hex == "b7Y4" and r.report == []
     assert visibility_from(r.scenario, "A")["b7Y4"].sight == "nvr"
+
+
+def test_a_new_position_on_a_bundled_board_names_it_by_its_id(tmp_path):
+    """File > New on assets/boards/34.json, saved elsewhere: the file names board "34", as the
+    bundled positions do, never a path back into the program's folders."""
+    import json
+
+    from engine.boards import assets_dir
+    from engine.night.new_position import board_position
+    s = board_position(assets_dir() / "boards" / "34.json")
+    save_scenario(s, tmp_path / "mine.json")
+    saved = json.loads((tmp_path / "mine.json").read_text())
+    assert [e["board"] for e in saved["map"]] == ["34"]
+    own = tmp_path / "b.json"                       # a board file of the player's: its name
+    own.write_text((assets_dir() / "boards" / "34.json").read_text())
+    assert board_position(own).map_entries[0].board == "b.json"

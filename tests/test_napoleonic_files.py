@@ -205,3 +205,27 @@ def test_a_wall_on_the_map_blocks_fire_in_the_rooms_words(tmp_path):
     why = f1.reasons[0]
     assert "the wall on the n1C2/n1D1 hexside blocks LOS from n1A1 to n1E2" in why
     assert "every firer needs LOS" in why and "RULES.md" not in why and "B9" not in why and "A6" not in why
+
+
+def test_fire_command_plain_text_reads_as_words(tmp_path):
+    """Without --json the attack is told in lines a player reads (no JSON dumped): each firer
+    with its value or why it is left out, the column, the chances and the roll's result."""
+    code, out, err = run("fire", str(FIRE / "sample.json"), "--target", "n1J6", "--dice", "6,6")
+    assert code == 0, err
+    d = json.loads(run("fire", str(FIRE / "sample.json"), "--target", "n1J6", "--dice", "6,6",
+                       "--json")[1])
+    assert "{" not in out and "[" not in out
+    for f in d["firers"]:
+        told = f"{f['id']} in {f['hex']}: " + (f"{f['value_exact']} ({f['how']})" if f["counted"]
+                                               else f"left out: {f['why_not']}")
+        assert told in out
+    assert f"the {d['column']} column" in out and d["result_words"] in out
+    assert all(p in out for p in d["outcomes_exact"].values())
+
+
+def test_fire_command_o_without_record_is_refused(tmp_path):
+    out = tmp_path / "after.json"
+    code, _, err = run("fire", str(FIRE / "sample.json"), "--target", "n1J6", "--dice", "6,6",
+                       "-o", str(out))
+    assert code == 2 and err.startswith("error:") and "-o" in err and "--record" in err
+    assert not out.exists()

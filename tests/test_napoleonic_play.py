@@ -261,3 +261,12 @@ def test_a_position_built_from_nothing_saves_and_loads(tmp_path):
     again = nap.load_position(tmp_path / "new.json")
     assert nap.position_to_json(again) == nap.position_to_json(changed)
     assert nap.assess(again, "n1C5").allowed
+
+
+def test_a_firer_blocked_by_units_is_not_also_told_its_los_is_clear(tmp_path):
+    units = [unit("F1", "french", "n1C2", formation="skirmish"), unit("B9", "british", "n1C3"),
+             unit("B1", "british", "n1C4")]
+    f1 = nap.assess(make(tmp_path, units), "n1C4").firers[0]
+    said = [r for r in f1.reasons if "LOS" in r]
+    assert said == [f1.why_not]                  # one word on its LOS: blocked, never "clear"
+    assert "is clear" not in " ".join(f1.reasons) and "terrain alone" in f1.why_not

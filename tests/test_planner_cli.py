@@ -100,3 +100,12 @@ def test_a_bad_cost_table_is_named(tmp_path):
     code, _, err = run("route", SCENARIOS / "W-10.json", "--unit", "L1", "--to", "2BB8",
                        "--costs", costs, "--json")
     assert code == 2 and str(costs) in err and "woods" in err
+
+
+def test_plain_text_says_a_sure_chance_in_words():
+    # W-10: every placement lights S1 for sure once the usage dr has passed
+    code, out, _ = run("advise", SCENARIOS / "W-10.json", "--unit", "L1")
+    doc = run_json("advise", SCENARIOS / "W-10.json", "--unit", "L1")
+    assert code == 0 and doc["options"][0]["any_enemy_lit"] == "1"
+    first = out.splitlines()[1]
+    assert "at least one lit: certain" in first and "at least one 1" not in out

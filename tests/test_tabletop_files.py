@@ -188,3 +188,19 @@ def test_a_table_whose_turn_names_no_side_is_refused_naming_the_file_and_turn(tm
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith(f"error: {tmp_path / 'bad.json'}: turn: no element of side 'green'")
     assert make(el("1", "blue", "Bw", 0, 0, 0), turn="blue").turn == "blue"
+
+
+def test_shoot_plain_text_reads_as_words():
+    """Without --json the shot is told in lines a player reads (no JSON dumped): whom it must
+    shoot, each target legal or not with its reasons, the supporters and the rolls in order."""
+    r = run("shoot", TABLES / "S-06.json", "--shooter", "1")
+    d = json.loads(run("shoot", TABLES / "S-06.json", "--shooter", "1", "--json").stdout)
+    assert r.returncode == 0, r.stderr
+    assert "{" not in r.stdout and "None" not in r.stdout
+    assert f"Must shoot: {', '.join(d['must_shoot'])}" in r.stdout
+    for tid, t in d["targets"].items():
+        assert f"  {tid}: {'legal' if t['legal'] else 'not legal'}" in r.stdout
+        assert all(reason in r.stdout for reason in t["reasons"])
+    for step in d["resolution"][d["must_shoot"][0]]["steps"]:
+        assert step["text"] in r.stdout
+    assert f"(-1 to its combat factor): {', '.join(d['supporters']['A'])}" in r.stdout

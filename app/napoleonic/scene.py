@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from app import hex_geometry as geometry
@@ -128,6 +128,21 @@ class FireCounter(QGraphicsItem):
         self.chosen = False           # chosen in the editor
         self.setZValue(10)
         self.setAcceptHoverEvents(True)
+
+    def hoverEnterEvent(self, event) -> None:
+        self.setZValue(20)            # a stack's lower counter comes to the front, read whole
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event) -> None:
+        self.setZValue(10)
+        super().hoverLeaveEvent(event)
+
+    def shape(self) -> QPainterPath:
+        """The counter itself: the room left for its notch and badges catches no mouse, so
+        the corner of a counter under it in a stack can be hovered and clicked."""
+        path = QPainterPath()
+        path.addRect(QRectF(-COUNTER / 2, -COUNTER / 2, COUNTER, COUNTER))
+        return path
 
     def boundingRect(self) -> QRectF:
         s = COUNTER / 2 + 0.16 * SCALE       # the facing notch and the result's badges

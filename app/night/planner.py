@@ -227,8 +227,10 @@ class Planner(QObject):
         sees = th.seen(vehicle=self.threat_mode != "infantry",
                        tracked=self.threat_mode == "tracked")[:, index]
         who = [v for v, s in zip(th.viewers, sees.tolist()) if s]
-        return (f"{th.names[index]}: {len(who)} enemy unit(s) see {self.threat_side}'s "
-                f"{self.threat_mode if self.threat_mode != 'infantry' else 'unit'} here"
+        side, noun = self.threat_side, (self.threat_mode if self.threat_mode != "infantry"
+                                        else "unit")
+        article = "an" if side[:1].lower() in "aeiou" else "a"
+        return (f"{th.names[index]}: {len(who)} enemy unit(s) see {article} {side} {noun} here"
                 + (f" ({', '.join(who)})" if who else "")
                 + f" \u2013 on foot: {c['nvr']} within NVR or lit, {c['gunflash']} by Gunflash"
                 f"; moving vehicle {c['moving_vehicle']}, tracked {c['moving_tracked']}")

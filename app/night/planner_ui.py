@@ -85,7 +85,7 @@ class PlannerUi:
         menu, p = self.threat_menu, self.planner
         menu.clear()
         for side in [None] + list(self.window.document.scenario.sides):
-            a = menu.addAction("off" if side is None else f"of {side}'s units: seen by the others")
+            a = menu.addAction("off" if side is None else f"of the {side} units: seen by the others")
             a.setCheckable(True)
             a.setChecked(side == p.threat_side)
             a.triggered.connect(lambda _=False, s=side: self.show_threat(s))

@@ -29,6 +29,7 @@ from .editor import map_menu, paint_action
 from .editor.board_editor import BoardEditor
 from .editor.board_panel import BoardPanel
 from .editor.layout_panel import LayoutPanel
+from .editor.unsaved import board_file
 from .follow import add_follow_actions
 from .hand import Hand
 from .layers import layer_actions
@@ -269,12 +270,20 @@ class NightWindow(QMainWindow):
         one); the Map menu adds more boards, the Palette units."""
         if not self._may_discard():
             return
-        start = (os.path.dirname(self.document.path) if self.document.path
-                 else examples.documents_folder())
-        path, _ = QFileDialog.getOpenFileName(self, "A new position: its first board", start,
-                                              BOARD_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, "A new position: its first board",
+                                              self.boards_start(), BOARD_FILTER)
         if path:
             self.open_path(path, confirmed=True)
+
+    def boards_start(self) -> str:
+        """Where File > New looks for a board: beside the map's first board file, else among
+        the bundled boards (a scenarios folder holds none)."""
+        s = self.document.scenario
+        for entry in s.map_entries:
+            path = board_file(entry.board, s.folder)
+            if path is not None and path.parent.is_dir():
+                return str(path.resolve().parent)
+        return str((api.assets_dir() / "boards").resolve())
 
     def open_path(self, path: str, confirmed: bool = False) -> bool:
         """Open ``path``; a bad file shows the engine's message and keeps the current position."""

@@ -192,7 +192,7 @@ class Document(QObject):
         crest = ((x_bw - 1, y_bw), (x_bw + 1, y_bw)) if kind == "hill" else None
         piece = tabletop.TerrainPiece(kind, poly, crest)
         self._swap(replace(self.table, terrain=self.table.terrain + (piece,)), f"Add {kind}")
-        self.terrain_choice = len(self.table.terrain) - 1
+        self.choose_terrain(len(self.table.terrain) - 1)     # told: the panel offers Delete
         return self.terrain_choice
 
     def delete_terrain(self, index: int) -> None:

@@ -93,7 +93,9 @@ def report_html(doc: Document, hovered: str = "") -> str:
         parts = [f"<p>{esc(HELP)}</p>"]
     else:
         s = rep["shooter"]
-        parts = [f"<h3>{esc(s)} shoots</h3>",
+        heading = (f"{s} supports {rep['supports']}" if rep["supports"] is not None
+                   else f"{s} does not shoot" if rep["range"] is None else f"{s} shoots")
+        parts = [f"<h3>{esc(heading)}</h3>",
                  "<ul>" + "".join(f"<li>{esc(r)}</li>" for r in rep["reasons"]) + "</ul>"]
         legal = [t for t, v in rep["targets"].items() if v["legal"]]
         parts.append(f"<p><b>Legal targets:</b> {esc(', '.join(legal) or 'none')}<br>"

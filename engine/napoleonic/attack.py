@@ -185,14 +185,16 @@ def _may_fire(position: FirePosition, a: Assessment, u: FireUnit, f, ti: int,
         refuse(why)
     f.los, why = has_los(position, u.hex, a.target)
     if f.los:
-        f.reasons.append(f"LOS to {a.target}: {why}")
-        if position.charts.units_block:
-            way = units_in_the_way(position, position.map.index(u.hex), ti)
-            if way:
-                f.los = False
-                held = "; ".join(f"{h} ({', '.join(ids)})" for h, ids in way)
-                f.reasons.append(f"no LOS to {a.target}: units stand in the way in {held}, and "
-                                 f"in these charts units block the line; {u.id} cannot add its fire")
+        way = (units_in_the_way(position, position.map.index(u.hex), ti)
+               if position.charts.units_block else [])
+        if way:     # RULES.md 8 (the pack's units_block): the terrain is clear, the units are not
+            f.los = False
+            held = "; ".join(f"{h} ({', '.join(ids)})" for h, ids in way)
+            f.reasons.append(f"no LOS to {a.target}: units stand in the way in {held}, and "
+                             f"in these charts units block the line (the terrain alone would "
+                             f"leave it clear); {u.id} cannot add its fire")
+        else:
+            f.reasons.append(f"LOS to {a.target}: {why}")
     else:
         # RULES.md 8, combined fire: every firer needs LOS to the target hex
         f.reasons.append(f"no LOS to {a.target}: {why}; {u.id} cannot add its fire")

@@ -17,6 +17,9 @@ def cmd_fire(args) -> dict:
         if not firers:
             raise ScenarioError("name at least one unit, e.g. F1,F2", file=args.position, place="--firers")
     dice = check_dice(args.dice) if args.dice is not None else None
+    if args.output and not args.record:
+        raise ScenarioError("-o names where --record writes the position after the attack: add "
+                            "--record (and --dice T,U)", file=args.position, place="-o")
     if args.record and (dice is None or not args.output):
         raise ScenarioError("--record writes the position after a rolled attack: give --dice T,U "
                             "and -o OUT.json", file=args.position, place="--record")
@@ -42,6 +45,33 @@ def cmd_fire(args) -> dict:
     return data
 
 
+def fire_text(data: dict) -> str:
+    """The attack in plain words: each firer counted or left out and why, the odds, the chance
+    of every result over the 36 rolls, the roll and what it did (RULES.md 8)."""
+    lines = [f"{data['kind'].capitalize()} fire at {data['target']}: "
+             + ("allowed" if data["allowed"] else "refused")]
+    lines += [f"  - {r}" for r in data["reasons"]]
+    lines.append("Firers:")
+    for f in data["firers"]:
+        said = (f"{f['value_exact']} ({f['how']})" if f["counted"]
+                else f"left out: {f.get('why_not') or '; '.join(f['reasons'])}")
+        lines.append(f"  {f['id']} in {f['hex']}: {said}")
+    lines.append(f"Fire {data['fire_exact']} against defence {data['defence']} "
+                 f"({data['defence_how']})")
+    if data["column"] is not None:
+        drms = "".join(f"; {d['drm']:+d} {d['why']}" for d in data["drms"])
+        lines.append(f"Odds {data['ratio']}: the {data['column']} column, DRM {data['drm']:+d}{drms}")
+        lines.append("Results over the 36 rolls: " + ", ".join(
+            f"{result_words(r)} {p}" for r, p in data["outcomes_exact"].items()))
+    if data.get("result") is not None:
+        lines.append(f"Roll {data['roll']}, modified {data['modified']}: "
+                     f"{data['result'] or '-'} ({data['result_words']})")
+    lines += [f"  {w}" for w in data.get("applied_words", [])]
+    if data.get("written"):
+        lines.append(f"The position after the attack: {data['written']}")
+    return "\n".join(lines)
+
+
 def add_commands(add) -> None:
     sp = add("fire", cmd_fire, "Napoleonic fire combat: the attack of some units on one hex")
     sp.add_argument("position", metavar="POSITION")
@@ -54,3 +84,4 @@ def add_commands(add) -> None:
     sp.add_argument("--record", action="store_true",
                     help="write the position after the attack (with --dice and -o)")
     sp.add_argument("-o", "--output", metavar="OUT.json", help="where --record writes")
+    sp.set_defaults(text=fire_text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..boards import load_board
+from ..boards import bundled_boards_dir, load_board
 from .files import scenario_from_json
 from .scenario import Scenario
 
@@ -34,8 +34,12 @@ def board_position(path: str | Path) -> Scenario:
     ScenarioError naming the file when it is no board)."""
     path = Path(path)
     board = load_board(path)
+    # a bundled board is named by its id, as the bundled positions do: saved anywhere, the
+    # position still finds it (a path would lead back into this installation's folders)
+    bundled = (path.resolve().parent == bundled_boards_dir().resolve() and path.stem == board.id)
     data = {"format": SCENARIO_FORMAT, "version": 1, "title": boards_title([board.id]),
-            "map": [{"board": path.name, "at": [0, 0]}], "units": [], "markers": []}
+            "map": [{"board": board.id if bundled else path.name, "at": [0, 0]}], "units": [],
+            "markers": []}
     return scenario_from_json(data, file=str(path), folder=str(path.resolve().parent))
 
 

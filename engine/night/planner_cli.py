@@ -86,6 +86,11 @@ def cmd_route(args) -> dict:
 
 # ------------------------------------------------------------------------ plain text
 
+def _chance(fraction: str) -> str:
+    """An exact chance in words: "certain", "none", else the fraction ("5/12")."""
+    return {"1": "certain", "0": "none"}.get(fraction, fraction)
+
+
 def advise_text(out: dict) -> str:
     who = out["unit"] or f"side {out['side']}"
     lines = [f"Best starshells for {who} ({out['objective']}):"]
@@ -94,11 +99,11 @@ def advise_text(out: dict) -> str:
         lines.extend(f"  - {r}" for r in out["reasons"])
         return "\n".join(lines)
     for k, o in enumerate(out["options"][:SHOWN], 1):
-        target = f", {o['target']} lit {o['target_lit']}" if "target" in o else ""
+        target = f", {o['target']} lit {_chance(o['target_lit'])}" if "target" in o else ""
         rule = "E1.931" if o["method"].startswith("ir") else "E1.921"
         lines.append(f"  {k}. method {o['method']} in {o['at']} by {o['by']}: "
                      f"{o['expected_enemy_lit']:.2f} enemy unit(s) lit on average, chance of "
-                     f"at least one {o['any_enemy_lit']}{target}; usage dr passes "
+                     f"at least one lit: {_chance(o['any_enemy_lit'])}{target}; usage dr passes "
                      f"{o['usage']} ({rule})")
         lit = [f"{u} {p}" for u, p in o["friendly_lit"].items() if p != "0"]
         if lit:

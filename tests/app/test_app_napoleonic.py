@@ -205,3 +205,23 @@ def test_a_pack_without_a_defence_row_says_so_in_the_panel(qtbot, messages, samp
     w.set_target("n1M4")                              # the British dragoons
     assert w.assessment is None and "defence" in w.text.toPlainText()
     assert "charts.json" in w.text.toPlainText() and not w.roll_typed.isEnabled()
+
+
+def test_hovering_a_stack_s_lower_counter_brings_it_to_the_front(fire_window, qtbot):
+    """In the sample, leader L1 stands over artillery A1 in n1G4, hiding most of it: the
+    mouse on the corner of A1 that shows brings A1 in front, whole (to read and to click)."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QTransform
+    w = fire_window
+    low, high = w.scene.counters["A1"], w.scene.counters["L1"]
+    assert low.unit.hex == high.unit.hex and high.zValue() >= low.zValue()
+    centre = low.scenePos()
+    assert w.scene.itemAt(centre, QTransform()) is high          # A1 hidden under L1
+    corner = low.scenePos() + QPointF(-0.35 * SCALE, -0.35 * SCALE)    # the part of A1 showing
+    assert w.scene.itemAt(corner, QTransform()) is low
+    qtbot.mouseMove(w.view.viewport(), w.view.mapFromScene(corner))
+    qtbot.waitUntil(lambda: low.zValue() > high.zValue(), timeout=2000)
+    assert w.scene.itemAt(centre, QTransform()) is low
+    far = w.scene.counters["F4"].scenePos() + QPointF(0, 0.9 * SCALE)
+    qtbot.mouseMove(w.view.viewport(), w.view.mapFromScene(far))
+    qtbot.waitUntil(lambda: low.zValue() <= high.zValue(), timeout=2000)

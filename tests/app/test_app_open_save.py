@@ -101,3 +101,32 @@ def test_the_selection_is_not_carried_into_the_next_file(window, qtbot, tmp_path
     assert doc.viewer is None and doc.marker is None and doc.view_side is None
     settle(qtbot, doc)
     assert doc.answers.field is None
+
+
+def test_file_new_offers_board_files_not_the_positions_folder(window_on, qtbot, tmp_path,
+                                                              monkeypatch):
+    """File > New asks for a board file: it starts among the bundled boards for a position on
+    bundled boards (the scenarios folder it opened in holds none), and beside the map's own
+    board file when the position names one."""
+    import json
+    import shutil
+
+    from PySide6.QtWidgets import QFileDialog
+    asked = []
+
+    def dialog(parent, caption, start, *args, **kwargs):
+        asked.append(start)
+        return "", ""
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(dialog))
+    w = window_on(SCENARIOS / "W-12.json")
+    w.new_dialog()
+    assert asked == [str((assets_dir() / "boards").resolve())]
+    boards = tmp_path / "my-boards"
+    boards.mkdir()
+    shutil.copy(assets_dir() / "boards" / "2.json", boards / "b2.json")
+    data = json.loads((SCENARIOS / "W-12.json").read_text())
+    data["map"][0]["board"] = "my-boards/b2.json"
+    (tmp_path / "pos.json").write_text(json.dumps(data))
+    w2 = window_on(tmp_path / "pos.json")
+    w2.new_dialog()
+    assert asked[1] == str(boards.resolve())

@@ -127,7 +127,7 @@ def test_the_advice_is_worked_out_on_the_engine_thread_and_says_so(w10, qtbot, m
 def threat_on(qtbot, window, side: str):
     ui = window.planner_ui
     ui.fill_menu()
-    action = next(a for a in ui.threat_menu.actions() if a.text().startswith(f"of {side}'s"))
+    action = next(a for a in ui.threat_menu.actions() if a.text().startswith(f"of the {side} units"))
     action.trigger()
     p = window.hand.planner
     qtbot.waitUntil(lambda: p.threat is not None and "threat" not in p.working, timeout=20000)
@@ -152,7 +152,10 @@ def test_the_threat_map_counts_the_enemies_that_see_each_hex_w14(window_on, qtbo
     w.view.hexHovered.emit(seen_at)
     assert w.planner_ui.layer.item.hovered == seen_at
     words = w.statusBar().currentMessage()
-    assert words.startswith(f"{m.names[seen_at]}: {counts[seen_at]} enemy unit(s) see")
+    assert words.startswith(f"{m.names[seen_at]}: {counts[seen_at]} enemy unit(s) see an "
+                            "allied unit here")            # the side's name, in plain words
+    assert "allied's" not in words
+    assert not any("'s units" in a.text() for a in w.planner_ui.threat_menu.actions())
     viewers = [v for v, on in zip(expected.viewers, expected.seen()[:, seen_at]) if on]
     assert all(v in words for v in viewers)
     # read for a moving vehicle, 1.5 x NVR (E1.14): E1 and E2 stand lit, and so blinded, they
@@ -309,3 +312,11 @@ def test_the_whole_side_is_ranked_one_roller_a_hex_and_a_click_selects_the_firer
     panel.list.itemClicked.emit(panel.list.item(k))
     assert w.document.viewer == o.by
     assert w.scene.drift.at == w.scene.map.index(o.at) and w.scene.drift.method == o.method
+
+
+def test_a_row_says_a_sure_chance_in_words(w10, qtbot):
+    advice = advised(qtbot, w10)
+    panel = w10.planner_ui.advice
+    assert advice.options[0].any_enemy_lit == 1               # S1 lit whatever the drift
+    row = panel.list.item(0).text()
+    assert "at least one lit: certain" in row and "at least one 1" not in row

@@ -164,3 +164,40 @@ def test_the_next_start_on_no_file_offers_the_fire_rooms_work(qtbot, messages, f
     assert again.pos.segment == other and again.path == str(fire_file.resolve())
     again.document.undo_stack.setClean()
     w.document.undo_stack.setClean()
+
+
+def test_the_file_asked_for_opens_beside_the_work_restored(qtbot, messages, fire_file,
+                                                           table_file, monkeypatch, recovery_dir):
+    """A crash left fire work; the next start names a table: the dialog names the fire
+    position, the fire work comes back, and the table asked for opens too, in its own window."""
+    w = open_fire(str(fire_file), recover=True)
+    qtbot.addWidget(w)
+    other = next(s for s in api.napoleonic.SEGMENTS if s != w.pos.segment)
+    w.document.set_segment(other)
+    crash(w)
+    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    again = rooms.open_window(str(table_file), recover=True)
+    qtbot.addWidget(again)
+    assert len(asked) == 1 and f"\u201c{w.pos.title}\u201d" in asked[0]
+    assert again.pos.segment == other
+    tables = [x for x in getattr(again, "room_windows", []) if hasattr(x.document, "table")]
+    assert len(tables) == 1 and tables[0].isVisible()
+    assert tables[0].document.path == str(table_file)
+    for x in tables:
+        qtbot.addWidget(x)
+    again.document.undo_stack.setClean()
+    w.document.undo_stack.setClean()
+
+
+def test_restored_work_of_the_file_asked_for_opens_once(qtbot, messages, fire_file, monkeypatch,
+                                                        recovery_dir):
+    w = open_fire(str(fire_file), recover=True)
+    qtbot.addWidget(w)
+    w.document.set_segment(next(s for s in api.napoleonic.SEGMENTS if s != w.pos.segment))
+    crash(w)
+    answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    again = rooms.open_window(str(fire_file), recover=True)
+    qtbot.addWidget(again)
+    assert not getattr(again, "room_windows", [])          # no second window on the same file
+    again.document.undo_stack.setClean()
+    w.document.undo_stack.setClean()

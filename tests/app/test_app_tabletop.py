@@ -161,3 +161,15 @@ def test_save_is_atomic_and_export_writes_a_png(open_table, tmp_path, qtbot):
     from app.export import export_png
     export_png(w.view, str(tmp_path / "view.png"))
     assert not QImage(str(tmp_path / "view.png")).isNull()
+
+
+def test_the_panel_heading_says_whether_the_chosen_element_shoots(open_table):
+    w = open_table("S-06.json")
+    w.document.select("1")
+    assert "<h3>1 shoots</h3>" in report_html(w.document)
+    w.document.select("4")                       # the rear rank behind 3
+    assert "<h3>4 supports 3</h3>" in report_html(w.document)
+    spears = w.document.add_element("Sp", "blue", 8.0, -6.0)
+    w.document.select(spears)
+    assert f"<h3>{spears} does not shoot</h3>" in report_html(w.document)
+    assert f"{spears} shoots</h3>" not in report_html(w.document)

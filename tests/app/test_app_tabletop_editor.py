@@ -207,3 +207,16 @@ def test_the_delete_key_deletes_the_chosen_element(window, qtbot):
     action.trigger()
     assert "B" not in w.document.table.ids()
     assert w.document.undo_stack.undoText() == "Delete B"
+
+
+def test_terrain_just_added_may_be_deleted_at_once(window, qtbot):
+    """Add woods in the Elements panel: the piece is the chosen one, outlined, and Delete
+    chosen is offered at once (it stayed greyed until another click)."""
+    w = window(Document.new())
+    ed = w.editor
+    assert not ed.delete_terrain_button.isEnabled()
+    qtbot.mouseClick(ed.add_terrain_button, Qt.MouseButton.LeftButton)
+    assert len(w.document.table.terrain) == 1 and w.document.terrain_choice == 0
+    assert ed.delete_terrain_button.isEnabled()
+    qtbot.mouseClick(ed.delete_terrain_button, Qt.MouseButton.LeftButton)
+    assert w.document.table.terrain == ()

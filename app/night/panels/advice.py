@@ -30,6 +30,11 @@ from .fire import METHOD_NAMES
 ROWS = 40           # rows listed (the map labels the best few)
 
 
+def chance_words(chance) -> str:
+    """A chance as a row says it: "certain", "none", else the fraction ("5/12")."""
+    return "certain" if chance == 1 else "none" if chance == 0 else str(chance)
+
+
 def option_text(rank: int, option, whole_side: bool = False) -> str:
     """One row: where and how, then what it buys and costs."""
     o = option
@@ -39,9 +44,9 @@ def option_text(rank: int, option, whole_side: bool = False) -> str:
     parts = []
     if o.enemies_lit_now:
         parts.append(f"+{float(o.expected_enemy_gain):.2f} beyond the lights now")
-    parts.append(f"at least one {o.any_enemy_lit}")
+    parts.append(f"at least one lit: {chance_words(o.any_enemy_lit)}")
     if o.target is not None:
-        parts.append(f"{o.target} lit {o.target_lit}")
+        parts.append(f"{o.target} lit {chance_words(o.target_lit)}")
     if o.friendly_counts and sum(o.friendly_counts):
         parts.append(f"friends lit {float(o.expected_friendly_lit):.2f}")
     parts.append("no usage dr" if o.usage_dr_max is None
