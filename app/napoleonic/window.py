@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import hex_geometry as geometry
+from app import hex_geometry
 from engine import api
 
 from .. import style
@@ -285,7 +285,7 @@ class FireWindow(QMainWindow):
                 if uid in candidates:
                     self.toggle(uid)
                     return
-        i = geometry.hex_at(self.pos.map, point)
+        i = hex_geometry.hex_at(self.pos.map, point)
         hex_id = self.pos.map.names[i] if i >= 0 else None
         self.set_target(hex_id if hex_id and self.pos.units_in(hex_id) else None)
 
@@ -297,7 +297,7 @@ class FireWindow(QMainWindow):
             if unit is not None:
                 self.choose(unit.id)
                 return
-        i = geometry.hex_at(self.pos.map, point)
+        i = hex_geometry.hex_at(self.pos.map, point)
         if i < 0:
             return
         side = self.editor.side.currentText().strip()
@@ -332,7 +332,7 @@ class FireWindow(QMainWindow):
 
     def hover(self, point: QPointF) -> None:
         """The hex under the pointer in words: its terrain, what it does, its units."""
-        i = geometry.hex_at(self.pos.map, point)
+        i = hex_geometry.hex_at(self.pos.map, point)
         if i >= 0:
             self.statusBar().showMessage(nap.describe_hex(self.pos, self.pos.map.names[i]))
 
