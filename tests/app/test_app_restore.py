@@ -11,8 +11,9 @@ import app.__main__ as app_main
 import app.night
 import engine
 from app.night.document import Document
-from app.night.recovery import Autosaver, autosave_for, offer_recovery, pending, recovery_folder
+from app.night.recovery import Autosaver, autosave_for, offer_recovery, pending
 from app.night.window import NightWindow
+from app.recovery import recovery_folder
 from engine.boards import assets_dir
 from engine.hexes import parse_local
 
