@@ -98,18 +98,29 @@ def refused(path, *words) -> str:
     return message
 
 
+def run_engine(*args, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    """``python -m engine ARGS`` in its own process, as a player runs it (text out, bounded)."""
+    return subprocess.run([sys.executable, "-m", "engine", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+def run(*args) -> tuple[int, str, str]:
+    """``run_engine``'s exit status, output and error output."""
+    out = run_engine(*args)
+    return out.returncode, out.stdout, out.stderr
+
+
 def cli(*args) -> dict:
-    """The ``--json`` answer of ``python -m engine ARGS``."""
-    out = subprocess.run([sys.executable, "-m", "engine", *map(str, args), "--json"],
-                         capture_output=True, text=True, cwd=ROOT)
+    """The ``--json`` answer of ``python -m engine ARGS`` (exit status 0, no traceback)."""
+    out = run_engine(*args, "--json")
     assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr
     return json.loads(out.stdout)
 
 
 def cli_help(command: str) -> str:
     """The ``--help`` text of an engine command, its whitespace made single spaces."""
-    out = subprocess.run([sys.executable, "-m", "engine", command, "--help"],
-                         capture_output=True, text=True, cwd=ROOT)
+    out = run_engine(command, "--help")
     assert out.returncode == 0, out.stderr
     return " ".join(out.stdout.split())
 

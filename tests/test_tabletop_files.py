@@ -3,11 +3,10 @@ on the front line, a gap narrower than one element, invisible enemies, range, re
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support import run_engine
 
 from engine.errors import ScenarioError
 from engine.tabletop.rolls import shoot
@@ -139,13 +138,9 @@ def test_snap_to_front_contact_and_behind():
     assert snap(t, "1", 3, 3, 0)[3] is None
 
 
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "engine", *map(str, args)], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
-
 
 def test_shoot_command_prints_what_spec_says():
-    r = run("shoot", TABLES / "S-06.json", "--shooter", "1", "--json")
+    r = run_engine("shoot", TABLES / "S-06.json", "--shooter", "1", "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert {"shooter", "range", "targets", "must_shoot", "rear_rank_of", "supporters"} <= set(out)
@@ -156,18 +151,18 @@ def test_shoot_command_prints_what_spec_says():
 
 
 def test_shoot_command_refuses_an_unknown_shooter_and_a_bad_table(tmp_path):
-    r = run("shoot", TABLES / "S-06.json", "--shooter", "Z", "--json")
+    r = run_engine("shoot", TABLES / "S-06.json", "--shooter", "Z", "--json")
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith("error: ") and "--shooter" in r.stderr and "'Z'" in r.stderr
     bad = tmp_path / "t.json"
     bad.write_text(json.dumps({**GOOD, "elements": [el("1", "blue", "Bw", 0, 0, 1e400)]})
                    .replace("Infinity", "1e999"))
-    r = run("shoot", bad, "--shooter", "1")
+    r = run_engine("shoot", bad, "--shooter", "1")
     assert r.returncode == 2 and "Traceback" not in r.stderr and str(bad) in r.stderr
 
 
 def test_shoot_command_refuses_a_turn_of_no_side():
-    r = run("shoot", TABLES / "S-03.json", "--shooter", "X", "--turn", "green", "--json")
+    r = run_engine("shoot", TABLES / "S-03.json", "--shooter", "X", "--turn", "green", "--json")
     assert r.returncode == 2 and "--turn" in r.stderr and "blue, red" in r.stderr
 
 
@@ -184,7 +179,7 @@ def test_a_table_whose_turn_names_no_side_is_refused_naming_the_file_and_turn(tm
     data = json.loads(json.dumps(GOOD)) | {"turn": "green"}
     assert ": turn: no element of side 'green' on the table (sides: blue)" in refusal(
         data, tmp_path)
-    r = run("shoot", tmp_path / "bad.json", "--shooter", "1")
+    r = run_engine("shoot", tmp_path / "bad.json", "--shooter", "1")
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith(f"error: {tmp_path / 'bad.json'}: turn: no element of side 'green'")
     assert make(el("1", "blue", "Bw", 0, 0, 0), turn="blue").turn == "blue"
