@@ -6,6 +6,7 @@ import json
 import shutil
 
 import pytest
+from app_testing import shown
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
@@ -34,13 +35,7 @@ def sample(tmp_path):
 
 @pytest.fixture
 def fire_window(qtbot, messages, sample):
-    w = open_window(str(sample))
-    qtbot.addWidget(w)
-    w.resize(1400, 820)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
-    return w
+    return shown(qtbot, open_window(str(sample)))
 
 
 def click_hex(qtbot, w: FireWindow, hex_id: str, dx: float = 0.0, dy: float = 0.55):

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 
+from app_testing import answer_question
 from PySide6.QtWidgets import QMessageBox
 
 from app.night.document import Document
@@ -17,16 +18,6 @@ from app.recovery import KEY, left_behind
 from engine.boards import assets_dir
 
 W12 = assets_dir() / "scenarios" / "W-12.json"
-
-
-def answer_question(monkeypatch, button):
-    asked = []
-
-    def question(parent, title, text, *a, **k):
-        asked.append(text)
-        return button
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
-    return asked
 
 
 def position(tmp_path, name: str):
