@@ -18,6 +18,7 @@ from engine.night.files import scenario_to_json
 from engine.night.scenario import MapEntry, Marker, Scenario, Unit
 from engine.night.unit_verdicts import unit_verdict
 from engine.night.verdicts import visibility_from
+from engine.tabletop.table import table_from_json
 
 SCENARIOS = assets_dir() / "scenarios"
 
@@ -96,6 +97,17 @@ def refused(path, *words) -> str:
     for w in words:
         assert w in message, message
     return message
+
+
+def el(i, side, t, x, y, f, **kw) -> dict:
+    """A tabletop element's JSON (SPEC.md "Tabletop"): id, side, troop type, x, y, facing."""
+    return {"id": i, "side": side, "type": t, "x": x, "y": y, "facing": f, **kw}
+
+
+def table_of(*elements, **top):
+    """A DBA 3.0 table of these elements (and top-level keys), read as a file's would be."""
+    return table_from_json({"format": "starshell-table", "version": 1, "ruleset": "dba3",
+                            "elements": list(elements), **top}, file="t.json")
 
 
 def run_engine(*args, cwd: Path = ROOT) -> subprocess.CompletedProcess:

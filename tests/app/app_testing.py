@@ -2,6 +2,8 @@
 shows inside a hex (clear of counters, labels, the centre dot and the hexsides)."""
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +27,21 @@ def answer_question(monkeypatch, button) -> list[str]:
         return button
     monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
     return asked
+
+
+def fire_sample_copy(folder: Path) -> Path:
+    """A copy of the bundled fire sample in ``folder``, beside its own board and chart pack (so
+    saving writes there, never into the bundle)."""
+    fire = Path(__file__).resolve().parents[2] / "assets" / "fire"
+    folder.mkdir()
+    data = json.loads((fire / "sample.json").read_text())
+    shutil.copy(fire / "boards" / "n1.json", folder / "n1.json")
+    shutil.copy(fire / "charts" / "sample.json", folder / "charts.json")
+    data["map"][0]["board"] = "n1.json"
+    data["charts"] = "charts.json"
+    path = folder / "sample.json"
+    path.write_text(json.dumps(data))
+    return path
 
 
 def shown(qtbot, window, width: int = 1400, height: int = 820):

@@ -3,10 +3,9 @@ roll, undo, save, export (RULES.md section 8)."""
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
-from app_testing import shown
+from app_testing import fire_sample_copy, shown
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
@@ -21,16 +20,7 @@ FIRE = api.assets_dir() / "fire"
 @pytest.fixture
 def sample(tmp_path):
     """A copy of the sample position beside its own charts and board (saving writes here)."""
-    folder = tmp_path / "game"
-    folder.mkdir()
-    data = json.loads((FIRE / "sample.json").read_text())
-    shutil.copy(FIRE / "boards" / "n1.json", folder / "n1.json")
-    shutil.copy(FIRE / "charts" / "sample.json", folder / "charts.json")
-    data["map"][0]["board"] = "n1.json"
-    data["charts"] = "charts.json"
-    path = folder / "sample.json"
-    path.write_text(json.dumps(data))
-    return path
+    return fire_sample_copy(tmp_path / "game")
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from app_testing import answer_question
+from app_testing import answer_question, fire_sample_copy
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app import rooms
@@ -31,16 +31,7 @@ def crash(window) -> None:
 
 @pytest.fixture
 def fire_file(tmp_path):
-    folder = tmp_path / "game"
-    folder.mkdir()
-    data = json.loads((ASSETS / "fire" / "sample.json").read_text())
-    shutil.copy(ASSETS / "fire" / "boards" / "n1.json", folder / "n1.json")
-    shutil.copy(ASSETS / "fire" / "charts" / "sample.json", folder / "charts.json")
-    data["map"][0]["board"] = "n1.json"
-    data["charts"] = "charts.json"
-    path = folder / "sample.json"
-    path.write_text(json.dumps(data))
-    return path
+    return fire_sample_copy(tmp_path / "game")
 
 
 @pytest.fixture
