@@ -36,7 +36,7 @@ from engine import api
 
 from .. import style
 from ..file_filters import FIRE_FILTER
-from ..room_window import close_event, edit_menu, open_elsewhere
+from ..room_window import close_event, edit_menu, is_bundled, open_elsewhere, save_as_start
 from .chart import OutcomeChart
 from .document import Document
 from .editor import UnitEditor
@@ -232,13 +232,17 @@ class FireWindow(QMainWindow):
         return other
 
     def save(self) -> bool:
-        if not self.path:
-            return self.save_as()
+        if not self.path or is_bundled(self.path):
+            return self.save_as()           # a bundled position is never written over
         return self._write(self.path)
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save the position", self.path or "fire.json",
-                                              FIRE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, "Save the position",
+                                              save_as_start(self.path, "fire.json"), FIRE_FILTER)
+        if path and is_bundled(path):
+            QMessageBox.warning(self, "Save", f"{path}: the bundled positions are read-only; "
+                                "choose another name")
+            return False
         return bool(path) and self._write(path)
 
     def _write(self, path: str) -> bool:

@@ -1,13 +1,10 @@
-"""The bundled positions (the default one and the worked examples W-01..W-21) are read-only:
-File > Open worked example opens one, Save then asks for a new name, and no dialog starts in
-the bundled folder (the player's documents folder instead)."""
+"""The bundled positions (the default one and the worked examples W-01..W-21): File > Open worked
+example opens one; they are read-only as every room's bundled files (``app.room_window.is_bundled``:
+Save then asks for a new name, and no dialog starts in the bundled folder)."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
-
-from PySide6.QtCore import QStandardPaths
 
 from engine import api
 
@@ -18,31 +15,10 @@ def bundled_folder() -> Path:
     return (api.assets_dir() / "scenarios").resolve()
 
 
-def is_bundled(path) -> bool:
-    """True for a file of the bundled assets (saving over it would change the program)."""
-    if path is None:
-        return False
-    try:
-        return Path(path).resolve().is_relative_to(api.assets_dir().resolve())
-    except (OSError, ValueError):
-        return False
 
 
-def documents_folder() -> str:
-    """The user's documents folder, or the home folder when it does not exist (a file dialog
-    started in a missing folder opens in the current one instead, often the program's own)."""
-    docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    return docs if docs and os.path.isdir(docs) else os.path.expanduser("~")
 
 
-def save_as_start(path) -> str:
-    """Where Save As starts: beside the position's own file, or for a bundled example (or a
-    position never saved) in the documents folder."""
-    if path is None:
-        return os.path.join(documents_folder(), "position.json")
-    if is_bundled(path):
-        return os.path.join(documents_folder(), os.path.basename(path))
-    return str(path)
 
 
 # the other rooms' bundled examples, each in a submenu of its own (they open in their room)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from app.export import export_png
 from app.file_filters import PNG_FILTER, TABLE_FILTER
 from app.render import render_view
-from app.room_window import close_event, edit_menu, open_elsewhere
+from app.room_window import close_event, edit_menu, is_bundled, open_elsewhere, save_as_start
 from engine import api
 
 from .document import Document
@@ -40,12 +40,6 @@ def bundled_folder() -> Path:
     return (api.assets_dir() / "tables").resolve()
 
 
-def is_bundled(path) -> bool:
-    """True for a bundled table (saving over it would change the program)."""
-    try:
-        return path is not None and Path(path).resolve().is_relative_to(api.assets_dir().resolve())
-    except (OSError, ValueError):
-        return False
 
 
 def worked_examples() -> list[tuple[str, Path]]:
@@ -247,9 +241,7 @@ class TableWindow(QMainWindow):
         open_elsewhere(self, str(Path(self.document.path or ".").parent))
 
     def save_as(self) -> bool:
-        start = self.document.path or os.path.join(os.path.expanduser("~"), "table.json")
-        if is_bundled(start):               # never start in the program's own folder
-            start = os.path.join(os.path.expanduser("~"), os.path.basename(start))
+        start = save_as_start(self.document.path, "table.json")   # never in the program's folder
         path, _ = QFileDialog.getSaveFileName(self, "Save table", start, TABLE_FILTER)
         if not path:
             return False

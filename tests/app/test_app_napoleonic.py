@@ -190,3 +190,22 @@ def test_a_pack_without_a_defence_row_says_so_in_the_panel(qtbot, messages, samp
     w.set_target("n1M4")                              # the British dragoons
     assert w.assessment is None and "defence" in w.text.toPlainText()
     assert "charts.json" in w.text.toPlainText() and not w.roll_typed.isEnabled()
+
+
+def test_save_never_writes_over_a_bundled_position(qtbot, messages, monkeypatch, tmp_path):
+    """Opened from the program's own folder (``python -m app assets/fire/sample.json``), Save
+    asks where instead, and a bundled name chosen there is refused, as in the other rooms."""
+    from PySide6.QtWidgets import QFileDialog
+    written, offered = [], []
+    monkeypatch.setattr(api.napoleonic, "save_position", lambda pos, path: written.append(path))
+    w = shown(qtbot, open_window(str(FIRE / "sample.json")))
+    answers = iter([str(FIRE / "N-04.json"), str(tmp_path / "mine.json")])
+
+    def ask(parent, caption, start="", *args, **kwargs):
+        offered.append(start)
+        return next(answers), ""
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(ask))
+    assert not w.save()                                  # asked; a bundled name refused
+    assert written == [] and "read-only" in messages[-1][2]
+    assert not offered[0].startswith(str(FIRE.resolve()))    # not started in the bundle
+    assert w.save() and written == [str(tmp_path / "mine.json")]
