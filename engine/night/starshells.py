@@ -245,11 +245,6 @@ def starshell_options(scenario: Scenario, unit_id: str) -> StarshellOptions:
     return StarshellOptions(_starshell(scenario, unit), _ir(scenario, unit))
 
 
-def starshell_document(scenario: Scenario, unit_id: str) -> dict:
-    """Everything the ``starshell`` command prints for one unit (SPEC.md)."""
-    return starshell_options(scenario, unit_id).as_json()
-
-
 def _starshell(scenario: Scenario, unit: Unit) -> FireOptions:
     limit, why = starshell_usage(unit)
     reasons = [why]
