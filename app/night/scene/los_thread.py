@@ -33,8 +33,8 @@ def thread_summary(thread) -> str:
 class ThreadItem(MapOverlay):
     """``set_thread(engine Thread or None)``."""
 
-    def __init__(self, game_map, z: float):
-        super().__init__(game_map, z)
+    def __init__(self, game_map, z_value: float):
+        super().__init__(game_map, z_value)
         self.thread = None
         self.crossed = QPainterPath()
         self.label_rect: QRectF | None = None       # where the label was last drawn
