@@ -4,6 +4,7 @@ an Edit menu on the undo stack; the bundled examples are never saved over (Save 
 starting in the player's documents folder)."""
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -22,6 +23,24 @@ def file_format(path: str) -> str | None:
     if not str(path).lower().endswith(".json"):
         return None
     return api.file_format(path)
+
+
+TITLE_BYTES = 64 * 1024          # only the start of a bundled file is read for its title
+
+
+def bundled_examples(folder: Path, first: str = "") -> list[tuple[str, Path]]:
+    """(menu text: the file's title, path) of each bundled file of ``folder``, the one named
+    ``first`` first, then by name."""
+    out = []
+    for p in sorted(folder.glob("*.json"), key=lambda p: (p.stem != first, p.stem)):
+        title = p.stem
+        try:
+            with open(p, "rb") as f:
+                title = json.loads(f.read(TITLE_BYTES)).get("title") or p.stem
+        except (OSError, ValueError, AttributeError):
+            pass                # a title is a nicety: the file name will do
+        out.append((title, p))
+    return out
 
 
 def is_bundled(path) -> bool:

@@ -3,22 +3,14 @@ example opens one; they are read-only as every room's bundled files (``app.room_
 Save then asks for a new name, and no dialog starts in the bundled folder)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from app.room_window import bundled_examples
 from engine import api
-
-MAX_TITLE_BYTES = 64 * 1024          # only the start of a bundled file is read for its title
 
 
 def bundled_folder() -> Path:
     return (api.assets_dir() / "scenarios").resolve()
-
-
-
-
-
-
 
 
 # the other rooms' bundled examples, each in a submenu of its own (they open in their room)
@@ -28,19 +20,7 @@ OTHER_ROOMS = (("&Napoleonic fire room", "fire"), ("&DBA 3.0 tabletop room", "ta
 def worked_examples(folder: Path | None = None) -> list[tuple[str, Path]]:
     """(menu text, path) of each bundled position of ``folder`` (the night room's by default):
     the default one first, then W-01.. in order."""
-    folder = bundled_folder() if folder is None else folder
-    files = sorted(folder.glob("*.json"), key=lambda p: (p.stem != "default", p.stem))
-    out = []
-    for p in files:
-        title = p.stem
-        try:
-            with open(p, "rb") as f:
-                head = f.read(MAX_TITLE_BYTES)
-            title = json.loads(head).get("title") or p.stem
-        except (OSError, ValueError, AttributeError):
-            pass                # a title is a nicety: the file name will do
-        out.append((title, p))
-    return out
+    return bundled_examples(bundled_folder() if folder is None else folder, first="default")
 
 
 def fill_menu(menu, open_path) -> None:
