@@ -208,6 +208,8 @@ class FireWindow(QMainWindow):
 
     def _title(self) -> None:
         name = Path(self.path).name if self.path else "untitled"
+        if is_bundled(self.path):
+            name += " (read-only example)"
         star = "" if self.document.undo_stack.isClean() else " *"
         self.setWindowTitle(f"{name}{star} - {self.pos.title} - Starshell fire")
 

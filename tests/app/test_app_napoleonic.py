@@ -199,6 +199,7 @@ def test_save_never_writes_over_a_bundled_position(qtbot, messages, monkeypatch,
     written, offered = [], []
     monkeypatch.setattr(api.napoleonic, "save_position", lambda pos, path: written.append(path))
     w = shown(qtbot, open_window(str(FIRE / "sample.json")))
+    assert "(read-only example)" in w.windowTitle()
     answers = iter([str(FIRE / "N-04.json"), str(tmp_path / "mine.json")])
 
     def ask(parent, caption, start="", *args, **kwargs):
@@ -209,3 +210,4 @@ def test_save_never_writes_over_a_bundled_position(qtbot, messages, monkeypatch,
     assert written == [] and "read-only" in messages[-1][2]
     assert not offered[0].startswith(str(FIRE.resolve()))    # not started in the bundle
     assert w.save() and written == [str(tmp_path / "mine.json")]
+    assert "read-only" not in w.windowTitle()
