@@ -13,8 +13,6 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath, QPolygonF
 
 from engine.api import (
-    BOARD_ROWS,
-    COLUMN_STEP,
     CORNER_OFFSETS,
     SQRT3,
     center,
@@ -190,14 +188,6 @@ def _mask_outline_traced(m, mask: np.ndarray) -> QPainterPath:
 
 def _key(p: tuple[float, float]) -> tuple[int, int]:
     return round(p[0] * 1000), round(p[1] * 1000)
-
-
-def board_rect(at: tuple[int, int]) -> QRectF:
-    """The printed area of the board in slot ``at``: from the centres of its A and GG columns,
-    and from the long edges that cut its half hexes (RULES.md 1)."""
-    x0 = 1.5 * COLUMN_STEP * at[0]
-    y0 = SQRT3 * BOARD_ROWS * at[1]
-    return QRectF(x0 * SCALE, y0 * SCALE, 1.5 * COLUMN_STEP * SCALE, SQRT3 * BOARD_ROWS * SCALE)
 
 
 def placement_rect(game_map, pi: int) -> QRectF:

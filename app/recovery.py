@@ -95,14 +95,12 @@ def problem_text(path: Path, error: BaseException) -> str:
     return text if str(path) in text else f"{path}: {text}"
 
 
-def look(room: RoomRecovery, folder: Path | None = None, skip=(),
-         set_aside_with=None) -> Recovered | Damaged | None:
+def look(room: RoomRecovery, folder: Path | None = None, skip=()) -> Recovered | Damaged | None:
     """What a previous run left for ``room``: its first unsaved work (an earlier version's file
     at the folder's top, then the slots of processes no longer running, oldest first), a damaged
     recovery file (now set aside under a numbered name in the folder), or None.  Another room's
     files are left for it.  ``skip``: recovery files already dealt with."""
     folder = folder or recovery_folder()
-    aside = set_aside_with or set_aside
     for path in left_behind(folder):
         if path in skip:
             continue
@@ -119,7 +117,7 @@ def look(room: RoomRecovery, folder: Path | None = None, skip=(),
                 data = {k: v for k, v in data.items() if k != KEY}
             content = room.from_json(data, path, belongs)
         except UNREADABLE as e:
-            moved = aside(path, folder)
+            moved = set_aside(path, folder)
             if path.parent != folder:
                 _remove_lock(path.parent)
             return Damaged(problem_text(path, e), moved, folder, path)

@@ -1,8 +1,14 @@
 """What every room's window does alike: ask before unsaved work is dropped, open a file of any
 room (File > Open; the window is handed ``open_other``, a door to every room, by ``app.rooms``),
-an Edit menu on the undo stack."""
+an Edit menu on the undo stack; the bundled examples are never saved over (Save asks where,
+starting in the player's documents folder)."""
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -17,6 +23,51 @@ def file_format(path: str) -> str | None:
     if not str(path).lower().endswith(".json"):
         return None
     return api.file_format(path)
+
+
+TITLE_BYTES = 64 * 1024          # only the start of a bundled file is read for its title
+
+
+def bundled_examples(folder: Path, first: str = "") -> list[tuple[str, Path]]:
+    """(menu text: the file's title, path) of each bundled file of ``folder``, the one named
+    ``first`` first, then by name."""
+    out = []
+    for p in sorted(folder.glob("*.json"), key=lambda p: (p.stem != first, p.stem)):
+        title = p.stem
+        try:
+            with open(p, "rb") as f:
+                title = json.loads(f.read(TITLE_BYTES)).get("title") or p.stem
+        except (OSError, ValueError, AttributeError):
+            pass                # a title is a nicety: the file name will do
+        out.append((title, p))
+    return out
+
+
+def is_bundled(path) -> bool:
+    """True for a file of the bundled assets (saving over it would change the program)."""
+    if path is None:
+        return False
+    try:
+        return Path(path).resolve().is_relative_to(api.assets_dir().resolve())
+    except (OSError, ValueError):
+        return False
+
+
+def documents_folder() -> str:
+    """The user's documents folder, or the home folder when it does not exist (a file dialog
+    started in a missing folder opens in the current one instead, often the program's own)."""
+    docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return docs if docs and os.path.isdir(docs) else os.path.expanduser("~")
+
+
+def save_as_start(path, name: str) -> str:
+    """Where Save As starts: beside the file's own path, or for a bundled example (or a file
+    never saved: ``name``) in the documents folder."""
+    if path is None:
+        return os.path.join(documents_folder(), name)
+    if is_bundled(path):
+        return os.path.join(documents_folder(), os.path.basename(path))
+    return str(path)
 
 
 def open_elsewhere(window, start: str) -> None:

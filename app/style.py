@@ -58,7 +58,6 @@ HILL_EDGE = QColor("#1b150b")             # contour between two levels
 HILL_EDGE_LIGHT = rgba("#e8d7a4", 0.35)   # its highlight on the higher side
 
 WOODS = QColor("#2b5a31")
-WOODS_EDGE = QColor("#0d1f12")
 WOODS_CANOPY = QColor("#3f7d42")
 FOREST = QColor("#234f2b")
 PINE = QColor("#24503c")
@@ -105,7 +104,6 @@ LEVEL_TEXT = rgba("#f6e7b8", 0.90)        # a hill's level number
 
 # overlays: what the selected unit sees (SPEC: none / nvr / gunflash)
 SIGHT_NVR = rgba("#a8d8ff", 0.14)         # within NVR or lit: a faint moonlight tint
-SIGHT_NVR_EDGE = rgba("#bfe3ff", 0.85)
 SIGHT_GUNFLASH = rgba("#ff9a2e", 0.34)    # only by Gunflash: amber, dashed edge
 SIGHT_GUNFLASH_EDGE = QColor("#ffb04d")
 SIGHT_NONE = rgba("#02040a", 0.64)        # nothing: a dark veil

@@ -21,7 +21,7 @@ step it measures, in milliseconds:
   counted): on a machine shared with other jobs the clock times swell, this much less.
 
 The first step of a drag after a zoom or a scroll also numbers the view's pixels by hex for
-the field's image (``app/scene/field_image.py``, about 0.1 s); it is in the 90th percentile
+the field's image (``app/night/scene/field_image.py``, about 0.1 s); it is in the 90th percentile
 of a short drag, not in the median.
 
 Prints JSON: the median and the 90th percentile of each, for two drags in one run: right

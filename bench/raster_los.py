@@ -31,7 +31,7 @@ import numpy as np  # noqa: E402
 
 from engine.boards import load_board, save_board  # noqa: E402
 from engine.importers.vasl import import_board  # noqa: E402
-from engine.los import ground as los_tables  # noqa: E402
+from engine.los import ground as los_ground  # noqa: E402
 from engine.los import los_table  # noqa: E402
 from engine.maps import Map, Placement  # noqa: E402
 
@@ -64,13 +64,13 @@ def main() -> None:
             rows.append(time.perf_counter() - t)
             rows_cpu.append(time.process_time() - c)
         t, c = time.perf_counter(), time.process_time()
-        los_tables.prepare(m)
+        los_ground.prepare(m)
         t_prepare = time.perf_counter() - t
         c_prepare = time.process_time() - c
         after = []
         for v in range(0, m.size, max(1, m.size // a.rows)):
             t = time.perf_counter()
-            los_tables.ground_row(m, v)
+            los_ground.ground_row(m, v)
             after.append(time.perf_counter() - t)
         print(json.dumps({"table_class": type(table).__name__, "hexes": m.size,
                           "import": round(t_import, 4), "table": round(t_table, 4),

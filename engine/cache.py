@@ -1,7 +1,7 @@
 """The engine's one cache mechanism: ``functools.lru_cache``.
 
 - A pure function of small hashable arguments is wrapped in ``functools.lru_cache`` directly
-  (hex geometry: ``hexes.line_crossing`` by the difference of two hexes, unbounded: a map's
+  (hex geometry: ``hex_lines.line_crossing`` by the difference of two hexes, unbounded: a map's
   differences are a few tens of thousands; a bundled board by its id; a board's raster file by
   its resolved path, mtime and size, ``boards._raster_file``, the last few).
 - A function of a map (``los.los_table``, ``los.ground``'s ground tables, the starshell light's

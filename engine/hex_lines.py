@@ -232,11 +232,6 @@ for (_dq, _dr), _k in _DIRECTION_INDEX.items():
     _DIRECTION_OF[_dq + 1, _dr + 1] = _k
 
 
-def direction_index(dq: int, dr: int) -> int:
-    """0..5 for the axial step (dq, dr) to a neighbour (direction 1..6 less one)."""
-    return _DIRECTION_INDEX[(dq, dr)]
-
-
 class Transits(NamedTuple):
     """The hexsides a centre-to-centre line crosses, relative to its start (axial offsets).
 

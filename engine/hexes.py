@@ -59,7 +59,6 @@ DIRECTIONS: dict[int, tuple[int, int]] = {
     5: (-1, 1),   # SW
     6: (-1, 0),   # NW
 }
-DIRECTION_NAMES = {1: "N", 2: "NE", 3: "SE", 4: "S", 5: "SW", 6: "NW"}
 
 
 class HexIdError(ValueError, KeyError):

@@ -32,9 +32,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import os
 import stat
-import tempfile
 import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
@@ -133,11 +131,9 @@ class Raster:
         return Raster(self.terrain[::-1, ::-1].copy(), self.level[::-1, ::-1].copy(),
                       self.geometry, self.size, self.summary)
 
-    def save(self, path: str | Path) -> None:
-        write_beside(Path(path), self.to_bytes())
-
     def to_bytes(self) -> bytes:
-        """The raster file's bytes (see the module's docstring)."""
+        """The raster file's bytes (see the module's docstring); ``engine.boards`` writes them
+        beside the board file (``jsonio.atomic_write_bytes``)."""
         buf = io.BytesIO()
         np.savez_compressed(buf, terrain=self.terrain.astype(np.uint8),
                             level=self.level.astype(np.int8),
@@ -145,25 +141,6 @@ class Raster:
                             size=np.array(self.size, dtype=np.int64),
                             summary=np.frombuffer(self.summary.encode("ascii"), dtype=np.uint8))
         return buf.getvalue()
-
-
-def write_beside(path: Path, raw: bytes) -> None:
-    """Write ``raw`` to ``path`` through a temporary file of a name of its own beside it, then
-    rename it over: two saves never share a temporary file, a failure leaves the old file and
-    no leftover, and raises ScenarioError naming ``path``."""
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as f:
-            f.write(raw)
-        os.replace(tmp, path)
-        tmp = None
-    except (OSError, ValueError) as e:
-        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise ScenarioError(f"could not be written ({why})", file=str(path)) from None
-    finally:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def validate(terrain: np.ndarray, level: np.ndarray, geometry, size, file: str | None = None

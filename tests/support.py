@@ -18,6 +18,7 @@ from engine.night.files import scenario_to_json
 from engine.night.scenario import MapEntry, Marker, Scenario, Unit
 from engine.night.unit_verdicts import unit_verdict
 from engine.night.verdicts import visibility_from
+from engine.tabletop.table import table_from_json
 
 SCENARIOS = assets_dir() / "scenarios"
 
@@ -98,18 +99,40 @@ def refused(path, *words) -> str:
     return message
 
 
+def el(i, side, t, x, y, f, **kw) -> dict:
+    """A tabletop element's JSON (SPEC.md "Tabletop"): id, side, troop type, x, y, facing."""
+    return {"id": i, "side": side, "type": t, "x": x, "y": y, "facing": f, **kw}
+
+
+def table_of(*elements, **top):
+    """A DBA 3.0 table of these elements (and top-level keys), read as a file's would be."""
+    return table_from_json({"format": "starshell-table", "version": 1, "ruleset": "dba3",
+                            "elements": list(elements), **top}, file="t.json")
+
+
+def run_engine(*args, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    """``python -m engine ARGS`` in its own process, as a player runs it (text out, bounded)."""
+    return subprocess.run([sys.executable, "-m", "engine", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+def run(*args) -> tuple[int, str, str]:
+    """``run_engine``'s exit status, output and error output."""
+    out = run_engine(*args)
+    return out.returncode, out.stdout, out.stderr
+
+
 def cli(*args) -> dict:
-    """The ``--json`` answer of ``python -m engine ARGS``."""
-    out = subprocess.run([sys.executable, "-m", "engine", *map(str, args), "--json"],
-                         capture_output=True, text=True, cwd=ROOT)
+    """The ``--json`` answer of ``python -m engine ARGS`` (exit status 0, no traceback)."""
+    out = run_engine(*args, "--json")
     assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr
     return json.loads(out.stdout)
 
 
 def cli_help(command: str) -> str:
     """The ``--help`` text of an engine command, its whitespace made single spaces."""
-    out = subprocess.run([sys.executable, "-m", "engine", command, "--help"],
-                         capture_output=True, text=True, cwd=ROOT)
+    out = run_engine(command, "--help")
     assert out.returncode == 0, out.stderr
     return " ".join(out.stdout.split())
 

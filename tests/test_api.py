@@ -8,10 +8,10 @@ import copy
 import json
 
 import pytest
+from support import cli
 
 from engine import api
 from engine.night.files import scenario_to_json
-from engine.night.starshells import starshell_document
 
 SCENARIOS = api.assets_dir() / "scenarios"
 
@@ -132,7 +132,7 @@ def test_starshell_options_are_typed_and_print_as_the_starshell_command():
     s = w10()
     o = api.night.starshell_options(s, "L1")
     assert isinstance(o, api.night.StarshellOptions)
-    assert o.as_json() == starshell_document(s, "L1")
+    assert o.as_json() == cli("starshell", SCENARIOS / "W-10.json", "--unit", "L1")
     assert o.method_for("2W6") == "2"
     assert o.method_for("2W6", "3") == "3"
     assert o.method_for("2W6", "1") is None

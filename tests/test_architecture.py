@@ -35,8 +35,8 @@ def test_engine_runs_without_loading_qt():
 
 def test_every_package_of_the_source_is_installed():
     """`pip install .` (the README's first command) installs the packages pyproject.toml
-    lists: each folder of app/ and engine/ with an __init__.py must be among them (app.tools
-    was not, and the installed program failed to start outside the source folder)."""
+    lists: each folder of app/ and engine/ with an __init__.py must be among them (one
+    was not once, and the installed program failed to start outside the source folder)."""
     tomllib = pytest.importorskip("tomllib")      # Python 3.11 and newer
     root = Path(__file__).resolve().parents[1]
     listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]

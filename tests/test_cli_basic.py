@@ -5,23 +5,18 @@ Run as a user would: a subprocess with this interpreter, from the repository's f
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support import run_engine
 
 REPO = Path(__file__).resolve().parent.parent
 ASSETS = REPO / "assets"
 
 
-def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine", *map(str, args)], cwd=cwd,
-                          capture_output=True, text=True, timeout=120)
-
 
 def ok_json(*args: str) -> dict:
-    r = run(*args)
+    r = run_engine(*args)
     assert r.returncode == 0, r.stderr
     assert r.stderr == ""
     return json.loads(r.stdout)
@@ -29,7 +24,7 @@ def ok_json(*args: str) -> dict:
 
 def refused(*args: str, cwd: Path = REPO) -> str:
     """Exit status 2, one `error:` line on stderr, no traceback, nothing on stdout; the line."""
-    r = run(*args, cwd=cwd)
+    r = run_engine(*args, cwd=cwd)
     assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
     assert "Traceback" not in r.stderr
     assert r.stdout == ""
@@ -61,7 +56,7 @@ def test_range_on_one_board(a, b, expected):
 
 
 def test_range_without_json_still_says_the_number():
-    r = run("range", "2Y4", "2V5")
+    r = run_engine("range", "2Y4", "2V5")
     assert r.returncode == 0 and "3" in r.stdout
 
 
@@ -149,7 +144,7 @@ def test_check_a_scenario_with_a_board_file_beside_it(tmp_path):
         [{"board": "t1.json", "at": [0, 0]}, {"board": "2", "at": [0, 1]}],
         units=[{"id": "A", "side": "x", "type": "squad", "hex": "t1K5"}]))
     # from another working folder: the board path is relative to the scenario, not to cwd
-    r = run("check", s, "--json", cwd=tmp_path.parent)
+    r = run_engine("check", s, "--json", cwd=tmp_path.parent)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == {"ok": True, "hexes": 2 * 346 - 16, "units": 1, "markers": 0}
     assert ok_json("check", tmp_path / "t1.json", "--json") == {"ok": True, "board": "t1",
@@ -222,5 +217,5 @@ def test_usage_errors_look_the_same():
 
 
 def test_help_is_not_an_error():
-    r = run("--help")
+    r = run_engine("--help")
     assert r.returncode == 0 and "range" in r.stdout

@@ -1,29 +1,14 @@
 """`python -m engine` night subcommands: the JSON shapes of SPEC.md, on real files."""
 import json
 import shutil
-import subprocess
-import sys
 from fractions import Fraction
 
 import pytest
-from support import ROOT, SCENARIOS
-
-
-def run(*args):
-    out = subprocess.run([sys.executable, "-m", "engine", *map(str, args)], capture_output=True,
-                         text=True, cwd=ROOT)
-    return out.returncode, out.stdout, out.stderr
-
-
-def run_json(*args):
-    code, out, err = run(*args, "--json")
-    assert code == 0, err
-    assert "Traceback" not in err
-    return json.loads(out)
+from support import ROOT, SCENARIOS, cli, run
 
 
 def test_visibility_field_covers_every_hex_with_reasons():
-    doc = run_json("visibility", SCENARIOS / "W-12.json", "--from", "A")
+    doc = cli("visibility", SCENARIOS / "W-12.json", "--from", "A")
     assert doc["viewer"] == "A" and doc["nvr"] == 3
     assert len(doc["hexes"]) == 346
     assert doc["hexes"]["2Y4"]["sight"] == "nvr"
@@ -34,13 +19,13 @@ def test_visibility_field_covers_every_hex_with_reasons():
 
 
 def test_visibility_unit_to_unit():
-    doc = run_json("visibility", SCENARIOS / "W-15.json", "--from", "Y", "--to", "C")
+    doc = cli("visibility", SCENARIOS / "W-15.json", "--from", "Y", "--to", "C")
     assert doc == {**doc, "sight": "gunflash", "known": False, "fire": "halved"}
     assert set(doc) == {"sight", "known", "fire", "reasons"}
 
 
 def test_bu_afv_reports_its_halved_nvr():
-    doc = run_json("visibility", SCENARIOS / "W-11.json", "--from", "T1")
+    doc = cli("visibility", SCENARIOS / "W-11.json", "--from", "T1")
     assert doc["nvr"] == 1
 
 
@@ -57,7 +42,7 @@ def test_visibility_on_a_four_board_map(tmp_path):
                 "markers": [{"type": "starshell", "hex": "t4CC8"}]}
     path = tmp_path / "four.json"
     path.write_text(json.dumps(scenario))
-    doc = run_json("visibility", path, "--from", "A")
+    doc = cli("visibility", path, "--from", "A")
     assert len(doc["hexes"]) == 4 * 346 - 10 - 10 - 16 - 16
     assert doc["hexes"]["2A5"]["sight"] == "nvr"               # canonical name of 1GG5 / 2A5
     assert "1GG5" not in doc["hexes"]
@@ -65,7 +50,7 @@ def test_visibility_on_a_four_board_map(tmp_path):
     assert doc["hexes"]["t4CC8"]["sight"] == "none"
     assert "t4U4" in doc["hexes"]["t4CC8"]["reasons"][0] and "A6.2" in \
         doc["hexes"]["t4CC8"]["reasons"][0]
-    verdict = run_json("visibility", path, "--from", "A", "--to", "B")
+    verdict = cli("visibility", path, "--from", "A", "--to", "B")
     assert (verdict["sight"], verdict["known"], verdict["fire"]) == ("nvr", True, "normal")
 
 
@@ -74,7 +59,7 @@ def test_illumination_lists_sorted_lit_and_blind_hexes(tmp_path):
     src["markers"] = [{"type": "blaze", "hex": "34J8", "radius": 2}]
     path = tmp_path / "blaze.json"
     path.write_text(json.dumps(src))
-    doc = run_json("illumination", path)
+    doc = cli("illumination", path)
     assert doc["illuminated"] == sorted(doc["illuminated"])
     assert "34J8" in doc["illuminated"] and "34I8" in doc["illuminated"]
     assert "34H7" in doc["blind"]                      # behind the dense jungle of 34I8
@@ -82,28 +67,28 @@ def test_illumination_lists_sorted_lit_and_blind_hexes(tmp_path):
 
 
 def test_reveal():
-    doc = run_json("reveal", SCENARIOS / "W-15.json", "--unit", "C", "--target", "2AA8")
+    doc = cli("reveal", SCENARIOS / "W-15.json", "--unit", "C", "--target", "2AA8")
     assert doc["loses_concealment"] is False and doc["reasons"]
-    doc = run_json("reveal", SCENARIOS / "W-17.json", "--unit", "D", "--target", "2Y4")
+    doc = cli("reveal", SCENARIOS / "W-17.json", "--unit", "D", "--target", "2Y4")
     assert doc["loses_concealment"] is False
 
 
 def test_drift_with_dice_without_and_lit_for_W10():
     s = SCENARIOS / "W-10.json"
-    assert run_json("drift", s, "--at", "2W6", "--method", "2", "--dice", "2,5") == {"end": "2Z4"}
-    assert run_json("drift", s, "--at", "2W6", "--method", "3", "--dice", "2,5") == {"end": "2BB3"}
-    assert run_json("drift", s, "--at", "2T6", "--method", "1", "--dice", "5,4") == {"end": "2S7"}
-    assert run_json("drift", s, "--at", "2W6", "--method", "3", "--dice", "1,6") == {"end": None}
-    dist = run_json("drift", s, "--at", "2W6", "--method", "2")["distribution"]
+    assert cli("drift", s, "--at", "2W6", "--method", "2", "--dice", "2,5") == {"end": "2Z4"}
+    assert cli("drift", s, "--at", "2W6", "--method", "3", "--dice", "2,5") == {"end": "2BB3"}
+    assert cli("drift", s, "--at", "2T6", "--method", "1", "--dice", "5,4") == {"end": "2S7"}
+    assert cli("drift", s, "--at", "2W6", "--method", "3", "--dice", "1,6") == {"end": None}
+    dist = cli("drift", s, "--at", "2W6", "--method", "2")["distribution"]
     assert sum(Fraction(v).limit_denominator(36) for v in dist.values()) == 1
     assert dist["2Z4"] == pytest.approx(1 / 18) and "off-map" in dist
-    lit = run_json("drift", s, "--at", "2W6", "--method", "2", "--lit")["lit_probability"]
+    lit = cli("drift", s, "--at", "2W6", "--method", "2", "--lit")["lit_probability"]
     assert lit["2W6"] == pytest.approx(1.0)             # every drift of 1-3 hexes still lights it
     assert all(0 < p <= 1 for p in lit.values())
 
 
 def test_starshell_for_W10():
-    doc = run_json("starshell", SCENARIOS / "W-10.json", "--unit", "L1")
+    doc = cli("starshell", SCENARIOS / "W-10.json", "--unit", "L1")
     assert doc["may_fire"] is True and doc["usage_dr_max"] == 4
     assert doc["methods"]["2"] == ["2U6", "2V6", "2W6", "2X5", "2X6", "2Y6", "2Z5"]
     assert doc["ir"] == {**doc["ir"], "may_fire": False, "usage_dr_max": None,
@@ -143,7 +128,7 @@ def test_visibility_says_which_hexes_are_lit():
     from engine.night.light import illumination
     s = example("W-12")
     lit = set(illumination(s).lit_names())
-    doc = run_json("visibility", SCENARIOS / "W-12.json", "--from", "A")
+    doc = cli("visibility", SCENARIOS / "W-12.json", "--from", "A")
     assert {h for h, v in doc["hexes"].items() if v.get("lit")} == lit
     assert doc["hexes"]["2Y4"]["lit"] is True and doc["hexes"]["2Y4"]["sight"] == "nvr"
     assert "lit" not in doc["hexes"]["2CC9"]

@@ -182,6 +182,35 @@ def test_no_module_or_function_too_long_without_a_reason():
     assert offenders == [], "too long, and no 'Long:' line says why:\n" + "\n".join(offenders)
 
 
+def one_letter_parameters(tree: ast.Module) -> list[str]:
+    """``line: name(p)`` of every public function, and public method of a public class
+    (``__init__`` included), whose signature names a parameter by one letter."""
+    found = []
+
+    def look(body, owner=""):
+        for node in body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                look(node.body, node.name + ".")
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                    not node.name.startswith("_") or node.name == "__init__"):
+                a = node.args
+                short = [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs if len(x.arg) == 1]
+                if short:
+                    found.append(f"{node.lineno}: {owner}{node.name}({', '.join(short)})")
+    look(tree.body)
+    return found
+
+
+def test_no_one_letter_parameter_in_a_public_signature():
+    """A public function's parameters say what they are (private maths helpers may keep x, y)."""
+    offenders = [f"{path.relative_to(ROOT)}:{line}" for path, tree in modules().values()
+                 for line in one_letter_parameters(tree)]
+    assert offenders == [], "one-letter parameters in public signatures:\n" + "\n".join(offenders)
+    made_up = ast.parse("def shown(m, width): ...\ndef _maths(x): ...\n"
+                        "class Frame:\n    def at(self, x, y=0): ...\n    def _f(self, q): ...\n")
+    assert one_letter_parameters(made_up) == ["1: shown(m)", "4: Frame.at(x, y)"]
+
+
 def test_the_checks_find_what_they_look_for(tmp_path):
     """The three checks above on a small made-up package: a cycle through a function's import
     and a relative import, a private name, a long function."""

@@ -1,6 +1,6 @@
-"""Line geometry computed for many differences at once (``hexes.line_crossings`` and the shared
-crossing arrays of engine/los.py) is exactly the one-line-at-a-time geometry
-(``hexes.line_crossing``)."""
+"""Line geometry computed for many differences at once (``hex_lines.line_crossings`` and the shared
+crossing arrays of engine/los/geometry.py) is exactly the one-line-at-a-time geometry
+(``hex_lines.line_crossing``)."""
 import numpy as np
 import pytest
 from hypothesis import given, settings

@@ -1,4 +1,4 @@
-"""The map's precomputed LOS table (engine/los_tables.py) gives exactly what engine.los and the
+"""The map's precomputed LOS table (engine/los/ground.py) gives exactly what engine.los and the
 per-pair reference (engine/night/reference.py) give, is built once whoever asks, and is left out
 for maps beyond its size."""
 import random
@@ -14,7 +14,7 @@ from test_reference import boards_with_hexsides
 
 from engine import api
 from engine.los import BLIND, los_table
-from engine.los import ground as los_tables
+from engine.los import ground as los_ground
 from engine.maps import Map, Placement
 from engine.night import reference
 from engine.night.scenario import MapEntry, Scenario
@@ -36,17 +36,17 @@ def test_every_row_equals_engine_los_and_the_reference_on_maps_with_hexsides(b, 
     is engine.los's own row; a sample of lines is also the reference's (walls, hedges, bocage,
     cliffs, rowhouse walls, half levels, a board turned next to another)."""
     m = _map(b, rotated)
-    assert los_tables.prepare(m)["complete"]
+    assert los_ground.prepare(m)["complete"]
     table = los_table(m)
     for v in range(m.size):
         day = table.from_location(v, 0)
-        clear, blind = los_tables.ground_row(m, v)
+        clear, blind = los_ground.ground_row(m, v)
         assert np.array_equal(clear, day.clear), m.names[v]
         assert np.array_equal(blind, day.kind == BLIND), m.names[v]
     rng = random.Random(seed)
     for _ in range(300):
         v, t = rng.randrange(m.size), rng.randrange(m.size)
-        assert bool(los_tables.ground_row(m, v)[0][t]) == reference.daytime_clear(m, v, 0, t, 0), \
+        assert bool(los_ground.ground_row(m, v)[0][t]) == reference.daytime_clear(m, v, 0, t, 0), \
             (m.names[v], m.names[t])
 
 
@@ -103,7 +103,7 @@ def test_prepare_is_idempotent_and_safe_from_several_threads():
 
     def ask():
         try:
-            answers.append((api.prepare(s), los_tables.ground_table(s.map)))
+            answers.append((api.prepare(s), los_ground.ground_table(s.map)))
         except Exception as e:                  # noqa: BLE001 - reported by the assertion
             errors.append(e)
     threads = [threading.Thread(target=ask) for _ in range(4)]
@@ -117,7 +117,7 @@ def test_prepare_is_idempotent_and_safe_from_several_threads():
     table = answers[0][1]
     clear = table.clear.copy()
     assert api.prepare(s) == answers[0][0]
-    assert los_tables.ground_table(s.map) is table
+    assert los_ground.ground_table(s.map) is table
     assert np.array_equal(table.clear, clear)
 
 
@@ -150,23 +150,23 @@ def test_opening_another_map_pauses_a_background_build_and_prepare_resumes_it():
     assert api.prepare(s2)["complete"]
     table = los_table(s1.map)
     for v in range(0, s1.map.size, 11):
-        assert np.array_equal(los_tables.ground_row(s1.map, v)[0], table.from_location(v, 0).clear)
+        assert np.array_equal(los_ground.ground_row(s1.map, v)[0], table.from_location(v, 0).clear)
 
 
 def test_a_map_beyond_the_size_limit_gets_no_table_and_still_answers(monkeypatch):
     """Beyond MAX_TABLE_HEXES no table is built (it refuses), ``prepare`` says so at once, and
     the lazy rows answer as the reference does."""
-    monkeypatch.setattr(los_tables, "MAX_TABLE_HEXES", 300)
+    monkeypatch.setattr(los_ground, "MAX_TABLE_HEXES", 300)
     b = board("t1", {"E5": {"level": 1}, "F5": {"terrain": "woods"}, "H2": {"level": 2}})
     m = Map([Placement(b, (0, 0))])
     assert m.size > 300
-    with pytest.raises(los_tables.TableTooLarge):
-        los_tables.GroundTable(m)
+    with pytest.raises(los_ground.TableTooLarge):
+        los_ground.GroundTable(m)
     s = Scenario((MapEntry("t1", (0, 0)),), m, nvr=3, units=(unit("V", "t1E7"),),
                  markers=(marker("starshell", "t1H4"),))
     info = api.prepare(s)
     assert info == {"hexes": m.size, "table": False, "limit": 300}
-    assert los_tables.ground_table(m) is None
+    assert los_ground.ground_table(m) is None
     field = visibility_from(s, "V")
     assert field._day is not None
     for i, name in enumerate(m.names):

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from fractions import Fraction
 
 import pytest
+from support import run
 
 from engine.api import ScenarioError, assets_dir
 from engine.api import napoleonic as nap
@@ -132,10 +131,6 @@ def test_enfilade_halves_the_defence_of_a_line_fired_on_from_outside_its_front(t
     pos = nap.load_position(write(tmp_path, "pos2.json", data))
     assert nap.assess(pos, "n1E4").defence == 7
 
-
-def run(*args):
-    p = subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True)
-    return p.returncode, p.stdout, p.stderr
 
 
 def test_fire_command_json_as_spec_says():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import run_engine
 
 from engine.api import ScenarioError, assets_dir
 from engine.api import napoleonic as nap
@@ -209,15 +210,13 @@ def test_a_result_is_applied_to_the_target_hexs_units(tmp_path):
 
 
 def test_the_fire_command_records_the_attack(tmp_path):
-    import subprocess
-    import sys
     units = [unit("F1", "french", "n1D5", increments=6), unit("B1", "british", "n1C5")]
     pos = make(tmp_path, units)
     out = tmp_path / "after.json"
     a = nap.assess(pos, "n1C5", dice=(6, 6))
-    proc = subprocess.run([sys.executable, "-m", "engine", "fire", str(tmp_path / "pos.json"),
-                           "--target", "n1C5", "--dice", "6,6", "--record", "-o", str(out),
-                           "--json"], capture_output=True, text=True, check=True)
+    proc = run_engine("fire", tmp_path / "pos.json", "--target", "n1C5", "--dice", "6,6",
+                      "--record", "-o", out, "--json")
+    assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     lost = int(a.result.split("/")[0])
     assert data["result"] == a.result and data["result_words"] == nap.result_words(a.result)
@@ -225,9 +224,8 @@ def test_the_fire_command_records_the_attack(tmp_path):
     again = nap.load_position(out)
     assert again.attacked == ("n1C5",) and again.unit("F1").fired
     assert again.unit("B1").increments == 4 - lost
-    refused = subprocess.run([sys.executable, "-m", "engine", "fire", str(out), "--target", "n1C5",
-                              "--dice", "6,6", "--record", "-o", str(out), "--json"],
-                             capture_output=True, text=True)
+    refused = run_engine("fire", out, "--target", "n1C5", "--dice", "6,6", "--record", "-o", out,
+                         "--json")
     assert refused.returncode == 2 and "not recorded" in refused.stderr
 
 

@@ -1,28 +1,14 @@
 """`python -m engine advise | threat | route`: the JSON of SPEC.md ("Turn-three extensions"),
 plain text citing rules, and bad input named with exit status 2."""
 import json
-import subprocess
-import sys
 from fractions import Fraction
 
 import pytest
-from support import ROOT, SCENARIOS
-
-
-def run(*args):
-    out = subprocess.run([sys.executable, "-m", "engine", *map(str, args)], capture_output=True,
-                         text=True, cwd=ROOT)
-    return out.returncode, out.stdout, out.stderr
-
-
-def run_json(*args):
-    code, out, err = run(*args, "--json")
-    assert code == 0, err
-    return json.loads(out)
+from support import SCENARIOS, cli, run
 
 
 def test_advise_json_keys_and_exact_fractions():
-    doc = run_json("advise", SCENARIOS / "W-10.json", "--unit", "L1")
+    doc = cli("advise", SCENARIOS / "W-10.json", "--unit", "L1")
     assert doc["unit"] == "L1" and doc["options"]
     keys = {"method", "at", "usage", "enemy_lit", "friendly_lit", "expected_enemy_lit",
             "any_enemy_lit"}
@@ -38,16 +24,16 @@ def test_advise_json_keys_and_exact_fractions():
 
 
 def test_advise_for_a_target_hex_and_for_a_side():
-    doc = run_json("advise", SCENARIOS / "W-10.json", "--unit", "L1", "--objective",
+    doc = cli("advise", SCENARIOS / "W-10.json", "--unit", "L1", "--objective",
                    "target:2BB5")
     assert doc["objective"] == "target:2BB5"
     assert all(o["target"] == "2BB5" and o["target_lit"] == "1" for o in doc["options"])
-    side = run_json("advise", SCENARIOS / "W-21.json", "--side", "allied")
+    side = cli("advise", SCENARIOS / "W-21.json", "--side", "allied")
     assert side["unit"] is None and {o["by"] for o in side["options"]} >= {"M1", "M2"}
 
 
 def test_threat_json():
-    doc = run_json("threat", SCENARIOS / "W-14.json", "--side", "allied")
+    doc = cli("threat", SCENARIOS / "W-14.json", "--side", "allied")
     assert doc["side"] == "allied" and len(doc["hexes"]) == 346
     assert doc["hexes"]["2DD6"] == {"nvr": 0, "gunflash": 0, "moving_vehicle": 0,
                                     "moving_tracked": 0}
@@ -55,13 +41,13 @@ def test_threat_json():
 
 
 def test_route_json(tmp_path):
-    doc = run_json("route", SCENARIOS / "W-10.json", "--unit", "L1", "--to", "2BB8")
+    doc = cli("route", SCENARIOS / "W-10.json", "--unit", "L1", "--to", "2BB8")
     assert set(doc) >= {"path", "seen", "hexes"}
     assert doc["path"][0] == "2T6" and doc["path"][-1] == "2BB8"
     assert doc["hexes"] == len(doc["path"]) - 1 == 8
     costs = tmp_path / "costs.json"
     costs.write_text(json.dumps({"open": 2}))
-    mp = run_json("route", SCENARIOS / "W-10.json", "--unit", "L1", "--to", "2BB8", "--costs",
+    mp = cli("route", SCENARIOS / "W-10.json", "--unit", "L1", "--to", "2BB8", "--costs",
                   costs)
     assert mp["cost"] == 16 and mp["hexes"] == 8
 
@@ -105,7 +91,7 @@ def test_a_bad_cost_table_is_named(tmp_path):
 def test_plain_text_says_a_sure_chance_in_words():
     # W-10: every placement lights S1 for sure once the usage dr has passed
     code, out, _ = run("advise", SCENARIOS / "W-10.json", "--unit", "L1")
-    doc = run_json("advise", SCENARIOS / "W-10.json", "--unit", "L1")
+    doc = cli("advise", SCENARIOS / "W-10.json", "--unit", "L1")
     assert code == 0 and doc["options"][0]["any_enemy_lit"] == "1"
     first = out.splitlines()[1]
     assert "at least one lit: certain" in first and "at least one 1" not in out

@@ -34,7 +34,7 @@ def small_board() -> Board:
 
 def test_a_raster_round_trips_through_its_file(tmp_path):
     r = small_raster()
-    r.save(tmp_path / "x.raster.npz")
+    (tmp_path / "x.raster.npz").write_bytes(r.to_bytes())
     back = load_raster(tmp_path / "x.raster.npz")
     assert np.array_equal(back.terrain, r.terrain) and np.array_equal(back.level, r.level)
     assert back.geometry == GEO and back.size == SIZE and back.digest == r.digest
@@ -80,7 +80,7 @@ def test_two_drawings_with_the_same_hexes_are_two_maps():
 def test_a_missing_or_foreign_raster_file_leaves_the_hex_model(tmp_path):
     board = with_raster(small_board(), small_raster(1))
     save_board(board, tmp_path / "b.json")
-    small_raster(2).save(tmp_path / "b.raster.npz")       # another drawing under its name
+    (tmp_path / "b.raster.npz").write_bytes(small_raster(2).to_bytes())   # another drawing, its name
     loaded = load_board(tmp_path / "b.json")
     with pytest.raises(ScenarioError, match="b.raster.npz.*digest"):
         board_raster(loaded)

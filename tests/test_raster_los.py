@@ -1,4 +1,4 @@
-"""LOS over the terrain as drawn (engine.raster_los): VASL's point rules on synthetic rasters.
+"""LOS over the terrain as drawn (engine.los.raster_table): VASL's point rules on synthetic rasters.
 
 Every board here is 9 columns x 5 rows (A..I), its raster 450 x 323 pixels with VASL's geometry
 (A1's centre at (0, 32.25), hexes 56.25 x 64.5 pixels apart).  The hex summaries are set to what
@@ -373,7 +373,7 @@ def test_the_ground_table_is_the_direct_computation_on_every_pair():
     and blocked the other (the edge of a hill, a gully).  The precomputed table of every
     ground-level pair (engine.los.ground) is each viewer's own row all the same, though it
     reads most lines back from the other end (where the walk back visits the same pixels)."""
-    from engine.los import ground as los_tables
+    from engine.los import ground as los_ground
     d = Drawing()
     d.band(115, 233, 1)                     # a hill whose west edge passes by C's centres
     d.terrain[:, 353:406] = GULLY
@@ -385,10 +385,10 @@ def test_the_ground_table_is_the_direct_computation_on_every_pair():
     rows = [t.from_location(v, 0) for v in range(m.size)]
     clear = np.array([r.clear for r in rows])
     assert (clear != clear.T).any()                   # not symmetric over the drawing
-    assert los_tables.prepare(m)["complete"]
-    assert los_tables.ground_table(m).mirror.any()    # yet most lines are read back
+    assert los_ground.prepare(m)["complete"]
+    assert los_ground.ground_table(m).mirror.any()    # yet most lines are read back
     for v, day in enumerate(rows):
-        got_clear, got_blind = los_tables.ground_row(m, v)
+        got_clear, got_blind = los_ground.ground_row(m, v)
         assert np.array_equal(got_clear, day.clear), m.names[v]
         assert np.array_equal(got_blind, day.kind == BLIND), m.names[v]
 
@@ -425,7 +425,7 @@ def test_boards_of_one_size_share_their_pixel_hexes_exactly():
 def test_prepare_keeps_every_upper_level_row_as_computed():
     """After ``prepare`` a viewer on a building's upper level reads its row (kept by the map's
     LOS table), the same as the direct computation."""
-    from engine.los import ground as los_tables
+    from engine.los import ground as los_ground
     d = Drawing()
     d.disc(*centre("E3"), 24, code=WOODS)
     b = d.board({"C2": "building"})
@@ -434,7 +434,7 @@ def test_prepare_keeps_every_upper_level_row_as_computed():
     m, t = table(b)
     v = m.index("t1C2")
     assert isinstance(t, RasterLosTable) and int(m.upper_levels[v]) == 2
-    assert los_tables.prepare(m)["complete"]
+    assert los_ground.prepare(m)["complete"]
     every = np.arange(m.size)
     for level in (1, 2):
         assert (v, level) in t._cache

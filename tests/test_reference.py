@@ -1,5 +1,5 @@
 """The fast engine gives exactly the verdicts of the straightforward one-line-at-a-time
-implementation (engine/reference.py) on random boards (speed without skipping the rules)."""
+implementation (engine/night/reference.py) on random boards (speed without skipping the rules)."""
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -88,7 +88,7 @@ def boards_with_hexsides(draw):
 @given(b=boards_with_hexsides(), viewers=st.lists(st.sampled_from(ALL), min_size=1, max_size=3),
        levels=st.lists(st.integers(0, 3), min_size=1, max_size=2), rotated=st.booleans())
 def test_the_fast_path_equals_the_per_pair_lines_on_maps_with_hexsides(b, viewers, levels, rotated):
-    """engine/los.py (vectorised, cached crossings) and reference.daytime_clear (one line at a
+    """engine.los (vectorised, cached crossings) and reference.daytime_clear (one line at a
     time) agree on every line from a few viewers at a few levels, walls, hedges, bocage, cliffs,
     rowhouse walls and half levels included, on a board alone or turned next to another."""
     from engine.los import los_table

@@ -1,8 +1,8 @@
 """The faster paths of the first field give exactly what the straightforward ones give.
 
 - the shared line crossings, built for many differences at once (symmetry groups, lines along a
-  hexspine from their pattern), are each difference's one-line answer (``hexes.line_crossing``,
-  ``hexes.line_transits``), with the sides lines enter their hexes by;
+  hexspine from their pattern), are each difference's one-line answer (``hex_lines.line_crossing``,
+  ``hex_lines.line_transits``), with the sides lines enter their hexes by;
 - a JSON file read without the walks over every value (nothing in its text could be refused)
   is what the walks give, and a file they refuse is refused with the same message;
 - a board's hexes of one spelling share one HexTerrain, but ``true`` is never taken for ``1``;

@@ -5,17 +5,16 @@ from support import changed, example, marker, sees, sight, with_markers, without
 
 from engine import ScenarioError
 from engine.night.drift import FixedDice
-from engine.night.starshells import fire, hex_starshell_roller
-from engine.night.starshells import starshell_document as starshell_options
+from engine.night.starshells import fire, hex_starshell_roller, starshell_options
 from engine.night.unit_verdicts import unit_verdict
 
 
 def may(s, unit_id):
-    return starshell_options(s, unit_id)["may_fire"]
+    return starshell_options(s, unit_id).as_json()["may_fire"]
 
 
 def reasons(s, unit_id):
-    return " ".join(starshell_options(s, unit_id)["reasons"])
+    return " ".join(starshell_options(s, unit_id).as_json()["reasons"])
 
 
 def test_W04_hidden_infantry_comes_into_view():
@@ -114,7 +113,7 @@ def test_W10_a_leader_places_a_starshell():
     From 2S7 the squad would be 9 hexes away: no method 2."""
     s = example("W-10")
     assert sees(s, "L1", "S1").known
-    opts = starshell_options(s, "L1")
+    opts = starshell_options(s, "L1").as_json()
     assert opts["may_fire"] and opts["usage_dr_max"] == 4
     assert opts["methods"]["1"] == ["2T6"]
     assert opts["methods"]["2"] == sorted(["2U6", "2V6", "2W6", "2X5", "2X6", "2Y6", "2Z5"])
@@ -132,12 +131,12 @@ def test_W10_a_leader_places_a_starshell():
         assert after.markers[-1].type == "starshell" and after.markers[-1].hex == end
         assert "2T6" in after.starshell_attempts
     dark = without_markers(s)
-    assert starshell_options(dark, "L1")["methods"]["2"] == []
+    assert starshell_options(dark, "L1").as_json()["methods"]["2"] == []
     flash = with_markers(dark, marker("gunflash", "2CC6", side="axis"))
-    along = starshell_options(flash, "L1")["methods"]["2"]
+    along = starshell_options(flash, "L1").as_json()["methods"]["2"]
     assert along and all(s.map.distance(s.map.index("2T6"), s.map.index(h)) <= 6 for h in along)
     assert "2CC6" not in along                       # 9 hexes: beyond the 6 of method 2
-    assert starshell_options(changed(s, "L1", hex="2S7"), "L1")["methods"]["2"] == []
+    assert starshell_options(changed(s, "L1", hex="2S7"), "L1").as_json()["methods"]["2"] == []
     with pytest.raises(ScenarioError, match="not a legal hex"):
         fire(s, "L1", "2CC6", "2", FixedDice([1, 1, 1]))
 
@@ -149,8 +148,8 @@ def test_W21_one_roll_per_hex_the_mortars_may_also_fire_IR():
     s = example("W-21")
     best, why = hex_starshell_roller(s, "2M5")
     assert best.id in ("L", "AL") and "4 or less" in why[0]
-    assert starshell_options(s, "T")["usage_dr_max"] == 2
-    assert starshell_options(s, "M1")["usage_dr_max"] == 2       # a mortar's crew, as an MMC
+    assert starshell_options(s, "T").as_json()["usage_dr_max"] == 2
+    assert starshell_options(s, "M1").as_json()["usage_dr_max"] == 2       # a mortar's crew, as an MMC
     assert not may(s, "V")
     after, result = fire(s, "L", "2M5", "1", FixedDice([6]))     # usage dr 6 > 4: fails
     assert not result.success and after.markers == s.markers
@@ -159,7 +158,7 @@ def test_W21_one_roll_per_hex_the_mortars_may_also_fire_IR():
         assert not may(after, uid), uid
         assert "one attempt per hex per phase" in reasons(after, uid)
     for uid in ("M1", "M2"):
-        ir = starshell_options(after, uid)["ir"]
+        ir = starshell_options(after, uid).as_json()["ir"]
         assert ir["may_fire"] and ir["usage_dr_max"] == 4, uid
         assert ir["methods"]["ir-6"]
 
@@ -175,4 +174,4 @@ def test_method_2_along_a_LOS_that_runs_along_hexsides():
                                             unit("E", "2Q5", side="axis")],
                  markers=[marker("starshell", "2Q5")], starshells_used="earlier")
     assert sees(s, "L", "E").known
-    assert starshell_options(s, "L")["methods"]["2"] == ["2N4", "2N5", "2O5", "2P4", "2P5", "2Q5"]
+    assert starshell_options(s, "L").as_json()["methods"]["2"] == ["2N4", "2N5", "2O5", "2P4", "2P5", "2Q5"]

@@ -4,7 +4,7 @@ import pytest
 from support import position, unit
 
 from engine.boards import bundled_board
-from engine.night.starshells import starshell_document as starshell_options
+from engine.night.starshells import starshell_options
 
 
 def scene(phase, attacking, used, start, enemy_visible=True):
@@ -55,7 +55,7 @@ TABLE = [
 
 @pytest.mark.parametrize("phase, attacking, uid, used, start, star, ir", TABLE)
 def test_starshell_timing_table(phase, attacking, uid, used, start, star, ir):
-    opts = starshell_options(scene(phase, attacking, used, start), uid)
+    opts = starshell_options(scene(phase, attacking, used, start), uid).as_json()
     assert opts["may_fire"] is star, opts["reasons"]
     if ir is not None:
         assert opts["ir"]["may_fire"] is ir, opts["ir"]["reasons"]
@@ -67,10 +67,10 @@ def test_starshell_timing_table(phase, attacking, uid, used, start, star, ir):
 
 def test_the_first_starshell_needs_a_trigger_later_ones_do_not():
     dark = scene("PFPh", ATT, "never", True, enemy_visible=False)
-    opts = starshell_options(dark, "A")
+    opts = starshell_options(dark, "A").as_json()
     assert not opts["may_fire"] and "E1.91" in opts["reasons"][-1]
-    assert starshell_options(dark.replace(starshells_used="earlier"), "A")["may_fire"]
-    assert starshell_options(dark.replace(starshells_used="this_turn"), "A")["may_fire"]
+    assert starshell_options(dark.replace(starshells_used="earlier"), "A").as_json()["may_fire"]
+    assert starshell_options(dark.replace(starshells_used="this_turn"), "A").as_json()["may_fire"]
 
 
 @pytest.mark.parametrize("type_, extra, limit", [
@@ -82,7 +82,7 @@ def test_the_first_starshell_needs_a_trigger_later_ones_do_not():
 def test_who_may_fire_a_starshell_and_the_usage_dr(type_, extra, limit):
     s = scene("PFPh", ATT, "earlier", True)
     s = s.with_unit(unit("X", "2H5", type=type_, **extra))
-    assert starshell_options(s, "X")["usage_dr_max"] == limit
+    assert starshell_options(s, "X").as_json()["usage_dr_max"] == limit
 
 
 @pytest.mark.parametrize("type_, extra, may, limit", [
@@ -92,5 +92,5 @@ def test_who_may_fire_a_starshell_and_the_usage_dr(type_, extra, limit):
 def test_who_may_fire_an_IR(type_, extra, may, limit):
     s = scene("PFPh", ATT, "earlier", True)
     s = s.with_unit(unit("X", "2H5", type=type_, **extra))
-    ir = starshell_options(s, "X")["ir"]
+    ir = starshell_options(s, "X").as_json()["ir"]
     assert (ir["may_fire"], ir["usage_dr_max"]) == (may, limit)

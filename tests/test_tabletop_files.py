@@ -3,28 +3,18 @@ on the front line, a gap narrower than one element, invisible enemies, range, re
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support import el, run_engine, table_of
 
 from engine.errors import ScenarioError
 from engine.tabletop.rolls import shoot
 from engine.tabletop.snap import snap
-from engine.tabletop.table import load_table, save_table, table_from_json, table_to_json
+from engine.tabletop.table import load_table, save_table, table_to_json
 
 REPO = Path(__file__).resolve().parent.parent
 TABLES = REPO / "assets" / "tables"
-
-
-def el(i, side, t, x, y, f, **kw):
-    return {"id": i, "side": side, "type": t, "x": x, "y": y, "facing": f, **kw}
-
-
-def make(*elements, **top):
-    return table_from_json({"format": "starshell-table", "version": 1, "ruleset": "dba3",
-                            "elements": list(elements), **top}, file="t.json")
 
 
 def refusal(data, tmp_path) -> str:
@@ -63,7 +53,7 @@ def test_overlapping_bases_are_refused_but_touching_ones_are_not(tmp_path):
     msg = refusal({**GOOD, "elements": [el("1", "blue", "Bw", 0, 0, 0),
                                         el("2", "red", "Sp", 0.9, 0, 0)]}, tmp_path)
     assert "overlaps element '1'" in msg
-    t = make(el("1", "blue", "Bw", 0, 0, 0), el("2", "blue", "Bw", 1, 0, 0),
+    t = table_of(el("1", "blue", "Bw", 0, 0, 0), el("2", "blue", "Bw", 1, 0, 0),
              el("3", "red", "Sp", 0, 0, 180))
     assert len(t.elements) == 3
 
@@ -77,18 +67,18 @@ def test_save_and_load_round_trip(tmp_path):
 
 def test_a_corner_on_the_front_line_is_not_in_front():
     # the target's rear corners exactly on the line of the shooter's front, front corners behind
-    t = make(el("1", "blue", "Bw", 0, 0, 0), el("A", "red", "Sp", 2, -0.375, 180))
+    t = table_of(el("1", "blue", "Bw", 0, 0, 0), el("A", "red", "Sp", 2, -0.375, 180))
     a = shoot(t, "1")["targets"]["A"]
     assert a["corners_in_front"] == 0 and a["in_front"] is False
     # a hair forward: two corners in front
-    t = make(el("1", "blue", "Bw", 0, 0, 0), el("A", "red", "Sp", 2, -0.374, 180))
+    t = table_of(el("1", "blue", "Bw", 0, 0, 0), el("A", "red", "Sp", 2, -0.374, 180))
     assert shoot(t, "1")["targets"]["A"]["corners_in_front"] == 2
 
 
 def _gap_table(gap: float, visible: bool = True):
     # two enemy blocks between 1 and its target, ``gap`` BW apart; the shot can squeeze through
     # between them only along its narrowest pair of lines (to T's two east corners)
-    return make(el("1", "blue", "Bw", 0, 0, 0), el("T", "red", "Sp", 0, 2.5, 180),
+    return table_of(el("1", "blue", "Bw", 0, 0, 0), el("T", "red", "Sp", 0, 2.5, 180),
                 el("L", "red", "Sp", -0.6, 1.2, 180, visible=visible),
                 el("R", "red", "Sp", -0.1 + gap + 0.5, 1.2, 180, visible=visible))
 
@@ -108,44 +98,40 @@ def test_invisible_enemies_do_not_block_and_are_no_target():
 
 
 def test_a_friend_between_the_lines_blocks():
-    t = make(el("1", "blue", "Bw", 0, 0, 0), el("F", "blue", "Sp", 0, 1.5, 0),
+    t = table_of(el("1", "blue", "Bw", 0, 0, 0), el("F", "blue", "Sp", 0, 1.5, 0),
              el("T", "red", "Sp", 0, 2.8, 180))
     v = shoot(t, "1")["targets"]["T"]
     assert v["clear"] is False and v["blocked_by"] == ["F"]
 
 
 def test_range_from_the_front_edge_and_artillery_that_moved():
-    near = make(el("1", "blue", "Bw", 0, 0, 0), el("T", "red", "Sp", 0, 3.0, 180))
-    far = make(el("1", "blue", "Bw", 0, 0, 0), el("T", "red", "Sp", 0, 3.01, 180))
+    near = table_of(el("1", "blue", "Bw", 0, 0, 0), el("T", "red", "Sp", 0, 3.0, 180))
+    far = table_of(el("1", "blue", "Bw", 0, 0, 0), el("T", "red", "Sp", 0, 3.01, 180))
     assert shoot(near, "1")["targets"]["T"]["in_range"] is True
     assert shoot(far, "1")["targets"]["T"]["in_range"] is False
-    art = make(el("G", "blue", "Art", 0, 0, 0), el("T", "red", "Sp", 0, 4.5, 180))
+    art = table_of(el("G", "blue", "Art", 0, 0, 0), el("T", "red", "Sp", 0, 4.5, 180))
     assert shoot(art, "G")["must_shoot"] == ["T"] and shoot(art, "G")["range"] == 5
-    moved = make(el("G", "blue", "Art", 0, 0, 0, moved=True), el("T", "red", "Sp", 0, 4.5, 180))
+    moved = table_of(el("G", "blue", "Art", 0, 0, 0, moved=True), el("T", "red", "Sp", 0, 4.5, 180))
     assert shoot(moved, "G")["range"] is None and shoot(moved, "G")["must_shoot"] == []
 
 
 def test_bw_size_setting_changes_depths():
-    t = make(el("1", "blue", "Bw", 0, 0, 0), bw_mm=20)
+    t = table_of(el("1", "blue", "Bw", 0, 0, 0), bw_mm=20)
     rear = t.corners(t.elements[0])["rear-left"]
     assert rear[1] == pytest.approx(-1.0)        # 20 mm deep on a 20 mm base width
 
 
 def test_snap_to_front_contact_and_behind():
-    t = make(el("A", "red", "Sp", 0, 0, 180), el("1", "blue", "Bw", 5, 5, 10))
+    t = table_of(el("A", "red", "Sp", 0, 0, 180), el("1", "blue", "Bw", 5, 5, 10))
     assert snap(t, "1", 0.1, 0.15, 10)[3:] == ("front", "A")
     x, y, f, how, other = snap(t, "1", 0.1, 0.55, 170)
     assert (how, other) == ("behind", "A") and (x, y, f) == pytest.approx((0, 0.375, 180))
     assert snap(t, "1", 3, 3, 0)[3] is None
 
 
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "engine", *map(str, args)], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
-
 
 def test_shoot_command_prints_what_spec_says():
-    r = run("shoot", TABLES / "S-06.json", "--shooter", "1", "--json")
+    r = run_engine("shoot", TABLES / "S-06.json", "--shooter", "1", "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert {"shooter", "range", "targets", "must_shoot", "rear_rank_of", "supporters"} <= set(out)
@@ -156,18 +142,18 @@ def test_shoot_command_prints_what_spec_says():
 
 
 def test_shoot_command_refuses_an_unknown_shooter_and_a_bad_table(tmp_path):
-    r = run("shoot", TABLES / "S-06.json", "--shooter", "Z", "--json")
+    r = run_engine("shoot", TABLES / "S-06.json", "--shooter", "Z", "--json")
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith("error: ") and "--shooter" in r.stderr and "'Z'" in r.stderr
     bad = tmp_path / "t.json"
     bad.write_text(json.dumps({**GOOD, "elements": [el("1", "blue", "Bw", 0, 0, 1e400)]})
                    .replace("Infinity", "1e999"))
-    r = run("shoot", bad, "--shooter", "1")
+    r = run_engine("shoot", bad, "--shooter", "1")
     assert r.returncode == 2 and "Traceback" not in r.stderr and str(bad) in r.stderr
 
 
 def test_shoot_command_refuses_a_turn_of_no_side():
-    r = run("shoot", TABLES / "S-03.json", "--shooter", "X", "--turn", "green", "--json")
+    r = run_engine("shoot", TABLES / "S-03.json", "--shooter", "X", "--turn", "green", "--json")
     assert r.returncode == 2 and "--turn" in r.stderr and "blue, red" in r.stderr
 
 
@@ -184,17 +170,17 @@ def test_a_table_whose_turn_names_no_side_is_refused_naming_the_file_and_turn(tm
     data = json.loads(json.dumps(GOOD)) | {"turn": "green"}
     assert ": turn: no element of side 'green' on the table (sides: blue)" in refusal(
         data, tmp_path)
-    r = run("shoot", tmp_path / "bad.json", "--shooter", "1")
+    r = run_engine("shoot", tmp_path / "bad.json", "--shooter", "1")
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith(f"error: {tmp_path / 'bad.json'}: turn: no element of side 'green'")
-    assert make(el("1", "blue", "Bw", 0, 0, 0), turn="blue").turn == "blue"
+    assert table_of(el("1", "blue", "Bw", 0, 0, 0), turn="blue").turn == "blue"
 
 
 def test_shoot_plain_text_reads_as_words():
     """Without --json the shot is told in lines a player reads (no JSON dumped): whom it must
     shoot, each target legal or not with its reasons, the supporters and the rolls in order."""
-    r = run("shoot", TABLES / "S-06.json", "--shooter", "1")
-    d = json.loads(run("shoot", TABLES / "S-06.json", "--shooter", "1", "--json").stdout)
+    r = run_engine("shoot", TABLES / "S-06.json", "--shooter", "1")
+    d = json.loads(run_engine("shoot", TABLES / "S-06.json", "--shooter", "1", "--json").stdout)
     assert r.returncode == 0, r.stderr
     assert "{" not in r.stdout and "None" not in r.stdout
     assert f"Must shoot: {', '.join(d['must_shoot'])}" in r.stdout

@@ -4,27 +4,17 @@ the rolls is the phasing player's choice, close combat, and terrain pieces that 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support import el, run_engine, table_of
 
 from engine.errors import ScenarioError
 from engine.tabletop.rolls import shoot
-from engine.tabletop.table import load_table, save_table, table_from_json
+from engine.tabletop.table import load_table, save_table
 
 REPO = Path(__file__).resolve().parent.parent
 TABLES = REPO / "assets" / "tables"
-
-
-def el(i, side, t, x, y, f, **kw):
-    return {"id": i, "side": side, "type": t, "x": x, "y": y, "facing": f, **kw}
-
-
-def make(*elements, **top):
-    return table_from_json({"format": "starshell-table", "version": 1, "ruleset": "dba3",
-                            "elements": list(elements), **top}, file="t.json")
 
 
 def rolls(res):
@@ -43,7 +33,7 @@ def test_a_rear_rank_archer_is_never_the_main_shooter():
 
 def test_an_enemy_rear_rank_gets_no_defensive_roll_of_its_own():
     """Enemy archers E (front) and R (its rear rank) shoot X: only E's shot is rolled."""
-    t = make(el("X", "blue", "Bw", 0, 0, 0), el("S", "red", "Sp", 0, 1.5, 180),
+    t = table_of(el("X", "blue", "Bw", 0, 0, 0), el("S", "red", "Sp", 0, 1.5, 180),
              el("E", "red", "Bw", 1, 1.5, 180), el("R", "red", "Bw", 1, 2.0, 180))
     assert shoot(t, "R")["rear_rank_of"] == "E"
     out = shoot(t, "X", turn="blue")
@@ -54,7 +44,7 @@ def test_an_enemy_rear_rank_gets_no_defensive_roll_of_its_own():
 
 # -- a target two shooters tie for -----------------------------------------------------------
 def _tie():
-    return make(el("T", "red", "Bw", 0, 2, 180), el("A", "blue", "Bw", -1, 0, 0),
+    return table_of(el("T", "red", "Bw", 0, 2, 180), el("A", "blue", "Bw", -1, 0, 0),
                 el("B", "blue", "Bw", 1, 0, 0))
 
 
@@ -95,7 +85,7 @@ def test_the_phasing_player_chooses_which_roll_comes_first():
 
 # -- close combat -----------------------------------------------------------------------------
 def test_elements_in_close_combat_neither_shoot_nor_are_shot_at():
-    t = make(el("X", "blue", "Bw", 0, 0, 0), el("S", "red", "Sp", 0, 0, 180),
+    t = table_of(el("X", "blue", "Bw", 0, 0, 0), el("S", "red", "Sp", 0, 0, 180),
              el("E", "red", "Bw", 1.5, 1.5, 180))
     x = shoot(t, "X")
     assert x["range"] is None and x["must_shoot"] == []
@@ -104,7 +94,7 @@ def test_elements_in_close_combat_neither_shoot_nor_are_shot_at():
     assert e["targets"]["X"]["in_close_combat"] is True and e["targets"]["X"]["legal"] is False
     assert e["must_shoot"] == []
     # touching at a corner only is no close combat
-    corner = make(el("X", "blue", "Bw", 0, 0, 0), el("S", "red", "Sp", 1.0, 0.0, 180))
+    corner = table_of(el("X", "blue", "Bw", 0, 0, 0), el("S", "red", "Sp", 1.0, 0.0, 180))
     assert shoot(corner, "X")["range"] == 3
 
 
@@ -113,7 +103,7 @@ SQUARE = [[-0.5, 1.0], [0.5, 1.0], [0.5, 1.6], [-0.5, 1.6]]
 
 
 def _lane(*terrain, shooter_y=0.0):
-    return make(el("1", "blue", "Bw", 0, shooter_y, 0), el("A", "red", "Sp", 0, 2.5, 180),
+    return table_of(el("1", "blue", "Bw", 0, shooter_y, 0), el("A", "red", "Sp", 0, 2.5, 180),
                 terrain=list(terrain))
 
 
@@ -168,15 +158,12 @@ def test_terrain_survives_a_save(tmp_path):
 def test_shoot_command_takes_the_players_choices(tmp_path):
     p = tmp_path / "tie.json"
     save_table(_tie(), p)
-    r = subprocess.run([sys.executable, "-m", "engine", "shoot", str(p), "--shooter", "A",
-                        "--choose", "T=B", "--first", "defensive", "--json"], cwd=REPO,
-                       capture_output=True, text=True, timeout=120)
+    r = run_engine("shoot", p, "--shooter", "A", "--choose", "T=B", "--first", "defensive",
+                   "--json")
     assert r.returncode == 0, r.stderr
     res = json.loads(r.stdout)["resolution"]["T"]
     assert res["mutual"] is False and res["target_shoots"] == "B"
-    bad = subprocess.run([sys.executable, "-m", "engine", "shoot", str(p), "--shooter", "A",
-                          "--choose", "T", "--json"], cwd=REPO, capture_output=True, text=True,
-                         timeout=120)
+    bad = run_engine("shoot", p, "--shooter", "A", "--choose", "T", "--json")
     assert bad.returncode == 2 and "--choose" in bad.stderr
 
 

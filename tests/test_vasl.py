@@ -6,14 +6,12 @@ import gzip
 import json
 import math
 import struct
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 import vasl_synth as synth
-from support import refused
+from support import refused, run_engine
 
 import engine
 from engine.boards import board_to_json, load_board, save_board
@@ -234,23 +232,19 @@ def test_bad_metadata(drawn, tmp_path):
 
 
 # ---------------------------------------------------------------------------- command line
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine", *map(str, args)], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
-
 
 def test_cli_imports_end_to_end(board_file, tmp_path):
     out = tmp_path / "board.json"
-    done = run("import-vasl", board_file, "-o", out, "--json")
+    done = run_engine("import-vasl", board_file, "-o", out, "--json")
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer["ok"] is True and answer["board"] == "99" and answer["hexes"] == 346
     assert any("hexside of wall imported" in line for line in answer["report"])
-    checked = run("check", out, "--json")
+    checked = run_engine("check", out, "--json")
     assert json.loads(checked.stdout) == {"ok": True, "board": "99", "hexes": 346}
     bad = tmp_path / "bd82"
     bad.write_bytes(board_file.read_bytes()[:4000])
-    failed = run("import-vasl", bad, "-o", tmp_path / "bd82.json")
+    failed = run_engine("import-vasl", bad, "-o", tmp_path / "bd82.json")
     assert failed.returncode == 2
     assert failed.stderr.startswith(f"error: {bad}: not a VASL board archive")
     assert not (tmp_path / "bd82.json").exists()

@@ -125,3 +125,14 @@ def test_hostile_board_names_never_leave_the_folder(tmp_path, folder):
         vsav.read_vsav(path, folder)
     assert str(path) in str(e.value) and '"../x"' in str(e.value)
 
+
+
+def test_every_board_name_the_reader_takes_is_looked_for_and_cached_by_that_name(tmp_path, folder):
+    """One rule for a board's name (letters, digits, - and _, at most 40): a name the save's
+    reader accepts is the archive's name looked for in the folder and the cached file's."""
+    name = "Custom_Board-" + "7" * 27                 # 40 characters
+    v5_board(folder, name)
+    s, _ = vsav.vsav_scenario(game(tmp_path, ((0, 0, name),)), folder)
+    cache = tmp_path / CACHE_FOLDER
+    assert [p.name for p in cache.glob("*.json")] == [f"bd{name}.json"]
+    assert s.map.placements[0].board.path == str((cache / f"bd{name}.json").resolve())

@@ -7,8 +7,9 @@
 
 BOARD is a VASL board archive of either kind (``bd02``: LOSData, or a VASL 5 picture with its
 colours) or a Starshell board file (``.json``); it is imported with the engine's own importer
-(``engine.api.import_board``) exactly as the program imports it.  ``--join`` adds more boards on
-the slots given (slot column, slot row; BOARD is on 0,0) for an answer file of joined boards.
+(``engine.api.vasl.import_board``) exactly as the program imports it.  ``--join`` adds more
+boards on the slots given (slot column, slot row; BOARD is on 0,0) for an answer file of
+joined boards.
 
 ANSWERS is a ground-level answer file of the kit (``BOARD_vasl_los.json.gz``: ``{"reasons",
 "pairs": {"SRC": {"TGT": [blocked, reason index, hindrance]}}, "vasl_errors"?}``; hex keys are
@@ -21,7 +22,7 @@ it the terrain is the imported board's raster at that pixel (what Starshell read
 
 Starshell's verdicts come from the engine's batch API: one ``LosTable.from_location`` row per
 viewer (all targets at once), the reverse lines of upper levels one ``LosTable.lines`` call per
-ground viewer, and the prepared ground table (``engine.los_tables``, the field the program
+ground viewer, and the prepared ground table (``engine.los.ground``, the field the program
 reads) compared with the direct rows on every pair.
 
 Printed: agreement (percent and counts) per part (ground pairs, field vs direct, upper to

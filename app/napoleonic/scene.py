@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from app import hex_geometry as geometry
+from app import hex_geometry
 from engine import api
 
 from .. import style
@@ -60,7 +60,7 @@ def counter_positions(pos) -> dict[str, QPointF]:
     for u in pos.units:
         k = seen.get(u.hex, 0)
         seen[u.hex] = k + 1
-        c = geometry.scene_center(m, m.index(u.hex))
+        c = hex_geometry.scene_center(m, m.index(u.hex))
         out[u.id] = QPointF(c.x() - 0.1 * SCALE + k * 0.2 * SCALE, c.y() - 0.06 * SCALE + k * 0.2 * SCALE)
     return out
 
@@ -74,7 +74,7 @@ class MapItem(QGraphicsItem):
         self.target: str | None = None
         self.lines: list[tuple[QPointF, QPointF, bool]] = []      # (from, to, counted)
         m = pos.map
-        self._rect = geometry.area(m, np.ones(m.size, dtype=bool)).boundingRect().adjusted(-4, -4, 4, 4)
+        self._rect = hex_geometry.area(m, np.ones(m.size, dtype=bool)).boundingRect().adjusted(-4, -4, 4, 4)
         self.setZValue(0)
 
     def boundingRect(self) -> QRectF:
@@ -86,7 +86,7 @@ class MapItem(QGraphicsItem):
         grid = QPen(style.GRID, 1.0)
         grid.setCosmetic(True)
         for i in range(m.size):
-            poly = geometry.hex_polygon(m, i)
+            poly = hex_geometry.hex_polygon(m, i)
             name = self.pos.terrain_at(i)
             level = int(m.level[i])
             ground = style.GROUND.get(max(-2, min(5, level)), style.GROUND[0])
@@ -97,12 +97,12 @@ class MapItem(QGraphicsItem):
             if col is not None:
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(col)
-                painter.drawPolygon(geometry.hex_polygon(m, i, 0.6 if name in BUILT else 0.82))
+                painter.drawPolygon(hex_geometry.hex_polygon(m, i, 0.6 if name in BUILT else 0.82))
         # hex names, small, at the top of each hex
         painter.setPen(style.COORDINATE)
         painter.setFont(style.font(0.22 * SCALE))
         for i in range(m.size):
-            c = geometry.scene_center(m, i)
+            c = hex_geometry.scene_center(m, i)
             r = QRectF(c.x() - 0.6 * SCALE, c.y() - 0.82 * SCALE, 1.2 * SCALE, 0.3 * SCALE)
             painter.drawText(r, Qt.AlignmentFlag.AlignCenter, m.names[i][len(m.board_of[i].board):])
         if self.target is not None:
@@ -115,7 +115,7 @@ class MapItem(QGraphicsItem):
             pen = QPen(TARGET, 0.1 * SCALE)
             painter.setPen(pen)
             painter.setBrush(QColor(255, 90, 60, 50))
-            painter.drawPolygon(geometry.hex_polygon(m, m.index(self.target), 0.93))
+            painter.drawPolygon(hex_geometry.hex_polygon(m, m.index(self.target), 0.93))
 
 
 class FireCounter(QGraphicsItem):
@@ -244,7 +244,7 @@ class FireScene(QGraphicsScene):
             item.setToolTip(unit_words(item.unit))
         if target is not None and assessment is not None:
             m = self.pos.map
-            tc = geometry.scene_center(m, m.index(target))
+            tc = hex_geometry.scene_center(m, m.index(target))
             for u in self.pos.units_in(target):
                 self.counters[u.id].state = "target"
             for f in assessment.firers:
@@ -258,7 +258,7 @@ class FireScene(QGraphicsScene):
                     tip.append("left out: click to add it")
                 tip += f.reasons
                 item.setToolTip("\n".join(tip))
-                mi.lines.append((geometry.scene_center(m, m.index(f.hex)), tc, f.counted))
+                mi.lines.append((hex_geometry.scene_center(m, m.index(f.hex)), tc, f.counted))
         mi.update()
         for item in self.counters.values():
             item.update()

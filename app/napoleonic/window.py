@@ -31,12 +31,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import hex_geometry as geometry
+from app import hex_geometry
 from engine import api
 
 from .. import style
 from ..file_filters import FIRE_FILTER
-from ..room_window import close_event, edit_menu, open_elsewhere
+from ..room_window import close_event, edit_menu, is_bundled, open_elsewhere, save_as_start
 from .chart import OutcomeChart
 from .document import Document
 from .editor import UnitEditor
@@ -208,6 +208,8 @@ class FireWindow(QMainWindow):
 
     def _title(self) -> None:
         name = Path(self.path).name if self.path else "untitled"
+        if is_bundled(self.path):
+            name += " (read-only example)"
         star = "" if self.document.undo_stack.isClean() else " *"
         self.setWindowTitle(f"{name}{star} - {self.pos.title} - Starshell fire")
 
@@ -232,13 +234,17 @@ class FireWindow(QMainWindow):
         return other
 
     def save(self) -> bool:
-        if not self.path:
-            return self.save_as()
+        if not self.path or is_bundled(self.path):
+            return self.save_as()           # a bundled position is never written over
         return self._write(self.path)
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save the position", self.path or "fire.json",
-                                              FIRE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, "Save the position",
+                                              save_as_start(self.path, "fire.json"), FIRE_FILTER)
+        if path and is_bundled(path):
+            QMessageBox.warning(self, "Save", f"{path}: the bundled positions are read-only; "
+                                "choose another name")
+            return False
         return bool(path) and self._write(path)
 
     def _write(self, path: str) -> bool:
@@ -285,7 +291,7 @@ class FireWindow(QMainWindow):
                 if uid in candidates:
                     self.toggle(uid)
                     return
-        i = geometry.hex_at(self.pos.map, point)
+        i = hex_geometry.hex_at(self.pos.map, point)
         hex_id = self.pos.map.names[i] if i >= 0 else None
         self.set_target(hex_id if hex_id and self.pos.units_in(hex_id) else None)
 
@@ -297,7 +303,7 @@ class FireWindow(QMainWindow):
             if unit is not None:
                 self.choose(unit.id)
                 return
-        i = geometry.hex_at(self.pos.map, point)
+        i = hex_geometry.hex_at(self.pos.map, point)
         if i < 0:
             return
         side = self.editor.side.currentText().strip()
@@ -332,7 +338,7 @@ class FireWindow(QMainWindow):
 
     def hover(self, point: QPointF) -> None:
         """The hex under the pointer in words: its terrain, what it does, its units."""
-        i = geometry.hex_at(self.pos.map, point)
+        i = hex_geometry.hex_at(self.pos.map, point)
         if i >= 0:
             self.statusBar().showMessage(nap.describe_hex(self.pos, self.pos.map.names[i]))
 

@@ -11,9 +11,8 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QTextBrowser, QVBoxLayout
 
 from app.export import export_png, export_svg
+from app.room_window import documents_folder, save_as_start
 from engine import api
-
-from . import examples
 
 MOUSE = (("Click a unit", "select it: its night field is shown; click again: the next unit "
           "of its stack"),
@@ -143,8 +142,8 @@ def next_view_side(window, document) -> None:
 def export_dialog(window, kind: str) -> bool:
     doc = window.document
     # beside the position's file; for a bundled example (read-only) in the documents folder
-    base = (os.path.splitext(examples.save_as_start(doc.path))[0] if doc.path
-            else os.path.join(examples.documents_folder(), "starshell-view"))
+    base = (os.path.splitext(save_as_start(doc.path, "position.json"))[0] if doc.path
+            else os.path.join(documents_folder(), "starshell-view"))
     path, _ = QFileDialog.getSaveFileName(window, f"Export the view as {kind.upper()}",
                                           f"{base}.{kind}", f"{kind.upper()} (*.{kind})")
     if not path:

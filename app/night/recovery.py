@@ -16,21 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app import recovery
-from app.recovery import (  # noqa: F401  (the night room's names for the shared parts)
-    AUTOSAVE_MS,
-    BOARD_FILES,
-    KEY,
-    OWNER,
-    RECOVERY_NAME,
-    Damaged,
-    discard,
-    left_behind,
-    new_slot,
-    process_running,
-    recovery_folder,
-    set_aside,
-    tell_damaged,
-)
+from app.recovery import AUTOSAVE_MS, KEY, Damaged
 from engine import api
 from engine.api import atomic_write_json, board_to_json
 
@@ -79,39 +65,17 @@ def pending(folder: Path | None = None) -> Recovered | None:
 
 def look(folder: Path | None = None, skip=()) -> Recovered | Damaged | None:
     """The night room's ``app.recovery.look``."""
-    found = recovery.look(NIGHT, folder, skip,
-                          set_aside_with=lambda path, where: set_aside(path, where))
+    found = recovery.look(NIGHT, folder, skip)
     if isinstance(found, recovery.Recovered):
         return Recovered(found.content, found.belongs_to, found.file)
     return found
 
 
-def offer_recovery(parent=None, folder: Path | None = None):
-    """At start-up: when previous runs left unsaved work, ask, one slot after another, whether to
-    restore it.  Returns a Document on the first restored position (its file: the one the work
-    belongs to; not clean, so the title shows unsaved changes), or None (nothing left, or the
-    player declined each: a declined one is removed).  Slots after the restored one stay for
-    the next start; damaged ones are set aside and told."""
-    seen: set[Path] = set()
-    while True:
-        found = look(folder, seen)
-        if found is None:
-            return None
-        seen.add(found.was if isinstance(found, Damaged) else found.file)
-        if isinstance(found, Damaged):
-            tell_damaged(parent, found)
-            continue
-        if not recovery.ask_restore(parent, found):
-            recovery.discard_found(found, folder)
-            continue
-        return restored_document(found, folder)
-
-
-def restored_document(found: Recovered, folder: Path | None = None):
-    """The Document of restored work; its slot becomes this process's (``app.recovery``)."""
-    document = _document(found.scenario, found.belongs_to)
-    recovery.take_slot(document, found, folder)
-    return document
+def offer_recovery(parent=None, folder: Path | None = None) -> Document | None:
+    """The night work a crash left, if the player wants it back (``app.recovery``): a Document
+    on the first restored position (unsaved, its edited boards too), or None.  Slots after the
+    restored one stay for the next start; damaged ones are set aside and told."""
+    return recovery.offer_recovery(NIGHT, parent, folder)
 
 
 def autosave_for(window) -> "Autosaver":

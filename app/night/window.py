@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.file_filters import BOARD_FILTER, POSITION_FILTER, is_vsav, open_filter
 from app.recent import RecentFiles
-from app.room_window import file_format, may_discard
+from app.room_window import file_format, is_bundled, may_discard, save_as_start
 from engine import api
 
 from . import actions, examples, planner_ui
@@ -315,18 +315,18 @@ class NightWindow(QMainWindow):
         return True
 
     def save(self) -> bool:
-        if self.document.path is None or examples.is_bundled(self.document.path):
+        if self.document.path is None or is_bundled(self.document.path):
             return self.save_as()           # a bundled example is never written over
         return self._save_to(self.document.path)
 
     def save_as(self) -> bool:
-        start = examples.save_as_start(self.document.path)
+        start = save_as_start(self.document.path, "position.json")
         path, _ = QFileDialog.getSaveFileName(self, "Save the position as", start, POSITION_FILTER)
         if not path:
             return False
         if not path.lower().endswith(".json"):
             path += ".json"
-        if examples.is_bundled(path):
+        if is_bundled(path):
             self._error("Cannot save", f"{path}: the bundled examples are read-only; "
                         "save the position in a folder of your own")
             return False
@@ -453,7 +453,7 @@ class NightWindow(QMainWindow):
     def _update_title(self) -> None:
         d = self.document
         name = os.path.basename(d.path) if d.path else (d.scenario.title or "untitled")
-        if examples.is_bundled(d.path):
+        if is_bundled(d.path):
             name += " (read-only example)"
         self.setWindowTitle(f"{name}[*] \u2013 Starshell")
         self.setWindowModified(not d.undo_stack.isClean())

@@ -3,7 +3,6 @@ for the element under the pointer, undo, atomic save and PNG export."""
 from __future__ import annotations
 
 import html
-import json
 import os
 from pathlib import Path
 
@@ -21,15 +20,20 @@ from PySide6.QtWidgets import (
 from app.export import export_png
 from app.file_filters import PNG_FILTER, TABLE_FILTER
 from app.render import render_view
-from app.room_window import close_event, edit_menu, open_elsewhere
+from app.room_window import (
+    bundled_examples,
+    close_event,
+    edit_menu,
+    is_bundled,
+    open_elsewhere,
+    save_as_start,
+)
 from engine import api
 
 from .document import Document
 from .editor import EditorPanel
 from .recovery import autosave_for, offer_recovery
 from .scene import TableScene, from_scene
-
-EXAMPLES_MAX_BYTES = 64 * 1024     # only the start of a bundled table is read for its title
 
 HELP = ("Click an element to see whom it may and must shoot; drag to move (it snaps into "
         "contact), turn it with the yellow knob or the wheel while dragging. Add, change and "
@@ -40,26 +44,9 @@ def bundled_folder() -> Path:
     return (api.assets_dir() / "tables").resolve()
 
 
-def is_bundled(path) -> bool:
-    """True for a bundled table (saving over it would change the program)."""
-    try:
-        return path is not None and Path(path).resolve().is_relative_to(api.assets_dir().resolve())
-    except (OSError, ValueError):
-        return False
-
-
 def worked_examples() -> list[tuple[str, Path]]:
     """(menu text, path) of every bundled table, in name order."""
-    out = []
-    for p in sorted(bundled_folder().glob("*.json")):
-        title = p.stem
-        try:
-            with open(p, "rb") as f:
-                title = json.loads(f.read(EXAMPLES_MAX_BYTES)).get("title") or p.stem
-        except (OSError, ValueError, AttributeError):
-            pass                # a title is a nicety: the file name will do
-        out.append((title, p))
-    return out
+    return bundled_examples(bundled_folder())
 
 
 class TableView(QGraphicsView):
@@ -249,9 +236,7 @@ class TableWindow(QMainWindow):
         open_elsewhere(self, str(Path(self.document.path or ".").parent))
 
     def save_as(self) -> bool:
-        start = self.document.path or os.path.join(os.path.expanduser("~"), "table.json")
-        if is_bundled(start):               # never start in the program's own folder
-            start = os.path.join(os.path.expanduser("~"), os.path.basename(start))
+        start = save_as_start(self.document.path, "table.json")   # never in the program's folder
         path, _ = QFileDialog.getSaveFileName(self, "Save table", start, TABLE_FILTER)
         if not path:
             return False

@@ -73,6 +73,12 @@ _INT_RE = re.compile(r"^-?\d{1,7}$")
 _BOARD_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}\Z")
 
 
+def is_board_name(name: str) -> bool:
+    """Whether ``name`` is a VASL board name as a save may give it: letters, digits, - and _, at
+    most 40, so ``bdNAME.json`` is a file name in its folder and no path out of it."""
+    return bool(_BOARD_NAME_RE.match(name))
+
+
 def parse_board_records(text: str, place: str) -> list[VsavBoard]:
     toks = split_escaped(text, "\t")
     out: list[VsavBoard] = []
@@ -88,7 +94,7 @@ def parse_board_records(text: str, place: str) -> list[VsavBoard]:
             raise ScenarioError("a board record needs a column, a row and a board name",
                                 place=place)
         col, row, name = int(toks[i + 1]), int(toks[i + 2]), toks[i + 3]
-        if not _BOARD_NAME_RE.match(name):
+        if not is_board_name(name):
             raise ScenarioError(f"board name {shown(name, 60)} is not a VASL board's (letters, "
                                 "digits, - and _, at most 40)", place=place)
         if not (0 <= col <= 20 and 0 <= row <= 20):

@@ -8,7 +8,6 @@ hexes, A1's centre at (0, 32.25) (or the geometry of its archive), cropped and t
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from ..boards import Board, HexTerrain, bundled_board, load_board
 from ..errors import ScenarioError
 from ..hexes import board_hexes
 from .grid import GEO, Geometry
-from .pieces import SavedGame, VsavBoard
+from .pieces import SavedGame, VsavBoard, is_board_name
 from .vasl import import_board
 
 MAP_EDGE = 400                          # VASL's main map: pixels of margin around the boards
@@ -97,7 +96,6 @@ def _layout(placed: list[PlacedBoard]) -> None:
 
 # ------------------------------------------------------------------------------ boards
 CACHE_FOLDER = "starshell-boards"       # boards imported for saves, beside them
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
 class MissingBoards(ScenarioError):
@@ -112,20 +110,17 @@ class MissingBoards(ScenarioError):
 
 
 def _candidates(folder: Path, rec: VsavBoard) -> list[Path]:
-    names = {f"bd{rec.name}", f"bd{rec.name.upper()}", f"bd{rec.name.lower()}",
-             f"bd{rec.board_id}", f"bd{rec.board_id.zfill(2)}"}
+    names = {rec.name, rec.name.upper(), rec.name.lower(), rec.board_id, rec.board_id.zfill(2)}
     out = []
-    for n in sorted(names):
-        if _SAFE_NAME.match(n):                 # never a path out of the folder
-            out += [folder / f"{n}.json", folder / n, folder / f"{n}.zip"]
+    for n in sorted(f"bd{name}" for name in names if is_board_name(name)):   # no path out
+        out += [folder / f"{n}.json", folder / n, folder / f"{n}.zip"]
     out.append(folder / f"{rec.board_id}.json")
     return out
 
 
 def board_file_name(rec: VsavBoard) -> str:
     """The board file a saved game's board is written to: ``bd02.json``."""
-    name = f"bd{rec.name}"
-    return f"{name}.json" if _SAFE_NAME.match(name) else f"bd{rec.board_id}.json"
+    return f"bd{rec.name}.json" if is_board_name(rec.name) else f"bd{rec.board_id}.json"
 
 
 def _blank(board_id: str) -> Board:

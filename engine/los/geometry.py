@@ -1,10 +1,10 @@
 """Line geometry shared by every map's LOS table (A6): the crossings of canonical lines.
 
-The geometry of a line depends only on the axial difference B - A (``hexes.line_crossing``),
+The geometry of a line depends only on the axial difference B - A (``hex_lines.line_crossing``),
 and the twelve symmetries of the hex grid map lines onto lines, so the exact crossing is
 computed once per difference up to symmetry and kept in flat arrays (CSR) shared by every map
 (``CROSSINGS``): a viewer's lines to all hexes are then one gather and a few vector operations
-(for speed).  A line also crosses *hexsides* (``hexes.line_transits``, RULES.md 7), kept in the
+(for speed).  A line also crosses *hexsides* (``hex_lines.line_transits``, RULES.md 7), kept in the
 same CSR way with the side of the first hex each one is, and whether it is an end's own hexside
 (``OWN``) or radiates from an end's vertex (``SPINE``).
 """
@@ -241,7 +241,7 @@ _RUN_2 = np.array([(1, -1), (1, 0), (1, 0), (2, -1), (2, -1)], np.int64)
 
 
 def _canonical_geometry(cx: np.ndarray, cz: np.ndarray) -> _Geometry:
-    """The crossings of canonical differences (axial (cx, cz), in ``hexes.line_crossings``'
+    """The crossings of canonical differences (axial (cx, cz), in ``hex_lines.line_crossings``'
     sector) with what ``_Crossings`` keeps of each: interior hexes (``line_crossings``), the
     side each is entered by and its flag, the side the line enters its end by; lines along a
     hexspine ((2k, -k): hexes and runs along a hexside in turn) from their pattern, exactly

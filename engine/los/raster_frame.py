@@ -36,7 +36,6 @@ def _prop(f) -> np.ndarray:
 
 
 OBSTACLE = _prop(lambda t: t.obstacle)
-HINDRANCE = _prop(lambda t: t.hindrance)
 HALF_LEVEL = _prop(lambda t: t.half_level)
 INHERENT = _prop(lambda t: t.inherent)
 SPLIT = _prop(lambda t: t.split)

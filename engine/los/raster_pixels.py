@@ -27,11 +27,12 @@ class PixelHexes:
         self.near: list[list[np.ndarray]] = [[] for _ in range(6)]
 
 
-def shared_slots(m: Map, geometry, offsets, shapes, W: int, H: int):
+def shared_slots(game_map: Map, geometry, offsets, shapes, width: int, height: int):
     """The slots' pixel and hex origins [(X0, Y0, ox, oy)] when boards of one size tile the
-    frame on a geometry in 1/256 pixels: then the sums of ``pixel_hexes`` are exact, and a
-    board's pixels are computed once for all the boards an even number of hex columns and rows
-    away (the nearest row rounds half to even).  Else None."""
+    frame (``width`` x ``height`` pixels) on a geometry in 1/256 pixels: then the sums of
+    ``pixel_hexes`` are exact, and a board's pixels are computed once for all the boards an even
+    number of hex columns and rows away (the nearest row rounds half to even).  Else None."""
+    m, W, H = game_map, width, height
     if len(set(shapes)) != 1 or sum(h * w for h, w in shapes) != W * H:
         return None
     if any(abs(g) >= 1 << 16 or g * 256 != int(g * 256) for g in map(float, geometry)):
@@ -39,12 +40,14 @@ def shared_slots(m: Map, geometry, offsets, shapes, W: int, H: int):
     return [(X0, Y0, int(ox), int(oy)) for (X0, Y0), (ox, oy) in zip(offsets, m.origins)]
 
 
-def pixel_hexes(m: Map, W: int, H: int, geometry, slots=None, shape=None) -> PixelHexes:
+def pixel_hexes(game_map: Map, width: int, height: int, geometry, slots=None, shape=None
+                ) -> PixelHexes:
     """The hex whose centre is nearest (the hex scaled regular), the side whose middle is
     nearest, and whether the centre is nearer still (VASL's Hex.getNearestLocation), of every
-    pixel of the map's W x H pixel frame.  With ``slots`` of one ``shape`` (``shared_slots``),
-    computed at the first slot of each parity of hex column and row, and placed at the others
-    of that parity too."""
+    pixel of the map's ``width`` x ``height`` pixel frame.  With ``slots`` of one ``shape``
+    (``shared_slots``), computed at the first slot of each parity of hex column and row, and
+    placed at the others of that parity too."""
+    m, W, H = game_map, width, height
     if slots is None:
         slots, shape = [(0, 0, 0, 0)], (H, W)
     out = PixelHexes(W * H)
@@ -171,10 +174,12 @@ def _border_polygons(m: Map, W: int, H: int, geometry):
     return xp, yp
 
 
-def extended_borders(m: Map, px: PixelHexes, W: int, H: int, geometry) -> np.ndarray:
+def extended_borders(game_map: Map, px: PixelHexes, width: int, height: int, geometry
+                     ) -> np.ndarray:
     """Per pixel, 6 bits: the neighbours of its hex whose extended border (VASL's
     Hex.getExtendedHexBorder: the hex polygon one pixel larger) holds it too; bit k for the
     neighbour across side k, tried only on the pixels close to that side."""
+    m, W, H = game_map, width, height
     hexi = px.hexi
     out = np.zeros(len(hexi), dtype=np.uint8)
     xp, yp = _border_polygons(m, W, H, geometry)

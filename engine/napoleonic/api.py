@@ -1,11 +1,10 @@
 """The Napoleonic fire room's front door (RULES.md section 8): ``engine.api.napoleonic``."""
 from __future__ import annotations
 
-from .attack import assess, check_dice, record, record_attack
-from .boards import vocabulary
+from .attack import assess, record, record_attack
 from .charts import CHARTS_FORMAT, READINGS, ChartPack, charts_from_json, load_charts
 from .describe import describe_hex, terrain_effect
-from .fire import KINDS, Assessment, Firer, bearing, distribution, fire_value, fmt, has_los, step_roll
+from .fire import KINDS, Assessment, Firer, distribution, fire_value, fmt, has_los, step_roll
 from .position import (
     ARMS,
     FIRE_FORMAT,
@@ -34,10 +33,10 @@ def bundled_positions_dir():
 
 __all__ = [
     "CHARTS_FORMAT", "READINGS", "ChartPack", "charts_from_json", "load_charts", "KINDS",
-    "Assessment", "Firer", "assess", "bearing", "check_dice", "distribution", "fire_value", "fmt",
+    "Assessment", "Firer", "assess", "distribution", "fire_value", "fmt",
     "has_los", "record_attack", "step_roll", "ARMS", "FIRE_FORMAT", "FORMATIONS", "SEGMENTS",
     "FirePosition", "FireUnit", "load_position", "position_from_json", "position_to_json",
-    "save_position", "bundled_positions_dir", "record", "vocabulary", "DIRECTIONS",
+    "save_position", "bundled_positions_dir", "record", "DIRECTIONS",
     "applied_words", "apply_result", "result_words", "unmarked", "blank_position", "free_id",
     "unit_to_json", "with_unit", "without_unit", "describe_hex", "terrain_effect",
 ]

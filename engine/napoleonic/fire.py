@@ -209,7 +209,7 @@ def explain_los(position: FirePosition, lines: DayLines, line: int = 0) -> str:
     elif kind == DEPRESSION:
         why = "the line leaves or enters a depression the firer cannot see into"
     else:
-        why = "six or more hindering hexes in a row block it"   # our reading: the core LOS rule
+        why = "six or more hindering hexes in a row block it"   # our reading of RULES.md 2 (A6.1)
     return f"{where} blocks LOS from {src} to {dst}: {why} ({rule})"
 
 

@@ -27,7 +27,7 @@ from .kinds import (  # the vocabulary of the answers
 from .layout import LayoutResult, add_board, move_board, remove_board, set_layout, with_board
 from .light import illuminated_hexes, illumination  # E1.9: which locations are lit, by what
 from .los_thread import LosThread, los_thread, seen_by_side
-from .new_position import board_position, boards_title, game_sides, retitled  # new positions, their titles
+from .new_position import board_position, game_sides, retitled  # new positions, their titles
 from .planner import Advice, StarshellOption, advise  # the planner (RULES.md 10)
 from .planner_cli import read_costs  # a route's movement-cost table file
 from .planner_route import Route, route
@@ -52,7 +52,6 @@ from .verdicts import (  # E1: one viewer's field, all of them
     gunflash_mask,
     moving_vehicle_range,
     nvr_of,
-    viewer_nvr,
     visibility_from,
 )
 
@@ -61,13 +60,13 @@ __all__ = [
     "Scenario", "Unit", "Marker", "unit_properties", "MARKER_TYPES", "MOVING", "PHASES",
     "RADIUS_MARKERS", "STARSHELLS_USED", "UNIT_TYPES", "MAX_MAP_SLOT", "check",
     "load_scenario", "save_scenario", "scenario_from_json", "scenario_to_json",
-    "board_position", "boards_title", "game_sides", "retitled",
+    "board_position", "game_sides", "retitled",
     # the vocabulary of the answers
     "AUTO", "FLARE_OF", "MARKER_KINDS", "METHODS", "Fire", "Light", "MarkerKind", "Method", "Nvr",
     "Sight", "StarshellOptions",
     # lights and verdicts
     "illuminated_hexes", "illumination", "NightField", "UnitVerdict", "all_fields",
-    "gunflash_mask", "moving_vehicle_range", "nvr_of", "reveal", "unit_verdict", "viewer_nvr",
+    "gunflash_mask", "moving_vehicle_range", "nvr_of", "reveal", "unit_verdict",
     "visibility_from",
     # starshells and drift
     "drift", "FixedDice", "RandomDice", "FireOptions", "FireResult", "fire", "starshell_options",

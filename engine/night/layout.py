@@ -22,10 +22,6 @@ class LayoutResult:
     scenario: Scenario
     report: list = field(default_factory=list)     # sentences: what was removed or changed
 
-    @property
-    def lost_anything(self) -> bool:
-        return bool(self.report)
-
 
 def _renamed(names: list[str], renames: dict[str, str]) -> list[str]:
     """Hex names with renamed board ids (a board whose id was edited)."""

@@ -2,11 +2,11 @@
 
 The planner adds no rule; it applies sections 4 and 5 of RULES.md through the modules that
 hold them:
-- who may fire, when, and where: ``starshells.options`` (E1.92, E1.921, E1.922, E1.932);
+- who may fire, when, and where: ``starshells.starshell_options`` (E1.92, E1.921, E1.922, E1.932);
 - the 36 equally likely drift outcomes of a placement: ``drift.drift_distance`` and the six
   directions (E1.922, E1.932), in ``drift.outcomes``' order (direction dr, then distance dr);
 - what a flare lights: every location within 3 hexes (starshell, E1.923) or 6 (IR, E1.933)
-  except those starshells and IR never light (``light._star_exceptions``: building
+  except those starshells and IR never light (``light.star_exceptions``: building
   interiors, jungle; light jungle only for a unit bypassing it; nothing underground);
 - the lights already on the map: ``light.illumination`` (E1.9: lights add up, so a unit lit
   already is lit in every outcome and the new flare gains nothing there).
@@ -35,8 +35,7 @@ from .drift import LIGHT_RADIUS, drift_distance, light_kind
 from .kinds import METHOD_KEYS, METHODS
 from .light import illumination, star_exceptions
 from .scenario import Scenario, Unit
-from .starshells import hex_starshell_roller
-from .starshells import starshell_options as options
+from .starshells import hex_starshell_roller, starshell_options
 
 OUTCOMES = 36                     # direction dr x distance dr (E1.922, E1.932)
 LIT_ENEMIES = "lit-enemies"
@@ -232,7 +231,7 @@ def _firers(scenario: Scenario, unit_id: str | None, side: str | None):
                 reasons.extend(why)
     out = []
     for u in units:
-        opts = options(scenario, u.id)
+        opts = starshell_options(scenario, u.id)
         star = opts.starshell if u.id in rollers else None
         if unit_id is not None:
             reasons.extend(opts.starshell.reasons + opts.ir.reasons[-1:])

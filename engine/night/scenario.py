@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from ..maps import Map
 from .kinds import MARKER_KINDS, light_radius
@@ -32,8 +31,6 @@ def unit_properties(unit_type: str) -> tuple[str, ...]:
     return tuple(k for k in every if unit_type in UNIT_PROPERTY_TYPES.get(k, (unit_type,)))
 MOVING = ("entered", "changed_ca", "started", "stopped", "delay")
 MARKER_TYPES = tuple(MARKER_KINDS)
-LIGHT_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.light is not None)
-FIRE_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.gunflash and k.type != "gunflash")
 GUNFLASH_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.gunflash)  # E1.8
 RADIUS_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.own_radius)
 
@@ -173,10 +170,6 @@ class Scenario:
     def units_at(self, hex_id: str) -> list[Unit]:
         i = self.map.index(hex_id)
         return [u for u in self.units if self.map.index(u.hex) == i]
-
-    def markers_of(self, types: Iterable[str]) -> list[Marker]:
-        types = tuple(types)
-        return [m for m in self.markers if m.type in types]
 
     # -------------------------------------------------------------------------- edits
     def replace(self, **changes) -> "Scenario":

@@ -245,11 +245,6 @@ def starshell_options(scenario: Scenario, unit_id: str) -> StarshellOptions:
     return StarshellOptions(_starshell(scenario, unit), _ir(scenario, unit))
 
 
-def starshell_document(scenario: Scenario, unit_id: str) -> dict:
-    """Everything the ``starshell`` command prints for one unit (SPEC.md)."""
-    return starshell_options(scenario, unit_id).as_json()
-
-
 def _starshell(scenario: Scenario, unit: Unit) -> FireOptions:
     limit, why = starshell_usage(unit)
     reasons = [why]
@@ -299,8 +294,8 @@ def _ir(scenario: Scenario, unit: Unit) -> FireOptions:
 
 
 def hex_starshell_roller(scenario: Scenario, hex_id: str) -> tuple[Unit | None, list[str]]:
-    """W-21: of the units in one hex, only one may roll for a starshell this phase; the best
-    candidate is the one with the highest usage dr limit (a leader's 4)."""
+    """E1.92 (W-21): of the units in one hex, only one may roll for a starshell this phase; the
+    best candidate is the one with the highest usage dr limit (a leader's 4)."""
     best, best_limit, reasons = None, -1, []
     for u in scenario.units_at(hex_id):
         opt = _starshell(scenario, u)

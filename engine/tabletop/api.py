@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from .about import about_element, terrain_effect, ties
-from .geometry import CORNERS, TOL, corners, forward, rightward
 from .rolls import resolution, shoot
 from .shooting import Shooting, TargetVerdict
 from .snap import snap
@@ -19,11 +18,11 @@ from .table import (
 )
 from .terrain import KINDS as TERRAIN_KINDS
 from .terrain import TerrainPiece
-from .troops import BW_MM, TROOPS, Troop, depth_bw
+from .troops import TROOPS, Troop
 
 __all__ = [
-    "CORNERS", "TOL", "corners", "forward", "rightward", "Shooting", "TargetVerdict",
+    "Shooting", "TargetVerdict",
     "resolution", "shoot", "snap", "FORMAT", "MAX_ELEMENTS", "Element", "Table", "load_table",
-    "overlaps", "save_table", "table_from_json", "table_to_json", "BW_MM", "TROOPS", "Troop",
-    "depth_bw", "about_element", "terrain_effect", "ties", "TERRAIN_KINDS", "TerrainPiece",
+    "overlaps", "save_table", "table_from_json", "table_to_json", "TROOPS", "Troop",
+    "about_element", "terrain_effect", "ties", "TERRAIN_KINDS", "TerrainPiece",
 ]

@@ -2,17 +2,61 @@
 shows inside a hex (clear of counters, labels, the centre dot and the hexsides)."""
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QTransform
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.night.document import Document
 from app.style import SCALE
 
 DATA = Path(__file__).resolve().parent / "data"
+
+
+def answer_question(monkeypatch, button) -> list[str]:
+    """Every question the window asks (QMessageBox.question) answered ``button``; the list
+    fills with the questions' texts."""
+    asked = []
+
+    def question(parent, title, text, *args, **kwargs):
+        asked.append(text)
+        return button
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    return asked
+
+
+def fire_sample_copy(folder: Path) -> Path:
+    """A copy of the bundled fire sample in ``folder``, beside its own board and chart pack (so
+    saving writes there, never into the bundle)."""
+    fire = Path(__file__).resolve().parents[2] / "assets" / "fire"
+    folder.mkdir()
+    data = json.loads((fire / "sample.json").read_text())
+    shutil.copy(fire / "boards" / "n1.json", folder / "n1.json")
+    shutil.copy(fire / "charts" / "sample.json", folder / "charts.json")
+    data["map"][0]["board"] = "n1.json"
+    data["charts"] = "charts.json"
+    path = folder / "sample.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def shown(qtbot, window, width: int = 1400, height: int = 820):
+    """A fire or table window shown at a size, on screen (offscreen) and its map fitted."""
+    qtbot.addWidget(window)
+    window.resize(width, height)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.fit()
+    return window
+
+
+def settle_table(qtbot, window) -> None:
+    """Wait for the table window's scene to draw what its document holds."""
+    qtbot.waitUntil(lambda: not window.scene._pending, timeout=5000)
 
 
 def settle(qtbot, document: Document) -> None:

@@ -24,7 +24,7 @@ from app.night.worker import collect_garbage_on_gui_thread
 
 QStandardPaths.setTestModeEnabled(True)    # ~/.qttest/...: the test's own home (tests/conftest.py)
 
-# The program's one engine worker thread (app.document), alive as long as the program: not a
+# The program's one engine worker thread (app.night.worker), alive as long as the program: not a
 # thread a test left.
 ENGINE_THREAD = "starshell-engine"
 

@@ -3,6 +3,7 @@ the worked examples under File, results applied in words, and a position built f
 (place, change, delete units, undo) and saved (RULES.md 8, SPEC.md turn three)."""
 from __future__ import annotations
 
+from app_testing import shown
 from PySide6.QtCore import QPointF, Qt
 
 from app.napoleonic import Document, FireWindow
@@ -26,13 +27,7 @@ def click(qtbot, w, hex_id, dy=0.55):
 
 
 def window(qtbot, document):
-    w = FireWindow(document)
-    qtbot.addWidget(w)
-    w.resize(1400, 820)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
-    return w
+    return shown(qtbot, FireWindow(document))
 
 
 def test_hovering_a_hex_says_its_terrain_and_why(qtbot, messages):

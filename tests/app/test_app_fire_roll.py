@@ -2,6 +2,7 @@
 section 8)."""
 from __future__ import annotations
 
+from app_testing import shown
 from PySide6.QtCore import Qt
 
 from engine.boards import assets_dir
@@ -15,12 +16,7 @@ def test_after_a_roll_the_fire_panel_shows_the_attack_rolled_not_the_next(qtbot,
     from app.napoleonic import Document, FireWindow
     from engine import api
     pos = api.napoleonic.load_position(str(assets_dir() / "fire" / "sample.json"))
-    w = FireWindow(Document(pos, None, dice=lambda: (3, 5)))
-    qtbot.addWidget(w)
-    w.resize(1400, 820)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
+    w = shown(qtbot, FireWindow(Document(pos, None, dice=lambda: (3, 5))))
     m = w.pos.map
     from PySide6.QtCore import QPointF
 

@@ -3,9 +3,9 @@ roll, undo, save, export (RULES.md section 8)."""
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
+from app_testing import fire_sample_copy, shown
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
@@ -20,27 +20,12 @@ FIRE = api.assets_dir() / "fire"
 @pytest.fixture
 def sample(tmp_path):
     """A copy of the sample position beside its own charts and board (saving writes here)."""
-    folder = tmp_path / "game"
-    folder.mkdir()
-    data = json.loads((FIRE / "sample.json").read_text())
-    shutil.copy(FIRE / "boards" / "n1.json", folder / "n1.json")
-    shutil.copy(FIRE / "charts" / "sample.json", folder / "charts.json")
-    data["map"][0]["board"] = "n1.json"
-    data["charts"] = "charts.json"
-    path = folder / "sample.json"
-    path.write_text(json.dumps(data))
-    return path
+    return fire_sample_copy(tmp_path / "game")
 
 
 @pytest.fixture
 def fire_window(qtbot, messages, sample):
-    w = open_window(str(sample))
-    qtbot.addWidget(w)
-    w.resize(1400, 820)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
-    return w
+    return shown(qtbot, open_window(str(sample)))
 
 
 def click_hex(qtbot, w: FireWindow, hex_id: str, dx: float = 0.0, dy: float = 0.55):
@@ -225,3 +210,24 @@ def test_hovering_a_stack_s_lower_counter_brings_it_to_the_front(fire_window, qt
     far = w.scene.counters["F4"].scenePos() + QPointF(0, 0.9 * SCALE)
     qtbot.mouseMove(w.view.viewport(), w.view.mapFromScene(far))
     qtbot.waitUntil(lambda: low.zValue() <= high.zValue(), timeout=2000)
+
+
+def test_save_never_writes_over_a_bundled_position(qtbot, messages, monkeypatch, tmp_path):
+    """Opened from the program's own folder (``python -m app assets/fire/sample.json``), Save
+    asks where instead, and a bundled name chosen there is refused, as in the other rooms."""
+    from PySide6.QtWidgets import QFileDialog
+    written, offered = [], []
+    monkeypatch.setattr(api.napoleonic, "save_position", lambda pos, path: written.append(path))
+    w = shown(qtbot, open_window(str(FIRE / "sample.json")))
+    assert "(read-only example)" in w.windowTitle()
+    answers = iter([str(FIRE / "N-04.json"), str(tmp_path / "mine.json")])
+
+    def ask(parent, caption, start="", *args, **kwargs):
+        offered.append(start)
+        return next(answers), ""
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(ask))
+    assert not w.save()                                  # asked; a bundled name refused
+    assert written == [] and "read-only" in messages[-1][2]
+    assert not offered[0].startswith(str(FIRE.resolve()))    # not started in the bundle
+    assert w.save() and written == [str(tmp_path / "mine.json")]
+    assert "read-only" not in w.windowTitle()

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from app_testing import answer_question, fire_sample_copy
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app import rooms
@@ -18,16 +19,6 @@ from app.tabletop.window import open_window as open_table
 from engine import api
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
-
-
-def answer(monkeypatch, button):
-    asked = []
-
-    def question(parent, title, text, *a, **k):
-        asked.append(text)
-        return button
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
-    return asked
 
 
 def crash(window) -> None:
@@ -40,16 +31,7 @@ def crash(window) -> None:
 
 @pytest.fixture
 def fire_file(tmp_path):
-    folder = tmp_path / "game"
-    folder.mkdir()
-    data = json.loads((ASSETS / "fire" / "sample.json").read_text())
-    shutil.copy(ASSETS / "fire" / "boards" / "n1.json", folder / "n1.json")
-    shutil.copy(ASSETS / "fire" / "charts" / "sample.json", folder / "charts.json")
-    data["map"][0]["board"] = "n1.json"
-    data["charts"] = "charts.json"
-    path = folder / "sample.json"
-    path.write_text(json.dumps(data))
-    return path
+    return fire_sample_copy(tmp_path / "game")
 
 
 @pytest.fixture
@@ -66,7 +48,7 @@ def test_the_fire_room_offers_its_unsaved_change_after_a_crash(qtbot, messages, 
     other = next(s for s in api.napoleonic.SEGMENTS if s != w.pos.segment)
     w.document.set_segment(other)
     crash(w)
-    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    asked = answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
     again = rooms.open_window(str(fire_file), recover=True)
     qtbot.addWidget(again)
     assert len(asked) == 1 and str(fire_file.resolve()) in asked[0]
@@ -88,14 +70,14 @@ def test_the_tabletop_room_offers_its_unsaved_change_after_a_crash(qtbot, messag
     turned = w.document.table.element(e.id).facing
     assert turned != e.facing
     crash(w)
-    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    asked = answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
     again = rooms.open_window(str(table_file), recover=True)
     qtbot.addWidget(again)
     assert len(asked) == 1
     assert again.document.table.element(e.id).facing == turned
     assert again.document.path == str(table_file.resolve())
     assert not again.document.undo_stack.isClean() and "*" in again.windowTitle()
-    answer(monkeypatch, QMessageBox.StandardButton.Discard)
+    answer_question(monkeypatch, QMessageBox.StandardButton.Discard)
     assert again.close()                                # dropped: nothing left to recover
     assert not list(recovery_dir.glob("*/recovery.json"))
     w.document.undo_stack.setClean()
@@ -157,7 +139,7 @@ def test_the_next_start_on_no_file_offers_the_fire_rooms_work(qtbot, messages, f
     other = next(s for s in api.napoleonic.SEGMENTS if s != w.pos.segment)
     w.document.set_segment(other)
     crash(w)
-    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    asked = answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
     again = rooms.open_window(None, recover=True)
     qtbot.addWidget(again)
     assert len(asked) == 1 and type(again).__name__ == "FireWindow"
@@ -175,7 +157,7 @@ def test_the_file_asked_for_opens_beside_the_work_restored(qtbot, messages, fire
     other = next(s for s in api.napoleonic.SEGMENTS if s != w.pos.segment)
     w.document.set_segment(other)
     crash(w)
-    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    asked = answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
     again = rooms.open_window(str(table_file), recover=True)
     qtbot.addWidget(again)
     assert len(asked) == 1 and f"\u201c{w.pos.title}\u201d" in asked[0]
@@ -195,7 +177,7 @@ def test_restored_work_of_the_file_asked_for_opens_once(qtbot, messages, fire_fi
     qtbot.addWidget(w)
     w.document.set_segment(next(s for s in api.napoleonic.SEGMENTS if s != w.pos.segment))
     crash(w)
-    answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
     again = rooms.open_window(str(fire_file), recover=True)
     qtbot.addWidget(again)
     assert not getattr(again, "room_windows", [])          # no second window on the same file

@@ -9,23 +9,15 @@ import os
 import subprocess
 import sys
 
+from app_testing import answer_question
 from PySide6.QtWidgets import QMessageBox
 
 from app.night.document import Document
-from app.night.recovery import KEY, Autosaver, left_behind, offer_recovery, pending
+from app.night.recovery import Autosaver, offer_recovery, pending
+from app.recovery import KEY, left_behind
 from engine.boards import assets_dir
 
 W12 = assets_dir() / "scenarios" / "W-12.json"
-
-
-def answer_question(monkeypatch, button):
-    asked = []
-
-    def question(parent, title, text, *a, **k):
-        asked.append(text)
-        return button
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
-    return asked
 
 
 def position(tmp_path, name: str):
@@ -161,9 +153,9 @@ def test_a_damaged_slot_is_set_aside_and_the_next_one_offered(qtbot, tmp_path, m
 
 def test_a_damaged_file_that_cannot_be_moved_is_told_once(qtbot, monkeypatch, recovery_dir,
                                                           messages):
-    import app.night.recovery
+    import app.recovery
     recovery_dir.mkdir()
     (recovery_dir / "recovery.json").write_text('{"format": "starshell-scenario", "map": [')
-    monkeypatch.setattr(app.night.recovery, "set_aside", lambda path, folder=None: None)  # stuck
+    monkeypatch.setattr(app.recovery, "set_aside", lambda path, folder=None: None)  # stuck
     assert offer_recovery() is None
     assert [m[0] for m in messages] == ["warning"] and "could not be moved" in messages[0][2]

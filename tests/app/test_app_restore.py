@@ -3,7 +3,7 @@ its document; a normal close removes the recovery file; at the next start, what 
 offered back and restored unsaved, under the file it belongs to."""
 from __future__ import annotations
 
-from app_testing import hex_pos, settle
+from app_testing import answer_question, hex_pos, settle
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -11,22 +11,13 @@ import app.__main__ as app_main
 import app.night
 import engine
 from app.night.document import Document
-from app.night.recovery import Autosaver, autosave_for, offer_recovery, pending, recovery_folder
+from app.night.recovery import Autosaver, autosave_for, offer_recovery, pending
 from app.night.window import NightWindow
+from app.recovery import recovery_folder
 from engine.boards import assets_dir
 from engine.hexes import parse_local
 
 W12 = assets_dir() / "scenarios" / "W-12.json"
-
-
-def answer_question(monkeypatch, button):
-    asked = []
-
-    def question(parent, title, text, *a, **k):
-        asked.append((title, text))
-        return button
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
-    return asked
 
 
 def crash_with_unsaved_work(tmp_path) -> str:
@@ -60,7 +51,7 @@ def test_restore_opens_the_work_unsaved_under_its_own_file(qtbot, tmp_path, monk
     belongs = crash_with_unsaved_work(tmp_path)
     asked = answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
     doc = offer_recovery()
-    assert asked and belongs in asked[0][1]
+    assert asked and belongs in asked[0]
     assert doc.path == belongs
     assert doc.scenario.unit("A").hex == "2BB6"
     assert not doc.undo_stack.isClean()

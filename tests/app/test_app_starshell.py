@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from engine.boards import assets_dir
 from engine.night import drift
 from engine.night.drift import FixedDice
-from engine.night.starshells import starshell_document as starshell_options
+from engine.night.starshells import starshell_options
 
 W10 = assets_dir() / "scenarios" / "W-10.json"
 
@@ -27,7 +27,7 @@ def w10(window_on, qtbot):
 
 def test_drag_a_starshell_shows_the_drift_and_lit_chances(w10, qtbot):
     view, scene, doc = w10.view, w10.scene, w10.document
-    options = starshell_options(doc.scenario, "L1")
+    options = starshell_options(doc.scenario, "L1").as_json()
     shown = scene.placement.methods
     for method in ("1", "2", "3"):
         assert shown[method] == options["methods"][method]

@@ -2,7 +2,7 @@
 from the unit just clicked."""
 from __future__ import annotations
 
-from app_testing import hex_pos, settle
+from app_testing import hex_pos, settle, shown
 from PySide6.QtCore import Qt
 
 from engine.boards import assets_dir
@@ -18,12 +18,8 @@ def test_turning_an_element_with_its_knob_reports_no_minus_zero(qtbot, messages)
     from app.tabletop import scene as table_scene
     from app.tabletop.document import Document
     from app.tabletop.window import TableWindow
-    w = TableWindow(Document.open_file(str(assets_dir() / "tables" / "S-01.json")))
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
+    w = shown(qtbot, TableWindow(Document.open_file(str(assets_dir() / "tables" / "S-01.json"))),
+              1200, 800)
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=w.view.mapFromScene(w.scene.element_point("1", 0.0, 0.2)))
     assert w.document.shooter == "1"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_testing import drag
+from app_testing import drag, settle_table, shown
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 
@@ -23,18 +23,8 @@ CASES = sorted(TABLES.glob("S-*.json"))
 @pytest.fixture
 def open_table(qtbot, messages):
     def make(name: str) -> TableWindow:
-        w = TableWindow(Document.open_file(str(TABLES / name)))
-        qtbot.addWidget(w)
-        w.resize(1200, 800)
-        w.show()
-        qtbot.waitExposed(w)
-        w.view.fit()
-        return w
+        return shown(qtbot, TableWindow(Document.open_file(str(TABLES / name))), 1200, 800)
     return make
-
-
-def settle(qtbot, w: TableWindow) -> None:
-    qtbot.waitUntil(lambda: not w.scene._pending, timeout=5000)
 
 
 def at(w: TableWindow, element_id: str, ax: float = 0.0, ay: float = 0.2) -> QPoint:
@@ -72,7 +62,7 @@ def test_screenshot_refuses_an_unknown_element(tmp_path):
 def test_clicking_archer_1_shows_it_must_shoot_A_with_2_supporting(open_table, qtbot):
     w = open_table("S-06.json")
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=at(w, "1"))
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     assert w.document.shooter == "1"
     assert w.scene.items_by_id["A"].pen().color() == table_scene.MUST
     labels = [i.text() for i in w.scene.overlay if hasattr(i, "text")]
@@ -85,7 +75,7 @@ def test_clicking_archer_1_shows_it_must_shoot_A_with_2_supporting(open_table, q
     # a click on empty table clears the choice
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=w.view.mapFromScene(QPointF(-3 * table_scene.S, 3 * table_scene.S)))
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     assert w.document.shooter is None
 
 
@@ -105,12 +95,12 @@ def test_dragging_snaps_front_to_front_and_undo_puts_it_back(open_table, qtbot):
     start = at(w, "A", 0.0, 0.2)
     target = w.view.mapFromScene(table_scene.to_scene(0.12, 0.1 + 0.2))   # A faces south
     drag(qtbot, w.view, start, [start + QPoint(0, 10), target])
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     a = doc.table.element("A")
     assert (a.x, a.y, a.facing) == pytest.approx((0.0, 0.0, 180.0))
     assert not doc.undo_stack.isClean() and w.windowTitle().endswith("*")
     doc.undo_stack.undo()
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     assert doc.table.element("A") == before
 
 
@@ -135,17 +125,17 @@ def test_the_wheel_turns_the_element_being_dragged_and_the_knob_turns_the_chosen
     assert item.rotation() == pytest.approx(285.0)
     w.scene.dragging = None
     w.scene.put_down(item)
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     assert doc.table.element("A").facing == pytest.approx(285.0)
     # the knob of the chosen shooter: dragged to its right, 1 faces east
     doc.select("1")
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     knob = w.scene.items_by_id["1"].handle
     assert knob is not None
     start = w.view.mapFromScene(knob.sceneBoundingRect().center())
     east = w.view.mapFromScene(table_scene.to_scene(1.5, 0.0))
     drag(qtbot, w.view, start, [start + QPoint(5, 0), east])
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     assert doc.table.element("1").facing == pytest.approx(90.0, abs=3.0)
     assert doc.undo_stack.count() == 2
 

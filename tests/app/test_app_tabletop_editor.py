@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_testing import settle_table, shown
 from PySide6.QtCore import QPointF, Qt
 
 from app.tabletop import scene as table_scene
@@ -19,18 +20,8 @@ TABLES = Path(__file__).resolve().parents[2] / "assets" / "tables"
 @pytest.fixture
 def window(qtbot, messages):
     def make(document: Document) -> TableWindow:
-        w = TableWindow(document)
-        qtbot.addWidget(w)
-        w.resize(1300, 800)
-        w.show()
-        qtbot.waitExposed(w)
-        w.view.fit()
-        return w
+        return shown(qtbot, TableWindow(document), 1300, 800)
     return make
-
-
-def settle(qtbot, w: TableWindow) -> None:
-    qtbot.waitUntil(lambda: not w.scene._pending, timeout=5000)
 
 
 def test_a_table_built_from_nothing_in_the_window_and_saved(window, qtbot, tmp_path):
@@ -48,7 +39,7 @@ def test_a_table_built_from_nothing_in_the_window_and_saved(window, qtbot, tmp_p
     second = w.document.shooter
     assert (first, second) == ("1", "2")
     w.document.place(second, 0.0, 2.0, 180.0, snap=False)
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     # the chosen element's type and visibility changed in the editor
     ed.type.setCurrentIndex(ed.type.findData("Ps"))
     ed.type.activated.emit(ed.type.currentIndex())
@@ -60,7 +51,7 @@ def test_a_table_built_from_nothing_in_the_window_and_saved(window, qtbot, tmp_p
     w.document.add_terrain("woods", 0.0, 1.0)
     w.document.select("1")
     assert w.document.report["targets"]["2"]["blocked_by_terrain"] == [0]
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     assert len(w.scene.terrain_items) == 1
     w.document.delete_terrain(0)
     assert w.document.report["must_shoot"] == ["2"]
@@ -100,12 +91,12 @@ def test_a_type_change_that_would_overlap_is_refused(window):
 
 def test_choosing_an_element_does_not_shift_the_view(window, qtbot):
     w = window(Document.open_file(str(TABLES / "S-06.json")))
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     probe = w.scene.element_point("1", 0, 0)
     before, extent = w.view.mapFromScene(probe), w.scene.sceneRect()
     for chosen in ("3", "4", "1", None):      # the shot drawn (range zones) leaves the extent
         w.document.select(chosen)
-        settle(qtbot, w)
+        settle_table(qtbot, w)
         assert w.scene.sceneRect() == extent
         assert w.view.mapFromScene(probe) == before
 
@@ -113,7 +104,7 @@ def test_choosing_an_element_does_not_shift_the_view(window, qtbot):
 def test_a_rear_rank_chosen_shows_whom_it_supports(window, qtbot):
     w = window(Document.open_file(str(TABLES / "S-06.json")))
     w.document.select("4")
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     text = w.panel.toPlainText()
     assert "where 3 shoots (B or C), 4 supports it" in text
     assert "4 supports 3" in text
@@ -182,7 +173,7 @@ def test_hover_on_empty_ground_of_a_terrain_piece(window, qtbot):
                                       "terrain": [{"type": "hill", "polygon": [[0, 0], [2, 0],
                                                    [2, 2], [0, 2]], "crest": [[0, 1], [2, 1]]}]})
     w = window(Document(t))
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     item = w.scene.terrain_items[0]
     assert item.contains(item.mapFromScene(QPointF(table_scene.S, -table_scene.S)))
     w.hover("terrain:0")
@@ -192,7 +183,7 @@ def test_hover_on_empty_ground_of_a_terrain_piece(window, qtbot):
 def test_terrain_that_blocks_the_chosen_shooter_is_outlined(window, qtbot):
     w = window(Document.open_file(str(TABLES / "T-01.json")))
     w.document.select("2")
-    settle(qtbot, w)
+    settle_table(qtbot, w)
     assert w.document.report["targets"]["B"]["blocked_by_terrain"] == [1]
     assert w.scene.terrain_items[1].pen().color() == table_scene.BLOCK
     assert w.scene.terrain_items[2].pen().color() != table_scene.BLOCK     # C on the crest

@@ -1,4 +1,4 @@
-"""The field's image (app/scene/field_image.py): pixels updated hex by hex must be the pixels of
+"""The field's image (app/night/scene/field_image.py): pixels updated hex by hex must be the pixels of
 the image drawn whole for the same classes and hatched hexes, on a map of four boards, at a
 zoom and scroll that leave fractions of a pixel."""
 from __future__ import annotations

@@ -31,12 +31,12 @@ class BoardArtItem(QGraphicsItem):
 
     cut_to_board = True          # SVG export cuts the picture to its board (``app.export``)
 
-    def __init__(self, m, pi: int, image: QImage, affine):
+    def __init__(self, game_map, pi: int, image: QImage, affine):
         super().__init__()
-        self.map, self.pi = m, pi
+        self.map, self.pi = game_map, pi
         self.image = image
         self.transform_ = image_transform(affine)
-        self.clip = placement_rect(m, pi)
+        self.clip = placement_rect(game_map, pi)
         self.setZValue(Z_BOARD_ART)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 

@@ -48,7 +48,8 @@ class HexRaster:
     with the per-hex copies (12 MB for a 1400 x 800 window; a view of 4 million pixels at
     most)."""
 
-    def __init__(self, m, scale: float, dx: float, dy: float, width: int, height: int):
+    def __init__(self, game_map, scale: float, dx: float, dy: float, width: int, height: int):
+        m = game_map
         self.key = (scale, dx, dy, width, height)
         px = scale * SCALE                                   # device pixels per map unit
         f = np.float32

@@ -25,8 +25,8 @@ class FillOverlay(MapOverlay):
     image of the view's pixels (``field_image``) once a drag has asked for it (``live``) and
     while the view keeps its zoom and scroll; else, and in exports to SVG, as paths."""
 
-    def __init__(self, game_map, z: float, cached: bool = False, image: bool = False):
-        super().__init__(game_map, z, cached)
+    def __init__(self, game_map, z_value: float, cached: bool = False, image: bool = False):
+        super().__init__(game_map, z_value, cached)
         self.hatch: MapOverlay | None = None    # a HatchOverlay whose hexes the image draws too
         self._given: list[tuple[QColor, np.ndarray, QPen | None]] = []
         self._paths: list | None = []

@@ -17,8 +17,8 @@ from .overlays import MapOverlay, cosmetic_pen
 class GunflashOverlay(MapOverlay):
     """A glowing amber ring inside each hex marked by a Gunflash (E1.8)."""
 
-    def __init__(self, game_map, z: float):
-        super().__init__(game_map, z, cached=True)
+    def __init__(self, game_map, z_value: float):
+        super().__init__(game_map, z_value, cached=True)
         self.rings = QPainterPath()
         self._key = None
 

@@ -32,9 +32,9 @@ class HatchOverlay(MapOverlay):
 
     BORDER = 1.6                # the border's width, pixels
 
-    def __init__(self, game_map, z: float, colour: QColor, cross: bool = False,
+    def __init__(self, game_map, z_value: float, colour: QColor, cross: bool = False,
                  cached: bool = False):
-        super().__init__(game_map, z, cached)
+        super().__init__(game_map, z_value, cached)
         self.colour = colour
         self.cross = cross
         self.tile = self._tile()

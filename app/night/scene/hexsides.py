@@ -2,7 +2,7 @@
 cliffs and rowhouse walls, at every zoom (never thinner than a few screen pixels), over the
 night veil like the grid so that they read in the dark.
 
-Each kind has one look, shared with the legend (``HEXSIDE_LOOKS``, ``paint_sample``).
+Each kind has one look, shared with the legend (``HEXSIDE_LOOKS``, ``legend_swatch``).
 """
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """The LOS thread: a player's string stretched from one hex centre to another (A6.1).
 
-It draws the engine's ``engine.night.thread.Thread``: the hexes the string crosses, the blocking hex
-(the string turns red beyond it), a blind end hex hatched in red, and a label with the range,
-the levels, the hindrances and the night verdict.  The words are the explanation panel's.
+It draws the engine's ``engine.night.los_thread.LosThread``: the hexes the string crosses, the
+blocking hex (the string turns red beyond it), a blind end hex hatched in red, and a label
+with the range, the levels, the hindrances and the night verdict.  The words are the
+explanation panel's.
 """
 from __future__ import annotations
 
@@ -32,8 +33,8 @@ def thread_summary(thread) -> str:
 class ThreadItem(MapOverlay):
     """``set_thread(engine Thread or None)``."""
 
-    def __init__(self, game_map, z: float):
-        super().__init__(game_map, z)
+    def __init__(self, game_map, z_value: float):
+        super().__init__(game_map, z_value)
         self.thread = None
         self.crossed = QPainterPath()
         self.label_rect: QRectF | None = None       # where the label was last drawn

@@ -44,8 +44,8 @@ class OutlineItem(MapOverlay):
     zoom and then only moved (``_draw_stamp``), and a label from an image drawn once per text,
     colour and zoom (``_draw_labels``)."""
 
-    def __init__(self, game_map, z: float, clip: bool = True, cached: bool = False):
-        super().__init__(game_map, z, cached)
+    def __init__(self, game_map, z_value: float, clip: bool = True, cached: bool = False):
+        super().__init__(game_map, z_value, cached)
         self.clip = clip
         self.outlines: list[tuple[QPainterPath, QPen]] = []
         self.labels: list[tuple[QPointF, str, QColor, bool]] = []

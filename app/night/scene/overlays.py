@@ -31,11 +31,11 @@ from app.hex_geometry import map_clip, map_clip_rect, map_rect
 class MapOverlay(QGraphicsItem):
     """An item as large as the map, clipped to its boards."""
 
-    def __init__(self, game_map, z: float, cached: bool = False):
+    def __init__(self, game_map, z_value: float, cached: bool = False):
         super().__init__()
         self.map = game_map
         self._rect = map_rect(game_map)
-        self.setZValue(z)
+        self.setZValue(z_value)
         if cached:
             # kept as a picture as large as the view, drawn again only when its answer changes:
             # for overlays that a drag leaves alone (lights, Gunflashes); those a drag changes

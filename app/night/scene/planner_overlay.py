@@ -44,8 +44,8 @@ def threat_areas(counts: np.ndarray | None) -> list:
 
 
 class ThreatFill(FillOverlay):
-    def __init__(self, game_map, z: float):
-        super().__init__(game_map, z)
+    def __init__(self, game_map, z_value: float):
+        super().__init__(game_map, z_value)
         self.masks: list[np.ndarray] = []
 
     def set_counts(self, counts: np.ndarray | None) -> None:
@@ -58,8 +58,8 @@ class PlanItem(MapOverlay):
     """``counts`` (the threat per hex, or None), ``best`` ([(map index, label)]), ``route``
     ((map indices of the way, {index: enemies seeing it}) or None), ``hovered``."""
 
-    def __init__(self, game_map, z: float):
-        super().__init__(game_map, z)
+    def __init__(self, game_map, z_value: float):
+        super().__init__(game_map, z_value)
         self.counts: np.ndarray | None = None
         self.best: list[tuple[int, str]] = []
         self.route: tuple[list[int], dict[int, int]] | None = None

@@ -28,8 +28,8 @@ LABEL_FITS = 1.2            # map units: the widest fraction label printed insid
 class PlacementOverlay(MapOverlay):
     """``set_methods({"1": [hex ids], "2": [...], ...})``; empty: nothing drawn."""
 
-    def __init__(self, game_map, z: float):
-        super().__init__(game_map, z, cached=True)
+    def __init__(self, game_map, z_value: float):
+        super().__init__(game_map, z_value, cached=True)
         self.methods: dict[str, list[str]] = {}
         self.paths: list[tuple[str, QPainterPath]] = []
 
@@ -72,8 +72,8 @@ class DriftOverlay(MapOverlay):
     overlay draws; ``flare_lit`` is the new flare's own share (not drawn).  The position is the
     scene's document's."""
 
-    def __init__(self, game_map, z: float):
-        super().__init__(game_map, z)
+    def __init__(self, game_map, z_value: float):
+        super().__init__(game_map, z_value)
         self.at: int | None = None
         self.method: str | None = None
         self.legal = True
