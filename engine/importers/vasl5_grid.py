@@ -232,10 +232,11 @@ def _cliff_levels(code, level, hexes: _Hexes) -> None:
     level[ys, xs] = low
 
 
-def centre_terrain(code: np.ndarray, hexes: _Hexes, i: int) -> int:
-    """VASL's centre location terrain of hex ``i`` (``Hex.resetTerrain``): the centre sample
+def centre_terrain(code: np.ndarray, hexes: _Hexes, hex_index: int) -> int:
+    """VASL's centre location terrain of hex ``hex_index`` (``Hex.resetTerrain``): the centre sample
     point's, or when that is no building and a building lies at one of the hexside location
     points (0..5 in turn), that building (a building that misses the centre dot)."""
+    i = hex_index
     here = int(code[hexes.sy[i], hexes.sx[i]])
     if BUILDING[here]:
         return here
