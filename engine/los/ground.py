@@ -79,6 +79,8 @@ class GroundTable:
         self._stop = threading.Event()   # another map was opened: pause (resumed if asked again)
         self._waited = False             # someone waits for it (``prepare``): never paused
         self.error: BaseException | None = None
+        self.upper_done = 0              # upper levels' rows built (``progress``)
+        self.upper_total = int(m.upper_levels.sum())
 
     # ----------------------------------------------------------------------------- reading
     def row(self, viewer: int) -> tuple[np.ndarray, np.ndarray] | None:
@@ -92,6 +94,19 @@ class GroundTable:
     @property
     def done(self) -> bool:
         return self._done.is_set()
+
+    @property
+    def running(self) -> bool:
+        """Its build is going on (not paused, not done)."""
+        return self._thread is not None and not self._done.is_set()
+
+    @property
+    def progress(self) -> float:
+        """The share of the table built: ground rows and upper levels' rows, 1.0 when done."""
+        if self._done.is_set():
+            return 1.0
+        done = int(np.count_nonzero(self.ready)) + self.upper_done
+        return min(done / max(1, self.n + self.upper_total), 0.999)
 
     @property
     def nbytes(self) -> int:
@@ -168,6 +183,7 @@ class GroundTable:
                 if self._paused():
                     return False
                 los_table(m).from_location(v, level)
+                self.upper_done += 1
         return True
 
     def _add_geometry(self) -> bool:
@@ -286,6 +302,15 @@ def start(game_map: Map) -> GroundTable | None:
     return t
 
 
+def progress(game_map: Map) -> dict | None:
+    """How far the map's table is built, without starting it: {"done": share 0..1, "running":
+    its build going on}; None when it has no table (never started, or too large)."""
+    t = ground_table(game_map, create=False)
+    if t is None:
+        return None
+    return {"done": t.progress, "running": t.running}
+
+
 def prepare(game_map: Map) -> dict:
     """Build the map's table and return once it is done (at once if it is or if the map is too
     large); safe from several threads.  Returns what was done (hexes, table, bytes)."""
@@ -298,4 +323,4 @@ def prepare(game_map: Map) -> dict:
 
 
 __all__ = ["GroundTable", "MAX_TABLE_HEXES", "TableTooLarge", "ground_row", "ground_table",
-           "prepare", "start"]
+           "prepare", "progress", "start"]
