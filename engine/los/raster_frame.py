@@ -185,6 +185,10 @@ class PixelFrame:
         self.cls_top = self.cls_lev + HEIGHT[self.cls_code]
         self.cls_special = HEXSIDE_T[self.cls_code] | HALF_LEVEL[self.cls_code] \
             | SPLIT[self.cls_code]
+        # per pixel, a byte for the walk's first cut: its class's top, or 127 for terrain that
+        # counts whatever the ends' heights (every floor is below 127)
+        low = np.where(self.cls_special, 127, np.clip(self.cls_top, -127, 126)).astype(np.int8)
+        self.pix_low = np.take(low, self.pix_cls)
 
     def _centre_terrain(self, m: Map, hexi, at_centre) -> None:
         """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
@@ -228,33 +232,44 @@ class PixelFrame:
         self.side_terrain = st
 
     # ---------------------------------------------------------------------------- the walk
-    def _walk(self, viewer: int, targets: np.ndarray):
-        """Every point of every line (VASL's walk), as the pixel classes met in turn (runs of
-        one class kept once): (class, line)."""
+    def _walk(self, viewer: int, targets: np.ndarray, floor: np.ndarray | None = None):
+        """Every point of every line (VASL's walk) that can matter, as the pixel classes met in
+        turn (consecutive points of one class kept once): (class, line).  With ``floor`` (per
+        line), a pixel of plain terrain not above it is left out before its class is read
+        (``pix_low``: a byte a pixel); lines of one floor are walked together."""
+        if not len(targets):
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        if floor is None:
+            floor = np.full(len(targets), -128, dtype=np.int64)
+        floor = np.clip(floor, -128, 126)
         sx, sy = int(self.cx[viewer]), int(self.cy[viewer])
-        dx = self.cx[targets] - sx
-        dy = self.cy[targets] - sy
-        keys = (dx * 65536 + dy).tolist()
-        parts = self._walks.offsets(keys)
-        lens = np.array([len(p) for p in parts], dtype=np.int64)
-        flat = np.concatenate(parts)
-        flat += sy * self.W + sx
-        if (self.cy[targets] == 0).any():
-            inside_frame(flat, lens)
-        cls = self.pix_cls[flat]
-        # consecutive points of one class are judged once (the first of them), and each
-        # line's first point
-        keep = np.empty(len(cls), dtype=bool)
-        keep[0] = True
-        np.not_equal(cls[1:], cls[:-1], out=keep[1:])
-        first_pt = np.cumsum(lens) - lens
-        keep[first_pt] = True
-        kept = np.flatnonzero(keep)
-        starts = np.zeros(len(kept), dtype=np.int64)
-        starts[np.searchsorted(kept, first_pt)] = 1
-        ln = np.cumsum(starts) - 1
-        return cls[kept], ln
-
+        keys = (self.cx[targets] - sx) * 65536 + (self.cy[targets] - sy)
+        parts = self._walks.offsets(keys.tolist())
+        lens = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
+        base = sy * self.W + sx
+        edge_row = (self.cy[targets] == 0)
+        cls_parts, line_parts = [], []
+        for level in np.unique(floor).tolist():
+            group = np.flatnonzero(floor == level)
+            flat = np.concatenate([parts[i] for i in group.tolist()]) if len(group) > 1 \
+                else parts[int(group[0])].copy()
+            flat += base
+            glens = lens[group]
+            if edge_row[group].any():
+                inside_frame(flat, glens)
+            # A6.2, A6.4, A6.1: plain terrain at or below the floor neither blocks nor hinders
+            keep = np.flatnonzero(np.take(self.pix_low, flat) > level)
+            cls = np.take(self.pix_cls, flat[keep])
+            line = group[np.searchsorted(np.cumsum(glens), keep, side="right")]
+            # consecutive points of one class are judged once (the first of them); a line's
+            # points stay together and in the walk's order (the rules need no more)
+            once = np.empty(len(cls), dtype=bool)
+            once[:1] = True
+            np.not_equal(cls[1:], cls[:-1], out=once[1:])
+            once[1:] |= line[1:] != line[:-1]
+            cls_parts.append(cls[once])
+            line_parts.append(line[once])
+        return np.concatenate(cls_parts), np.concatenate(line_parts)
 
     def _range(self, v: int, hx: np.ndarray) -> np.ndarray:
         if self.D is not None:

@@ -222,9 +222,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         """The points of the walk (one per run of a pixel class) with what they are, but those
         of plain terrain not above the line's ``floor``; a point in an end's extended border
         belongs to that end (VASL)."""
-        cls, line = self._walk(v, targets)
-        keep = self.cls_special[cls] | (self.cls_top[cls] > floor[line])
-        cls, line = cls[keep], line[keep]
+        cls, line = self._walk(v, targets, floor)
         p = _Points()
         p.line = line
         p.hexi = hexi = self.cls_hex[cls]
