@@ -170,7 +170,8 @@ class PixelFrame:
         uniq, inv = np.unique(key, return_inverse=True)
         # (two bytes a pixel when the classes allow: the walk reads one per point)
         small = np.uint16 if len(uniq) <= np.iinfo(np.uint16).max else np.int32
-        self.pix_cls = np.repeat(inv.astype(small), np.diff(np.append(starts, len(hexi))))
+        runs = np.diff(np.append(starts, len(hexi)))
+        self.pix_cls = np.repeat(inv.astype(small), runs)
         at_c = (uniq % 2).astype(bool)
         self.cls_side = (uniq // 2) % 8
         self.cls_edge = ((uniq // 16) % 64).astype(np.int64)
@@ -188,7 +189,7 @@ class PixelFrame:
         # per pixel, a byte for the walk's first cut: its class's top, or 127 for terrain that
         # counts whatever the ends' heights (every floor is below 127)
         low = np.where(self.cls_special, 127, np.clip(self.cls_top, -127, 126)).astype(np.int8)
-        self.pix_low = np.take(low, self.pix_cls)
+        self.pix_low = np.repeat(low[inv], runs)
 
     def _centre_terrain(self, m: Map, hexi, at_centre) -> None:
         """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
@@ -249,7 +250,7 @@ class PixelFrame:
         base = sy * self.W + sx
         edge_row = (self.cy[targets] == 0)
         cls_parts, line_parts = [], []
-        for level in np.unique(floor).tolist():
+        for level in sorted(set(floor.tolist())):
             group = np.flatnonzero(floor == level)
             flat = np.concatenate([parts[i] for i in group.tolist()]) if len(group) > 1 \
                 else parts[int(group[0])].copy()
