@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import atexit
 import threading
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -50,6 +51,9 @@ _LOCK = threading.Lock()
 _ACTIVE: list = [None]         # the table building in the background for a caller not waiting
 _EXITING = threading.Event()   # the process is ending: every build stops at its next row
 _BUILDING: set = set()         # every build thread not ended yet (under _LOCK), cached or not
+MAX_YIELD_S = 0.5              # a background build waits at most this long for a caller's field
+_FOREGROUND = threading.Condition()
+_CALLERS = [0]                 # fields being worked out for a caller (``foreground``)
 
 
 class TableTooLarge(ValueError):
@@ -80,6 +84,7 @@ class GroundTable:
         self._waited = False             # someone waits for it (``prepare``): never paused
         self.error: BaseException | None = None
         self.upper_done = 0              # upper levels' rows built (``progress``)
+        self.yielding = threading.Event()    # waiting for a caller's field (``foreground``)
         self.upper_total = int(m.upper_levels.sum())
 
     # ----------------------------------------------------------------------------- reading
@@ -141,6 +146,15 @@ class GroundTable:
             raise RuntimeError(f"the LOS table of this map could not be built: {self.error}")
 
     def _paused(self) -> bool:
+        """Stop here (another map opened, or the process ends)?  First, while a caller's field
+        is being worked out (``foreground``), wait for it (at most ``MAX_YIELD_S``)."""
+        if not self._waited:
+            with _FOREGROUND:
+                if _CALLERS[0]:
+                    self.yielding.set()
+                    _FOREGROUND.wait_for(lambda: not _CALLERS[0] or _EXITING.is_set(),
+                                         timeout=MAX_YIELD_S)
+                    self.yielding.clear()
         with _LOCK:
             if _EXITING.is_set() or (self._stop.is_set() and not self._waited):
                 self._thread = None
@@ -258,6 +272,20 @@ class GroundTable:
         self.ready[v] = True
 
 
+@contextmanager
+def foreground():
+    """A field a caller waits for is being worked out: background builds wait between rows
+    meanwhile (a row at most ``MAX_YIELD_S``), so that it is not slowed by them."""
+    with _FOREGROUND:
+        _CALLERS[0] += 1
+    try:
+        yield
+    finally:
+        with _FOREGROUND:
+            _CALLERS[0] -= 1
+            _FOREGROUND.notify_all()
+
+
 @per_map(MAX_MAPS)
 def _ground(game_map: Map) -> GroundTable:
     return GroundTable(game_map)
@@ -271,6 +299,8 @@ def _stop_builds() -> None:
     with _LOCK:
         _EXITING.set()
         threads = list(_BUILDING)
+    with _FOREGROUND:
+        _FOREGROUND.notify_all()
     for thread in threads:
         thread.join()
 
@@ -304,11 +334,12 @@ def start(game_map: Map) -> GroundTable | None:
 
 def progress(game_map: Map) -> dict | None:
     """How far the map's table is built, without starting it: {"done": share 0..1, "running":
-    its build going on}; None when it has no table (never started, or too large)."""
+    its build going on, "waiting": for a caller's field}; None when it has no table (never
+    started, or too large)."""
     t = ground_table(game_map, create=False)
     if t is None:
         return None
-    return {"done": t.progress, "running": t.running}
+    return {"done": t.progress, "running": t.running, "waiting": t.yielding.is_set()}
 
 
 def prepare(game_map: Map) -> dict:
@@ -322,5 +353,5 @@ def prepare(game_map: Map) -> dict:
             "complete": bool(t.ready.all())}
 
 
-__all__ = ["GroundTable", "MAX_TABLE_HEXES", "TableTooLarge", "ground_row", "ground_table",
-           "prepare", "progress", "start"]
+__all__ = ["GroundTable", "MAX_TABLE_HEXES", "TableTooLarge", "foreground", "ground_row",
+           "ground_table", "prepare", "progress", "start"]
