@@ -24,11 +24,15 @@ def direct(dx: int, dy: int, width: int) -> np.ndarray:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(-700, 700), st.integers(-700, 700), st.sampled_from([1801, 1800, 3600, 701]))
+@given(st.integers(-699, 699), st.integers(-700, 700), st.sampled_from([1801, 1800, 3600, 701]))
 def test_every_walk_is_vasl_walk_leftward_ones_mirrored(dx, dy, width):
     walks = walks_of_width(width)
     key = dx * 65536 + dy
     (got,) = walks.offsets([key])
     assert np.array_equal(got.astype(np.int64), direct(dx, dy, width))
+    # both ways asked at once: one built, the other its mirror
+    there, back = walks.offsets([(dx + 1) * 65536 + dy, -(dx + 1) * 65536 + dy])
+    assert np.array_equal(there.astype(np.int64), direct(dx + 1, dy, width))
+    assert np.array_equal(back.astype(np.int64), direct(-dx - 1, dy, width))
     if dx >= 0:
         assert np.array_equal(mirrored(got, width).astype(np.int64), direct(-dx, dy, width))

@@ -22,6 +22,7 @@ from .raster_pixels import PixelHexes, extended_borders, pixel_hexes, shared_slo
 from .raster_walk import inside_frame, walks_of_width
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
+WALK_CHUNK = 1 << 20        # points of one viewer's walks looked at together (bounded memory)
 MAX_RANGE_TABLE = 4000       # hexes: ranges kept as a table (int16, 32 MB at most)
 
 # ------------------------------------------------------------------ terrain properties by code
@@ -251,26 +252,37 @@ class PixelFrame:
         edge_row = (self.cy[targets] == 0)
         cls_parts, line_parts = [], []
         for level in sorted(set(floor.tolist())):
-            group = np.flatnonzero(floor == level)
-            flat = np.concatenate([parts[i] for i in group.tolist()]) if len(group) > 1 \
-                else parts[int(group[0])].copy()
-            flat += base
-            glens = lens[group]
-            if edge_row[group].any():
-                inside_frame(flat, glens)
-            # A6.2, A6.4, A6.1: plain terrain at or below the floor neither blocks nor hinders
-            keep = np.flatnonzero(np.take(self.pix_low, flat) > level)
-            cls = np.take(self.pix_cls, flat[keep])
-            line = group[np.searchsorted(np.cumsum(glens), keep, side="right")]
-            # consecutive points of one class are judged once (the first of them); a line's
-            # points stay together and in the walk's order (the rules need no more)
-            once = np.empty(len(cls), dtype=bool)
-            once[:1] = True
-            np.not_equal(cls[1:], cls[:-1], out=once[1:])
-            once[1:] |= line[1:] != line[:-1]
-            cls_parts.append(cls[once])
-            line_parts.append(line[once])
+            lines = np.flatnonzero(floor == level)
+            # a chunk of lines at a time (its temporaries bounded: ``WALK_CHUNK`` points)
+            ends = np.cumsum(lens[lines])
+            cuts = np.searchsorted(ends, np.arange(WALK_CHUNK, int(ends[-1]), WALK_CHUNK))
+            for group in np.split(lines, np.unique(cuts[cuts > 0])):
+                self._walk_chunk(parts, lens, group, level, base, edge_row, cls_parts,
+                                 line_parts)
         return np.concatenate(cls_parts), np.concatenate(line_parts)
+
+    def _walk_chunk(self, parts, lens, group, level: int, base: int, edge_row, cls_parts,
+                    line_parts) -> None:
+        """``_walk`` for the lines ``group``, all of floor ``level``: their points that can
+        matter, appended to ``cls_parts`` and ``line_parts``."""
+        flat = np.concatenate([parts[i] for i in group.tolist()]) if len(group) > 1 \
+            else parts[int(group[0])].copy()
+        flat += base
+        glens = lens[group]
+        if edge_row[group].any():
+            inside_frame(flat, glens)
+        # A6.2, A6.4, A6.1: plain terrain at or below the floor neither blocks nor hinders
+        keep = np.flatnonzero(np.take(self.pix_low, flat) > level)
+        cls = np.take(self.pix_cls, flat[keep])
+        line = group[np.searchsorted(np.cumsum(glens), keep, side="right")]
+        # consecutive points of one class are judged once (the first of them); a line's
+        # points stay together and in the walk's order (the rules need no more)
+        once = np.empty(len(cls), dtype=bool)
+        once[:1] = True
+        np.not_equal(cls[1:], cls[:-1], out=once[1:])
+        once[1:] |= line[1:] != line[:-1]
+        cls_parts.append(cls[once])
+        line_parts.append(line[once])
 
     def _range(self, v: int, hx: np.ndarray) -> np.ndarray:
         if self.D is not None:

@@ -38,10 +38,12 @@ class _Walks:
                     missing = sorted(set(keys))
                 # a walk leftwards is the walk rightwards mirrored (the rows met in each
                 # column depend on the column's distance only): built once for both
-                right = sorted({_mirror_key(k) if k < -32768 else k for k in missing})
-                right = [k for k in right if k not in pats]
-                for k in range(0, len(right), WALKS_AT_ONCE):     # bounded temporaries
-                    batch = right[k:k + WALKS_AT_ONCE]
+                # (a leftward walk whose rightward one is neither kept nor asked: built itself)
+                wanted = set(missing)
+                build = [k for k in missing if k >= -32768 or (
+                    _mirror_key(k) not in pats and _mirror_key(k) not in wanted)]
+                for k in range(0, len(build), WALKS_AT_ONCE):     # bounded temporaries
+                    batch = build[k:k + WALKS_AT_ONCE]
                     mk = np.array(batch, dtype=np.int64)
                     mdx = (mk + 32768) // 65536
                     for key, offsets in zip(batch, _walk_offsets(mdx, mk - mdx * 65536,
