@@ -71,6 +71,20 @@ def prepare_in_background(position: Any) -> None:
     ground.start(position.map)
 
 
+def foreground_work():
+    """A context for work a caller waits for (the window's fields): the background builds of
+    ``prepare_in_background`` wait between rows meanwhile, so they never slow it."""
+    return ground.foreground()
+
+
+def table_progress(position: Any) -> dict | None:
+    """How far the background work of ``prepare_in_background`` on a position's map has gone:
+    {"done": share 0..1, "running": bool, "waiting": for a field} (a build paused while
+    another map is shown: not running), or None when the map has no table under way.  Cheap:
+    for a status bar."""
+    return ground.progress(position.map)
+
+
 def file_format(path: str | Path) -> str:
     """The ``format`` a JSON file declares (``starshell-scenario``, ``starshell-board``...), so
     a caller can pick the room that opens it.  Raises ScenarioError naming the file."""
@@ -94,5 +108,5 @@ __all__ = [
     # terrain
     "HEXSIDE_BY_CODE", "TERRAINS",
     # whole-map LOS work
-    "prepare", "prepare_in_background",
+    "foreground_work", "prepare", "prepare_in_background", "table_progress",
 ]

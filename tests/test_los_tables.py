@@ -214,3 +214,25 @@ def test_line_samples_round_to_the_hexes_cube_round_gives(dq, dr):
     q, r = _cube_round_many(ts * dq, ts * dr)
     assert list(zip(q.tolist(), r.tolist())) == [cube_round(float(a), float(b))
                                                  for a, b in zip(ts * dq, ts * dr)]
+
+
+def test_a_background_build_waits_while_a_field_is_worked_out_and_goes_on_after(monkeypatch):
+    """While a caller's field is worked out (``api.foreground_work``: the window's answers) a
+    background build builds no row (it waits, and says so); once the field is done it goes on
+    and completes with the rows of the direct computation."""
+    b = board("t1", {"E5": {"level": 1}, "F5": {"terrain": "woods"}, "H3": {"level": 2}})
+    s = position(b, units=[unit("A", "t1A1")])
+    monkeypatch.setattr(los_tables, "MAX_YIELD_S", 60.0)     # (a row's wait: the field's)
+    with api.foreground_work():
+        api.prepare_in_background(s)
+        table = los_tables.ground_table(s.map)
+        assert table.yielding.wait(30)              # it reached a row and waits
+        assert not table.ready.any()
+        assert api.table_progress(s)["waiting"] and api.table_progress(s)["done"] < 1.0
+        field = visibility_from(s, "A").codes       # the caller's work meanwhile
+    assert api.prepare(s)["complete"]
+    assert not api.table_progress(s)["waiting"] and api.table_progress(s)["done"] == 1.0
+    assert np.array_equal(visibility_from(s.replace(), "A").codes, field)
+    lines = los_table(s.map)
+    for v in range(0, s.map.size, 13):
+        assert np.array_equal(los_tables.ground_row(s.map, v)[0], lines.from_location(v, 0).clear)

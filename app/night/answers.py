@@ -37,6 +37,11 @@ def ask_engine(scenario: api.night.Scenario, viewer: str | None, side: str | Non
     whole of ``side`` when the map is viewed as that side; where the viewer may place a starshell
     when ``starshells`` (asked only while the player is placing one: it costs a few ms).  Without
     ``enemies`` (during a drag: a frame is short) the verdicts on enemy units are left out."""
+    with api.foreground_work():         # the map's LOS table waits meanwhile (never slows it)
+        return _answers(scenario, viewer, side, starshells, enemies)
+
+
+def _answers(scenario, viewer, side, starshells, enemies) -> Answers:
     light = api.night.illumination(scenario)
     gunflash = api.night.gunflash_mask(scenario)
     seen = api.night.seen_by_side(scenario, side) if side is not None else {}

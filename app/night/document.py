@@ -39,6 +39,7 @@ from .worker import collect_garbage_on_gui_thread
 
 DEBOUNCE_MS = 16
 BUSY_MS = 200               # a wait longer than this shows what is being worked out
+TABLE_MS = 250              # how often the map's LOS table's progress is read while it builds
 
 FORMAT = "starshell-scenario"       # the night room's files (``app.rooms``)
 BOARD_FORMAT = "starshell-board"    # a board file opens as a new position on it alone
@@ -57,6 +58,7 @@ class Document(QObject):
     fileChanged = Signal()          # opened or saved under another name
     engineFailed = Signal(str)
     busyChanged = Signal(str)       # what the engine works out, past BUSY_MS ("": done)
+    tableChanged = Signal(str)      # the map's LOS table building: "LOS table 40 %" ("": none)
 
     def __init__(self, scenario: api.night.Scenario, path: str | None = None, parent=None,
                  dice=None):
@@ -92,6 +94,10 @@ class Document(QObject):
         self._busy_timer.setSingleShot(True)
         self._busy_timer.setInterval(BUSY_MS)
         self._busy_timer.timeout.connect(self._still_busy)
+        self.table_text = ""        # the LOS table's progress as the status bar shows it
+        self._table_timer = QTimer(self)
+        self._table_timer.setInterval(TABLE_MS)
+        self._table_timer.timeout.connect(self._table_progress)
         self._request()
 
     @classmethod
@@ -320,6 +326,7 @@ class Document(QObject):
         self.closed = True
         self._timer.stop()
         self._busy_timer.stop()
+        self._table_timer.stop()
         tickets, self._tickets = self._tickets, {}
         worker.drop(tickets)
         self._in_flight = None
@@ -388,7 +395,24 @@ class Document(QObject):
             return
         self._delivered = gen
         self._answers = future.result()
+        if self._answers.viewer is not None and not self._table_timer.isActive():
+            self._table_timer.start()     # a field started the map's table in the background
         (self.dragAnswered if self._drag_on else self.answersChanged).emit()
+
+    def _table_progress(self) -> None:
+        """The background build of the map's LOS table, read (never waited for): its share in
+        the status bar while it goes on, nothing once it is done."""
+        progress = api.table_progress(self._scenario)
+        text = ""
+        if progress is not None and progress["done"] < 1.0:
+            text = f"LOS table {int(progress['done'] * 100)} %"
+            if not progress["running"]:
+                text += " (paused)"
+        else:
+            self._table_timer.stop()      # done, or no table (a new field starts it again)
+        if text != self.table_text:
+            self.table_text = text
+            self.tableChanged.emit(text)
 
     def settle(self, timeout: float = 60.0) -> Answers:
         """Ask the engine now and wait for the answers (screenshots and tests)."""

@@ -98,6 +98,9 @@ class NightWindow(QMainWindow):
         # the status bar, the menus
         self.where = QLabel()
         self._where_hex = -1                # the hex the mouse is over (-1: none)
+        self.table_label = QLabel()         # the map's LOS table building ("LOS table 40 %")
+        self.table_label.hide()
+        self.statusBar().addPermanentWidget(self.table_label)
         self.statusBar().addPermanentWidget(self.where)
         self._build_menus()
         self._connect()
@@ -247,6 +250,7 @@ class NightWindow(QMainWindow):
         d.undo_stack.indexChanged.connect(self._undone)
         d.engineFailed.connect(self._engine_failed)
         d.busyChanged.connect(self._busy)
+        d.tableChanged.connect(self._table_progress)
 
     def show_help(self) -> None:
         """The list of every key and mouse gesture (F1)."""
@@ -446,6 +450,11 @@ class NightWindow(QMainWindow):
             vp.setCursor(before)
         else:
             vp.unsetCursor()
+
+    def _table_progress(self, text: str) -> None:
+        """The map's LOS table builds in the background: its share beside the hex readout."""
+        self.table_label.setText(text)
+        self.table_label.setVisible(bool(text))
 
     def _engine_failed(self, text: str) -> None:
         self.say(text, 10000)

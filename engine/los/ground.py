@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import atexit
 import threading
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -50,6 +51,9 @@ _LOCK = threading.Lock()
 _ACTIVE: list = [None]         # the table building in the background for a caller not waiting
 _EXITING = threading.Event()   # the process is ending: every build stops at its next row
 _BUILDING: set = set()         # every build thread not ended yet (under _LOCK), cached or not
+MAX_YIELD_S = 0.5              # a background build waits at most this long for a caller's field
+_FOREGROUND = threading.Condition()
+_CALLERS = [0]                 # fields being worked out for a caller (``foreground``)
 
 
 class TableTooLarge(ValueError):
@@ -79,6 +83,9 @@ class GroundTable:
         self._stop = threading.Event()   # another map was opened: pause (resumed if asked again)
         self._waited = False             # someone waits for it (``prepare``): never paused
         self.error: BaseException | None = None
+        self.upper_done = 0              # upper levels' rows built (``progress``)
+        self.yielding = threading.Event()    # waiting for a caller's field (``foreground``)
+        self.upper_total = int(m.upper_levels.sum())
 
     # ----------------------------------------------------------------------------- reading
     def row(self, viewer: int) -> tuple[np.ndarray, np.ndarray] | None:
@@ -92,6 +99,19 @@ class GroundTable:
     @property
     def done(self) -> bool:
         return self._done.is_set()
+
+    @property
+    def running(self) -> bool:
+        """Its build is going on (not paused, not done)."""
+        return self._thread is not None and not self._done.is_set()
+
+    @property
+    def progress(self) -> float:
+        """The share of the table built: ground rows and upper levels' rows, 1.0 when done."""
+        if self._done.is_set():
+            return 1.0
+        done = int(np.count_nonzero(self.ready)) + self.upper_done
+        return min(done / max(1, self.n + self.upper_total), 0.999)
 
     @property
     def nbytes(self) -> int:
@@ -126,6 +146,15 @@ class GroundTable:
             raise RuntimeError(f"the LOS table of this map could not be built: {self.error}")
 
     def _paused(self) -> bool:
+        """Stop here (another map opened, or the process ends)?  First, while a caller's field
+        is being worked out (``foreground``), wait for it (at most ``MAX_YIELD_S``)."""
+        if not self._waited:
+            with _FOREGROUND:
+                if _CALLERS[0]:
+                    self.yielding.set()
+                    _FOREGROUND.wait_for(lambda: not _CALLERS[0] or _EXITING.is_set(),
+                                         timeout=MAX_YIELD_S)
+                    self.yielding.clear()
         with _LOCK:
             if _EXITING.is_set() or (self._stop.is_set() and not self._waited):
                 self._thread = None
@@ -168,6 +197,7 @@ class GroundTable:
                 if self._paused():
                     return False
                 los_table(m).from_location(v, level)
+                self.upper_done += 1
         return True
 
     def _add_geometry(self) -> bool:
@@ -242,6 +272,20 @@ class GroundTable:
         self.ready[v] = True
 
 
+@contextmanager
+def foreground():
+    """A field a caller waits for is being worked out: background builds wait between rows
+    meanwhile (a row at most ``MAX_YIELD_S``), so that it is not slowed by them."""
+    with _FOREGROUND:
+        _CALLERS[0] += 1
+    try:
+        yield
+    finally:
+        with _FOREGROUND:
+            _CALLERS[0] -= 1
+            _FOREGROUND.notify_all()
+
+
 @per_map(MAX_MAPS)
 def _ground(game_map: Map) -> GroundTable:
     return GroundTable(game_map)
@@ -255,6 +299,8 @@ def _stop_builds() -> None:
     with _LOCK:
         _EXITING.set()
         threads = list(_BUILDING)
+    with _FOREGROUND:
+        _FOREGROUND.notify_all()
     for thread in threads:
         thread.join()
 
@@ -286,6 +332,16 @@ def start(game_map: Map) -> GroundTable | None:
     return t
 
 
+def progress(game_map: Map) -> dict | None:
+    """How far the map's table is built, without starting it: {"done": share 0..1, "running":
+    its build going on, "waiting": for a caller's field}; None when it has no table (never
+    started, or too large)."""
+    t = ground_table(game_map, create=False)
+    if t is None:
+        return None
+    return {"done": t.progress, "running": t.running, "waiting": t.yielding.is_set()}
+
+
 def prepare(game_map: Map) -> dict:
     """Build the map's table and return once it is done (at once if it is or if the map is too
     large); safe from several threads.  Returns what was done (hexes, table, bytes)."""
@@ -297,5 +353,5 @@ def prepare(game_map: Map) -> dict:
             "complete": bool(t.ready.all())}
 
 
-__all__ = ["GroundTable", "MAX_TABLE_HEXES", "TableTooLarge", "ground_row", "ground_table",
-           "prepare", "start"]
+__all__ = ["GroundTable", "MAX_TABLE_HEXES", "TableTooLarge", "foreground", "ground_row",
+           "ground_table", "prepare", "progress", "start"]

@@ -29,6 +29,11 @@ class DepressionRules:
         exits, enters = self._depression_lines(v, S, targets, te)
         if not (exits.any() or enters.any()):
             return None, None
+        # only the points of those lines (the others' are neither blocked nor skipped here)
+        sel = np.flatnonzero((exits | enters)[line])
+        block_all = np.zeros(len(line), dtype=bool)
+        skip_all = np.zeros(len(line), dtype=bool)
+        line, hx, t, in_end, in_v, g = (a[sel] for a in (line, hx, t, in_end, in_v, g))
         cur = np.where(in_end, np.where(in_v, v, t), hx)            # VASL's current hex
         base = self.ground[cur]
         T = te[line]
@@ -48,4 +53,6 @@ class DepressionRules:
         block |= enters[line] & (rs > S - T) & ~(dep[cur] & (g == base))
         skip = (exits[line] & ~still & (cur == lift_hex[line])) | (enters[line] & dep[cur]) \
             | (still & dep[cur])
-        return block, skip
+        block_all[sel] = block
+        skip_all[sel] = skip
+        return block_all, skip_all

@@ -22,6 +22,7 @@ from .raster_pixels import PixelHexes, extended_borders, pixel_hexes, shared_slo
 from .raster_walk import inside_frame, walks_of_width
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
+WALK_CHUNK = 1 << 20        # points of one viewer's walks looked at together (bounded memory)
 MAX_RANGE_TABLE = 4000       # hexes: ranges kept as a table (int16, 32 MB at most)
 
 # ------------------------------------------------------------------ terrain properties by code
@@ -169,7 +170,8 @@ class PixelFrame:
         uniq, inv = np.unique(key, return_inverse=True)
         # (two bytes a pixel when the classes allow: the walk reads one per point)
         small = np.uint16 if len(uniq) <= np.iinfo(np.uint16).max else np.int32
-        self.pix_cls = np.repeat(inv.astype(small), np.diff(np.append(starts, len(hexi))))
+        runs = np.diff(np.append(starts, len(hexi)))
+        self.pix_cls = np.repeat(inv.astype(small), runs)
         at_c = (uniq % 2).astype(bool)
         self.cls_side = (uniq // 2) % 8
         self.cls_edge = ((uniq // 16) % 64).astype(np.int64)
@@ -184,6 +186,10 @@ class PixelFrame:
         self.cls_top = self.cls_lev + HEIGHT[self.cls_code]
         self.cls_special = HEXSIDE_T[self.cls_code] | HALF_LEVEL[self.cls_code] \
             | SPLIT[self.cls_code]
+        # per pixel, a byte for the walk's first cut: its class's top, or 127 for terrain that
+        # counts whatever the ends' heights (every floor is below 127)
+        low = np.where(self.cls_special, 127, np.clip(self.cls_top, -127, 126)).astype(np.int8)
+        self.pix_low = np.repeat(low[inv], runs)
 
     def _centre_terrain(self, m: Map, hexi, at_centre) -> None:
         """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
@@ -227,33 +233,55 @@ class PixelFrame:
         self.side_terrain = st
 
     # ---------------------------------------------------------------------------- the walk
-    def _walk(self, viewer: int, targets: np.ndarray):
-        """Every point of every line (VASL's walk), as the pixel classes met in turn (runs of
-        one class kept once): (class, line)."""
+    def _walk(self, viewer: int, targets: np.ndarray, floor: np.ndarray | None = None):
+        """Every point of every line (VASL's walk) that can matter, as the pixel classes met in
+        turn (consecutive points of one class kept once): (class, line).  With ``floor`` (per
+        line), a pixel of plain terrain not above it is left out before its class is read
+        (``pix_low``: a byte a pixel); lines of one floor are walked together."""
+        if not len(targets):
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        if floor is None:
+            floor = np.full(len(targets), -128, dtype=np.int64)
+        floor = np.clip(floor, -128, 126)
         sx, sy = int(self.cx[viewer]), int(self.cy[viewer])
-        dx = self.cx[targets] - sx
-        dy = self.cy[targets] - sy
-        keys = (dx * 65536 + dy).tolist()
-        parts = self._walks.offsets(keys)
-        lens = np.array([len(p) for p in parts], dtype=np.int64)
-        flat = np.concatenate(parts)
-        flat += sy * self.W + sx
-        if (self.cy[targets] == 0).any():
-            inside_frame(flat, lens)
-        cls = self.pix_cls[flat]
-        # consecutive points of one class are judged once (the first of them), and each
-        # line's first point
-        keep = np.empty(len(cls), dtype=bool)
-        keep[0] = True
-        np.not_equal(cls[1:], cls[:-1], out=keep[1:])
-        first_pt = np.cumsum(lens) - lens
-        keep[first_pt] = True
-        kept = np.flatnonzero(keep)
-        starts = np.zeros(len(kept), dtype=np.int64)
-        starts[np.searchsorted(kept, first_pt)] = 1
-        ln = np.cumsum(starts) - 1
-        return cls[kept], ln
+        keys = (self.cx[targets] - sx) * 65536 + (self.cy[targets] - sy)
+        parts = self._walks.offsets(keys.tolist())
+        lens = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
+        base = sy * self.W + sx
+        edge_row = (self.cy[targets] == 0)
+        cls_parts, line_parts = [], []
+        for level in sorted(set(floor.tolist())):
+            lines = np.flatnonzero(floor == level)
+            # a chunk of lines at a time (its temporaries bounded: ``WALK_CHUNK`` points)
+            ends = np.cumsum(lens[lines])
+            cuts = np.searchsorted(ends, np.arange(WALK_CHUNK, int(ends[-1]), WALK_CHUNK))
+            for group in np.split(lines, np.unique(cuts[cuts > 0])):
+                self._walk_chunk(parts, lens, group, level, base, edge_row, cls_parts,
+                                 line_parts)
+        return np.concatenate(cls_parts), np.concatenate(line_parts)
 
+    def _walk_chunk(self, parts, lens, group, level: int, base: int, edge_row, cls_parts,
+                    line_parts) -> None:
+        """``_walk`` for the lines ``group``, all of floor ``level``: their points that can
+        matter, appended to ``cls_parts`` and ``line_parts``."""
+        flat = np.concatenate([parts[i] for i in group.tolist()]) if len(group) > 1 \
+            else parts[int(group[0])].copy()
+        flat += base
+        glens = lens[group]
+        if edge_row[group].any():
+            inside_frame(flat, glens)
+        # A6.2, A6.4, A6.1: plain terrain at or below the floor neither blocks nor hinders
+        keep = np.flatnonzero(np.take(self.pix_low, flat) > level)
+        cls = np.take(self.pix_cls, flat[keep])
+        line = group[np.searchsorted(np.cumsum(glens), keep, side="right")]
+        # consecutive points of one class are judged once (the first of them); a line's
+        # points stay together and in the walk's order (the rules need no more)
+        once = np.empty(len(cls), dtype=bool)
+        once[:1] = True
+        np.not_equal(cls[1:], cls[:-1], out=once[1:])
+        once[1:] |= line[1:] != line[:-1]
+        cls_parts.append(cls[once])
+        line_parts.append(line[once])
 
     def _range(self, v: int, hx: np.ndarray) -> np.ndarray:
         if self.D is not None:

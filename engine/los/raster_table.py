@@ -222,9 +222,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         """The points of the walk (one per run of a pixel class) with what they are, but those
         of plain terrain not above the line's ``floor``; a point in an end's extended border
         belongs to that end (VASL)."""
-        cls, line = self._walk(v, targets)
-        keep = self.cls_special[cls] | (self.cls_top[cls] > floor[line])
-        cls, line = cls[keep], line[keep]
+        cls, line = self._walk(v, targets, floor)
         p = _Points()
         p.line = line
         p.hexi = hexi = self.cls_hex[cls]
@@ -254,11 +252,11 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         """A line along hexsides: its points between two hexes (at odd ranges, in both hexes'
         extended borders) judged as in both, each with its inherent centre terrain (VASL's
         checkLOSOnHexsideRule): a copy of each in the other hex, in the walk's order."""
-        hexi, hx, code, g, side, at_centre, line, t, on_map, in_end, in_v, pos, edge = (
+        hexi, hx, code, g, side, at_centre, line, t, on_map, in_end, in_v, edge = (
             p.hexi, p.hx, p.code, p.g, p.side, p.at_centre, p.line, p.t, p.on_map, p.in_end,
-            p.in_v, p.pos, p.edge)
-        rsv = self._range(v, hx)
-        both = np.flatnonzero(along[line] & ~in_end & on_map & (rsv % 2 == 1) & (edge != 0))
+            p.in_v, p.edge)
+        sel = np.flatnonzero(along[line] & ~in_end & on_map & (edge != 0))
+        both = sel[self._range(v, hx[sel]) % 2 == 1]
         if not len(both):
             return
         nbs = self.nb[hx[both]]
@@ -281,8 +279,14 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         t = np.concatenate([t, t[both]])
         on_map = np.concatenate([on_map, np.ones(len(both), dtype=bool)])
         in_end = np.concatenate([in_end, np.zeros(len(both), dtype=bool)])
-        pos = np.concatenate([pos, both])
-        o = np.argsort(pos, kind="stable")
+        # each copy right after its point: the walk's order (both is ascending)
+        count = len(p.hexi)
+        shift = np.zeros(count + 1, dtype=np.int64)
+        shift[both + 1] = 1
+        shift = np.cumsum(shift[:count])           # copies before each point
+        o = np.empty(count + len(both), dtype=np.int64)
+        o[np.arange(count) + shift] = np.arange(count)
+        o[both + np.arange(1, len(both) + 1)] = np.arange(count, count + len(both))
         in_v = np.concatenate([in_v, np.zeros(len(both), dtype=bool)])
         (p.hexi, p.hx, p.code, p.g, p.side, p.at_centre, p.line, p.t, p.on_map, p.in_end,
          p.in_v) = (a[o] for a in (hexi, hx, code, g, side, at_centre, line, t, on_map, in_end,

@@ -36,14 +36,24 @@ class _Walks:
                     pats.clear()
                     self._points = 0
                     missing = sorted(set(keys))
-                for k in range(0, len(missing), WALKS_AT_ONCE):   # bounded temporaries
-                    batch = missing[k:k + WALKS_AT_ONCE]
+                # a walk leftwards is the walk rightwards mirrored (the rows met in each
+                # column depend on the column's distance only): built once for both
+                # (a leftward walk whose rightward one is neither kept nor asked: built itself)
+                wanted = set(missing)
+                build = [k for k in missing if k >= -32768 or (
+                    _mirror_key(k) not in pats and _mirror_key(k) not in wanted)]
+                for k in range(0, len(build), WALKS_AT_ONCE):     # bounded temporaries
+                    batch = build[k:k + WALKS_AT_ONCE]
                     mk = np.array(batch, dtype=np.int64)
                     mdx = (mk + 32768) // 65536
                     for key, offsets in zip(batch, _walk_offsets(mdx, mk - mdx * 65536,
                                                                  self.width)):
                         pats[key] = offsets
                         self._points += len(offsets)
+                for key in missing:
+                    if key not in pats:
+                        pats[key] = mirrored(pats[_mirror_key(key)], self.width)
+                        self._points += len(pats[key])
             return [pats[k] for k in keys]
 
 
@@ -100,6 +110,20 @@ def _walk_offsets(dx: np.ndarray, dy: np.ndarray, W: int) -> list[np.ndarray]:
     flat = (np.repeat(base, k) + np.arange(int(k.sum()), dtype=np.int64) * np.repeat(step, k))
     cuts = pstart[lstart][1:]
     return np.split(flat.astype(np.int32), cuts)
+
+
+def _mirror_key(key: int) -> int:
+    """The key (dx * 65536 + dy) of the walk (-dx, dy)."""
+    dx = (key + 32768) // 65536
+    return key - 2 * dx * 65536
+
+
+def mirrored(offsets: np.ndarray, width: int) -> np.ndarray:
+    """The walk to (-dx, dy) from the walk to (dx, dy), dx >= 0 (flat offsets y * width + x,
+    0 <= x < width: a walk inside the frame): the same rows, each x negated."""
+    flat = offsets.astype(np.int64)
+    y = flat // width
+    return (2 * y * width - flat).astype(np.int32)
 
 
 def inside_frame(flat: np.ndarray, lens: np.ndarray) -> None:

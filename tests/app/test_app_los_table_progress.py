@@ -1,0 +1,53 @@
+"""The map's LOS table in the window: built in the background from the first field on, its
+progress in the status bar, never waited for (a real-size drawn board: tests/vasl_synth.py)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from app_testing import settle
+from support import position, unit
+
+from engine import api
+from engine.night.verdicts import visibility_from
+
+
+@pytest.fixture
+def drawn_position(tmp_path):
+    """A position on the synthetic VASL board, imported with its raster (as a player's)."""
+    import vasl_synth
+
+    from engine.importers.vasl import import_board
+    board, _ = import_board(vasl_synth.standard_board("2").write(tmp_path / "bd2"))
+    api.save_board(board, tmp_path / "bd2.json")
+    board = api.load_board(tmp_path / "bd2.json")
+    return position(board, units=[unit("A", "2E5"), unit("B", "2K3"), unit("C", "2W7"),
+                                  unit("G", "2P5", side="axis")], nvr=4)
+
+
+def test_the_first_field_never_waits_for_the_table_and_its_progress_is_shown(
+        window_on, qtbot, drawn_position):
+    """Selecting a unit on a drawn map shows its field as soon as the field is worked out,
+    while the map's table is still being built; the status bar then shows the table's share
+    ("LOS table 40 %") until it is done, and the fields are the direct computation's."""
+    w = window_on(drawn_position)
+    doc = w.document
+    direct = {u: visibility_from(drawn_position, u).codes for u in ("A", "B")}
+    assert api.table_progress(drawn_position) is None         # nothing asked yet
+    doc.select("A")
+    settle(qtbot, doc)
+    progress = api.table_progress(drawn_position)
+    assert progress is not None and progress["done"] < 1.0   # the field did not wait for it
+    assert np.array_equal(doc.answers.field.codes, direct["A"])
+    qtbot.waitUntil(lambda: doc.table_text.startswith("LOS table "), timeout=5000)
+    assert w.table_label.isVisible() and w.table_label.text() == doc.table_text
+    assert doc.table_text.endswith(" %")
+    doc.select("B")                                           # a lazy row meanwhile
+    settle(qtbot, doc)
+    assert np.array_equal(doc.answers.field.codes, direct["B"])
+    seen = {doc.table_text}
+    doc.tableChanged.connect(seen.add)
+    qtbot.waitUntil(lambda: doc.table_text == "", timeout=60000)
+    assert not w.table_label.isVisible()
+    assert api.table_progress(drawn_position)["done"] == 1.0
+    shares = sorted(int(t.split()[2]) for t in seen if t)
+    assert shares and 0 <= shares[0] < 100 and shares[-1] < 100
