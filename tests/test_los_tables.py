@@ -222,10 +222,10 @@ def test_a_background_build_waits_while_a_field_is_worked_out_and_goes_on_after(
     and completes with the rows of the direct computation."""
     b = board("t1", {"E5": {"level": 1}, "F5": {"terrain": "woods"}, "H3": {"level": 2}})
     s = position(b, units=[unit("A", "t1A1")])
-    monkeypatch.setattr(los_tables, "MAX_YIELD_S", 60.0)     # (a row's wait: the field's)
+    monkeypatch.setattr(los_ground, "MAX_YIELD_S", 60.0)     # (a row's wait: the field's)
     with api.foreground_work():
         api.prepare_in_background(s)
-        table = los_tables.ground_table(s.map)
+        table = los_ground.ground_table(s.map)
         assert table.yielding.wait(30)              # it reached a row and waits
         assert not table.ready.any()
         assert api.table_progress(s)["waiting"] and api.table_progress(s)["done"] < 1.0
@@ -235,4 +235,4 @@ def test_a_background_build_waits_while_a_field_is_worked_out_and_goes_on_after(
     assert np.array_equal(visibility_from(s.replace(), "A").codes, field)
     lines = los_table(s.map)
     for v in range(0, s.map.size, 13):
-        assert np.array_equal(los_tables.ground_row(s.map, v)[0], lines.from_location(v, 0).clear)
+        assert np.array_equal(los_ground.ground_row(s.map, v)[0], lines.from_location(v, 0).clear)
