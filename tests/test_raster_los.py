@@ -441,3 +441,51 @@ def test_prepare_keeps_every_upper_level_row_as_computed():
         kept = t.from_location(v, level)
         direct = t.lines(v, int(t.ground[v]) + level, every, t.ground[:-1])
         assert np.array_equal(kept.clear, direct.clear) and np.array_equal(kept.kind, direct.kind)
+
+
+ROWHOUSE_1, STONE_1 = 77, 41          # VASL: "Rowhouse Wall, 1 Level", "Stone Building, 1 Level"
+
+
+def _rowhouse_drawing(with_wall: bool = True) -> Drawing:
+    """Two stone rowhouses in E3 and F3 (one level up), the rowhouse bar drawn on their
+    hexside when ``with_wall``."""
+    d = Drawing()
+    for name in ("E3", "F3"):
+        x, y = centre(name)
+        d.terrain[int(y) - 15:int(y) + 16, int(x) - 15:int(x) + 16] = STONE_1
+    e, f = centre("E3"), centre("F3")
+    d.segment(e, f, 12, STONE_1)                              # one building shape...
+    if with_wall:                                             # ...split by the bar
+        mx, my = (e[0] + f[0]) / 2, (e[1] + f[1]) / 2
+        ux, uy = f[1] - e[1], -(f[0] - e[0])
+        k = 16 / math.hypot(ux, uy)
+        d.segment((mx - ux * k, my - uy * k), (mx + ux * k, my + uy * k), 1.5, ROWHOUSE_1)
+    return d
+
+
+def test_rowhouse_walls_B23_71_block_even_from_the_hexes_beside_them():
+    """B23.71: the bar between the rowhouses E3 and F3 blocks at ground level between the two
+    hexes it divides (no end's own hexside spares it, unlike B9.2), from the first level of
+    one (as high as the higher end: A6.2) and between the two first levels (half-level height
+    at both ends' elevation); from two levels up it leaves the ground beside it blind (A6.4,
+    VASL's count: the bar's hex is the first blind hex) but is seen over to the hexes beyond.
+    Without the bar the same lines are clear (one building)."""
+    hexes = {"E3": "building", "F3": "building"}
+    m, t = table(_rowhouse_drawing().board(hexes))
+    res = line(m, t, "E3", "F3")
+    assert not res.clear[0] and int(res.kind[0]) == HIGHER
+    text = explain_block(m, res, 0)
+    assert "rowhouse wall" in text and "t1E3/t1F3" in text and "B23.71" in text
+    assert not line(m, t, "F3", "E3").clear[0]
+    up = line(m, t, "E3", "F3", a_level=1)
+    assert not up.clear[0] and int(up.kind[0]) == EQUAL
+    e3, f3 = m.index("t1E3"), m.index("t1F3")
+    both = t.lines(e3, 1, np.array([f3]), np.array([1]))
+    assert not both.clear[0] and int(both.kind[0]) == HALF
+    high = line(m, t, "E3", "F3", a_level=2)
+    assert not high.clear[0] and int(high.kind[0]) == BLIND
+    assert line(m, t, "E3", "H3", a_level=2).clear[0]
+    assert not line(m, t, "E3", "H3").clear[0]
+    m2, t2 = table(_rowhouse_drawing(with_wall=False).board(hexes))
+    assert line(m2, t2, "E3", "F3").clear[0]
+    assert t2.lines(m2.index("t1E3"), 1, np.array([m2.index("t1F3")]), np.array([1])).clear[0]

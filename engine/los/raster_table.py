@@ -38,13 +38,13 @@ A6.3); a point within an end's extended border (VASL: the hex one pixel larger,
 java.awt.Polygon's rule) belongs to that end.  A line along hexsides (level, or within VASL's
 tolerance of 60 degrees) is judged where it lies between two hexes as in both, each with its
 inherent centre terrain; for such lines VASL's table of hexside terrain at the far end of the
-hexspine is followed.
+hexspine is followed.  B23.71 / O5.31: rowhouse and interior factory walls by their own rule,
+in the ends' hexes too (``raster_rowhouse``).
 
-Not followed: bridges, hillocks and slopes, rowhouse walls' own rule (they are obstacles here),
-bocage on a hexspine (ignored here like a wall), entrenchments and counters (smoke, vehicles);
-a point not in an end's border is in the hex whose centre is nearest (VASL's gridToHex splits
-columns in thirds), and the walk's rows use exact products where VASL adds the rise column by
-column.
+Not followed: bridges, hillocks and slopes, bocage on a hexspine (ignored here like a wall),
+entrenchments and counters (smoke, vehicles); a point not in an end's border is in the hex
+whose centre is nearest (VASL's gridToHex splits columns in thirds), and the walk's rows use
+exact products where VASL adds the rise column by column.
 
 The answer is the hex model's ``DayLines`` (blocked, the hex and the rule), so the night layer,
 the LOS thread and the precomputed tables read it unchanged.
@@ -83,12 +83,14 @@ from .raster_frame import (
     OBSTACLE,
     OUR_HEXSIDE,
     OUT_OF_SEASON,
+    ROWHOUSE_T,
     SPLIT,
     WATER_T,
     PixelFrame,
     inherent_instead,
     map_rasters,
 )
+from .raster_rowhouse import RowhouseRules
 
 
 class _Points:
@@ -117,7 +119,7 @@ class _Marks:
         self.block[:] |= cond
 
 
-class RasterLosTable(LosTable, PixelFrame, DepressionRules):
+class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules):
     """``LosTable`` whose lines are judged on the map's rasters (see the module doc)."""
     # VASL's walk goes from the viewer and A6.3 judges leaving and entering a depression apart:
     # over the drawing a line can be clear one way and blocked the other
@@ -199,6 +201,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         if bldg is not None:                              # A6.8, found above
             marks.mark(bldg, EQUAL)
         self._hexside_rules(p, marks, v, S, targets, along, hi, lo, rs, rt)
+        self._rowhouse_rules(p, marks, v, S, hi, lo, rs, rt)       # B23.71 / O5.31
         hind = self._height_rules(p, marks, v, S, hi, lo, rs, rt, dep_skip)
         # A6.1: a hindrance counts between the ends, once per range from the viewer
         hind &= (rs < R) & (rt < R)
@@ -330,7 +333,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         isIgnorableHexsideTerrain ignores it, ``_ignorable``)."""
         code, g, hx, side, at_centre, line, t, top, T = (
             p.code, p.g, p.hx, p.side, p.at_centre, p.line, p.t, p.top, p.T)
-        hs = HEXSIDE_T[code] & ~CLIFF_T[code] & p.on_map
+        hs = HEXSIDE_T[code] & ~CLIFF_T[code] & ~ROWHOUSE_T[code] & p.on_map   # B23.71 apart
         if not hs.any():
             return
         e = np.flatnonzero(hs)
@@ -370,6 +373,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         hind = np.zeros(len(code), dtype=bool)
         # A6.2: ground higher than both ends
         mark(mid & (g > hi), HILL)
+        mid &= ~ROWHOUSE_T[code]          # B23.71 / O5.31: their own rule (raster_rowhouse)
         # split terrain (orchards) with both ends at its ground level
         sp = mid & SPLIT[code] & (g == S) & (g == T)
         mark(sp & LOWER_OBSTACLE[code], HIGHER)
