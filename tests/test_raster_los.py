@@ -489,3 +489,88 @@ def test_rowhouse_walls_B23_71_block_even_from_the_hexes_beside_them():
     m2, t2 = table(_rowhouse_drawing(with_wall=False).board(hexes))
     assert line(m2, t2, "E3", "F3").clear[0]
     assert t2.lines(m2.index("t1E3"), 1, np.array([m2.index("t1F3")]), np.array([1])).clear[0]
+
+
+CLIFF_CODE = 75
+
+
+def _hex_pixels(d: Drawing, name: str) -> np.ndarray:
+    """The pixels inside a hex's hexagon (corners +-37.5 px across, +-32.25 px up and down)."""
+    x, y = centre(name)
+    dx, dy = np.abs(d.xs - x), np.abs(d.ys - y)
+    return (dy <= 32.25) & (dx <= 37.5 * (1 - dy / 64.5))
+
+
+def _drawn_board(d: Drawing, cliff_sides=()) -> tuple:
+    b = d.board()
+    for name, direction in cliff_sides:
+        b = b.with_hexside(*parse_local(name, SIZE), direction, "cliff")
+    m, t = table(with_raster(b, b.raster_data))
+    assert isinstance(t, RasterLosTable)
+    return m, t
+
+
+def _cliff_under_f2(target_level: int) -> Drawing:
+    """F2 a level up (away from its vertices), its south side a cliff drawn just inside F3 at
+    level 0, I3 at ``target_level``: the level line along row 3 runs on that hexside."""
+    d = Drawing()
+    d.level[_hex_pixels(d, "F2") & (d.xs >= 266) & (d.xs <= 296)] = 1
+    d.level[_hex_pixels(d, "I3")] = target_level
+    d.terrain[162:165, 263:300] = CLIFF_CODE
+    return d
+
+
+def test_a_line_along_a_cliff_hexside_runs_at_its_foot_B10_23():
+    """A level line along the F2/F3 hexside, a cliff down from F2 (level 1) to F3 (level 0):
+    at an odd range from the viewer it runs at the foot of the cliff, so F2's ground, as high
+    as the level-1 target, does not block it (VASL's cliff hexside test of A6.2); without the
+    cliff it does.  Up to a level-2 target F2 is a bare crest, not a cliff (VASL counts no
+    cliff hexside on a line along hexsides): E3, next to it, is not blind."""
+    cliff = [("F2", 4)]
+    m, t = _drawn_board(_cliff_under_f2(1), cliff)
+    for a, b in (("A3", "I3"), ("C3", "I3"), ("E3", "I3"), ("I3", "E3")):
+        assert line(m, t, a, b).clear[0], (a, b)
+    m0, t0 = _drawn_board(_cliff_under_f2(1))
+    res = line(m0, t0, "A3", "I3")
+    assert not res.clear[0] and int(res.kind[0]) == EQUAL
+    m2, t2 = _drawn_board(_cliff_under_f2(2), cliff)
+    assert line(m2, t2, "E3", "I3").clear[0] and line(m2, t2, "I3", "E3").clear[0]
+
+
+def test_cliff_pixels_count_a_level_higher_for_blind_hexes_B10_23():
+    """VASL's cliff adjustment: drawn cliff pixels count a level higher when deciding whether
+    they lie between the ends' elevations.  A band of cliff at level 2 across F3 (ground 1),
+    seen from F1 at level 3 down to F4: as high as the viewer, it makes no blind hex; the same
+    band drawn as open ground at level 2 is a crest that leaves F4 blind (A6.4)."""
+    def drawing(code):
+        d = Drawing()
+        d.level[_hex_pixels(d, "F1")] = 3
+        d.level[_hex_pixels(d, "F3")] = 1
+        d.terrain[190:197, 265:298] = code
+        d.level[190:197, 265:298] = 2
+        return d
+    m, t = _drawn_board(drawing(CLIFF_CODE))
+    assert line(m, t, "F1", "F4").clear[0]
+    m2, t2 = _drawn_board(drawing(0))
+    crest = line(m2, t2, "F1", "F4")
+    assert not crest.clear[0] and int(crest.kind[0]) == BLIND
+
+
+def test_the_slope_up_to_the_higher_end_does_not_block_B10_2():
+    """B10.2 EXC (VASL's test in A6.2): F3 on a level-1 hill whose slope spills into E3 (base
+    level 0) along their hexside.  From A3 up to F3 (and back) that ground, as high as F3 but
+    on E3's side facing it, does not block; the same ground across E3's far side (facing D3,
+    not an end) still does."""
+    def drawing(facing):
+        d = Drawing()
+        d.level[_hex_pixels(d, "F3")] = 1
+        (ex, ey), (fx, fy) = centre("E3"), centre(facing)
+        nx, ny = (fx - ex) / math.hypot(fx - ex, fy - ey), (fy - ey) / math.hypot(fx - ex, fy - ey)
+        along = (d.xs - (ex + fx) / 2) * nx + (d.ys - (ey + fy) / 2) * ny
+        d.level[_hex_pixels(d, "E3") & (along > -8) & (along <= 0)] = 1
+        return d
+    m, t = _drawn_board(drawing("F3"))
+    assert line(m, t, "A3", "F3").clear[0] and line(m, t, "F3", "A3").clear[0]
+    m2, t2 = _drawn_board(drawing("D3"))
+    res = line(m2, t2, "A3", "F3")
+    assert not res.clear[0] and int(res.kind[0]) == EQUAL

@@ -69,6 +69,7 @@ from .day_lines import (
     DayLines,
 )
 from .hex_table import LosTable
+from .raster_cliffs import CliffRules
 from .raster_depressions import DepressionRules
 from .raster_frame import (
     BOCAGE_T,
@@ -119,7 +120,7 @@ class _Marks:
         self.block[:] |= cond
 
 
-class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules):
+class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, CliffRules):
     """``LosTable`` whose lines are judged on the map's rasters (see the module doc)."""
     # VASL's walk goes from the viewer and A6.3 judges leaving and entering a depression apart:
     # over the drawing a line can be clear one way and blocked the other
@@ -196,6 +197,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules):
             rt = self._dist(hx, t)
             R = self._dist(np.full(n, v), targets)[line]
         marks = _Marks(len(p.code))                       # one entry per point judged
+        p.along = along[line]         # B10.23: VASL's cliff hexsides are not those of such lines
         if dep_block is not None:                         # A6.3, found above
             marks.mark(dep_block, DEPRESSION)
         if bldg is not None:                              # A6.8, found above
@@ -390,16 +392,19 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules):
         water = (WATER_T[centre] & (h < 1)
                  & (((rs == 1) & (S > T) & WATER_T[self.centre_code[t]])
                     | ((rt == 1) & (T > S) & WATER_T[self.centre_code[v]])))
-        level = mid & (top == hi) & (top > lo) & ~water
+        level = (mid & (top == hi) & (top > lo) & ~water & ~self._along_cliff(p, v, hi, rs)
+                 & ~self._beside_higher_end(p, v, S, rs, rt, h == 0))         # B10.23, B10.2
         if dep_skip is not None:          # A6.3: the depression's own hexes, as VASL
             level &= ~dep_skip
         mark(level & ~OUT_OF_SEASON[code], EQUAL)
         hind |= level & OUT_OF_SEASON[code]
         # A6.4 / B10.23: blind hexes behind obstacles and crests
-        between = mid & (top > lo) & (top < hi)
+        # B10.23: a cliff's own pixels count a level higher here (VASL's cliffadj)
+        up = top + CLIFF_T[code]
+        between = mid & (up > lo) & (up < hi)
         if between.any():
             e = np.flatnonzero(between)
-            cliff = ~at_centre[e] & self.cliff_side[hx[e], side[e]]
+            cliff = ~at_centre[e] & self.cliff_side[hx[e], side[e]] & ~p.along[e]
             bl = _blind(S, T[e], rs[e], rt[e], top[e], (h[e] > 0) | cliff)
             ob = OBSTACLE[code[e]]
             cond = np.zeros(len(code), dtype=bool)
