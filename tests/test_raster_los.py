@@ -15,6 +15,7 @@ from engine.boards import Board, HexTerrain, with_raster
 from engine.hexes import parse_local
 from engine.los import (
     BLIND,
+    BUILDING_EXIT,
     DEPRESSION,
     EQUAL,
     HALF,
@@ -574,3 +575,26 @@ def test_the_slope_up_to_the_higher_end_does_not_block_B10_2():
     m2, t2 = _drawn_board(drawing("D3"))
     res = line(m2, t2, "A3", "F3")
     assert not res.clear[0] and int(res.kind[0]) == EQUAL
+
+
+def test_a_line_must_leave_the_building_before_leaving_the_viewer_hex_A6_8():
+    """A6.8 Example 2 (VASL's building restriction, whatever the target): from the first level
+    of E3, in a stone building that goes on into F3, to I4 on a level-2 hill, the line is still
+    in the building when it leaves E3: blocked there, in words; with the building in E3 alone
+    it is clear."""
+    def drawing(hexes, hill):
+        d = Drawing()
+        for name in hexes:
+            x, y = centre(name)
+            d.terrain[int(y) - 15:int(y) + 16, int(x) - 15:int(x) + 16] = STONE_1
+        if len(hexes) > 1:
+            d.segment(centre(hexes[0]), centre(hexes[1]), 12, STONE_1)
+        d.level[_hex_pixels(d, "I4")] = hill
+        return _drawn_board(d)
+    m, t = drawing(["E3", "F3"], 2)
+    res = line(m, t, "E3", "I4", a_level=1)
+    assert not res.clear[0] and int(res.kind[0]) == BUILDING_EXIT
+    text = explain_block(m, res, 0)
+    assert "t1F3" in text and "leave the building" in text and "A6.8" in text
+    m2, t2 = drawing(["E3"], 2)
+    assert line(m2, t2, "E3", "I4", a_level=1).clear[0]

@@ -21,8 +21,8 @@ judged by VASL's per-point rules, in numpy for all the lines of one viewer at on
   unless it is on an end's own hexsides, hexspines, or in a hex next to an end where the
   hexside's location holds no hexside terrain (VASL's isIgnorableHexsideTerrain); B9.52 bocage
   is an obstacle judged by A6.2 and A6.4.
-- A6.8: a line from a building to a building location of another elevation must leave the
-  building before it leaves the viewer's hex.
+- A6.8 Example 2: a line from a building to a location of another elevation must leave the
+  building before it leaves the viewer's hex (VASL: whatever the target).
 - Inherent terrain (orchard trees, rubble...) drawn over into another hex does not count there.
 - A6.1: hindrances count once per range from the viewer; six block.
 
@@ -38,8 +38,8 @@ A6.3); a point within an end's extended border (VASL: the hex one pixel larger,
 java.awt.Polygon's rule) belongs to that end.  A line along hexsides (level, or within VASL's
 tolerance of 60 degrees) is judged where it lies between two hexes as in both, each with its
 inherent centre terrain; for such lines VASL's table of hexside terrain at the far end of the
-hexspine is followed.  B23.71 / O5.31: rowhouse and interior factory walls by their own rule,
-in the ends' hexes too (``raster_rowhouse``).
+hexspine is followed.  Rowhouse and interior factory walls: their own rule (B23.71 / O5.31,
+``raster_rowhouse``), lines along cliffs and slopes to the higher end ``raster_cliffs``.
 
 Not followed: bridges, hillocks and slopes, bocage on a hexspine (ignored here like a wall),
 entrenchments and counters (smoke, vehicles); a point not in an end's border is in the hex
@@ -57,6 +57,7 @@ from ..errors import ScenarioError
 from ..maps import Map
 from .day_lines import (
     BLIND,
+    BUILDING_EXIT,
     CLEAR,
     DEPRESSION,
     EQUAL,
@@ -74,10 +75,12 @@ from .raster_depressions import DepressionRules
 from .raster_frame import (
     BOCAGE_T,
     BUILDING_T,
+    BUILDING_TERRAIN_T,
     CLIFF_T,
     HALF_LEVEL,
     HEIGHT,
     HEXSIDE_T,
+    IN_BUILDING_T,
     INHERENT,
     LOWER_HINDRANCE,
     LOWER_OBSTACLE,
@@ -134,16 +137,17 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
                 hindrances: np.ndarray) -> np.ndarray:
         """Which ground-level lines from ``viewer`` (answered ``clear``, ``kind``,
         ``hindrances``) answer the lines back to it as well: the walk back visits the same
-        pixels (``raster_walk``), no end is in a depression (A6.3) nor both in buildings (A6.8),
-        the line is not along hexsides, no end's centre on the frame's top row, and the line
-        is clear without a hindrance or blocked by more than hindrances (A6.1: the count is
-        by range from the viewer).  Every rule judged on a point is the same from either end."""
+        pixels (``raster_walk``), no end is in a depression (A6.3) nor in a building with the
+        other end at another level (A6.8), the line is not along hexsides, no end's centre on
+        the frame's top row, and the line is clear without a hindrance or blocked by more than
+        hindrances (A6.1: by range from the viewer).  Each point's rule is alike both ways."""
         targets = np.asarray(targets, dtype=np.int64)
         dx = self.cx[targets] - self.cx[viewer]
         dy = self.cy[targets] - self.cy[viewer]
         same = self._walks.reversible((dx * 65536 + dy).tolist())
         bldg = BUILDING_T[self.centre_code[:-1]]
-        ok = (same & ~self.depression[targets] & ~(bldg[viewer] & bldg[targets])
+        other_level = self.ground[targets] != self.ground[viewer]
+        ok = (same & ~self.depression[targets] & ~((bldg[viewer] | bldg[targets]) & other_level)
               & ~self._along_hexsides(viewer, targets) & (self.cy[targets] != 0))
         if self.depression[viewer] or self.cy[viewer] == 0:
             ok[:] = False
@@ -196,12 +200,11 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
             rs = self._dist(hx, np.full_like(hx, v))
             rt = self._dist(hx, t)
             R = self._dist(np.full(n, v), targets)[line]
-        marks = _Marks(len(p.code))                       # one entry per point judged
-        p.along = along[line]         # B10.23: VASL's cliff hexsides are not those of such lines
+        marks, p.along = _Marks(len(p.code)), along[line]   # one entry per point judged
         if dep_block is not None:                         # A6.3, found above
             marks.mark(dep_block, DEPRESSION)
         if bldg is not None:                              # A6.8, found above
-            marks.mark(bldg, EQUAL)
+            marks.mark(bldg, BUILDING_EXIT)
         self._hexside_rules(p, marks, v, S, targets, along, hi, lo, rs, rt)
         self._rowhouse_rules(p, marks, v, S, hi, lo, rs, rt)       # B23.71 / O5.31
         hind = self._height_rules(p, marks, v, S, hi, lo, rs, rt, dep_skip)
@@ -213,12 +216,12 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
     def _floor(self, v: int, S: int, targets: np.ndarray, te: np.ndarray, along: np.ndarray):
         """Per line, the height at or below which a point of plain terrain can neither block
         nor hinder (the lower end's elevation: A6.2, A6.4, A6.1).  Lines that need every point
-        keep them all: A6.8 (building to building at another elevation), A6.3 (leaving or
+        keep them all: A6.8 (from a building to another elevation), A6.3 (leaving or
         entering a depression), and lines along hexsides (their points between two hexes take
         a hex's inherent terrain)."""
         whole = along.copy()
         if BUILDING_T[self.centre_code[v]]:
-            whole |= BUILDING_T[self.centre_code[targets]] & (te != S)
+            whole |= te != S
         exits, enters = self._depression_lines(v, S, targets, te)
         whole |= exits | enters
         return np.where(whole, np.iinfo(np.int64).min, np.minimum(S, te))
@@ -311,13 +314,14 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
             cand |= dep_block
         bldg = None
         if BUILDING_T[self.centre_code[v]]:
-            # A6.8: leave the building before leaving the viewer's hex (building to building)
+            # A6.8 Example 2: leave the building before leaving the viewer's hex (to another
+            # elevation, whatever the target: VASL)
             order = np.arange(len(code))
             first_out = np.full(n, len(code), dtype=np.int64)
-            o = np.flatnonzero(~BUILDING_T[code])
+            o = np.flatnonzero(~IN_BUILDING_T[code])
             np.minimum.at(first_out, line[o], order[o])
-            bldg = ((order < first_out[line]) & (hexi != v) & BUILDING_T[code]
-                    & BUILDING_T[self.centre_code[t]] & (S != T) & (top >= S))
+            bldg = ((order < first_out[line]) & ~p.in_v & BUILDING_TERRAIN_T[code]
+                    & (S != T) & (top >= S))
             cand |= bldg
         keep = np.flatnonzero(cand)
         p.top, p.T = top, T
