@@ -598,3 +598,36 @@ def test_a_line_must_leave_the_building_before_leaving_the_viewer_hex_A6_8():
     assert "t1F3" in text and "leave the building" in text and "A6.8" in text
     m2, t2 = drawing(["E3"], 2)
     assert line(m2, t2, "E3", "I4", a_level=1).clear[0]
+
+
+WATER_CODE, PAVED_ROAD, STONE_BRIDGE = 8, 66, 82     # VASL: water, paved road, single-hex bridge
+
+
+def test_a_line_along_the_water_passes_under_a_bridge_B6():
+    """B6 (VASL's ground level hex under a bridge): water (level -1) down column E to E4, where
+    a stone bridge and its road cross at level 0, open ground beyond to E5.  From E2 in the
+    water the line meets the bridge before E4's ground: the rest of E4 is the span it passes
+    under, so E5 is seen; without the bridge drawn (road only) E4's ground as high as E5
+    blocks (A6.2).  VASL judges it from the viewer: from E5 the line meets E4's ground before
+    the bridge and is blocked; the prepared ground table still equals every direct row."""
+    from engine.los import ground as los_tables
+
+    def drawing(bridge):
+        d = Drawing()
+        d.terrain[0:206, 200:251] = WATER_CODE
+        d.level[0:206, 200:251] = -1
+        d.terrain[206:237, 200:251] = bridge
+        d.terrain[216:231, 200:251] = PAVED_ROAD
+        return d
+    water = {f"E{r}": "water" for r in (1, 2, 3)}
+    m, t = table(drawing(STONE_BRIDGE).board(water))
+    assert line(m, t, "E2", "E5").clear[0]
+    back = line(m, t, "E5", "E2")
+    assert not back.clear[0] and int(back.kind[0]) == EQUAL
+    m0, t0 = table(drawing(PAVED_ROAD).board(water))
+    res = line(m0, t0, "E2", "E5")
+    assert not res.clear[0] and int(res.kind[0]) == EQUAL
+    assert los_tables.prepare(m)["complete"]
+    for v in range(m.size):
+        day = t.from_location(v, 0)
+        assert np.array_equal(los_tables.ground_row(m, v)[0], day.clear), m.names[v]

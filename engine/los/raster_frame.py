@@ -45,6 +45,7 @@ LOWER_HINDRANCE = _prop(lambda t: t.lower_hindrance)
 HEXSIDE_T = _prop(lambda t: t.category == "HEXSIDE")
 CLIFF_T = _prop(lambda t: t.name == "Cliff")
 BOCAGE_T = _prop(lambda t: t.name == "Bocage")
+BRIDGE_T = _prop(lambda t: t.category == "BRIDGE")         # B6: VASL's isBridge
 # B23.71 / O5.31: VASL's isRowhouseFactoryWall
 ROWHOUSE_T = _prop(lambda t: t.name.startswith(("Rowhouse Wall", "Interior Factory Wall")))
 BUILDING_T = _prop(lambda t: t.category == "BUILDING" and "Rowhouse" not in t.name)

@@ -25,7 +25,6 @@ judged by VASL's per-point rules, in numpy for all the lines of one viewer at on
   building before it leaves the viewer's hex (VASL: whatever the target).
 - Inherent terrain (orchard trees, rubble...) drawn over into another hex does not count there.
 - A6.1: hindrances count once per range from the viewer; six block.
-
 - A6.3: from a depression (gully, stream, sunken road) to a location it may not see over the
   edge, the line must stay in the depression until a hex lifts the restriction; into one from
   above by less than the range, it must be in the depression where the range exceeds the level
@@ -38,16 +37,14 @@ A6.3); a point within an end's extended border (VASL: the hex one pixel larger,
 java.awt.Polygon's rule) belongs to that end.  A line along hexsides (level, or within VASL's
 tolerance of 60 degrees) is judged where it lies between two hexes as in both, each with its
 inherent centre terrain; for such lines VASL's table of hexside terrain at the far end of the
-hexspine is followed.  Rowhouse and interior factory walls: their own rule (B23.71 / O5.31,
-``raster_rowhouse``), lines along cliffs and slopes to the higher end ``raster_cliffs``.
-
-Not followed: bridges, hillocks and slopes, bocage on a hexspine (ignored here like a wall),
-entrenchments and counters (smoke, vehicles); a point not in an end's border is in the hex
-whose centre is nearest (VASL's gridToHex splits columns in thirds), and the walk's rows use
-exact products where VASL adds the rise column by column.
-
-The answer is the hex model's ``DayLines`` (blocked, the hex and the rule), so the night layer,
-the LOS thread and the precomputed tables read it unchanged.
+hexspine is followed.  Apart: rowhouse and factory walls (B23.71 / O5.31, ``raster_rowhouse``),
+lines along cliffs and slopes to the higher end (``raster_cliffs``), under bridges (B6,
+``raster_bridges``).  Not followed: bridges' other rules, hillocks and slopes, bocage on a
+hexspine (ignored like a wall), entrenchments, counters (smoke, vehicles); a point not in an
+end's border is in the hex whose centre is nearest (VASL's gridToHex splits columns in
+thirds); the walk's rows use exact products where VASL adds the rise column by column.
+The answer is the hex model's ``DayLines`` (blocked, the hex and the rule), read unchanged by
+the night layer, the LOS thread and the precomputed tables.
 """
 from __future__ import annotations
 
@@ -70,10 +67,12 @@ from .day_lines import (
     DayLines,
 )
 from .hex_table import LosTable
+from .raster_bridges import BridgeRules
 from .raster_cliffs import CliffRules
 from .raster_depressions import DepressionRules
 from .raster_frame import (
     BOCAGE_T,
+    BRIDGE_T,
     BUILDING_T,
     BUILDING_TERRAIN_T,
     CLIFF_T,
@@ -123,10 +122,9 @@ class _Marks:
         self.block[:] |= cond
 
 
-class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, CliffRules):
+class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, CliffRules, BridgeRules):
     """``LosTable`` whose lines are judged on the map's rasters (see the module doc)."""
-    # VASL's walk goes from the viewer and A6.3 judges leaving and entering a depression apart:
-    # over the drawing a line can be clear one way and blocked the other
+    # VASL judges A6.3, A6.8 and B6 from the viewer: a line can be clear one way only
     ground_lines_symmetric = False
 
     def __init__(self, game_map: Map, rasters, cache_size: int | None = None):
@@ -136,10 +134,10 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
     def mirrors(self, viewer: int, targets: np.ndarray, clear: np.ndarray, kind: np.ndarray,
                 hindrances: np.ndarray) -> np.ndarray:
         """Which ground-level lines from ``viewer`` (answered ``clear``, ``kind``,
-        ``hindrances``) answer the lines back to it as well: the walk back visits the same
-        pixels (``raster_walk``), no end is in a depression (A6.3) nor in a building with the
-        other end at another level (A6.8), the line is not along hexsides, no end's centre on
-        the frame's top row, and the line is clear without a hindrance or blocked by more than
+        ``hindrances``) answer the lines back too: the walk back visits the same pixels
+        (``raster_walk``), no end in a depression (A6.3) nor in a building with the other end
+        at another level (A6.8), no bridge near the line (B6), not along hexsides, no end's
+        centre on the frame's top row, and clear without a hindrance or blocked by more than
         hindrances (A6.1: by range from the viewer).  Each point's rule is alike both ways."""
         targets = np.asarray(targets, dtype=np.int64)
         dx = self.cx[targets] - self.cx[viewer]
@@ -148,7 +146,8 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         bldg = BUILDING_T[self.centre_code[:-1]]
         other_level = self.ground[targets] != self.ground[viewer]
         ok = (same & ~self.depression[targets] & ~((bldg[viewer] | bldg[targets]) & other_level)
-              & ~self._along_hexsides(viewer, targets) & (self.cy[targets] != 0))
+              & ~self._along_hexsides(viewer, targets) & (self.cy[targets] != 0)
+              & ~self._near_bridges(viewer, targets))          # B6: judged from one end
         if self.depression[viewer] or self.cy[viewer] == 0:
             ok[:] = False
         return ok & ((clear & (hindrances == 0)) | (~clear & (kind != HINDRANCES)))
@@ -307,7 +306,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         T = te[line]
         lo = np.minimum(S, T)
         cand = (top > lo) | HEXSIDE_T[code] | (HALF_LEVEL[code] & (top == lo)) \
-            | (SPLIT[code] & (g == lo))
+            | (SPLIT[code] & (g == lo)) | BRIDGE_T[code]
         dep_block, dep_skip = self._depressions(v, S, targets, te, line, hexi, p.hx, t,
                                                 p.in_end, p.in_v, g)
         if dep_block is not None:
@@ -376,9 +375,9 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         centre = self.centre_code[hx]
         # the hexes between the ends; inherent terrain drawn over from another hex is ignored
         mid = p.on_map & ~p.in_end & ~(INHERENT[code] & (centre != code))
-        hind = np.zeros(len(code), dtype=bool)
+        hind, under = np.zeros(len(code), dtype=bool), self._under_bridge(p)     # B6
         # A6.2: ground higher than both ends
-        mark(mid & (g > hi), HILL)
+        mark(mid & (g > hi) & ~under, HILL)
         mid &= ~ROWHOUSE_T[code]          # B23.71 / O5.31: their own rule (raster_rowhouse)
         # split terrain (orchards) with both ends at its ground level
         sp = mid & SPLIT[code] & (g == S) & (g == T)
@@ -397,7 +396,8 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
                  & (((rs == 1) & (S > T) & WATER_T[self.centre_code[t]])
                     | ((rt == 1) & (T > S) & WATER_T[self.centre_code[v]])))
         level = (mid & (top == hi) & (top > lo) & ~water & ~self._along_cliff(p, v, hi, rs)
-                 & ~self._beside_higher_end(p, v, S, rs, rt, h == 0))         # B10.23, B10.2
+                 & ~self._beside_higher_end(p, v, S, rs, rt, h == 0)          # B10.23, B10.2
+                 & (~under | self._still_blocks_under_bridge(p)))
         if dep_skip is not None:          # A6.3: the depression's own hexes, as VASL
             level &= ~dep_skip
         mark(level & ~OUT_OF_SEASON[code], EQUAL)
