@@ -36,8 +36,9 @@ class BridgeRules:
         return self.depression[p.hx] & (HEIGHT[p.code] >= 1)
 
     def _near_bridges(self, viewer: int, targets: np.ndarray) -> np.ndarray:
-        """Lines passing within a hex of a hex holding bridge pixels: their walk back may meet
-        the bridge's hex in another order (B6 is judged from the viewer)."""
+        """Lines passing through a hex holding bridge pixels (within its corners' distance of its
+        centre): their walk back may meet the bridge in another order (B6 is judged from the
+        viewer)."""
         if not hasattr(self, "_bridge_centres"):
             hexes = np.unique(self.cls_hex[BRIDGE_T[self.cls_code] & (self.cls_hex >= 0)])
             self._bridge_centres = np.stack([self.cx[hexes], self.cy[hexes]], axis=1).astype(
@@ -53,4 +54,4 @@ class BridgeRules:
         length = np.maximum(dx * dx + dy * dy, 1.0)
         s = np.clip((px * dx + py * dy) / length, 0.0, 1.0)
         gap = np.hypot(px - s * dx, py - s * dy)
-        return (gap <= self.geometry[2] * 1.5).any(axis=1)      # a hex's width and a half
+        return (gap <= self.geometry[2] * 2 / 3 + 2).any(axis=1)   # the hex's corners, a pixel more
