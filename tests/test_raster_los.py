@@ -631,3 +631,21 @@ def test_a_line_along_the_water_passes_under_a_bridge_B6():
     for v in range(m.size):
         day = t.from_location(v, 0)
         assert np.array_equal(los_tables.ground_row(m, v)[0], day.clear), m.names[v]
+
+
+def test_a_cliff_beside_the_higher_end_makes_no_blind_hex_B10_23():
+    """B10.23 next to an end (VASL's isBlindHex): F1 (level 3), F2 (level 2), F3 (level 1) down
+    column F.  A cliff from F1 down to F2 lies on F2's half facing the higher end: F1's view
+    down it is its own, so F3 beyond the crest is seen.  A cliff from F2 down to F3, on the
+    half facing the lower end, still leaves F3 blind (the obstacle count of a cliff)."""
+    def drawing(rows):
+        d = Drawing()
+        for name, level in (("F1", 3), ("F2", 2), ("F3", 1)):
+            d.level[_hex_pixels(d, name)] = level
+        d.terrain[rows, 265:298] = CLIFF_CODE
+        return d
+    m, t = _drawn_board(drawing(slice(95, 99)), [("F1", 4)])
+    assert line(m, t, "F1", "F3").clear[0] and line(m, t, "F3", "F1").clear[0]
+    m2, t2 = _drawn_board(drawing(slice(159, 163)), [("F2", 4)])
+    res = line(m2, t2, "F1", "F3")
+    assert not res.clear[0] and int(res.kind[0]) == BLIND

@@ -10,6 +10,11 @@ lower level is below the higher end.  The rulebook leaves a line exactly along a
 followed as VASL.  The hexside is the point's nearest hexside location (VASL asks the line's
 hexside there).
 
+B10.23 next to an end (VASL's test in ``isBlindHex``): a cliff hexside of a hex next to the
+higher end, on the half facing it, or next to the lower end, on the half away from it, makes
+no blind hex: that end's own view down the cliff was judged already.  The same locations as
+below stand for VASL's half hexes.
+
 B10.2 EXC (VASL's test in the same rule): ground (no obstacle) as high as the higher end, in a
 hex next to that end whose base level is below it, does not block on the half of that hex
 nearer the end (the slope up to the end's hill): here the points whose nearest location is the
@@ -19,6 +24,8 @@ centre; these locations stand for it).
 from __future__ import annotations
 
 import numpy as np
+
+from .raster_frame import CLIFF_T
 
 
 class CliffRules:
@@ -66,3 +73,15 @@ class CliffRules:
         k = np.argmax(nb == end[:, None], axis=1)
         off = (side - k) % 6
         return (nb == end[:, None]).any(axis=1) & ((off == 0) | (off == 1) | (off == 5))
+
+    def _cliff_by_end(self, p, e, v: int, S: int, rs, rt) -> np.ndarray:
+        """B10.23 next to an end (module doc): of the points ``e`` (cliff hexsides between the
+        ends' elevations), those VASL's blind-hex count leaves alone."""
+        hx, side, t, T = p.hx[e], p.side[e], p.t[e], p.T[e]
+        down = S > T
+        high_end, low_end = np.where(down, v, t), np.where(down, t, v)
+        r_high, r_low = np.where(down, rs, rt), np.where(down, rt, rs)
+        at_cliff = CLIFF_T[self.side_code[np.minimum(hx, len(self.side_code) - 1), side]]
+        near_high = (r_high == 1) & self._facing(hx, side, high_end)
+        away_low = (r_low == 1) & ~self._facing(hx, side, low_end)
+        return at_cliff & (near_high | away_low)

@@ -409,9 +409,9 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         if between.any():
             e = np.flatnonzero(between)
             cliff = ~at_centre[e] & self.cliff_side[hx[e], side[e]] & ~p.along[e]
-            bl = _blind(S, T[e], rs[e], rt[e], top[e], (h[e] > 0) | cliff)
-            ob = OBSTACLE[code[e]]
-            cond = np.zeros(len(code), dtype=bool)
+            bl = _blind(S, T[e], rs[e], rt[e], top[e], (h[e] > 0) | cliff) & ~(
+                cliff & self._cliff_by_end(p, e, v, S, rs[e], rt[e]))              # B10.23
+            ob, cond = OBSTACLE[code[e]], np.zeros(len(code), dtype=bool)
             cond[e[bl & ob]] = True
             mark(cond, BLIND)
             crest = bl & ~ob & (g[e] > lo[e]) & (g[e] < hi[e]) & _blind(
