@@ -15,6 +15,7 @@ from engine.boards import Board, HexTerrain, with_raster
 from engine.hexes import parse_local
 from engine.los import (
     BLIND,
+    BUILDING_EXIT,
     DEPRESSION,
     EQUAL,
     HALF,
@@ -441,3 +442,210 @@ def test_prepare_keeps_every_upper_level_row_as_computed():
         kept = t.from_location(v, level)
         direct = t.lines(v, int(t.ground[v]) + level, every, t.ground[:-1])
         assert np.array_equal(kept.clear, direct.clear) and np.array_equal(kept.kind, direct.kind)
+
+
+ROWHOUSE_1, STONE_1 = 77, 41          # VASL: "Rowhouse Wall, 1 Level", "Stone Building, 1 Level"
+
+
+def _rowhouse_drawing(with_wall: bool = True) -> Drawing:
+    """Two stone rowhouses in E3 and F3 (one level up), the rowhouse bar drawn on their
+    hexside when ``with_wall``."""
+    d = Drawing()
+    for name in ("E3", "F3"):
+        x, y = centre(name)
+        d.terrain[int(y) - 15:int(y) + 16, int(x) - 15:int(x) + 16] = STONE_1
+    e, f = centre("E3"), centre("F3")
+    d.segment(e, f, 12, STONE_1)                              # one building shape...
+    if with_wall:                                             # ...split by the bar
+        mx, my = (e[0] + f[0]) / 2, (e[1] + f[1]) / 2
+        ux, uy = f[1] - e[1], -(f[0] - e[0])
+        k = 16 / math.hypot(ux, uy)
+        d.segment((mx - ux * k, my - uy * k), (mx + ux * k, my + uy * k), 1.5, ROWHOUSE_1)
+    return d
+
+
+def test_rowhouse_walls_B23_71_block_even_from_the_hexes_beside_them():
+    """B23.71: the bar between the rowhouses E3 and F3 blocks at ground level between the two
+    hexes it divides (no end's own hexside spares it, unlike B9.2), from the first level of
+    one (as high as the higher end: A6.2) and between the two first levels (half-level height
+    at both ends' elevation); from two levels up it leaves the ground beside it blind (A6.4,
+    VASL's count: the bar's hex is the first blind hex) but is seen over to the hexes beyond.
+    Without the bar the same lines are clear (one building)."""
+    hexes = {"E3": "building", "F3": "building"}
+    m, t = table(_rowhouse_drawing().board(hexes))
+    res = line(m, t, "E3", "F3")
+    assert not res.clear[0] and int(res.kind[0]) == HIGHER
+    text = explain_block(m, res, 0)
+    assert "rowhouse wall" in text and "t1E3/t1F3" in text and "B23.71" in text
+    assert not line(m, t, "F3", "E3").clear[0]
+    up = line(m, t, "E3", "F3", a_level=1)
+    assert not up.clear[0] and int(up.kind[0]) == EQUAL
+    e3, f3 = m.index("t1E3"), m.index("t1F3")
+    both = t.lines(e3, 1, np.array([f3]), np.array([1]))
+    assert not both.clear[0] and int(both.kind[0]) == HALF
+    high = line(m, t, "E3", "F3", a_level=2)
+    assert not high.clear[0] and int(high.kind[0]) == BLIND
+    assert line(m, t, "E3", "H3", a_level=2).clear[0]
+    assert not line(m, t, "E3", "H3").clear[0]
+    m2, t2 = table(_rowhouse_drawing(with_wall=False).board(hexes))
+    assert line(m2, t2, "E3", "F3").clear[0]
+    assert t2.lines(m2.index("t1E3"), 1, np.array([m2.index("t1F3")]), np.array([1])).clear[0]
+
+
+CLIFF_CODE = 75
+
+
+def _hex_pixels(d: Drawing, name: str) -> np.ndarray:
+    """The pixels inside a hex's hexagon (corners +-37.5 px across, +-32.25 px up and down)."""
+    x, y = centre(name)
+    dx, dy = np.abs(d.xs - x), np.abs(d.ys - y)
+    return (dy <= 32.25) & (dx <= 37.5 * (1 - dy / 64.5))
+
+
+def _drawn_board(d: Drawing, cliff_sides=()) -> tuple:
+    b = d.board()
+    for name, direction in cliff_sides:
+        b = b.with_hexside(*parse_local(name, SIZE), direction, "cliff")
+    m, t = table(with_raster(b, b.raster_data))
+    assert isinstance(t, RasterLosTable)
+    return m, t
+
+
+def _cliff_under_f2(target_level: int) -> Drawing:
+    """F2 a level up (away from its vertices), its south side a cliff drawn just inside F3 at
+    level 0, I3 at ``target_level``: the level line along row 3 runs on that hexside."""
+    d = Drawing()
+    d.level[_hex_pixels(d, "F2") & (d.xs >= 266) & (d.xs <= 296)] = 1
+    d.level[_hex_pixels(d, "I3")] = target_level
+    d.terrain[162:165, 263:300] = CLIFF_CODE
+    return d
+
+
+def test_a_line_along_a_cliff_hexside_runs_at_its_foot_B10_23():
+    """A level line along the F2/F3 hexside, a cliff down from F2 (level 1) to F3 (level 0):
+    at an odd range from the viewer it runs at the foot of the cliff, so F2's ground, as high
+    as the level-1 target, does not block it (VASL's cliff hexside test of A6.2); without the
+    cliff it does.  Up to a level-2 target F2 is a bare crest, not a cliff (VASL counts no
+    cliff hexside on a line along hexsides): E3, next to it, is not blind."""
+    cliff = [("F2", 4)]
+    m, t = _drawn_board(_cliff_under_f2(1), cliff)
+    for a, b in (("A3", "I3"), ("C3", "I3"), ("E3", "I3"), ("I3", "E3")):
+        assert line(m, t, a, b).clear[0], (a, b)
+    m0, t0 = _drawn_board(_cliff_under_f2(1))
+    res = line(m0, t0, "A3", "I3")
+    assert not res.clear[0] and int(res.kind[0]) == EQUAL
+    m2, t2 = _drawn_board(_cliff_under_f2(2), cliff)
+    assert line(m2, t2, "E3", "I3").clear[0] and line(m2, t2, "I3", "E3").clear[0]
+
+
+def test_cliff_pixels_count_a_level_higher_for_blind_hexes_B10_23():
+    """VASL's cliff adjustment: drawn cliff pixels count a level higher when deciding whether
+    they lie between the ends' elevations.  A band of cliff at level 2 across F3 (ground 1),
+    seen from F1 at level 3 down to F4: as high as the viewer, it makes no blind hex; the same
+    band drawn as open ground at level 2 is a crest that leaves F4 blind (A6.4)."""
+    def drawing(code):
+        d = Drawing()
+        d.level[_hex_pixels(d, "F1")] = 3
+        d.level[_hex_pixels(d, "F3")] = 1
+        d.terrain[190:197, 265:298] = code
+        d.level[190:197, 265:298] = 2
+        return d
+    m, t = _drawn_board(drawing(CLIFF_CODE))
+    assert line(m, t, "F1", "F4").clear[0]
+    m2, t2 = _drawn_board(drawing(0))
+    crest = line(m2, t2, "F1", "F4")
+    assert not crest.clear[0] and int(crest.kind[0]) == BLIND
+
+
+def test_the_slope_up_to_the_higher_end_does_not_block_B10_2():
+    """B10.2 EXC (VASL's test in A6.2): F3 on a level-1 hill whose slope spills into E3 (base
+    level 0) along their hexside.  From A3 up to F3 (and back) that ground, as high as F3 but
+    on E3's side facing it, does not block; the same ground across E3's far side (facing D3,
+    not an end) still does."""
+    def drawing(facing):
+        d = Drawing()
+        d.level[_hex_pixels(d, "F3")] = 1
+        (ex, ey), (fx, fy) = centre("E3"), centre(facing)
+        nx, ny = (fx - ex) / math.hypot(fx - ex, fy - ey), (fy - ey) / math.hypot(fx - ex, fy - ey)
+        along = (d.xs - (ex + fx) / 2) * nx + (d.ys - (ey + fy) / 2) * ny
+        d.level[_hex_pixels(d, "E3") & (along > -8) & (along <= 0)] = 1
+        return d
+    m, t = _drawn_board(drawing("F3"))
+    assert line(m, t, "A3", "F3").clear[0] and line(m, t, "F3", "A3").clear[0]
+    m2, t2 = _drawn_board(drawing("D3"))
+    res = line(m2, t2, "A3", "F3")
+    assert not res.clear[0] and int(res.kind[0]) == EQUAL
+
+
+def test_a_line_must_leave_the_building_before_leaving_the_viewer_hex_A6_8():
+    """A6.8 Example 2 (VASL's building restriction, whatever the target): from the first level
+    of E3, in a stone building that goes on into F3, to I4 on a level-2 hill, the line is still
+    in the building when it leaves E3: blocked there, in words; with the building in E3 alone
+    it is clear."""
+    def drawing(hexes, hill):
+        d = Drawing()
+        for name in hexes:
+            x, y = centre(name)
+            d.terrain[int(y) - 15:int(y) + 16, int(x) - 15:int(x) + 16] = STONE_1
+        if len(hexes) > 1:
+            d.segment(centre(hexes[0]), centre(hexes[1]), 12, STONE_1)
+        d.level[_hex_pixels(d, "I4")] = hill
+        return _drawn_board(d)
+    m, t = drawing(["E3", "F3"], 2)
+    res = line(m, t, "E3", "I4", a_level=1)
+    assert not res.clear[0] and int(res.kind[0]) == BUILDING_EXIT
+    text = explain_block(m, res, 0)
+    assert "t1F3" in text and "leave the building" in text and "A6.8" in text
+    m2, t2 = drawing(["E3"], 2)
+    assert line(m2, t2, "E3", "I4", a_level=1).clear[0]
+
+
+WATER_CODE, PAVED_ROAD, STONE_BRIDGE = 8, 66, 82     # VASL: water, paved road, single-hex bridge
+
+
+def test_a_line_along_the_water_passes_under_a_bridge_B6():
+    """B6 (VASL's ground level hex under a bridge): water (level -1) down column E to E4, where
+    a stone bridge and its road cross at level 0, open ground beyond to E5.  From E2 in the
+    water the line meets the bridge before E4's ground: the rest of E4 is the span it passes
+    under, so E5 is seen; without the bridge drawn (road only) E4's ground as high as E5
+    blocks (A6.2).  VASL judges it from the viewer: from E5 the line meets E4's ground before
+    the bridge and is blocked; the prepared ground table still equals every direct row."""
+    from engine.los import ground as los_tables
+
+    def drawing(bridge):
+        d = Drawing()
+        d.terrain[0:206, 200:251] = WATER_CODE
+        d.level[0:206, 200:251] = -1
+        d.terrain[206:237, 200:251] = bridge
+        d.terrain[216:231, 200:251] = PAVED_ROAD
+        return d
+    water = {f"E{r}": "water" for r in (1, 2, 3)}
+    m, t = table(drawing(STONE_BRIDGE).board(water))
+    assert line(m, t, "E2", "E5").clear[0]
+    back = line(m, t, "E5", "E2")
+    assert not back.clear[0] and int(back.kind[0]) == EQUAL
+    m0, t0 = table(drawing(PAVED_ROAD).board(water))
+    res = line(m0, t0, "E2", "E5")
+    assert not res.clear[0] and int(res.kind[0]) == EQUAL
+    assert los_tables.prepare(m)["complete"]
+    for v in range(m.size):
+        day = t.from_location(v, 0)
+        assert np.array_equal(los_tables.ground_row(m, v)[0], day.clear), m.names[v]
+
+
+def test_a_cliff_beside_the_higher_end_makes_no_blind_hex_B10_23():
+    """B10.23 next to an end (VASL's isBlindHex): F1 (level 3), F2 (level 2), F3 (level 1) down
+    column F.  A cliff from F1 down to F2 lies on F2's half facing the higher end: F1's view
+    down it is its own, so F3 beyond the crest is seen.  A cliff from F2 down to F3, on the
+    half facing the lower end, still leaves F3 blind (the obstacle count of a cliff)."""
+    def drawing(rows):
+        d = Drawing()
+        for name, level in (("F1", 3), ("F2", 2), ("F3", 1)):
+            d.level[_hex_pixels(d, name)] = level
+        d.terrain[rows, 265:298] = CLIFF_CODE
+        return d
+    m, t = _drawn_board(drawing(slice(95, 99)), [("F1", 4)])
+    assert line(m, t, "F1", "F3").clear[0] and line(m, t, "F3", "F1").clear[0]
+    m2, t2 = _drawn_board(drawing(slice(159, 163)), [("F2", 4)])
+    res = line(m2, t2, "F1", "F3")
+    assert not res.clear[0] and int(res.kind[0]) == BLIND

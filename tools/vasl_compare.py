@@ -61,7 +61,8 @@ from engine.raster_file import terrain_table  # noqa: E402
 KIND_WORDS = {1: "ground higher than both ends (A6.2)", 2: "obstacle higher than both ends (A6.2)",
               3: "no height advantage (A6.2)", 4: "blind hex (A6.4)",
               5: "six hindrances (A6.1)", 6: "half-level terrain at both ends' level (B24.1)",
-              7: "wall/hedge at both ends' level (B9.2)", 8: "depression (A6.3)"}
+              7: "wall/hedge at both ends' level (B9.2)", 8: "depression (A6.3)",
+              9: "still in the viewer's building (A6.8 Example 2)"}
 _TERRAIN_NAME = {t.code: t.name for t in TERRAINS.values()}
 STARSHELL_BLOCKS, VASL_BLOCKS = "Starshell blocks, VASL clear", "VASL blocks, Starshell clear"
 

@@ -20,6 +20,7 @@ from ..cache import per_map
 from ..maps import Map
 from .day_lines import (
     BLIND,
+    BUILDING_EXIT,
     CLEAR,
     DEPRESSION,
     EQUAL,
@@ -55,7 +56,7 @@ def los_table(game_map: Map) -> LosTable:
         return _table(game_map)
 
 
-__all__ = ["BLIND", "CLEAR", "CROSSINGS", "DEPRESSION", "EQUAL", "HALF", "HIGHER", "HILL",
+__all__ = ["BLIND", "BUILDING_EXIT", "CLEAR", "CROSSINGS", "DEPRESSION", "EQUAL", "HALF", "HIGHER", "HILL",
            "HINDRANCES", "KIND_RULE", "MAX_HINDRANCES", "OFF_MAP_LEVEL", "WALL", "DayLines",
            "LosTable", "RasterLosTable", "explain_block", "hexside_words", "hexsides_crossed",
            "los_table", "map_rasters", "raster_table"]

@@ -13,10 +13,12 @@ import numpy as np
 # why a line is blocked (codes kept in arrays; sentences built only when asked for)
 CLEAR, HILL, HIGHER, EQUAL, BLIND, HINDRANCES, HALF, WALL = 0, 1, 2, 3, 4, 5, 6, 7
 DEPRESSION = 8      # A6.3, judged on drawn terrain (engine.los.raster_table)
+BUILDING_EXIT = 9   # A6.8 Example 2, judged on drawn terrain (engine.los.raster_table)
 MAX_HINDRANCES = 6          # A6.1: six hindrances block
 
 KIND_RULE = {HILL: "A6.2", HIGHER: "A6.2", EQUAL: "A6.2", BLIND: "A6.4", HINDRANCES: "A6.1",
-             HALF: "B24.1 / A6.2", WALL: "B9.2", DEPRESSION: "A6.3"}
+             HALF: "B24.1 / A6.2", WALL: "B9.2", DEPRESSION: "A6.3",
+             BUILDING_EXIT: "A6.8 Example 2"}
 
 
 @dataclass

@@ -11,6 +11,7 @@ from ..maps import Map
 from ..terrain import BY_CODE, HEXSIDE_BY_CODE
 from .day_lines import (
     BLIND,
+    BUILDING_EXIT,
     DEPRESSION,
     EQUAL,
     HALF,
@@ -56,6 +57,9 @@ def explain_block(game_map: Map, lines: DayLines, index: int) -> str:
     elif kind == DEPRESSION:
         why = ("the line leaves or enters the depression where the range and levels do not "
                "allow it")
+    elif kind == BUILDING_EXIT:
+        why = (f"the line from {src} is still in its building there: it must leave the "
+               "building before leaving its own hex to see another elevation")
     else:
         why = "six or more hindrances block"
     return f"{where} blocks LOS from {src} to {dst}: {why} ({KIND_RULE[kind]})"

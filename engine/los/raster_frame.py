@@ -45,7 +45,13 @@ LOWER_HINDRANCE = _prop(lambda t: t.lower_hindrance)
 HEXSIDE_T = _prop(lambda t: t.category == "HEXSIDE")
 CLIFF_T = _prop(lambda t: t.name == "Cliff")
 BOCAGE_T = _prop(lambda t: t.name == "Bocage")
+BRIDGE_T = _prop(lambda t: t.category == "BRIDGE")         # B6: VASL's isBridge
+# B23.71 / O5.31: VASL's isRowhouseFactoryWall
+ROWHOUSE_T = _prop(lambda t: t.name.startswith(("Rowhouse Wall", "Interior Factory Wall")))
 BUILDING_T = _prop(lambda t: t.category == "BUILDING" and "Rowhouse" not in t.name)
+# A6.8: VASL's isBuilding (a line still in the building) and isBuildingTerrain (what blocks)
+IN_BUILDING_T = _prop(lambda t: t.category in ("BUILDING", "FACTORY", "MARKETPLACE"))
+BUILDING_TERRAIN_T = _prop(lambda t: t.category in ("BUILDING", "MARKETPLACE"))
 OUT_OF_SEASON = _prop(lambda t: t.name == "Orchard, Out of Season")
 WATER_T = _prop(lambda t: t.category == "WATER")
 DEPRESSION_T = _prop(lambda t: t.category == "DEPRESSION")
@@ -57,6 +63,7 @@ for _c, _t in _T.items():
             _t.name, "wall")
         if _name in HEXSIDES:
             OUR_HEXSIDE[_c] = HEXSIDES[_name].code
+OUR_HEXSIDE[_prop(lambda t: t.name.startswith("Rowhouse Wall"))] = HEXSIDES["rowhouse_wall"].code
 _DENSE_JUNGLE = next(c for c, t in _T.items() if t.name == "Dense Jungle")
 _BAMBOO = next(c for c, t in _T.items() if t.name == "Bamboo")
 HEIGHT = np.zeros(256, dtype=np.int64)

@@ -21,11 +21,10 @@ judged by VASL's per-point rules, in numpy for all the lines of one viewer at on
   unless it is on an end's own hexsides, hexspines, or in a hex next to an end where the
   hexside's location holds no hexside terrain (VASL's isIgnorableHexsideTerrain); B9.52 bocage
   is an obstacle judged by A6.2 and A6.4.
-- A6.8: a line from a building to a building location of another elevation must leave the
-  building before it leaves the viewer's hex.
+- A6.8 Example 2: a line from a building to a location of another elevation must leave the
+  building before it leaves the viewer's hex (VASL: whatever the target).
 - Inherent terrain (orchard trees, rubble...) drawn over into another hex does not count there.
 - A6.1: hindrances count once per range from the viewer; six block.
-
 - A6.3: from a depression (gully, stream, sunken road) to a location it may not see over the
   edge, the line must stay in the depression until a hex lifts the restriction; into one from
   above by less than the range, it must be in the depression where the range exceeds the level
@@ -38,16 +37,14 @@ A6.3); a point within an end's extended border (VASL: the hex one pixel larger,
 java.awt.Polygon's rule) belongs to that end.  A line along hexsides (level, or within VASL's
 tolerance of 60 degrees) is judged where it lies between two hexes as in both, each with its
 inherent centre terrain; for such lines VASL's table of hexside terrain at the far end of the
-hexspine is followed.
-
-Not followed: bridges, hillocks and slopes, rowhouse walls' own rule (they are obstacles here),
-bocage on a hexspine (ignored here like a wall), entrenchments and counters (smoke, vehicles);
-a point not in an end's border is in the hex whose centre is nearest (VASL's gridToHex splits
-columns in thirds), and the walk's rows use exact products where VASL adds the rise column by
-column.
-
-The answer is the hex model's ``DayLines`` (blocked, the hex and the rule), so the night layer,
-the LOS thread and the precomputed tables read it unchanged.
+hexspine is followed.  Apart: rowhouse and factory walls (B23.71 / O5.31, ``raster_rowhouse``),
+lines along cliffs and slopes to the higher end (``raster_cliffs``), under bridges (B6,
+``raster_bridges``).  Not followed: bridges' other rules, hillocks and slopes, bocage on a
+hexspine (ignored like a wall), entrenchments, counters (smoke, vehicles); a point not in an
+end's border is in the hex whose centre is nearest (VASL's gridToHex splits columns in
+thirds); the walk's rows use exact products where VASL adds the rise column by column.
+The answer is the hex model's ``DayLines`` (blocked, the hex and the rule), read unchanged by
+the night layer, the LOS thread and the precomputed tables.
 """
 from __future__ import annotations
 
@@ -57,6 +54,7 @@ from ..errors import ScenarioError
 from ..maps import Map
 from .day_lines import (
     BLIND,
+    BUILDING_EXIT,
     CLEAR,
     DEPRESSION,
     EQUAL,
@@ -69,26 +67,33 @@ from .day_lines import (
     DayLines,
 )
 from .hex_table import LosTable
+from .raster_bridges import BridgeRules
+from .raster_cliffs import CliffRules, blind_point
 from .raster_depressions import DepressionRules
 from .raster_frame import (
     BOCAGE_T,
+    BRIDGE_T,
     BUILDING_T,
+    BUILDING_TERRAIN_T,
     CLIFF_T,
     HALF_LEVEL,
     HEIGHT,
     HEXSIDE_T,
+    IN_BUILDING_T,
     INHERENT,
     LOWER_HINDRANCE,
     LOWER_OBSTACLE,
     OBSTACLE,
     OUR_HEXSIDE,
     OUT_OF_SEASON,
+    ROWHOUSE_T,
     SPLIT,
     WATER_T,
     PixelFrame,
     inherent_instead,
     map_rasters,
 )
+from .raster_rowhouse import RowhouseRules
 
 
 class _Points:
@@ -117,10 +122,9 @@ class _Marks:
         self.block[:] |= cond
 
 
-class RasterLosTable(LosTable, PixelFrame, DepressionRules):
+class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, CliffRules, BridgeRules):
     """``LosTable`` whose lines are judged on the map's rasters (see the module doc)."""
-    # VASL's walk goes from the viewer and A6.3 judges leaving and entering a depression apart:
-    # over the drawing a line can be clear one way and blocked the other
+    # VASL judges A6.3, A6.8 and B6 from the viewer: a line can be clear one way only
     ground_lines_symmetric = False
 
     def __init__(self, game_map: Map, rasters, cache_size: int | None = None):
@@ -130,18 +134,20 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
     def mirrors(self, viewer: int, targets: np.ndarray, clear: np.ndarray, kind: np.ndarray,
                 hindrances: np.ndarray) -> np.ndarray:
         """Which ground-level lines from ``viewer`` (answered ``clear``, ``kind``,
-        ``hindrances``) answer the lines back to it as well: the walk back visits the same
-        pixels (``raster_walk``), no end is in a depression (A6.3) nor both in buildings (A6.8),
-        the line is not along hexsides, no end's centre on the frame's top row, and the line
-        is clear without a hindrance or blocked by more than hindrances (A6.1: the count is
-        by range from the viewer).  Every rule judged on a point is the same from either end."""
+        ``hindrances``) answer the lines back too: the walk back visits the same pixels
+        (``raster_walk``), no end in a depression (A6.3) nor in a building with the other end
+        at another level (A6.8), no bridge near the line (B6), not along hexsides, no end's
+        centre on the frame's top row, and clear without a hindrance or blocked by more than
+        hindrances (A6.1: by range from the viewer).  Each point's rule is alike both ways."""
         targets = np.asarray(targets, dtype=np.int64)
         dx = self.cx[targets] - self.cx[viewer]
         dy = self.cy[targets] - self.cy[viewer]
         same = self._walks.reversible((dx * 65536 + dy).tolist())
         bldg = BUILDING_T[self.centre_code[:-1]]
-        ok = (same & ~self.depression[targets] & ~(bldg[viewer] & bldg[targets])
-              & ~self._along_hexsides(viewer, targets) & (self.cy[targets] != 0))
+        other_level = self.ground[targets] != self.ground[viewer]
+        ok = (same & ~self.depression[targets] & ~((bldg[viewer] | bldg[targets]) & other_level)
+              & ~self._along_hexsides(viewer, targets) & (self.cy[targets] != 0)
+              & ~self._near_bridges(viewer, targets))          # B6: judged from one end
         if self.depression[viewer] or self.cy[viewer] == 0:
             ok[:] = False
         return ok & ((clear & (hindrances == 0)) | (~clear & (kind != HINDRANCES)))
@@ -193,12 +199,13 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
             rs = self._dist(hx, np.full_like(hx, v))
             rt = self._dist(hx, t)
             R = self._dist(np.full(n, v), targets)[line]
-        marks = _Marks(len(p.code))                       # one entry per point judged
+        marks, p.along = _Marks(len(p.code)), along[line]   # one entry per point judged
         if dep_block is not None:                         # A6.3, found above
             marks.mark(dep_block, DEPRESSION)
         if bldg is not None:                              # A6.8, found above
-            marks.mark(bldg, EQUAL)
+            marks.mark(bldg, BUILDING_EXIT)
         self._hexside_rules(p, marks, v, S, targets, along, hi, lo, rs, rt)
+        self._rowhouse_rules(p, marks, v, S, hi, lo, rs, rt)       # B23.71 / O5.31
         hind = self._height_rules(p, marks, v, S, hi, lo, rs, rt, dep_skip)
         # A6.1: a hindrance counts between the ends, once per range from the viewer
         hind &= (rs < R) & (rt < R)
@@ -208,12 +215,12 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
     def _floor(self, v: int, S: int, targets: np.ndarray, te: np.ndarray, along: np.ndarray):
         """Per line, the height at or below which a point of plain terrain can neither block
         nor hinder (the lower end's elevation: A6.2, A6.4, A6.1).  Lines that need every point
-        keep them all: A6.8 (building to building at another elevation), A6.3 (leaving or
+        keep them all: A6.8 (from a building to another elevation), A6.3 (leaving or
         entering a depression), and lines along hexsides (their points between two hexes take
         a hex's inherent terrain)."""
         whole = along.copy()
         if BUILDING_T[self.centre_code[v]]:
-            whole |= BUILDING_T[self.centre_code[targets]] & (te != S)
+            whole |= te != S
         exits, enters = self._depression_lines(v, S, targets, te)
         whole |= exits | enters
         return np.where(whole, np.iinfo(np.int64).min, np.minimum(S, te))
@@ -303,20 +310,21 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         T = te[line]
         lo = np.minimum(S, T)
         cand = (top > lo) | HEXSIDE_T[code] | (HALF_LEVEL[code] & (top == lo)) \
-            | (SPLIT[code] & (g == lo))
+            | (SPLIT[code] & (g == lo)) | BRIDGE_T[code]
         dep_block, dep_skip = self._depressions(v, S, targets, te, line, hexi, p.hx, t,
                                                 p.in_end, p.in_v, g)
         if dep_block is not None:
             cand |= dep_block
         bldg = None
         if BUILDING_T[self.centre_code[v]]:
-            # A6.8: leave the building before leaving the viewer's hex (building to building)
+            # A6.8 Example 2: leave the building before leaving the viewer's hex (to another
+            # elevation, whatever the target: VASL)
             order = np.arange(len(code))
             first_out = np.full(n, len(code), dtype=np.int64)
-            o = np.flatnonzero(~BUILDING_T[code])
+            o = np.flatnonzero(~IN_BUILDING_T[code])
             np.minimum.at(first_out, line[o], order[o])
-            bldg = ((order < first_out[line]) & (hexi != v) & BUILDING_T[code]
-                    & BUILDING_T[self.centre_code[t]] & (S != T) & (top >= S))
+            bldg = ((order < first_out[line]) & ~p.in_v & BUILDING_TERRAIN_T[code]
+                    & (S != T) & (top >= S))
             cand |= bldg
         keep = np.flatnonzero(cand)
         p.top, p.T = top, T
@@ -334,7 +342,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         isIgnorableHexsideTerrain ignores it, ``_ignorable``)."""
         code, g, hx, side, at_centre, line, t, top, T = (
             p.code, p.g, p.hx, p.side, p.at_centre, p.line, p.t, p.top, p.T)
-        hs = HEXSIDE_T[code] & ~CLIFF_T[code] & p.on_map
+        hs = HEXSIDE_T[code] & ~CLIFF_T[code] & ~ROWHOUSE_T[code] & p.on_map   # B23.71 apart
         if not hs.any():
             return
         e = np.flatnonzero(hs)
@@ -347,7 +355,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         btop = top[e]
         bo = ~ign & boc
         bblock = bo & ((btop > hi[e]) | ((btop == hi[e]) & (btop > lo[e])))
-        bblind = bo & ~bblock & (btop > lo[e]) & (btop < hi[e]) & _blind(
+        bblind = bo & ~bblock & (btop > lo[e]) & (btop < hi[e]) & blind_point(
             S, T[e], rs[e], rt[e], btop, np.ones(len(e), bool))
         cond = np.zeros(len(code), dtype=bool)
         cond[e[wall]] = True
@@ -371,9 +379,10 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         centre = self.centre_code[hx]
         # the hexes between the ends; inherent terrain drawn over from another hex is ignored
         mid = p.on_map & ~p.in_end & ~(INHERENT[code] & (centre != code))
-        hind = np.zeros(len(code), dtype=bool)
+        hind, under = np.zeros(len(code), dtype=bool), self._under_bridge(p)     # B6
         # A6.2: ground higher than both ends
-        mark(mid & (g > hi), HILL)
+        mark(mid & (g > hi) & ~under, HILL)
+        mid &= ~ROWHOUSE_T[code]          # B23.71 / O5.31: their own rule (raster_rowhouse)
         # split terrain (orchards) with both ends at its ground level
         sp = mid & SPLIT[code] & (g == S) & (g == T)
         mark(sp & LOWER_OBSTACLE[code], HIGHER)
@@ -390,22 +399,26 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
         water = (WATER_T[centre] & (h < 1)
                  & (((rs == 1) & (S > T) & WATER_T[self.centre_code[t]])
                     | ((rt == 1) & (T > S) & WATER_T[self.centre_code[v]])))
-        level = mid & (top == hi) & (top > lo) & ~water
+        level = (mid & (top == hi) & (top > lo) & ~water & ~self._along_cliff(p, v, hi, rs)
+                 & ~self._beside_higher_end(p, v, S, rs, rt, h == 0)          # B10.23, B10.2
+                 & (~under | self._still_blocks_under_bridge(p)))
         if dep_skip is not None:          # A6.3: the depression's own hexes, as VASL
             level &= ~dep_skip
         mark(level & ~OUT_OF_SEASON[code], EQUAL)
         hind |= level & OUT_OF_SEASON[code]
         # A6.4 / B10.23: blind hexes behind obstacles and crests
-        between = mid & (top > lo) & (top < hi)
+        # B10.23: a cliff's own pixels count a level higher here (VASL's cliffadj)
+        up = top + CLIFF_T[code]
+        between = mid & (up > lo) & (up < hi)
         if between.any():
             e = np.flatnonzero(between)
-            cliff = ~at_centre[e] & self.cliff_side[hx[e], side[e]]
-            bl = _blind(S, T[e], rs[e], rt[e], top[e], (h[e] > 0) | cliff)
-            ob = OBSTACLE[code[e]]
-            cond = np.zeros(len(code), dtype=bool)
+            cliff = ~at_centre[e] & self.cliff_side[hx[e], side[e]] & ~p.along[e]
+            bl = blind_point(S, T[e], rs[e], rt[e], top[e], (h[e] > 0) | cliff) & ~(
+                cliff & self._cliff_by_end(p, e, v, S, rs[e], rt[e]))              # B10.23
+            ob, cond = OBSTACLE[code[e]], np.zeros(len(code), dtype=bool)
             cond[e[bl & ob]] = True
             mark(cond, BLIND)
-            crest = bl & ~ob & (g[e] > lo[e]) & (g[e] < hi[e]) & _blind(
+            crest = bl & ~ob & (g[e] > lo[e]) & (g[e] < hi[e]) & blind_point(
                 S, T[e], rs[e], rt[e], g[e], cliff)
             cond[:] = False
             cond[e[crest]] = True
@@ -459,19 +472,6 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules):
                     bside[li] = 0
         kind[~blocked] = CLEAR
         return ~blocked, kind, where, across, bside, np.minimum(hcount, MAX_HINDRANCES)
-
-
-def _blind(S: int, T: np.ndarray, rs, rt, top, obstacle) -> np.ndarray:
-    """A6.4 (VASL's isBlindHex): with the higher end's range R to the point and the point's
-    range D to the lower end: D <= max(2 top + R//5 - hi - lo + 1, 1) behind an obstacle (or a
-    cliff), D <= max(2 top + R//5 - hi - lo, 0) behind a crest; never between equal ends."""
-    hi = np.maximum(S, T)
-    lo = np.minimum(S, T)
-    R = np.where(S >= T, rs, rt)
-    D = np.where(S >= T, rt, rs)
-    limit = np.where(obstacle, np.maximum(2 * top + R // 5 - hi - lo + 1, 1),
-                     np.maximum(2 * top + R // 5 - hi - lo, 0))
-    return (S != T) & (D <= limit)
 
 
 def raster_table(game_map: Map) -> RasterLosTable | None:

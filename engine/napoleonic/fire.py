@@ -17,6 +17,7 @@ import numpy as np
 
 from ..los import (
     BLIND,
+    BUILDING_EXIT,
     DEPRESSION,
     EQUAL,
     HALF,
@@ -208,6 +209,8 @@ def explain_los(position: FirePosition, lines: DayLines, line: int = 0) -> str:
         why = f"its low obstacle stands on the ground level of both ends (level {lo})"
     elif kind == DEPRESSION:
         why = "the line leaves or enters a depression the firer cannot see into"
+    elif kind == BUILDING_EXIT:     # drawn terrain (A6.8 Example 2 on VASL boards)
+        why = "the line is still inside the firer's building where it leaves the firer's hex"
     else:
         why = "six or more hindering hexes in a row block it"   # our reading of RULES.md 2 (A6.1)
     return f"{where} blocks LOS from {src} to {dst}: {why} ({rule})"
