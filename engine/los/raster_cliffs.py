@@ -87,10 +87,11 @@ class CliffRules:
         return at_cliff & (near_high | away_low)
 
 
-def blind_point(S: int, T: np.ndarray, rs, rt, top, obstacle) -> np.ndarray:
+def blind_point(viewer_elev: int, target_elev: np.ndarray, rs, rt, top, obstacle) -> np.ndarray:
     """A6.4 (VASL's isBlindHex): with the higher end's range R to the point and the point's
     range D to the lower end: D <= max(2 top + R//5 - hi - lo + 1, 1) behind an obstacle (or a
     cliff), D <= max(2 top + R//5 - hi - lo, 0) behind a crest; never between equal ends."""
+    S, T = viewer_elev, target_elev
     hi = np.maximum(S, T)
     lo = np.minimum(S, T)
     R = np.where(S >= T, rs, rt)
