@@ -87,7 +87,7 @@ def import_board(path: str | Path, board_id: str | None = None,
             notes.append(f"building types and levels read from {METADATA} "
                          f"({Path(pixels.metadata_from).name if metadata else 'the archive'})")
         report(0.8)
-        board = with_raster(board, vasl_raster.raster_from_vasl5(archive, pixels),
+        board = with_raster(board, vasl_raster.raster_from_vasl5(pixels),
                             path.name + RASTER_SUFFIX)     # the terrain as drawn
         report(1.0)
         return board, notes

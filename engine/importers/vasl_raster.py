@@ -8,16 +8,12 @@
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
-from ..errors import ScenarioError
 from ..raster_file import Raster
-from . import vasl5_image, vasl6
 from .grid import Geometry
 from .losdata import LosData
-from .vasl5_grid import Vasl5Pixels, vasl5_pixels
+from .vasl5_grid import Vasl5Pixels
 
 
 def raster_from_los(los: LosData, geometry: Geometry, size: tuple[int, int]) -> Raster:
@@ -28,26 +24,10 @@ def raster_from_los(los: LosData, geometry: Geometry, size: tuple[int, int]) -> 
                   tuple(size))
 
 
-def raster_from_vasl5(archive: vasl5_image.Vasl5Archive,
-                      pixels: Vasl5Pixels | None = None, progress=None) -> Raster:
-    """The raster decoded from a VASL 5 board image with its colour table, as VASL's own
-    image-to-LOS pipeline makes it (``vasl5_grid``); ``pixels``: that grid, already made."""
-    if pixels is None:
-        pixels = vasl5_pixels(archive, progress=progress)
+def raster_from_vasl5(pixels: Vasl5Pixels) -> Raster:
+    """The raster of a VASL 5 board image with its colour table, from the grid VASL's own
+    image-to-LOS pipeline makes of it (``vasl5_grid``)."""
     geo = pixels.geometry
     return Raster(pixels.code, pixels.level, (geo.a1_x, geo.a1_y, geo.hex_width, geo.hex_height),
                   pixels.size)
 
-
-def import_raster(path: str | Path, progress=None) -> Raster:
-    """The raster of a VASL board archive of either kind (ScenarioError naming the file)."""
-    path = Path(path)
-    if vasl5_image.is_vasl5(path):
-        archive = vasl5_image.read_archive(path)
-        try:
-            return raster_from_vasl5(archive, progress=progress)
-        except ScenarioError as e:
-            raise e.at(file=str(path)) from None
-    archive = vasl6.read_archive(path)
-    los = archive.los
-    return raster_from_los(los, archive.geometry, (los.width, los.height))
