@@ -17,6 +17,7 @@ from ..hexes import COLUMN_NAMES
 from .vasl_terrain import VASL_TERRAIN
 
 METADATA = "BoardMetadata.xml"
+MAX_METADATA_BYTES = 4 * 1024 * 1024
 MAX_BUILDING_TYPES = 10_000
 _CODE_OF_NAME = {t.name: code for code, t in VASL_TERRAIN.items()}
 _HEX_RE = re.compile(r"^([A-Z]{1,2})(\d{1,2})$")

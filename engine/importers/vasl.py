@@ -15,9 +15,7 @@ from ..errors import ScenarioError
 from ..hexes import BOARD_ID_RE
 from ..jsonio import open_regular
 from . import vasl5, vasl5_grid, vasl5_image, vasl6, vasl_raster
-from .board_metadata import METADATA
-
-MAX_METADATA_BYTES = 4 * 1024 * 1024
+from .board_metadata import MAX_METADATA_BYTES, METADATA
 
 
 class ImportCancelled(Exception):

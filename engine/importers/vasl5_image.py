@@ -35,13 +35,12 @@ from ..errors import ScenarioError, shown
 from ..hexes import MAX_BOARD_COLUMNS, MAX_BOARD_ROWS
 from ..jsonio import open_regular
 from .archive import check_directory, find_entry, open_archive, read_entry
+from .board_metadata import MAX_METADATA_BYTES, METADATA
 from .grid import MIN_HEX_PIXELS, Geometry
 from .losdata import LOS_DATA, MAX_GRID_PIXELS
 from .vasl_terrain import VASL_TERRAIN
 
 COLORS = "colors"
-METADATA = "BoardMetadata.xml"
-MAX_METADATA_BYTES = 4 * 1024 * 1024
 DATA = "data"
 MAX_IMAGE_ENTRY_BYTES = 64 * 1024 * 1024
 MAX_TEXT_BYTES = 1024 * 1024

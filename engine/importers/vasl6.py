@@ -54,6 +54,7 @@ from ..boards import MAX_LEVEL, Board, HexTerrain
 from ..errors import ScenarioError, shown
 from ..hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES
 from .archive import find_entry, open_archive, read_entry
+from .board_metadata import MAX_METADATA_BYTES, METADATA, parse_root
 from .bridges import bridge_report, bridges_of_grid
 from .buildings import building_runs, named_groups
 from .grid import GEO, MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry, hex_arrays, hex_name, hex_of_pixels
@@ -62,8 +63,6 @@ from .losdata import LOS_DATA, MAX_ENTRY_BYTES, LosData, read_los_data
 from .vasl5_image import MAX_IMAGE_ENTRY_BYTES, board_image_entry
 from .vasl_terrain import BUILDING, HEXSIDE_GROUPS, HEXSIDE_IMPORT, INHERENT, VASL_TERRAIN, VOTES
 
-METADATA = "BoardMetadata.xml"
-MAX_METADATA_BYTES = 4 * 1024 * 1024
 DISC_RADIUS = 0.2                           # in hex heights: the centre region that is sampled
 INHERENT_RADIUS = 0.25                      # ... and where inherent terrain is looked for
 FEATURE_PIXELS = 12                         # pixels of a hexside feature that put it in a hex
@@ -73,16 +72,7 @@ MAX_SSR_IMAGES = 200
 
 def read_metadata(raw: bytes) -> dict[str, str]:
     """The attributes of ``BoardMetadata.xml``'s root element."""
-    if b"<!DOCTYPE" in raw or b"<!ENTITY" in raw:
-        raise ScenarioError("document type declarations are not accepted", place=METADATA)
-    try:
-        root = ET.fromstring(raw)
-    except ET.ParseError as e:
-        raise ScenarioError(f"not well-formed XML ({e})", place=METADATA) from None
-    if root.tag != "boardMetadata":
-        raise ScenarioError(f"the root element is <{root.tag}>, not <boardMetadata>",
-                            place=METADATA)
-    return dict(root.attrib)
+    return dict(parse_root(raw).attrib)
 
 
 def _number(meta: dict, key: str, kind=float):
