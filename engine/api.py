@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .boards import (
+    BOARD_FORMAT,
     MAX_LEVEL,
     MAX_UPPER_LEVELS,
     Board,
@@ -99,7 +100,7 @@ __all__ = [
     # the rooms
     "night", "napoleonic", "tabletop", "vasl",
     # boards and their files
-    "MAX_LEVEL", "MAX_UPPER_LEVELS", "Board", "HexTerrain", "assets_dir", "board_to_json",
+    "BOARD_FORMAT", "MAX_LEVEL", "MAX_UPPER_LEVELS", "Board", "HexTerrain", "assets_dir", "board_to_json",
     "bundled_board", "bundled_boards_dir", "load_board", "save_board",
     "atomic_write_json", "read_json", "file_format", "ScenarioError", "per_map",
     # hex geometry

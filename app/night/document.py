@@ -41,8 +41,8 @@ DEBOUNCE_MS = 16
 BUSY_MS = 200               # a wait longer than this shows what is being worked out
 TABLE_MS = 250              # how often the map's LOS table's progress is read while it builds
 
-FORMAT = "starshell-scenario"       # the night room's files (``app.rooms``)
-BOARD_FORMAT = "starshell-board"    # a board file opens as a new position on it alone
+FORMAT = api.night.SCENARIO_FORMAT  # the night room's files (``app.rooms``)
+BOARD_FORMAT = api.BOARD_FORMAT     # a board file opens as a new position on it alone
 
 
 def default_scenario_path() -> Path:

@@ -19,7 +19,7 @@ from engine import api
 MODES = {"infantry": "a unit on foot (within NVR or lit, or by Gunflash)",
          "vehicle": "a moving vehicle (1.5\u00d7 NVR, E1.14)",
          "tracked": "a moving tracked vehicle (2\u00d7 NVR, E1.14)"}
-LIT_ENEMIES = "lit-enemies"         # the engine's objectives: this, or "target:HEX"
+LIT_ENEMIES = api.night.LIT_ENEMIES  # the engine's objectives: this, or "target:HEX"
 WORK = {"advice": "the best starshells", "threat": "what the enemy sees",
         "route": "the dark way"}
 

@@ -10,7 +10,7 @@ from . import drift  # E1.922, E1.932: where a flare ends up
 from .bounds import MAX_MAP_SLOT  # the bounds of a night position
 from .checks import check  # every invariant of a legal position
 from .drift import FixedDice, RandomDice  # the dice the drift rolls with
-from .files import load_scenario, save_scenario, scenario_from_json, scenario_to_json
+from .files import SCENARIO_FORMAT, load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from .kinds import (  # the vocabulary of the answers
     AUTO,
     FLARE_OF,
@@ -28,7 +28,7 @@ from .layout import LayoutResult, add_board, move_board, remove_board, set_layou
 from .light import illuminated_hexes, illumination  # E1.9: which locations are lit, by what
 from .los_thread import LosThread, los_thread, seen_by_side
 from .new_position import board_position, game_sides, retitled  # new positions, their titles
-from .planner import Advice, StarshellOption, advise  # the planner (RULES.md 10)
+from .planner import LIT_ENEMIES, Advice, StarshellOption, advise  # the planner (RULES.md 10)
 from .planner_cli import read_costs  # a route's movement-cost table file
 from .planner_route import Route, route
 from .planner_threat import Threat, threat
@@ -59,7 +59,7 @@ __all__ = [
     # the position and its files
     "Scenario", "Unit", "Marker", "unit_properties", "MARKER_TYPES", "MOVING", "PHASES",
     "RADIUS_MARKERS", "STARSHELLS_USED", "UNIT_TYPES", "MAX_MAP_SLOT", "check",
-    "load_scenario", "save_scenario", "scenario_from_json", "scenario_to_json",
+    "SCENARIO_FORMAT", "load_scenario", "save_scenario", "scenario_from_json", "scenario_to_json",
     "board_position", "game_sides", "retitled",
     # the vocabulary of the answers
     "AUTO", "FLARE_OF", "MARKER_KINDS", "METHODS", "Fire", "Light", "MarkerKind", "Method", "Nvr",
@@ -75,5 +75,5 @@ __all__ = [
     # the board layout
     "LayoutResult", "add_board", "move_board", "remove_board", "set_layout", "with_board",
     # the planner
-    "Advice", "StarshellOption", "advise", "Route", "route", "Threat", "threat", "read_costs",
+    "LIT_ENEMIES", "Advice", "StarshellOption", "advise", "Route", "route", "Threat", "threat", "read_costs",
 ]

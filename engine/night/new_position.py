@@ -6,10 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..boards import bundled_boards_dir, load_board
-from .files import scenario_from_json
+from .files import SCENARIO_FORMAT, scenario_from_json
 from .scenario import Scenario
-
-SCENARIO_FORMAT = "starshell-scenario"
 
 
 def boards_title(board_ids) -> str:

@@ -14,14 +14,13 @@ from shapely import STRtree
 from ..errors import ScenarioError
 from ..jsonio import atomic_write_json, check_format, read_json
 from .geometry import TOL, corners, rectangle
-from .terrain import TerrainPiece, piece_to_json, terrain_from_json
+from .terrain import MAX_COORD, TerrainPiece, piece_to_json, terrain_from_json
 from .troops import BW_MM, TROOPS, depth_bw
 
 FORMAT = "starshell-table"
 VERSION = 1
 RULESETS = ("dba3",)
 MAX_ELEMENTS = 160             # a big battle's four commands; one shot answers in seconds
-MAX_COORD = 10000.0       # BW
 MAX_DEPTH_BW = 10.0
 MIN_DEPTH_BW = 0.05            # far thinner than any base, far thicker than TOL
 MAX_ID = 40
