@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel
 from engine import api
 
 from .. import style
+from ..room_window import bundled_examples
 from .scene import COUNTED, OUT, TARGET, TERRAIN_COLOUR
 
 nap = api.napoleonic
@@ -45,11 +46,4 @@ def legend_label(pos) -> QLabel:
 
 def worked_examples() -> list[tuple[str, Path]]:
     """(title, path) of every bundled fire position, the sample first then N-01..N-10."""
-    out = []
-    files = nap.bundled_positions_dir().glob("*.json")
-    for path in sorted(files, key=lambda p: (p.stem != "sample", p.stem)):
-        try:
-            out.append((nap.load_position(path).title, path))
-        except api.ScenarioError:
-            continue                    # a bundled file the engine refuses is not offered
-    return out
+    return bundled_examples(nap.bundled_positions_dir(), first="sample")
