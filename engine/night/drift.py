@@ -21,6 +21,7 @@ import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Iterable, Protocol
 
 import numpy as np
@@ -34,6 +35,7 @@ from .scenario import Scenario
 
 METHODS = METHOD_KEYS
 IR_METHODS = tuple(m.key for m in KIND_METHODS if m.flare == "ir")
+OUTCOMES = 36                     # direction dr x distance dr (E1.922, E1.932)
 LIGHT_RADIUS = {kind: MARKER_KINDS[kind].radius for kind in ("starshell", "ir")}  # E1.923, E1.933
 
 
@@ -112,13 +114,23 @@ class DriftOutcomes:
         return {int(e): Fraction(int(w), 36) for e, w in zip(self.ends, self.weights)}
 
 
+@lru_cache(maxsize=None)
+def drift_offsets(method: str) -> np.ndarray:
+    """(36, 2) axial offsets of the drift outcomes, direction dr then distance dr (E1.922,
+    E1.932)."""
+    out = np.zeros((OUTCOMES, 2), dtype=np.int64)
+    for d in range(1, 7):
+        dq, dr = DIRECTIONS[d]
+        for r in range(1, 7):
+            n = drift_distance(method, r)
+            out[(d - 1) * 6 + (r - 1)] = (n * dq, n * dr)
+    return out
+
+
 def outcomes(game_map: Map, at: int, method: str) -> DriftOutcomes:
     """All 36 (direction, distance) outcomes, vectorized."""
-    d = np.repeat(np.arange(1, 7), 6)
-    r = np.tile(np.arange(1, 7), 6)
-    dist = np.array([drift_distance(method, int(x)) for x in range(1, 7)])[r - 1]
-    vec = np.array([DIRECTIONS[k] for k in range(1, 7)])[d - 1]
-    ends = game_map.lookup_axial(game_map.q[at] + dist * vec[:, 0], game_map.r[at] + dist * vec[:, 1])
+    offs = drift_offsets(method)
+    ends = game_map.lookup_axial(game_map.q[at] + offs[:, 0], game_map.r[at] + offs[:, 1])
     u, w = np.unique(ends, return_counts=True)
     return DriftOutcomes(u, w)
 

@@ -25,19 +25,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 
 from ..errors import ScenarioError
-from ..hexes import DIRECTIONS
-from .drift import LIGHT_RADIUS, drift_distance, light_kind
+from .drift import LIGHT_RADIUS, OUTCOMES, drift_offsets, light_kind
 from .kinds import METHOD_KEYS, METHODS
 from .light import illumination, star_exceptions
 from .scenario import Scenario, Unit
 from .starshells import hex_starshell_roller, starshell_options
 
-OUTCOMES = 36                     # direction dr x distance dr (E1.922, E1.932)
 LIT_ENEMIES = "lit-enemies"
 TARGET = "target:"
 METHOD_RULE = {m.key: m.rule for m in METHODS}
@@ -151,19 +148,6 @@ class Advice:
     def as_json(self) -> dict:
         return {"unit": self.unit, "side": self.side, "objective": self.objective,
                 "options": [o.as_json() for o in self.options], "reasons": list(self.reasons)}
-
-
-@lru_cache(maxsize=None)
-def drift_offsets(method: str) -> np.ndarray:
-    """(36, 2) axial offsets of the drift outcomes, direction dr then distance dr (E1.922,
-    E1.932), in ``drift.outcomes``' order."""
-    out = np.zeros((OUTCOMES, 2), dtype=np.int64)
-    for d in range(1, 7):
-        dq, dr = DIRECTIONS[d]
-        for r in range(1, 7):
-            n = drift_distance(method, r)
-            out[(d - 1) * 6 + (r - 1)] = (n * dq, n * dr)
-    return out
 
 
 def lit_outcomes(scenario: Scenario, method: str, ats: np.ndarray, columns: np.ndarray,
