@@ -29,6 +29,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..errors import ScenarioError
+from ..hexes import axial_distance
 from .drift import LIGHT_RADIUS, OUTCOMES, drift_offsets, light_kind
 from .kinds import METHOD_KEYS, METHODS
 from .light import illumination, star_exceptions
@@ -163,7 +164,7 @@ def lit_outcomes(scenario: Scenario, method: str, ats: np.ndarray, columns: np.n
     on_map = m.lookup_axial(eq, er) >= 0
     dq = eq[:, :, None] - m.q[columns][None, None, :]
     dr = er[:, :, None] - m.r[columns][None, None, :]
-    near = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2 <= LIGHT_RADIUS[light_kind(method)]
+    near = axial_distance(dq, dr) <= LIGHT_RADIUS[light_kind(method)]
     return (near & on_map[:, :, None] & lightable[None, None, :]) | already[None, None, :]
 
 
