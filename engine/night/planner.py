@@ -33,6 +33,7 @@ from ..hexes import axial_distance
 from .drift import LIGHT_RADIUS, OUTCOMES, drift_offsets, light_kind
 from .kinds import METHOD_KEYS, METHODS
 from .light import illumination, star_exceptions
+from .planner_threat import check_side
 from .scenario import Scenario, Unit
 from .starshells import hex_starshell_roller, starshell_options
 
@@ -204,9 +205,7 @@ def _firers(scenario: Scenario, unit_id: str | None, side: str | None):
         side = unit.side
         rollers = {unit.id}
     else:
-        if side not in scenario.sides:
-            raise ScenarioError(f"no side {side!r} in this scenario (sides: "
-                                f"{', '.join(scenario.sides) or 'none'})")
+        check_side(scenario, side)
         units = [u for u in scenario.units if u.side == side]
         rollers = set()
         for hex_ in sorted({scenario.map.canonical(u.hex) for u in units}):

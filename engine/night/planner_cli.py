@@ -13,7 +13,7 @@ from ..jsonio import read_json
 from .files import load_scenario
 from .planner import LIT_ENEMIES, TARGET, advise
 from .planner_route import route
-from .planner_threat import threat
+from .planner_threat import check_side, threat
 
 SHOWN = 10          # options and hexes listed in the plain-text answers
 
@@ -33,9 +33,10 @@ def _hex(s, file: str, option: str, hex_id: str) -> str:
 
 
 def _side(s, file: str, side: str) -> str:
-    if side not in s.sides:
-        raise ScenarioError(f"no side {side!r} in this scenario (sides: "
-                            f"{', '.join(s.sides) or 'none'})", file=file, place="--side")
+    try:
+        check_side(s, side)
+    except ScenarioError as e:
+        raise e.at(file=file, place="--side") from None
     return side
 
 
