@@ -224,13 +224,7 @@ class TableWindow(QMainWindow):
     def save(self) -> bool:
         if self.document.path is None or is_bundled(self.document.path):
             return self.save_as()           # a bundled example is never written over
-        try:
-            self.document.save()
-        except (api.ScenarioError, OSError) as e:
-            QMessageBox.critical(self, "Save", str(e))
-            return False
-        self.statusBar().showMessage(f"saved {self.document.path}", 4000)
-        return True
+        return self._write(self.document.path)
 
     def open_file(self) -> None:
         open_elsewhere(self, str(Path(self.document.path or ".").parent))
@@ -244,6 +238,9 @@ class TableWindow(QMainWindow):
             QMessageBox.warning(self, "Save", f"{path}: the bundled tables are read-only; "
                                 "choose another name")
             return False
+        return self._write(path)
+
+    def _write(self, path: str) -> bool:
         try:
             self.document.save(path)        # the document's path changes only once written
         except (api.ScenarioError, OSError) as e:
