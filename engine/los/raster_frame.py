@@ -18,8 +18,9 @@ from ..hexes import SQRT3
 from ..maps import Map
 from ..raster_file import terrain_table
 from ..terrain import HEXSIDES
+from .raster_band import HexBands, index_reach, walk_reach
 from .raster_pixels import PixelHexes, extended_borders, pixel_hexes, shared_slots
-from .raster_walk import inside_frame, walks_of_width
+from .raster_walk import walks_of_width
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
 WALK_CHUNK = 1 << 20        # points of one viewer's walks looked at together (bounded memory)
@@ -88,6 +89,7 @@ class PixelFrame:
         a1x, a1y, hw, hh = rasters[0].geometry
         self.geometry = (a1x, a1y, hw, hh)
         terr, lev, covered = self._paste(m, rasters)
+        self._band_ok = bool(covered.all())     # every pixel in a cell of the hex grid
         # the hex (map index) of every pixel, its nearest hexside and whether the centre is its
         # nearest location (VASL's Hex.getNearestLocation)
         px = pixel_hexes(m, self.W, self.H, self.geometry, *self._slots)
@@ -99,6 +101,10 @@ class PixelFrame:
         cy = a1y + hh * (m.row - 1 + (m.col % 2)) - hh / 2 * (m.col % 2)
         self.cx = np.clip(cx.astype(np.int64), 0, self.W - 1)
         self.cy = np.clip(cy.astype(np.int64), 0, self.H - 1)
+        # a line's hexes before its pixels (raster_band): the ends' centres as walked
+        deviation = float(max(np.abs(self.cx - cx).max(), np.abs(self.cy - cy).max()))
+        self._bands = HexBands(m.col, m.row, walk_reach(hw, hh, deviation), m.size)
+        self._index_reach = index_reach(hw, hh)
         self._centre_terrain(m, hexi, at_centre)
         self._hexside_points(m, cx, cy)
         self.qa = np.append(m.q, 0)
@@ -190,6 +196,14 @@ class PixelFrame:
         # counts whatever the ends' heights (every floor is below 127)
         low = np.where(self.cls_special, 127, np.clip(self.cls_top, -127, 126)).astype(np.int8)
         self.pix_low = np.repeat(low[inv], runs)
+        # per hex (the last: off the map), the highest of its pixels' bytes (classes are in
+        # the order of their hexes)
+        owner = np.where(self.cls_hex >= 0, self.cls_hex, m.size)
+        order = np.argsort(owner, kind="stable")       # off the map (-1) first: to the end
+        owner, low = owner[order], low[order]
+        firsts = np.flatnonzero(np.diff(owner, prepend=-2))
+        self.hex_low = np.full(m.size + 1, -128, dtype=np.int8)
+        self.hex_low[owner[firsts]] = np.maximum.reduceat(low, firsts)
 
     def _centre_terrain(self, m: Map, hexi, at_centre) -> None:
         """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
@@ -243,45 +257,101 @@ class PixelFrame:
         if floor is None:
             floor = np.full(len(targets), -128, dtype=np.int64)
         floor = np.clip(floor, -128, 126)
+        # the stretches of each walk that can meet a hex not plain below the floor
+        line_of, lo, hi = self._spans(viewer, targets, floor)
+        todo = np.unique(line_of)
         sx, sy = int(self.cx[viewer]), int(self.cy[viewer])
-        keys = (self.cx[targets] - sx) * 65536 + (self.cy[targets] - sy)
-        parts = self._walks.offsets(keys.tolist())
-        lens = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
+        keys = (self.cx[targets[todo]] - sx) * 65536 + (self.cy[targets[todo]] - sy)
+        parts = [None] * len(targets)
+        for i, walk in zip(todo.tolist(), self._walks.offsets(keys.tolist())):
+            parts[i] = walk
+        lens = np.zeros(len(targets), dtype=np.int64)
+        lens[todo] = np.fromiter(map(len, (parts[i] for i in todo.tolist())), dtype=np.int64,
+                                 count=len(todo))
+        line_of, lo, hi = _merged(line_of, lo, np.minimum(hi, lens[line_of] - 1))
         base = sy * self.W + sx
         edge_row = (self.cy[targets] == 0)
-        cls_parts, line_parts = [], []
-        for level in sorted(set(floor.tolist())):
-            lines = np.flatnonzero(floor == level)
+        cls_parts = [np.zeros(0, dtype=self.pix_cls.dtype)]
+        line_parts = [np.zeros(0, dtype=np.int64)]
+        for level in sorted(set(floor[todo].tolist())):
+            lines = todo[floor[todo] == level]
             # a chunk of lines at a time (its temporaries bounded: ``WALK_CHUNK`` points)
             ends = np.cumsum(lens[lines])
             cuts = np.searchsorted(ends, np.arange(WALK_CHUNK, int(ends[-1]), WALK_CHUNK))
             for group in np.split(lines, np.unique(cuts[cuts > 0])):
-                self._walk_chunk(parts, lens, group, level, base, edge_row, cls_parts,
-                                 line_parts)
+                at = np.flatnonzero(np.isin(line_of, group))
+                self._walk_chunk(parts, lens, group, level, base, edge_row,
+                                 (line_of[at], lo[at], hi[at]), (cls_parts, line_parts))
         return np.concatenate(cls_parts), np.concatenate(line_parts)
 
-    def _walk_chunk(self, parts, lens, group, level: int, base: int, edge_row, cls_parts,
-                    line_parts) -> None:
-        """``_walk`` for the lines ``group``, all of floor ``level``: their points that can
-        matter, appended to ``cls_parts`` and ``line_parts``."""
-        flat = np.concatenate([parts[i] for i in group.tolist()]) if len(group) > 1 \
-            else parts[int(group[0])].copy()
+    def _spans(self, viewer: int, targets: np.ndarray, floor: np.ndarray):
+        """The stretches of each line's walk (line, first and last index) that can meet a hex
+        holding more than plain terrain at or below the line's ``floor`` (A6.2, A6.4, A6.1:
+        only such points are judged; hexside, half-level and split terrain never counts as
+        plain): a walk's index is |x| + |y| from the viewer, so a hex's pixels lie within
+        ``_index_reach`` of its centre's.  Lines needing every point (floor -128), or every
+        line where boards leave pixels uncovered: whole.  In order of line and first index."""
+        whole = floor <= -128
+        if not self._band_ok:
+            whole[:] = True
+        lines, los, his = [np.flatnonzero(whole)], [], []
+        los.append(np.zeros(len(lines[0]), dtype=np.int64))
+        his.append(np.full(len(lines[0]), np.iinfo(np.int64).max // 4))
+        sel = np.flatnonzero(~whole)
+        if len(sel):
+            bands = self._bands
+            cells, counts = bands.cells(viewer, targets[sel])
+            owner = np.repeat(sel, counts)
+            bad = self.hex_low[bands.grid[cells]] > floor[owner]
+            cells, owner = cells[bad], owner[bad]
+            col, row = bands.col_row(cells)
+            a1x, a1y, hw, hh = self.geometry
+            odd = col % 2
+            X = a1x + hw * col - self.cx[viewer]
+            Y = a1y + hh * (row - 1 + odd) - hh / 2 * odd - self.cy[viewer]
+            t = targets[owner]
+            at = (np.where(self.cx[t] >= self.cx[viewer], X, -X)
+                  + np.where(self.cy[t] >= self.cy[viewer], Y, -Y))
+            lo = np.floor(at - self._index_reach).astype(np.int64)
+            hi = np.ceil(at + self._index_reach).astype(np.int64)
+            ok = hi >= 0
+            lines.append(owner[ok])
+            los.append(np.maximum(lo[ok], 0))
+            his.append(hi[ok])
+        line_of, lo, hi = (np.concatenate(a) for a in (lines, los, his))
+        order = np.lexsort((lo, line_of))
+        return line_of[order], lo[order], hi[order]
+
+    def _walk_chunk(self, parts, lens, group, level: int, base: int, edge_row, spans, out
+                    ) -> None:
+        """``_walk`` for the lines ``group``, all of floor ``level``, read in their ``spans``
+        (line, first, last index; merged, in order): their points that can matter, appended
+        to ``out`` (classes, lines)."""
+        line_of, lo, hi = spans
+        # only the spans' points, read from the walks (kept per pixel difference)
+        flat = np.concatenate([parts[i][a:b] for i, a, b in zip(
+            line_of.tolist(), lo.tolist(), (hi + 1).tolist())])
         flat += base
-        glens = lens[group]
+        size = hi - lo + 1
         if edge_row[group].any():
-            inside_frame(flat, glens)
+            # a line's last point on row -1 is its previous point again (``inside_frame``)
+            ends = np.flatnonzero(hi == lens[line_of] - 1)
+            last = (np.cumsum(size) - 1)[ends]
+            for at, li in zip(last[flat[last] < 0].tolist(),
+                              line_of[ends][flat[last] < 0].tolist()):
+                flat[at] = parts[li][-2] + base
         # A6.2, A6.4, A6.1: plain terrain at or below the floor neither blocks nor hinders
         keep = np.flatnonzero(np.take(self.pix_low, flat) > level)
         cls = np.take(self.pix_cls, flat[keep])
-        line = group[np.searchsorted(np.cumsum(glens), keep, side="right")]
+        line = np.repeat(line_of, size)[keep]
         # consecutive points of one class are judged once (the first of them); a line's
         # points stay together and in the walk's order (the rules need no more)
         once = np.empty(len(cls), dtype=bool)
         once[:1] = True
         np.not_equal(cls[1:], cls[:-1], out=once[1:])
         once[1:] |= line[1:] != line[:-1]
-        cls_parts.append(cls[once])
-        line_parts.append(line[once])
+        out[0].append(cls[once])
+        out[1].append(line[once])
 
     def _range(self, v: int, hx: np.ndarray) -> np.ndarray:
         if self.D is not None:
@@ -356,6 +426,22 @@ class PixelFrame:
             res = valid & t1 & match & (~t2 | ~t3)
             out[sel] = none | (~far & ~none & res)
         return out
+
+
+def _merged(line_of: np.ndarray, lo: np.ndarray, hi: np.ndarray):
+    """Index ranges (line, first, last; in order of line and first) merged where they touch
+    or overlap, empty ones left out."""
+    ok = hi >= lo
+    line_of, lo, hi = line_of[ok], lo[ok], hi[ok]
+    if not len(lo):
+        return line_of, lo, hi
+    span = int(hi.max()) + 2
+    top = np.maximum.accumulate(line_of * span + hi)
+    start = np.ones(len(lo), dtype=bool)
+    start[1:] = line_of[1:] * span + lo[1:] > top[:-1] + 1
+    firsts = np.flatnonzero(start)
+    lasts = np.append(firsts[1:] - 1, len(lo) - 1)
+    return line_of[firsts], lo[firsts], top[lasts] - line_of[firsts] * span
 
 
 def inherent_instead(centre: np.ndarray, drawn: np.ndarray) -> np.ndarray:
