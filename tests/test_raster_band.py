@@ -10,7 +10,7 @@ from test_raster_los import GRAIN, ORCHARD, RUBBLE, WALL_CODE, WOODS, Drawing, c
 
 from engine.los import RasterLosTable, los_table
 from engine.los.raster_band import band_offsets
-from engine.los.raster_walk import inside_frame
+from engine.los.raster_walk import inside_frame, span_points, walk_lengths, walks_of_width
 from engine.maps import Map, Placement
 
 CODES = [WOODS, ORCHARD, RUBBLE, GRAIN, WALL_CODE]
@@ -100,3 +100,18 @@ def test_band_offsets_hold_every_hex_near_the_segment():
             near = (u - s * U) ** 2 + (v - s * V) ** 2 <= reach * reach
             want = {(int(c), int(r)) for c, r in zip(cs[near], rs[near])}
             assert {(int(c), int(r)) for c, r in got.T} == want, (parity, dc, dr)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-300, 300), st.integers(-300, 300), st.integers(0, 10_000),
+       st.integers(0, 10_000), st.sampled_from([450, 1800]))
+def test_a_walk_stretch_is_the_walk_sliced(dx, dy, a, b, width):
+    """The points of a stretch of a walk, worked out alone (``span_points``), are that stretch
+    of the whole walk (``_walk_offsets``, kept per difference), and its length is
+    ``walk_lengths``'."""
+    walk = walks_of_width(width).offsets([dx * 65536 + dy])[0]
+    assert walk_lengths(np.array([dx]), np.array([dy]))[0] == len(walk)
+    lo, hi = sorted((a % len(walk), b % len(walk)))
+    got = span_points(np.array([dx, dx]), np.array([dy, dy]), np.array([lo, 0]),
+                      np.array([hi, len(walk) - 1]), width)
+    assert np.array_equal(got, np.concatenate([walk[lo:hi + 1], walk]))

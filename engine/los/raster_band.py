@@ -133,3 +133,37 @@ def index_reach(hex_width: float, hex_height: float) -> float:
     in both) a hex's pixels can be from its centre: the hexagon within the ellipse of radii
     hex width / 1.5 and hex height / sqrt(3), plus 2 pixels for rounding."""
     return float(np.hypot(hex_width / 1.5, hex_height / SQRT3)) + 2.0
+
+
+def pixel_reach(hex_width: float, hex_height: float) -> float:
+    """How far (pixels) a hex's pixels can lie from its centre: its hexagon's farthest vertex
+    (the regular hexagon scaled by hex width / 1.5 and hex height / sqrt(3)), plus a pixel
+    for rounding."""
+    return max(hex_width / 1.5, float(np.hypot(hex_width / 3, hex_height / 2))) + 1.0
+
+
+WALK_OFF = 2.5     # pixels: a walk's point to the segment between the ends (2, and rounding)
+
+
+def index_spans(X: np.ndarray, Y: np.ndarray, tx: np.ndarray, ty: np.ndarray,
+                reach: float, loose: float):
+    """The walk indices (|x| + |y| from the viewer) at which a walk to (tx, ty) can meet a
+    hex centred at (X, Y) (pixels from the viewer, ``reach`` its pixels' farthest): the
+    segment's stretch within reach + ``WALK_OFF`` of the centre, widened by the walk's
+    distance from it; never wider than ``loose`` either side of the centre's own index.
+    (first, last), first > last where the hex is out of reach."""
+    sx, sy = np.where(tx >= 0, 1.0, -1.0), np.where(ty >= 0, 1.0, -1.0)
+    length = np.hypot(tx, ty)
+    ex, ey = tx / length, ty / length
+    along = X * ex + Y * ey
+    across = np.abs(X * ey - Y * ex)
+    r = reach + WALK_OFF
+    half = np.sqrt(np.maximum(r * r - across * across, 0.0))
+    t0 = np.maximum(along - half, 0.0)
+    t1 = np.minimum(along + half, length)
+    lean = sx * ex + sy * ey                    # the index's growth along the segment
+    at = sx * X + sy * Y
+    first = np.maximum(np.floor(t0 * lean - 1.5 * WALK_OFF), np.floor(at - loose))
+    last = np.minimum(np.ceil(t1 * lean + 1.5 * WALK_OFF), np.ceil(at + loose))
+    empty = (across > r) | (t0 > t1)
+    return first.astype(np.int64), np.where(empty, -1, last.astype(np.int64))

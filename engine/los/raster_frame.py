@@ -18,9 +18,9 @@ from ..hexes import SQRT3
 from ..maps import Map
 from ..raster_file import terrain_table
 from ..terrain import HEXSIDES
-from .raster_band import HexBands, index_reach, walk_reach
+from .raster_band import HexBands, index_reach, index_spans, pixel_reach, walk_reach
 from .raster_pixels import PixelHexes, extended_borders, pixel_hexes, shared_slots
-from .raster_walk import walks_of_width
+from .raster_walk import span_points, walk_lengths, walks_of_width
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
 WALK_CHUNK = 1 << 20        # points of one viewer's walks looked at together (bounded memory)
@@ -105,6 +105,7 @@ class PixelFrame:
         deviation = float(max(np.abs(self.cx - cx).max(), np.abs(self.cy - cy).max()))
         self._bands = HexBands(m.col, m.row, walk_reach(hw, hh, deviation), m.size)
         self._index_reach = index_reach(hw, hh)
+        self._pixel_reach = pixel_reach(hw, hh)
         self._centre_terrain(m, hexi, at_centre)
         self._hexside_points(m, cx, cy)
         self.qa = np.append(m.q, 0)
@@ -259,28 +260,23 @@ class PixelFrame:
         floor = np.clip(floor, -128, 126)
         # the stretches of each walk that can meet a hex not plain below the floor
         line_of, lo, hi = self._spans(viewer, targets, floor)
-        todo = np.unique(line_of)
         sx, sy = int(self.cx[viewer]), int(self.cy[viewer])
-        keys = (self.cx[targets[todo]] - sx) * 65536 + (self.cy[targets[todo]] - sy)
-        parts = [None] * len(targets)
-        for i, walk in zip(todo.tolist(), self._walks.offsets(keys.tolist())):
-            parts[i] = walk
-        lens = np.zeros(len(targets), dtype=np.int64)
-        lens[todo] = np.fromiter(map(len, (parts[i] for i in todo.tolist())), dtype=np.int64,
-                                 count=len(todo))
+        dx, dy = self.cx[targets] - sx, self.cy[targets] - sy
+        lens = walk_lengths(dx, dy)
         line_of, lo, hi = _merged(line_of, lo, np.minimum(hi, lens[line_of] - 1))
+        read = np.bincount(line_of, weights=hi - lo + 1, minlength=len(targets))
+        todo = np.flatnonzero(read)
         base = sy * self.W + sx
-        edge_row = (self.cy[targets] == 0)
         cls_parts = [np.zeros(0, dtype=self.pix_cls.dtype)]
         line_parts = [np.zeros(0, dtype=np.int64)]
         for level in sorted(set(floor[todo].tolist())):
             lines = todo[floor[todo] == level]
             # a chunk of lines at a time (its temporaries bounded: ``WALK_CHUNK`` points)
-            ends = np.cumsum(lens[lines])
+            ends = np.cumsum(read[lines])
             cuts = np.searchsorted(ends, np.arange(WALK_CHUNK, int(ends[-1]), WALK_CHUNK))
             for group in np.split(lines, np.unique(cuts[cuts > 0])):
                 at = np.flatnonzero(np.isin(line_of, group))
-                self._walk_chunk(parts, lens, group, level, base, edge_row,
+                self._walk_chunk((dx, dy, lens), level, base,
                                  (line_of[at], lo[at], hi[at]), (cls_parts, line_parts))
         return np.concatenate(cls_parts), np.concatenate(line_parts)
 
@@ -310,11 +306,10 @@ class PixelFrame:
             X = a1x + hw * col - self.cx[viewer]
             Y = a1y + hh * (row - 1 + odd) - hh / 2 * odd - self.cy[viewer]
             t = targets[owner]
-            at = (np.where(self.cx[t] >= self.cx[viewer], X, -X)
-                  + np.where(self.cy[t] >= self.cy[viewer], Y, -Y))
-            lo = np.floor(at - self._index_reach).astype(np.int64)
-            hi = np.ceil(at + self._index_reach).astype(np.int64)
-            ok = hi >= 0
+            lo, hi = index_spans(X, Y, (self.cx[t] - self.cx[viewer]).astype(np.float64),
+                                 (self.cy[t] - self.cy[viewer]).astype(np.float64),
+                                 self._pixel_reach, self._index_reach)
+            ok = (hi >= 0) & (hi >= lo)
             lines.append(owner[ok])
             los.append(np.maximum(lo[ok], 0))
             his.append(hi[ok])
@@ -322,24 +317,22 @@ class PixelFrame:
         order = np.lexsort((lo, line_of))
         return line_of[order], lo[order], hi[order]
 
-    def _walk_chunk(self, parts, lens, group, level: int, base: int, edge_row, spans, out
-                    ) -> None:
-        """``_walk`` for the lines ``group``, all of floor ``level``, read in their ``spans``
-        (line, first, last index; merged, in order): their points that can matter, appended
-        to ``out`` (classes, lines)."""
+    def _walk_chunk(self, walks, level: int, base: int, spans, out) -> None:
+        """``_walk`` for the lines of ``spans`` (line, first, last index; merged, in order),
+        all of floor ``level``, their walks (dx, dy, length) per line: their points that can
+        matter, appended to ``out`` (classes, lines)."""
+        dx, dy, lens = walks
         line_of, lo, hi = spans
-        # only the spans' points, read from the walks (kept per pixel difference)
-        flat = np.concatenate([parts[i][a:b] for i, a, b in zip(
-            line_of.tolist(), lo.tolist(), (hi + 1).tolist())])
-        flat += base
+        flat = span_points(dx[line_of], dy[line_of], lo, hi, self.W) + base
         size = hi - lo + 1
-        if edge_row[group].any():
-            # a line's last point on row -1 is its previous point again (``inside_frame``)
-            ends = np.flatnonzero(hi == lens[line_of] - 1)
-            last = (np.cumsum(size) - 1)[ends]
-            for at, li in zip(last[flat[last] < 0].tolist(),
-                              line_of[ends][flat[last] < 0].tolist()):
-                flat[at] = parts[li][-2] + base
+        ends = np.flatnonzero(hi == lens[line_of] - 1)
+        last = (np.cumsum(size) - 1)[ends]
+        off = flat[last] < 0
+        if off.any():
+            # a walk's last point on row -1 is its previous point again (``inside_frame``)
+            li, at = line_of[ends[off]], last[off]
+            prev = span_points(dx[li], dy[li], hi[ends[off]] - 1, hi[ends[off]] - 1, self.W)
+            flat[at] = prev + base
         # A6.2, A6.4, A6.1: plain terrain at or below the floor neither blocks nor hinders
         keep = np.flatnonzero(np.take(self.pix_low, flat) > level)
         cls = np.take(self.pix_cls, flat[keep])

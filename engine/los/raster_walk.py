@@ -134,3 +134,48 @@ def inside_frame(flat: np.ndarray, lens: np.ndarray) -> None:
     last = np.cumsum(lens) - 1
     off = last[flat[last] < 0]
     flat[off] = flat[off - 1]
+
+
+def walk_lengths(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
+    """How many points VASL's walk from (0, 0) to each (dx, dy) visits (``_walk_offsets``):
+    a column each and every row change, |dx| + 1 + |floor((|dx| + 1) * dy / (|dx| + 1))|."""
+    n = np.abs(dx) + 1
+    return n + np.abs(np.floor(n * (dy / n)).astype(np.int64))
+
+
+def _column_of(index: np.ndarray, d: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """The column (0..``last``) of the walk (rise ``d`` per column) holding point ``index``:
+    a column c starts at index c + |floor(c d)| (the walk is monotone in both axes)."""
+    c = np.maximum(np.floor(index / (1 + np.abs(d))).astype(np.int64) - 2, 0)
+    for _ in range(5):                  # the estimate is within 2 columns of the answer
+        nxt = c + 1
+        step = (nxt <= last) & (nxt + np.abs(np.floor(nxt * d).astype(np.int64)) <= index)
+        c = np.where(step, nxt, c)
+    return c
+
+
+def span_points(dx: np.ndarray, dy: np.ndarray, first: np.ndarray, last: np.ndarray,
+                width: int) -> np.ndarray:
+    """The points ``first`` to ``last`` (indices in the walk, within it) of VASL's walks from
+    (0, 0) to (dx, dy) (``_walk_offsets``: the same arithmetic, so the same points), one span
+    per entry, as flat offsets y * width + x (int64), the spans in turn; a point on row -1
+    of a frame starting at the walk's own row -1 is not corrected here (``inside_frame``)."""
+    n = np.abs(dx) + 1
+    d = dy / n
+    sgn = np.where(dx < 0, -1, 1)
+    c_lo = _column_of(first, d, n - 1)
+    c_hi = _column_of(last, d, n - 1)
+    cols = c_hi - c_lo + 1
+    owner = np.repeat(np.arange(len(dx)), cols)
+    c = np.arange(int(cols.sum()), dtype=np.int64) - np.repeat(np.cumsum(cols) - cols, cols) \
+        + c_lo[owner]
+    dl = d[owner]
+    enter = np.floor(c * dl).astype(np.int64)
+    leave = np.floor((c + 1) * dl).astype(np.int64)
+    start = c + np.abs(enter)
+    j0 = np.maximum(first[owner] - start, 0)
+    j1 = np.minimum(np.abs(leave - enter), last[owner] - start)
+    k = j1 - j0 + 1
+    step = np.where(leave < enter, -width, width)
+    base = (enter * width + c * sgn[owner]) + j0 * step - (np.cumsum(k) - k) * step
+    return np.repeat(base, k) + np.arange(int(k.sum()), dtype=np.int64) * np.repeat(step, k)
