@@ -18,9 +18,8 @@ from ..hexes import SQRT3
 from ..maps import Map
 from ..raster_file import terrain_table
 from ..terrain import HEXSIDES
-from .raster_band import HexBands, index_reach, index_spans, pixel_reach, walk_reach
 from .raster_pixels import PixelHexes, extended_borders, pixel_hexes, shared_slots
-from .raster_walk import span_points, walk_lengths, walks_of_width
+from .raster_walk import inside_frame, walks_of_width
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
 WALK_CHUNK = 1 << 20        # points of one viewer's walks looked at together (bounded memory)
@@ -89,7 +88,6 @@ class PixelFrame:
         a1x, a1y, hw, hh = rasters[0].geometry
         self.geometry = (a1x, a1y, hw, hh)
         terr, lev, covered = self._paste(m, rasters)
-        self._band_ok = bool(covered.all())     # every pixel in a cell of the hex grid
         # the hex (map index) of every pixel, its nearest hexside and whether the centre is its
         # nearest location (VASL's Hex.getNearestLocation)
         px = pixel_hexes(m, self.W, self.H, self.geometry, *self._slots)
@@ -101,11 +99,6 @@ class PixelFrame:
         cy = a1y + hh * (m.row - 1 + (m.col % 2)) - hh / 2 * (m.col % 2)
         self.cx = np.clip(cx.astype(np.int64), 0, self.W - 1)
         self.cy = np.clip(cy.astype(np.int64), 0, self.H - 1)
-        # a line's hexes before its pixels (raster_band): the ends' centres as walked
-        deviation = float(max(np.abs(self.cx - cx).max(), np.abs(self.cy - cy).max()))
-        self._bands = HexBands(m.col, m.row, walk_reach(hw, hh, deviation), m.size)
-        self._index_reach = index_reach(hw, hh)
-        self._pixel_reach = pixel_reach(hw, hh)
         self._centre_terrain(m, hexi, at_centre)
         self._hexside_points(m, cx, cy)
         self.qa = np.append(m.q, 0)
@@ -197,14 +190,6 @@ class PixelFrame:
         # counts whatever the ends' heights (every floor is below 127)
         low = np.where(self.cls_special, 127, np.clip(self.cls_top, -127, 126)).astype(np.int8)
         self.pix_low = np.repeat(low[inv], runs)
-        # per hex (the last: off the map), the highest of its pixels' bytes (classes are in
-        # the order of their hexes)
-        owner = np.where(self.cls_hex >= 0, self.cls_hex, m.size)
-        order = np.argsort(owner, kind="stable")       # off the map (-1) first: to the end
-        owner, low = owner[order], low[order]
-        firsts = np.flatnonzero(np.diff(owner, prepend=-2))
-        self.hex_low = np.full(m.size + 1, -128, dtype=np.int8)
-        self.hex_low[owner[firsts]] = np.maximum.reduceat(low, firsts)
 
     def _centre_terrain(self, m: Map, hexi, at_centre) -> None:
         """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
@@ -258,93 +243,46 @@ class PixelFrame:
         if floor is None:
             floor = np.full(len(targets), -128, dtype=np.int64)
         floor = np.clip(floor, -128, 126)
-        # the stretches of each walk that can meet a hex not plain below the floor
-        line_of, lo, hi = self._spans(viewer, targets, floor)
         sx, sy = int(self.cx[viewer]), int(self.cy[viewer])
-        dx, dy = self.cx[targets] - sx, self.cy[targets] - sy
-        lens = walk_lengths(dx, dy)
-        line_of, lo, hi = _merged(line_of, lo, np.minimum(hi, lens[line_of] - 1))
-        read = np.bincount(line_of, weights=hi - lo + 1, minlength=len(targets))
-        todo = np.flatnonzero(read)
+        keys = (self.cx[targets] - sx) * 65536 + (self.cy[targets] - sy)
+        parts = self._walks.offsets(keys.tolist())
+        lens = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
         base = sy * self.W + sx
-        cls_parts = [np.zeros(0, dtype=self.pix_cls.dtype)]
-        line_parts = [np.zeros(0, dtype=np.int64)]
-        for level in sorted(set(floor[todo].tolist())):
-            lines = todo[floor[todo] == level]
+        edge_row = (self.cy[targets] == 0)
+        cls_parts, line_parts = [], []
+        for level in sorted(set(floor.tolist())):
+            lines = np.flatnonzero(floor == level)
             # a chunk of lines at a time (its temporaries bounded: ``WALK_CHUNK`` points)
-            ends = np.cumsum(read[lines])
+            ends = np.cumsum(lens[lines])
             cuts = np.searchsorted(ends, np.arange(WALK_CHUNK, int(ends[-1]), WALK_CHUNK))
             for group in np.split(lines, np.unique(cuts[cuts > 0])):
-                at = np.flatnonzero(np.isin(line_of, group))
-                self._walk_chunk((dx, dy, lens), level, base,
-                                 (line_of[at], lo[at], hi[at]), (cls_parts, line_parts))
+                self._walk_chunk(parts, lens, group, level, base, edge_row, cls_parts,
+                                 line_parts)
         return np.concatenate(cls_parts), np.concatenate(line_parts)
 
-    def _spans(self, viewer: int, targets: np.ndarray, floor: np.ndarray):
-        """The stretches of each line's walk (line, first and last index) that can meet a hex
-        holding more than plain terrain at or below the line's ``floor`` (A6.2, A6.4, A6.1:
-        only such points are judged; hexside, half-level and split terrain never counts as
-        plain): a walk's index is |x| + |y| from the viewer, so a hex's pixels lie within
-        ``_index_reach`` of its centre's.  Lines needing every point (floor -128), or every
-        line where boards leave pixels uncovered: whole.  In order of line and first index."""
-        whole = floor <= -128
-        if not self._band_ok:
-            whole[:] = True
-        lines, los, his = [np.flatnonzero(whole)], [], []
-        los.append(np.zeros(len(lines[0]), dtype=np.int64))
-        his.append(np.full(len(lines[0]), np.iinfo(np.int64).max // 4))
-        sel = np.flatnonzero(~whole)
-        if len(sel):
-            bands = self._bands
-            cells, counts = bands.cells(viewer, targets[sel])
-            owner = np.repeat(sel, counts)
-            bad = self.hex_low[bands.grid[cells]] > floor[owner]
-            cells, owner = cells[bad], owner[bad]
-            col, row = bands.col_row(cells)
-            a1x, a1y, hw, hh = self.geometry
-            odd = col % 2
-            X = a1x + hw * col - self.cx[viewer]
-            Y = a1y + hh * (row - 1 + odd) - hh / 2 * odd - self.cy[viewer]
-            t = targets[owner]
-            lo, hi = index_spans(X, Y, (self.cx[t] - self.cx[viewer]).astype(np.float64),
-                                 (self.cy[t] - self.cy[viewer]).astype(np.float64),
-                                 self._pixel_reach, self._index_reach)
-            ok = (hi >= 0) & (hi >= lo)
-            lines.append(owner[ok])
-            los.append(np.maximum(lo[ok], 0))
-            his.append(hi[ok])
-        line_of, lo, hi = (np.concatenate(a) for a in (lines, los, his))
-        order = np.lexsort((lo, line_of))
-        return line_of[order], lo[order], hi[order]
-
-    def _walk_chunk(self, walks, level: int, base: int, spans, out) -> None:
-        """``_walk`` for the lines of ``spans`` (line, first, last index; merged, in order),
-        all of floor ``level``, their walks (dx, dy, length) per line: their points that can
-        matter, appended to ``out`` (classes, lines)."""
-        dx, dy, lens = walks
-        line_of, lo, hi = spans
-        flat = span_points(dx[line_of], dy[line_of], lo, hi, self.W) + base
-        size = hi - lo + 1
-        ends = np.flatnonzero(hi == lens[line_of] - 1)
-        last = (np.cumsum(size) - 1)[ends]
-        off = flat[last] < 0
-        if off.any():
-            # a walk's last point on row -1 is its previous point again (``inside_frame``)
-            li, at = line_of[ends[off]], last[off]
-            prev = span_points(dx[li], dy[li], hi[ends[off]] - 1, hi[ends[off]] - 1, self.W)
-            flat[at] = prev + base
+    def _walk_chunk(self, parts, lens, group, level: int, base: int, edge_row, cls_parts,
+                    line_parts) -> None:
+        """``_walk`` for the lines ``group``, all of floor ``level``: their points that can
+        matter, appended to ``cls_parts`` and ``line_parts``."""
+        flat = np.concatenate([parts[i] for i in group.tolist()]) if len(group) > 1 \
+            else parts[int(group[0])].copy()
+        flat += base
+        glens = lens[group]
+        if edge_row[group].any():
+            inside_frame(flat, glens)
         # A6.2, A6.4, A6.1: plain terrain at or below the floor neither blocks nor hinders
         keep = np.flatnonzero(np.take(self.pix_low, flat) > level)
         cls = np.take(self.pix_cls, flat[keep])
-        line = np.repeat(line_of, size)[keep]
         # consecutive points of one class are judged once (the first of them); a line's
         # points stay together and in the walk's order (the rules need no more)
         once = np.empty(len(cls), dtype=bool)
         once[:1] = True
         np.not_equal(cls[1:], cls[:-1], out=once[1:])
-        once[1:] |= line[1:] != line[:-1]
-        out[0].append(cls[once])
-        out[1].append(line[once])
+        ends = np.cumsum(glens)
+        firsts = np.searchsorted(keep, ends - glens)      # each line's first point kept
+        once[firsts[firsts < len(keep)]] = True
+        cls_parts.append(cls[once])
+        line_parts.append(group[np.searchsorted(ends, keep[once], side="right")])
 
     def _range(self, v: int, hx: np.ndarray) -> np.ndarray:
         if self.D is not None:
@@ -419,22 +357,6 @@ class PixelFrame:
             res = valid & t1 & match & (~t2 | ~t3)
             out[sel] = none | (~far & ~none & res)
         return out
-
-
-def _merged(line_of: np.ndarray, lo: np.ndarray, hi: np.ndarray):
-    """Index ranges (line, first, last; in order of line and first) merged where they touch
-    or overlap, empty ones left out."""
-    ok = hi >= lo
-    line_of, lo, hi = line_of[ok], lo[ok], hi[ok]
-    if not len(lo):
-        return line_of, lo, hi
-    span = int(hi.max()) + 2
-    top = np.maximum.accumulate(line_of * span + hi)
-    start = np.ones(len(lo), dtype=bool)
-    start[1:] = line_of[1:] * span + lo[1:] > top[:-1] + 1
-    firsts = np.flatnonzero(start)
-    lasts = np.append(firsts[1:] - 1, len(lo) - 1)
-    return line_of[firsts], lo[firsts], top[lasts] - line_of[firsts] * span
 
 
 def inherent_instead(centre: np.ndarray, drawn: np.ndarray) -> np.ndarray:
