@@ -168,6 +168,19 @@ class PixelFrame:
                 key *= scale
             key += part
         uniq, inv = np.unique(key, return_inverse=True)
+        # what a class is to the first cut of a line's points (raster_table): its obstacle
+        # top, or 127 for terrain that counts whatever the ends' heights (hexside, half-level,
+        # split; every floor is below 127); classes numbered in the order of this byte, so
+        # that a pixel's class says at once whether it can matter above a floor (``cls_from``)
+        code = (uniq // (1024 * 64)) % 256
+        special = HEXSIDE_T[code] | HALF_LEVEL[code] | SPLIT[code]
+        top = ((uniq // 1024) % 64) - 32 + HEIGHT[code]
+        low = np.where(special, 127, np.clip(top, -127, 126))
+        order = np.argsort(low, kind="stable")
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        uniq, inv, low = uniq[order], rank[inv], low[order]
+        self.cls_from = np.searchsorted(low, np.arange(-128, 128), side="right")
         # (two bytes a pixel when the classes allow: the walk reads one per point)
         small = np.uint16 if len(uniq) <= np.iinfo(np.uint16).max else np.int32
         runs = np.diff(np.append(starts, len(hexi)))
@@ -181,15 +194,6 @@ class PixelFrame:
         self.cls_code = (rest % 256).astype(np.int64)
         self.cls_hex = rest // 256 - 1
         self.cls_centre = at_c
-        # what a class is to the first cut of a line's points (raster_table): its obstacle top,
-        # and whether its terrain counts whatever the ends' heights (hexside, half-level, split)
-        self.cls_top = self.cls_lev + HEIGHT[self.cls_code]
-        self.cls_special = HEXSIDE_T[self.cls_code] | HALF_LEVEL[self.cls_code] \
-            | SPLIT[self.cls_code]
-        # per pixel, a byte for the walk's first cut: its class's top, or 127 for terrain that
-        # counts whatever the ends' heights (every floor is below 127)
-        low = np.where(self.cls_special, 127, np.clip(self.cls_top, -127, 126)).astype(np.int8)
-        self.pix_low = np.repeat(low[inv], runs)
 
     def _centre_terrain(self, m: Map, hexi, at_centre) -> None:
         """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
@@ -236,8 +240,9 @@ class PixelFrame:
     def _walk(self, viewer: int, targets: np.ndarray, floor: np.ndarray | None = None):
         """Every point of every line (VASL's walk) that can matter, as the pixel classes met in
         turn (consecutive points of one class kept once): (class, line).  With ``floor`` (per
-        line), a pixel of plain terrain not above it is left out before its class is read
-        (``pix_low``: a byte a pixel); lines of one floor are walked together."""
+        line), a pixel of plain terrain not above it is left out (its class says so: classes
+        are numbered by what they can matter above, ``cls_from``); lines of one
+        floor are walked together."""
         if not len(targets):
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         if floor is None:
@@ -271,8 +276,9 @@ class PixelFrame:
         if edge_row[group].any():
             inside_frame(flat, glens)
         # A6.2, A6.4, A6.1: plain terrain at or below the floor neither blocks nor hinders
-        keep = np.flatnonzero(np.take(self.pix_low, flat) > level)
-        cls = np.take(self.pix_cls, flat[keep])
+        met = np.take(self.pix_cls, flat)
+        keep = np.flatnonzero(met >= self.cls_from[level + 128])
+        cls = met[keep]
         # consecutive points of one class are judged once (the first of them); a line's
         # points stay together and in the walk's order (the rules need no more)
         once = np.empty(len(cls), dtype=bool)
