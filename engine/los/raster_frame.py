@@ -23,6 +23,8 @@ from .raster_walk import inside_frame, walks_of_width
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
 WALK_CHUNK = 1 << 20        # points of one viewer's walks looked at together (bounded memory)
+PREFIX_SHARE = 1 / 4        # of a line's points walked first (most lines are blocked there)
+PREFIX_MIN = 160            # points walked first at least (the viewer's hex and the next)
 MAX_RANGE_TABLE = 4000       # hexes: ranges kept as a table (int16, 32 MB at most)
 
 # ------------------------------------------------------------------ terrain properties by code
@@ -237,12 +239,33 @@ class PixelFrame:
         self.side_terrain = st
 
     # ---------------------------------------------------------------------------- the walk
-    def _walk(self, viewer: int, targets: np.ndarray, floor: np.ndarray | None = None):
+    def _judge_staged(self, v: int, S: int, targets: np.ndarray, te: np.ndarray):
+        """``_judge``, a line's first points first (``PREFIX_SHARE`` of them, at least
+        ``PREFIX_MIN``): a line blocked there is blocked alike by its whole walk (A6.1, A6.2,
+        A6.4, B9.2: each point is judged on its own, the first block or sixth hindrance in
+        the walk's order answers, the hindrances before it counted there), so only the lines
+        still clear are walked whole.  Lines needing every point (``_floor``: A6.3, A6.8,
+        along hexsides) are walked whole at once."""
+        l1 = np.abs(self.cx[targets] - self.cx[v]) + np.abs(self.cy[targets] - self.cy[v])
+        limit = np.maximum((l1 * PREFIX_SHARE).astype(np.int64), PREFIX_MIN)
+        floor = self._floor(v, S, targets, te, self._along_hexsides(v, targets))
+        whole = (limit >= l1 + 2) | (floor == np.iinfo(np.int64).min)   # a walk: <= l1 + 2
+        limit[whole] = -1
+        out = self._judge(v, S, targets, te, limit)
+        redo = np.flatnonzero(~whole & out[0])             # clear so far: walked whole
+        if len(redo):
+            for have, whole_walk in zip(out, self._judge(v, S, targets[redo], te[redo])):
+                have[redo] = whole_walk
+        return out
+
+    def _walk(self, viewer: int, targets: np.ndarray, floor: np.ndarray | None = None,
+              limit: np.ndarray | None = None):
         """Every point of every line (VASL's walk) that can matter, as the pixel classes met in
         turn (consecutive points of one class kept once): (class, line).  With ``floor`` (per
         line), a pixel of plain terrain not above it is left out (its class says so: classes
         are numbered by what they can matter above, ``cls_from``); lines of one
-        floor are walked together."""
+        floor are walked together.  With ``limit`` (per line; -1: all), a line's first
+        points only."""
         if not len(targets):
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         if floor is None:
@@ -251,6 +274,8 @@ class PixelFrame:
         sx, sy = int(self.cx[viewer]), int(self.cy[viewer])
         keys = (self.cx[targets] - sx) * 65536 + (self.cy[targets] - sy)
         parts = self._walks.offsets(keys.tolist())
+        if limit is not None:
+            parts = [w if k < 0 else w[:k] for w, k in zip(parts, limit.tolist())]
         lens = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
         base = sy * self.W + sx
         edge_row = (self.cy[targets] == 0)
