@@ -23,6 +23,8 @@ from .raster_walk import inside_frame, walks_of_width
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
 WALK_CHUNK = 1 << 20        # points of one viewer's walks looked at together (bounded memory)
+PREFIX_SHARE = 1 / 4        # of a line's points walked first (most lines are blocked there)
+PREFIX_MIN = 160            # points walked first at least (the viewer's hex and the next)
 MAX_RANGE_TABLE = 4000       # hexes: ranges kept as a table (int16, 32 MB at most)
 
 # ------------------------------------------------------------------ terrain properties by code
@@ -175,6 +177,19 @@ class PixelFrame:
                 key *= scale
             key += part
         uniq, inv = np.unique(key, return_inverse=True)
+        # what a class is to the first cut of a line's points (raster_table): its obstacle
+        # top, or 127 for terrain that counts whatever the ends' heights (hexside, half-level,
+        # split; every floor is below 127); classes numbered in the order of this byte, so
+        # that a pixel's class says at once whether it can matter above a floor (``cls_from``)
+        code = (uniq // (1024 * 64)) % 256
+        special = HEXSIDE_T[code] | HALF_LEVEL[code] | SPLIT[code]
+        top = ((uniq // 1024) % 64) - 32 + HEIGHT[code]
+        low = np.where(special, 127, np.clip(top, -127, 126))
+        order = np.argsort(low, kind="stable")
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        uniq, inv, low = uniq[order], rank[inv], low[order]
+        self.cls_from = np.searchsorted(low, np.arange(-128, 128), side="right")
         # (two bytes a pixel when the classes allow: the walk reads one per point)
         small = np.uint16 if len(uniq) <= np.iinfo(np.uint16).max else np.int32
         runs = np.diff(np.append(starts, len(hexi)))
@@ -188,15 +203,6 @@ class PixelFrame:
         self.cls_code = (rest % 256).astype(np.int64)
         self.cls_hex = rest // 256 - 1
         self.cls_centre = at_c
-        # what a class is to the first cut of a line's points (raster_table): its obstacle top,
-        # and whether its terrain counts whatever the ends' heights (hexside, half-level, split)
-        self.cls_top = self.cls_lev + HEIGHT[self.cls_code]
-        self.cls_special = HEXSIDE_T[self.cls_code] | HALF_LEVEL[self.cls_code] \
-            | SPLIT[self.cls_code]
-        # per pixel, a byte for the walk's first cut: its class's top, or 127 for terrain that
-        # counts whatever the ends' heights (every floor is below 127)
-        low = np.where(self.cls_special, 127, np.clip(self.cls_top, -127, 126)).astype(np.int8)
-        self.pix_low = np.repeat(low[inv], runs)
 
     def _centre_terrain(self, m: Map, hexi, at_centre) -> None:
         """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
@@ -240,11 +246,33 @@ class PixelFrame:
         self.side_terrain = st
 
     # ---------------------------------------------------------------------------- the walk
-    def _walk(self, viewer: int, targets: np.ndarray, floor: np.ndarray | None = None):
+    def _judge_staged(self, v: int, S: int, targets: np.ndarray, te: np.ndarray):
+        """``_judge``, a line's first points first (``PREFIX_SHARE`` of them, at least
+        ``PREFIX_MIN``): a line blocked there is blocked alike by its whole walk (A6.1, A6.2,
+        A6.4, B9.2: each point is judged on its own, the first block or sixth hindrance in
+        the walk's order answers, the hindrances before it counted there), so only the lines
+        still clear are walked whole.  Lines needing every point (``_floor``: A6.3, A6.8,
+        along hexsides) are walked whole at once."""
+        l1 = np.abs(self.cx[targets] - self.cx[v]) + np.abs(self.cy[targets] - self.cy[v])
+        limit = np.maximum((l1 * PREFIX_SHARE).astype(np.int64), PREFIX_MIN)
+        floor = self._floor(v, S, targets, te, self._along_hexsides(v, targets))
+        whole = (limit >= l1 + 2) | (floor == np.iinfo(np.int64).min)   # a walk: <= l1 + 2
+        limit[whole] = -1
+        out = self._judge(v, S, targets, te, limit)
+        redo = np.flatnonzero(~whole & out[0])             # clear so far: walked whole
+        if len(redo):
+            for have, whole_walk in zip(out, self._judge(v, S, targets[redo], te[redo])):
+                have[redo] = whole_walk
+        return out
+
+    def _walk(self, viewer: int, targets: np.ndarray, floor: np.ndarray | None = None,
+              limit: np.ndarray | None = None):
         """Every point of every line (VASL's walk) that can matter, as the pixel classes met in
         turn (consecutive points of one class kept once): (class, line).  With ``floor`` (per
-        line), a pixel of plain terrain not above it is left out before its class is read
-        (``pix_low``: a byte a pixel); lines of one floor are walked together."""
+        line), a pixel of plain terrain not above it is left out (its class says so: classes
+        are numbered by what they can matter above, ``cls_from``); lines of one
+        floor are walked together.  With ``limit`` (per line; -1: all), a line's first
+        points only."""
         if not len(targets):
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         if floor is None:
@@ -253,6 +281,8 @@ class PixelFrame:
         sx, sy = int(self.cx[viewer]), int(self.cy[viewer])
         keys = (self.cx[targets] - sx) * 65536 + (self.cy[targets] - sy)
         parts = self._walks.offsets(keys.tolist())
+        if limit is not None:
+            parts = [w if k < 0 else w[:k] for w, k in zip(parts, limit.tolist())]
         lens = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
         base = sy * self.W + sx
         edge_row = (self.cy[targets] == 0)
@@ -278,17 +308,19 @@ class PixelFrame:
         if edge_row[group].any():
             inside_frame(flat, glens)
         # A6.2, A6.4, A6.1: plain terrain at or below the floor neither blocks nor hinders
-        keep = np.flatnonzero(np.take(self.pix_low, flat) > level)
-        cls = np.take(self.pix_cls, flat[keep])
-        line = group[np.searchsorted(np.cumsum(glens), keep, side="right")]
+        met = np.take(self.pix_cls, flat)
+        keep = np.flatnonzero(met >= self.cls_from[level + 128])
+        cls = met[keep]
         # consecutive points of one class are judged once (the first of them); a line's
         # points stay together and in the walk's order (the rules need no more)
         once = np.empty(len(cls), dtype=bool)
         once[:1] = True
         np.not_equal(cls[1:], cls[:-1], out=once[1:])
-        once[1:] |= line[1:] != line[:-1]
+        ends = np.cumsum(glens)
+        firsts = np.searchsorted(keep, ends - glens)      # each line's first point kept
+        once[firsts[firsts < len(keep)]] = True
         cls_parts.append(cls[once])
-        line_parts.append(line[once])
+        line_parts.append(group[np.searchsorted(ends, keep[once], side="right")])
 
     def _range(self, v: int, hx: np.ndarray) -> np.ndarray:
         if self.D is not None:

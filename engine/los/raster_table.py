@@ -167,7 +167,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         hcount = np.zeros(n, dtype=np.int64)
         todo = np.flatnonzero(targets != viewer)
         if len(todo):
-            c, k, w1, w2, sd, h = self._judge(viewer, S, targets[todo], te[todo])
+            c, k, w1, w2, sd, h = self._judge_staged(viewer, S, targets[todo], te[todo])
             clear[todo] = c
             kind[todo] = k
             b1[todo] = w1
@@ -176,7 +176,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
             hcount[todo] = h
         return DayLines(viewer, S, targets, te, clear, kind, b1, b2, hcount, bside)
 
-    def _judge(self, v: int, S: int, targets: np.ndarray, te: np.ndarray):
+    def _judge(self, v: int, S: int, targets: np.ndarray, te: np.ndarray, limit=None):
         """Every point of every line walked and judged (see the module doc): (clear, kind, hex,
         hex across, hexside code, hindrances) per line."""
         n = len(targets)
@@ -184,7 +184,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         # ranges its points lie between two hexes, and each is judged as in both, with a hex's
         # inherent centre terrain (orchard, jungle...) standing for what is drawn there
         along = self._along_hexsides(v, targets)
-        p = self._points(v, targets, self._floor(v, S, targets, te, along))
+        p = self._points(v, targets, self._floor(v, S, targets, te, along), limit)
         if along.any():
             self._along_copies(p, v, along)
         bldg, dep_block, dep_skip = self._candidates(p, v, S, targets, te)
@@ -225,11 +225,11 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         whole |= exits | enters
         return np.where(whole, np.iinfo(np.int64).min, np.minimum(S, te))
 
-    def _points(self, v: int, targets: np.ndarray, floor: np.ndarray) -> _Points:
+    def _points(self, v: int, targets: np.ndarray, floor: np.ndarray, limit=None) -> _Points:
         """The points of the walk (one per run of a pixel class) with what they are, but those
         of plain terrain not above the line's ``floor``; a point in an end's extended border
         belongs to that end (VASL)."""
-        cls, line = self._walk(v, targets, floor)
+        cls, line = self._walk(v, targets, floor, limit)
         p = _Points()
         p.line = line
         p.hexi = hexi = self.cls_hex[cls]
