@@ -95,14 +95,19 @@ class Hand(QObject):
 
     def follow(self, pos) -> None:
         """The view scrolled under a mouse held still at viewport point ``pos``: the dragged
-        piece, thread or preview follows the map."""
-        spot, gesture = self.spot_at(pos), self._gesture
+        piece, thread, preview or route follows the map."""
+        self._carry(self._gesture, self.spot_at(pos))
+
+    def _carry(self, gesture, spot) -> None:
+        """The gesture under way follows the mouse to ``spot``."""
         if gesture == "piece" and self.drag.dragging:
             self.drag.move(spot)
         elif gesture == "thread":
             self.threads.move(spot)
         elif gesture == "starshell":
             self.starshell.hover(spot, pressed=True)
+        elif gesture == "route":
+            self.route.move(spot)
 
     def press(self, event) -> bool:
         button, shift = event.button(), bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
@@ -145,14 +150,7 @@ class Hand(QObject):
             self._dragging = True
             if gesture == "piece" and self.select.pressed is not None:
                 self.drag.begin(self.select.pressed, spot)
-        if gesture == "piece" and self.drag.dragging:
-            self.drag.move(spot)
-        elif gesture == "thread":
-            self.threads.move(spot)
-        elif gesture == "starshell":
-            self.starshell.hover(spot, pressed=True)
-        elif gesture == "route":
-            self.route.move(spot)
+        self._carry(gesture, spot)
         return False                # the view still reports the hovered hex
 
     def release(self, event) -> bool:
