@@ -5,7 +5,7 @@
   ``hexside_terrain`` (RULES.md 7: walls, hedges, bocage, cliffs);
 - ``raster_table``: ``RasterLosTable``, lines over the terrain as drawn (VASL's point rules;
   A6.3 in ``raster_depressions``), on the pixel frame of ``raster_frame`` (which hex each pixel
-  is in: ``raster_pixels``; the walks of lines: ``raster_walk``);
+  is in: ``raster_pixels``; the walks of lines, compiled: ``raster_kernel``);
 - ``day_lines``: what both answer (``DayLines``, the codes of why a line is blocked);
 - ``explain``: the answers in words;
 - ``ground``: every ground-level pair of a map, precomputed in the background (it reads the

@@ -4,10 +4,11 @@ Every board's raster (``engine.raster_file``, found by ``engine.boards.board_ras
 at its slot: per pixel its terrain and ground level, the map's hex it lies in, its nearest
 hexside and whether the centre is its nearest location (VASL's ``Hex.getNearestLocation``), and
 which neighbours' extended borders hold it too (``raster_pixels``); pixels judged alike share a
-*class*.  And VASL's walk of a line (``Map.LOS``: one pixel column at a time, every row between
-the line's entry and exit of the column), kept once per pixel difference and frame width
-(``raster_walk``); and which hexside terrain an end's own hexsides and hexspines hide (B9.2,
-VASL's ``isIgnorableHexsideTerrain``).  The rules on these points: ``raster_table``.
+*class*, and what the compiled walk reads of each class.  And VASL's walk of every line of a
+viewer (``Map.LOS``: one pixel column at a time, every row between the line's entry and exit
+of the column), compiled: ``raster_kernel``; and which hexside terrain an end's own hexsides
+and hexspines hide (B9.2, VASL's ``isIgnorableHexsideTerrain``).  The rules on these points:
+``raster_table``.
 """
 from __future__ import annotations
 
@@ -18,13 +19,10 @@ from ..hexes import SQRT3
 from ..maps import Map
 from ..raster_file import terrain_table
 from ..terrain import HEXSIDES
+from . import raster_kernel as kernel
 from .raster_pixels import PixelHexes, extended_borders, pixel_hexes, shared_slots
-from .raster_walk import inside_frame, walks_of_width
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
-WALK_CHUNK = 1 << 20        # points of one viewer's walks looked at together (bounded memory)
-PREFIX_SHARE = 1 / 4        # of a line's points walked first (most lines are blocked there)
-PREFIX_MIN = 160            # points walked first at least (the viewer's hex and the next)
 MAX_RANGE_TABLE = 4000       # hexes: ranges kept as a table (int16, 32 MB at most)
 
 # ------------------------------------------------------------------ terrain properties by code
@@ -119,7 +117,7 @@ class PixelFrame:
             self.D = np.empty((m.size + 1, m.size + 1), dtype=np.int16)
             for a in range(0, m.size + 1, 256):       # a band of rows at a time (memory)
                 self.D[a:a + 256] = self._dist(idx[a:a + 256, None], idx[None, :])
-        self._walks = walks_of_width(self.W)     # shared by every frame this wide
+        self._kernel_classes(m)
 
     def _paste(self, m: Map, rasters):
         """The map's pixel frame: every board pasted at its slot's origin (terrain, level, and
@@ -246,81 +244,74 @@ class PixelFrame:
         self.side_terrain = st
 
     # ---------------------------------------------------------------------------- the walk
-    def _judge_staged(self, v: int, S: int, targets: np.ndarray, te: np.ndarray):
-        """``_judge``, a line's first points first (``PREFIX_SHARE`` of them, at least
-        ``PREFIX_MIN``): a line blocked there is blocked alike by its whole walk (A6.1, A6.2,
-        A6.4, B9.2: each point is judged on its own, the first block or sixth hindrance in
-        the walk's order answers, the hindrances before it counted there), so only the lines
-        still clear are walked whole.  Lines needing every point (``_floor``: A6.3, A6.8,
-        along hexsides) are walked whole at once."""
-        l1 = np.abs(self.cx[targets] - self.cx[v]) + np.abs(self.cy[targets] - self.cy[v])
-        limit = np.maximum((l1 * PREFIX_SHARE).astype(np.int64), PREFIX_MIN)
-        floor = self._floor(v, S, targets, te, self._along_hexsides(v, targets))
-        whole = (limit >= l1 + 2) | (floor == np.iinfo(np.int64).min)   # a walk: <= l1 + 2
-        limit[whole] = -1
-        out = self._judge(v, S, targets, te, limit)
-        redo = np.flatnonzero(~whole & out[0])             # clear so far: walked whole
-        if len(redo):
-            for have, whole_walk in zip(out, self._judge(v, S, targets[redo], te[redo])):
-                have[redo] = whole_walk
-        return out
+    def _kernel_classes(self, m: Map) -> None:
+        """What the compiled walk (``raster_kernel``) reads of each pixel class: ground, top,
+        what it is (bits) and its hex with the neighbours whose extended border holds it."""
+        code, hexc = self.cls_code, self.cls_hex
+        on_map = hexc >= 0
+        bridge_hex = np.zeros(m.size + 1, dtype=bool)
+        bridge_hex[hexc[BRIDGE_T[code] & on_map]] = True
+        foreign = INHERENT[code] & (self.centre_code[hexc] != code)   # drawn over from another
+        can_block = on_map & ~foreign & ~bridge_hex[hexc]
+        flags = (kernel.CAN_BLOCK * can_block
+                 + kernel.OBSTACLE_CLS * (can_block & OBSTACLE[code] & ~ROWHOUSE_T[code])
+                 + kernel.SPLIT_CLS * SPLIT[code]
+                 + kernel.KEEP_IN_ENDS * (HEXSIDE_T[code] | BRIDGE_T[code] | ROWHOUSE_T[code])
+                 + kernel.IN_BUILDING * IN_BUILDING_T[code]
+                 + kernel.ON_EDGE * (self.cls_edge != 0)
+                 + kernel.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code]))
+        self.cls_flags = flags.astype(np.uint8)
+        self.cls_g = self.cls_lev.astype(np.int64)
+        self.cls_top = (self.cls_lev + HEIGHT[code]).astype(np.int64)
+        nbr = np.full((len(code), 7), -2, dtype=np.int64)
+        nbr[:, 0] = hexc
+        bits = ((self.cls_edge[:, None] >> np.arange(6)[None, :]) & 1) == 1
+        across = np.where(on_map[:, None], m.neighbours[np.where(on_map, hexc, 0)], -2)
+        nbr[:, 1:] = np.where(bits & (across >= 0), across, -2)
+        self.cls_nbr = nbr
+        self._known_reversible: dict = {}
 
-    def _walk(self, viewer: int, targets: np.ndarray, floor: np.ndarray | None = None,
-              limit: np.ndarray | None = None):
+    def _walk(self, viewer: int, S: int, targets: np.ndarray, te: np.ndarray,
+              threshold: np.ndarray, mode: np.ndarray):
         """Every point of every line (VASL's walk) that can matter, as the pixel classes met in
-        turn (consecutive points of one class kept once): (class, line).  With ``floor`` (per
-        line), a pixel of plain terrain not above it is left out (its class says so: classes
-        are numbered by what they can matter above, ``cls_from``); lines of one
-        floor are walked together.  With ``limit`` (per line; -1: all), a line's first
-        points only."""
-        if not len(targets):
-            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        if floor is None:
-            floor = np.full(len(targets), -128, dtype=np.int64)
-        floor = np.clip(floor, -128, 126)
+        turn (consecutive points of one class kept once): (class, line, answer hex, answer),
+        a line's points together and in the walk's order; which points, and where a walk
+        ends, by each line's class ``threshold`` and ``mode``; the lines the walk answers
+        itself (``answer`` not 0: ``raster_kernel.GROUND_HIGHER`` or ``OBSTACLE_HIGHER`` at
+        ``answer hex``) keep no point."""
+        n = len(targets)
+        answer_hex = np.full(n, -1, dtype=np.int64)
+        answer = np.zeros(n, dtype=np.int8)
+        if not n:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), answer_hex, answer
         sx, sy = int(self.cx[viewer]), int(self.cy[viewer])
-        keys = (self.cx[targets] - sx) * 65536 + (self.cy[targets] - sy)
-        parts = self._walks.offsets(keys.tolist())
-        if limit is not None:
-            parts = [w if k < 0 else w[:k] for w, k in zip(parts, limit.tolist())]
-        lens = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
-        base = sy * self.W + sx
-        edge_row = (self.cy[targets] == 0)
-        cls_parts, line_parts = [], []
-        for level in sorted(set(floor.tolist())):
-            lines = np.flatnonzero(floor == level)
-            # a chunk of lines at a time (its temporaries bounded: ``WALK_CHUNK`` points)
-            ends = np.cumsum(lens[lines])
-            cuts = np.searchsorted(ends, np.arange(WALK_CHUNK, int(ends[-1]), WALK_CHUNK))
-            for group in np.split(lines, np.unique(cuts[cuts > 0])):
-                self._walk_chunk(parts, lens, group, level, base, edge_row, cls_parts,
-                                 line_parts)
-        return np.concatenate(cls_parts), np.concatenate(line_parts)
+        dxs = self.cx[targets] - sx
+        dys = self.cy[targets] - sy
+        room = int((np.abs(dxs) + np.abs(dys)).sum()) + 2 * n
+        out_cls = np.empty(room, dtype=np.int32)
+        out_line = np.empty(room, dtype=np.int32)
+        te = np.asarray(te, dtype=np.int64)
+        count = kernel.walk_lines(
+            self.pix_cls, self.W, sx, sy, int(viewer), int(S), dxs, dys,
+            np.asarray(threshold, dtype=np.int64), np.asarray(mode, dtype=np.uint8),
+            np.maximum(S, te), te, np.asarray(targets, dtype=np.int64), self.cls_g,
+            self.cls_top, self.cls_flags, self.cls_nbr, self.qa, self.ra, out_cls, out_line,
+            answer_hex, answer)
+        return (out_cls[:count].astype(np.int64), out_line[:count].astype(np.int64),
+                answer_hex, answer)
 
-    def _walk_chunk(self, parts, lens, group, level: int, base: int, edge_row, cls_parts,
-                    line_parts) -> None:
-        """``_walk`` for the lines ``group``, all of floor ``level``: their points that can
-        matter, appended to ``cls_parts`` and ``line_parts``."""
-        flat = np.concatenate([parts[i] for i in group.tolist()]) if len(group) > 1 \
-            else parts[int(group[0])].copy()
-        flat += base
-        glens = lens[group]
-        if edge_row[group].any():
-            inside_frame(flat, glens)
-        # A6.2, A6.4, A6.1: plain terrain at or below the floor neither blocks nor hinders
-        met = np.take(self.pix_cls, flat)
-        keep = np.flatnonzero(met >= self.cls_from[level + 128])
-        cls = met[keep]
-        # consecutive points of one class are judged once (the first of them); a line's
-        # points stay together and in the walk's order (the rules need no more)
-        once = np.empty(len(cls), dtype=bool)
-        once[:1] = True
-        np.not_equal(cls[1:], cls[:-1], out=once[1:])
-        ends = np.cumsum(glens)
-        firsts = np.searchsorted(keep, ends - glens)      # each line's first point kept
-        once[firsts[firsts < len(keep)]] = True
-        cls_parts.append(cls[once])
-        line_parts.append(group[np.searchsorted(ends, keep[once], side="right")])
+    def _reversible(self, dxs: np.ndarray, dys: np.ndarray) -> np.ndarray:
+        """Per pixel difference: whether the walk back visits the same pixels, in reverse
+        (``raster_kernel.reversible``), kept per difference."""
+        keys = (dxs * 65536 + dys).tolist()
+        known = self._known_reversible
+        missing = np.array(sorted({k for k in keys if k not in known}), dtype=np.int64)
+        if len(missing):
+            mdx = (missing + 32768) // 65536
+            for k, same in zip(missing.tolist(), kernel.reversible(mdx, missing - mdx * 65536,
+                                                                   self.W).tolist()):
+                known[k] = same
+        return np.fromiter((known[k] for k in keys), dtype=bool, count=len(keys))
 
     def _range(self, v: int, hx: np.ndarray) -> np.ndarray:
         if self.D is not None:
@@ -339,6 +330,51 @@ class PixelFrame:
             slope = np.abs(dy / dx)
         sixty = np.abs(slope - np.tan(np.radians(60.0))) < tol
         return ((dy == 0) | sixty) & (targets != v)
+
+    def _along_copies(self, p, v: int, along: np.ndarray) -> None:
+        """A line along hexsides: of the points ``p`` being judged (``raster_table``), those
+        between two hexes (at odd ranges, in both hexes' extended borders) judged as in both,
+        each with its inherent centre terrain (VASL's checkLOSOnHexsideRule): a copy of each
+        in the other hex, in the walk's order."""
+        hexi, hx, code, g, side, at_centre, line, t, on_map, in_end, in_v, edge = (
+            p.hexi, p.hx, p.code, p.g, p.side, p.at_centre, p.line, p.t, p.on_map, p.in_end,
+            p.in_v, p.edge)
+        sel = np.flatnonzero(along[line] & ~in_end & on_map & (edge != 0))
+        both = sel[self._range(v, hx[sel]) % 2 == 1]
+        if not len(both):
+            return
+        nbs = self.nb[hx[both]]
+        bits = ((edge[both][:, None] >> np.arange(6)[None, :]) & 1) == 1
+        ok = bits & (nbs >= 0) & (nbs != v) & (nbs != t[both][:, None])
+        has = ok.any(axis=1)
+        both = both[has]
+        k = np.argmax(ok[has], axis=1)
+        other = nbs[has, k]
+        raw = code[both]
+        code[both] = inherent_instead(self.centre_code[hx[both]], raw)
+        # the copy judged in the other hex (from its side of the shared hexside)
+        hexi = np.concatenate([hexi, other])
+        hx = np.concatenate([hx, other])
+        code = np.concatenate([code, inherent_instead(self.centre_code[other], raw)])
+        g = np.concatenate([g, g[both]])
+        side = np.concatenate([side, (k + 3) % 6])
+        at_centre = np.concatenate([at_centre, np.zeros(len(both), dtype=bool)])
+        line = np.concatenate([line, line[both]])
+        t = np.concatenate([t, t[both]])
+        on_map = np.concatenate([on_map, np.ones(len(both), dtype=bool)])
+        in_end = np.concatenate([in_end, np.zeros(len(both), dtype=bool)])
+        # each copy right after its point: the walk's order (both is ascending)
+        count = len(p.hexi)
+        shift = np.zeros(count + 1, dtype=np.int64)
+        shift[both + 1] = 1
+        shift = np.cumsum(shift[:count])           # copies before each point
+        o = np.empty(count + len(both), dtype=np.int64)
+        o[np.arange(count) + shift] = np.arange(count)
+        o[both + np.arange(1, len(both) + 1)] = np.arange(count, count + len(both))
+        in_v = np.concatenate([in_v, np.zeros(len(both), dtype=bool)])
+        (p.hexi, p.hx, p.code, p.g, p.side, p.at_centre, p.line, p.t, p.on_map, p.in_end,
+         p.in_v) = (a[o] for a in (hexi, hx, code, g, side, at_centre, line, t, on_map, in_end,
+                                   in_v))
 
     def _dist(self, a, b):
         dq = self.qa[a] - self.qa[b]

@@ -52,6 +52,7 @@ import numpy as np
 
 from ..errors import ScenarioError
 from ..maps import Map
+from . import raster_kernel as kernel
 from .day_lines import (
     BLIND,
     BUILDING_EXIT,
@@ -90,7 +91,6 @@ from .raster_frame import (
     SPLIT,
     WATER_T,
     PixelFrame,
-    inherent_instead,
     map_rasters,
 )
 from .raster_rowhouse import RowhouseRules
@@ -102,7 +102,8 @@ class _Points:
     ``g``, nearest ``side``, ``at_centre``, extended-border bits ``edge``, ``line``, its target
     ``t``, ``on_map``, in an end's hex (``in_end``) or the viewer's (``in_v``), the walk's
     order ``pos``; once cut to the candidates, the obstacle ``top`` and the target's
-    elevation ``T``."""
+    elevation ``T``.  Per line: the answers of the walk itself (``answer``, ``answer_hex``:
+    ``raster_kernel``)."""
     JUDGED = ("hexi", "hx", "code", "g", "side", "at_centre", "line", "t", "on_map", "in_end",
               "top", "T")
 
@@ -135,14 +136,14 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
                 hindrances: np.ndarray) -> np.ndarray:
         """Which ground-level lines from ``viewer`` (answered ``clear``, ``kind``,
         ``hindrances``) answer the lines back too: the walk back visits the same pixels
-        (``raster_walk``), no end in a depression (A6.3) nor in a building with the other end
+        (``raster_kernel``), no end in a depression (A6.3) nor in a building with the other end
         at another level (A6.8), no bridge near the line (B6), not along hexsides, no end's
         centre on the frame's top row, and clear without a hindrance or blocked by more than
         hindrances (A6.1: by range from the viewer).  Each point's rule is alike both ways."""
         targets = np.asarray(targets, dtype=np.int64)
         dx = self.cx[targets] - self.cx[viewer]
         dy = self.cy[targets] - self.cy[viewer]
-        same = self._walks.reversible((dx * 65536 + dy).tolist())
+        same = self._reversible(dx, dy)
         bldg = BUILDING_T[self.centre_code[:-1]]
         other_level = self.ground[targets] != self.ground[viewer]
         ok = (same & ~self.depression[targets] & ~((bldg[viewer] | bldg[targets]) & other_level)
@@ -167,7 +168,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         hcount = np.zeros(n, dtype=np.int64)
         todo = np.flatnonzero(targets != viewer)
         if len(todo):
-            c, k, w1, w2, sd, h = self._judge_staged(viewer, S, targets[todo], te[todo])
+            c, k, w1, w2, sd, h = self._judge(viewer, S, targets[todo], te[todo])
             clear[todo] = c
             kind[todo] = k
             b1[todo] = w1
@@ -176,7 +177,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
             hcount[todo] = h
         return DayLines(viewer, S, targets, te, clear, kind, b1, b2, hcount, bside)
 
-    def _judge(self, v: int, S: int, targets: np.ndarray, te: np.ndarray, limit=None):
+    def _judge(self, v: int, S: int, targets: np.ndarray, te: np.ndarray):
         """Every point of every line walked and judged (see the module doc): (clear, kind, hex,
         hex across, hexside code, hindrances) per line."""
         n = len(targets)
@@ -184,7 +185,7 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         # ranges its points lie between two hexes, and each is judged as in both, with a hex's
         # inherent centre terrain (orchard, jungle...) standing for what is drawn there
         along = self._along_hexsides(v, targets)
-        p = self._points(v, targets, self._floor(v, S, targets, te, along), limit)
+        p = self._points(v, S, targets, te, *self._line_modes(v, S, targets, te, along))
         if along.any():
             self._along_copies(p, v, along)
         bldg, dep_block, dep_skip = self._candidates(p, v, S, targets, te)
@@ -209,28 +210,47 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         hind = self._height_rules(p, marks, v, S, hi, lo, rs, rt, dep_skip)
         # A6.1: a hindrance counts between the ends, once per range from the viewer
         hind &= (rs < R) & (rt < R)
-        return self._first_blocks(p, marks, hind, n, rs)
+        out = self._first_blocks(p, marks, hind, n, rs)
+        # the lines the walk answered (A6.2): no point kept, blocked at the point it ended on
+        done = np.flatnonzero(p.answer)
+        clear, kind, where, across, bside, hcount = out
+        clear[done] = False
+        kind[done] = np.array([CLEAR, HILL, HIGHER, EQUAL], dtype=np.int8)[p.answer[done]]
+        where[done] = across[done] = p.answer_hex[done]
+        bside[done] = 0
+        hcount[done] = 0
+        return out
 
     # ------------------------------------------------------------------ the points walked
-    def _floor(self, v: int, S: int, targets: np.ndarray, te: np.ndarray, along: np.ndarray):
-        """Per line, the height at or below which a point of plain terrain can neither block
-        nor hinder (the lower end's elevation: A6.2, A6.4, A6.1).  Lines that need every point
-        keep them all: A6.8 (from a building to another elevation), A6.3 (leaving or
-        entering a depression), and lines along hexsides (their points between two hexes take
-        a hex's inherent terrain)."""
-        whole = along.copy()
-        if BUILDING_T[self.centre_code[v]]:
-            whole |= te != S
+    def _line_modes(self, v: int, S: int, targets: np.ndarray, te: np.ndarray,
+                    along: np.ndarray):
+        """Per line, the class threshold and the mode of its walk (``raster_kernel``): plain
+        terrain at or below the lower end's elevation can neither block nor hinder (A6.2,
+        A6.4, A6.1), nor can the ends' own hexes but by their hexside terrain; lines that need
+        more keep it: A6.3 (leaving or entering a depression) every point, A6.8 (from a
+        building to another elevation) every point until the line leaves the building, lines
+        along hexsides their points on hex borders (they take a hex's inherent terrain)."""
+        floor = np.clip(np.minimum(S, te), -128, 126)
+        threshold = self.cls_from[floor + 128]
+        edge = np.where(along, kernel.KEEP_EDGE, 0)
+        mode = edge | kernel.DROP_ENDS
         exits, enters = self._depression_lines(v, S, targets, te)
-        whole |= exits | enters
-        return np.where(whole, np.iinfo(np.int64).min, np.minimum(S, te))
+        mode = np.where(exits | enters, edge | kernel.KEEP_ALL, mode)
+        if BUILDING_T[self.centre_code[v]]:
+            a68 = te != S
+            mode = np.where(a68 & along, edge | kernel.KEEP_ALL, mode)
+            mode = np.where(a68 & ~along & ~(exits | enters),
+                            kernel.KEEP_BUILDING | kernel.DROP_ENDS, mode)
+        return threshold, mode.astype(np.uint8)
 
-    def _points(self, v: int, targets: np.ndarray, floor: np.ndarray, limit=None) -> _Points:
-        """The points of the walk (one per run of a pixel class) with what they are, but those
-        of plain terrain not above the line's ``floor``; a point in an end's extended border
-        belongs to that end (VASL)."""
-        cls, line = self._walk(v, targets, floor, limit)
+    def _points(self, v: int, S: int, targets: np.ndarray, te: np.ndarray,
+                threshold: np.ndarray, mode: np.ndarray) -> _Points:
+        """The points of the walk (one per run of a pixel class) with what they are, as the
+        lines' ``threshold`` and ``mode`` keep them (``_line_modes``); a point in an end's
+        extended border belongs to that end (VASL).  The lines the walk answered itself:
+        ``answer`` and ``answer_hex``."""
         p = _Points()
+        cls, line, p.answer_hex, p.answer = self._walk(v, S, targets, te, threshold, mode)
         p.line = line
         p.hexi = hexi = self.cls_hex[cls]
         p.code = self.cls_code[cls]
@@ -254,50 +274,6 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
             in_v[e[((nbs == v) & (bits == 1)).any(axis=1)]] = True
         p.pos = np.arange(len(cls))
         return p
-
-    def _along_copies(self, p: _Points, v: int, along: np.ndarray) -> None:
-        """A line along hexsides: its points between two hexes (at odd ranges, in both hexes'
-        extended borders) judged as in both, each with its inherent centre terrain (VASL's
-        checkLOSOnHexsideRule): a copy of each in the other hex, in the walk's order."""
-        hexi, hx, code, g, side, at_centre, line, t, on_map, in_end, in_v, edge = (
-            p.hexi, p.hx, p.code, p.g, p.side, p.at_centre, p.line, p.t, p.on_map, p.in_end,
-            p.in_v, p.edge)
-        sel = np.flatnonzero(along[line] & ~in_end & on_map & (edge != 0))
-        both = sel[self._range(v, hx[sel]) % 2 == 1]
-        if not len(both):
-            return
-        nbs = self.nb[hx[both]]
-        bits = ((edge[both][:, None] >> np.arange(6)[None, :]) & 1) == 1
-        ok = bits & (nbs >= 0) & (nbs != v) & (nbs != t[both][:, None])
-        has = ok.any(axis=1)
-        both = both[has]
-        k = np.argmax(ok[has], axis=1)
-        other = nbs[has, k]
-        raw = code[both]
-        code[both] = inherent_instead(self.centre_code[hx[both]], raw)
-        # the copy judged in the other hex (from its side of the shared hexside)
-        hexi = np.concatenate([hexi, other])
-        hx = np.concatenate([hx, other])
-        code = np.concatenate([code, inherent_instead(self.centre_code[other], raw)])
-        g = np.concatenate([g, g[both]])
-        side = np.concatenate([side, (k + 3) % 6])
-        at_centre = np.concatenate([at_centre, np.zeros(len(both), dtype=bool)])
-        line = np.concatenate([line, line[both]])
-        t = np.concatenate([t, t[both]])
-        on_map = np.concatenate([on_map, np.ones(len(both), dtype=bool)])
-        in_end = np.concatenate([in_end, np.zeros(len(both), dtype=bool)])
-        # each copy right after its point: the walk's order (both is ascending)
-        count = len(p.hexi)
-        shift = np.zeros(count + 1, dtype=np.int64)
-        shift[both + 1] = 1
-        shift = np.cumsum(shift[:count])           # copies before each point
-        o = np.empty(count + len(both), dtype=np.int64)
-        o[np.arange(count) + shift] = np.arange(count)
-        o[both + np.arange(1, len(both) + 1)] = np.arange(count, count + len(both))
-        in_v = np.concatenate([in_v, np.zeros(len(both), dtype=bool)])
-        (p.hexi, p.hx, p.code, p.g, p.side, p.at_centre, p.line, p.t, p.on_map, p.in_end,
-         p.in_v) = (a[o] for a in (hexi, hx, code, g, side, at_centre, line, t, on_map, in_end,
-                                   in_v))
 
     def _candidates(self, p: _Points, v: int, S: int, targets: np.ndarray, te: np.ndarray):
         """Only points that can block or hinder are judged: above the lower end, hexside
