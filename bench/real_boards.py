@@ -16,7 +16,8 @@ seconds of the process (its background thread included), once over the terrain a
 - ``load``: reading the board files and their rasters;
 - ``first``: the map's LOS table and one viewer's field, right after loading;
 - ``lazy``: one more viewer's field before the table exists (median over ``--rows`` viewers);
-- ``upper``: a viewer one level above its hex (a building's first floor; median);
+- ``upper``: a viewer on a building's first floor (a hex with upper levels; on a map without
+  any, a hex one level up: ``upper_viewers`` says which; median);
 - ``prepare``: ``engine.los.ground.prepare`` (every ground-level pair);
 - ``prepared``: a ground-level viewer's row read afterwards (median); ``upper_prepared``: a
   building's first floor afterwards (its own row, kept by ``prepare``);
@@ -96,17 +97,26 @@ def measure(paths: list[str], count: int, drawn: bool, rows: int, prepare: bool)
         map_rasters(m)                  # the raster files read (kept: engine.boards)
     load = time.process_time() - c
     rng = np.random.default_rng(count)
-    # the first viewer, then others for lazy fields, others again one level up (no viewer's
-    # lines asked twice)
-    picked = rng.choice(m.size, size=min(2 * rows + 1, m.size), replace=False)
-    first, ground, upper = int(picked[0]), picked[1:rows + 1], picked[rows + 1:]
+    # the first viewer, then others for lazy fields; a building's first floor for the upper
+    # fields (hexes with upper levels, any hex one level up when the map has none), others
+    # again after prepare (no viewer's lines asked twice)
+    picked = rng.choice(m.size, size=min(rows + 1, m.size), replace=False)
+    first, ground = int(picked[0]), picked[1:rows + 1]
+    upstairs = rng.permutation(np.flatnonzero(m.upper_levels > 0))
+    upper_kind = "building" if len(upstairs) else "any hex"
+    if not len(upstairs):
+        upstairs = rng.permutation(np.setdiff1d(np.arange(m.size), picked))
+    upper, upper_after = upstairs[:rows], upstairs[rows:2 * rows]
+    if not len(upper_after):
+        upper_after = upper
     c = time.process_time()
     table = los_table(m)
     table.from_location(first, 0)
     out = {"table": type(table).__name__, "hexes": m.size, "load": load,
            "first": time.process_time() - c,
            "lazy": _median_cpu([lambda v=int(v): table.from_location(v, 0) for v in ground]),
-           "upper": _median_cpu([lambda v=int(v): table.from_location(v, 1) for v in upper])}
+           "upper": _median_cpu([lambda v=int(v): table.from_location(v, 1) for v in upper]),
+           "upper_viewers": upper_kind}
     viewers = [int(v) for v in picked]
     if prepare:
         c = time.process_time()
@@ -115,10 +125,9 @@ def measure(paths: list[str], count: int, drawn: bool, rows: int, prepare: bool)
         out["prepare_complete"] = bool(done.get("complete", False))
         out["prepared"] = _median_cpu([lambda v=v: los_ground.ground_row(m, v)
                                        for v in viewers[1:]])
-        upstairs = np.flatnonzero(m.upper_levels > 0)[:rows].tolist()
-        if upstairs:
-            out["upper_prepared"] = _median_cpu([lambda v=v: table.from_location(v, 1)
-                                                 for v in upstairs])
+        if upper_kind == "building":
+            out["upper_prepared"] = _median_cpu([lambda v=int(v): table.from_location(v, 1)
+                                                 for v in upper_after])
     out["peak_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 

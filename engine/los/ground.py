@@ -250,19 +250,20 @@ class GroundTable:
         blind = np.zeros(n, dtype=bool)
         back = ((self.mirror[:v, v >> 3] >> (7 - (v & 7))) & 1).astype(bool)
         walk = np.concatenate([np.flatnonzero(~back), np.arange(v, n)])
-        row = table.lines(v, ev, walk, g[walk])
-        clear[walk] = row.clear
-        blind[walk] = row.kind == BLIND
         read = np.flatnonzero(back)
-        if len(read):
-            clear[read] = ((self.clear[read, v >> 3] >> (7 - (v & 7))) & 1).astype(bool)
-            ask = read[~clear[read] & (g[read] != ev)]      # A6.4 needs levels apart
-            if len(ask):
-                blind[ask] = table.lines(v, ev, ask, g[ask]).kind == BLIND
+        clear[read] = ((self.clear[read, v >> 3] >> (7 - (v & 7))) & 1).astype(bool)
+        ask = read[~clear[read] & (g[read] != ev)]      # A6.4 needs levels apart
+        # one walk for both: the lines walked and the read ones whose blind hex is asked
+        asked = np.concatenate([walk, ask])
+        both = table.lines(v, ev, asked, g[asked])
+        row_clear, row_kind = both.clear[:len(walk)], both.kind[:len(walk)]
+        clear[walk] = row_clear
+        blind[walk] = row_kind == BLIND
+        blind[ask] = both.kind[len(walk):] == BLIND
         ahead = np.zeros(n, dtype=bool)
         later = walk >= v + 1
-        ahead[walk[later]] = table.mirrors(v, walk[later], row.clear[later], row.kind[later],
-                                           row.hindrances[later])
+        ahead[walk[later]] = table.mirrors(v, walk[later], row_clear[later], row_kind[later],
+                                           both.hindrances[:len(walk)][later])
         self.mirror[v] = np.packbits(ahead)
         self._store(v, clear, blind)
 

@@ -259,17 +259,21 @@ class PixelFrame:
                  + kernel.KEEP_IN_ENDS * (HEXSIDE_T[code] | BRIDGE_T[code] | ROWHOUSE_T[code])
                  + kernel.IN_BUILDING * IN_BUILDING_T[code]
                  + kernel.ON_EDGE * (self.cls_edge != 0)
-                 + kernel.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code]))
+                 + kernel.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code])
+                 + kernel.LEAVE_FIRST * BUILDING_TERRAIN_T[code])
         self.cls_flags = flags.astype(np.uint8)
         self.cls_g = self.cls_lev.astype(np.int64)
         self.cls_top = (self.cls_lev + HEIGHT[code]).astype(np.int64)
+        # what a class can matter above between ends at two elevations (raster_kernel)
+        self.cls_low = np.where(BRIDGE_T[code], 127, self.cls_top + CLIFF_T[code])
         nbr = np.full((len(code), 7), -2, dtype=np.int64)
         nbr[:, 0] = hexc
         bits = ((self.cls_edge[:, None] >> np.arange(6)[None, :]) & 1) == 1
         across = np.where(on_map[:, None], m.neighbours[np.where(on_map, hexc, 0)], -2)
         nbr[:, 1:] = np.where(bits & (across >= 0), across, -2)
         self.cls_nbr = nbr
-        self._known_reversible: dict = {}
+        self._reversible_keys = np.zeros(0, dtype=np.int64)    # pixel differences asked
+        self._reversible_same = np.zeros(0, dtype=bool)
 
     def _walk(self, viewer: int, S: int, targets: np.ndarray, te: np.ndarray,
               threshold: np.ndarray, mode: np.ndarray):
@@ -295,23 +299,29 @@ class PixelFrame:
             self.pix_cls, self.W, sx, sy, int(viewer), int(S), dxs, dys,
             np.asarray(threshold, dtype=np.int64), np.asarray(mode, dtype=np.uint8),
             np.maximum(S, te), te, np.asarray(targets, dtype=np.int64), self.cls_g,
-            self.cls_top, self.cls_flags, self.cls_nbr, self.qa, self.ra, out_cls, out_line,
+            self.cls_top, self.cls_low, self.cls_flags, self.cls_nbr, self.qa, self.ra, out_cls,
+            out_line,
             answer_hex, answer)
         return (out_cls[:count].astype(np.int64), out_line[:count].astype(np.int64),
                 answer_hex, answer)
 
     def _reversible(self, dxs: np.ndarray, dys: np.ndarray) -> np.ndarray:
         """Per pixel difference: whether the walk back visits the same pixels, in reverse
-        (``raster_kernel.reversible``), kept per difference."""
-        keys = (dxs * 65536 + dys).tolist()
-        known = self._known_reversible
-        missing = np.array(sorted({k for k in keys if k not in known}), dtype=np.int64)
-        if len(missing):
-            mdx = (missing + 32768) // 65536
-            for k, same in zip(missing.tolist(), kernel.reversible(mdx, missing - mdx * 65536,
-                                                                   self.W).tolist()):
-                known[k] = same
-        return np.fromiter((known[k] for k in keys), dtype=bool, count=len(keys))
+        (``raster_kernel.reversible``), kept per difference (sorted keys, looked up)."""
+        keys = np.asarray(dxs, dtype=np.int64) * 65536 + np.asarray(dys, dtype=np.int64)
+        known, same = self._reversible_keys, self._reversible_same
+        at = np.minimum(np.searchsorted(known, keys), max(len(known) - 1, 0))
+        found = (known[at] == keys) if len(known) else np.zeros(len(keys), dtype=bool)
+        if not found.all():
+            new = np.unique(keys[~found])
+            ndx = (new + 32768) // 65536
+            known = np.concatenate([known, new])
+            same = np.concatenate([same, kernel.reversible(ndx, new - ndx * 65536, self.W)])
+            order = np.argsort(known, kind="stable")
+            known, same = known[order], same[order]
+            self._reversible_keys, self._reversible_same = known, same
+            at = np.searchsorted(known, keys)
+        return same[at]
 
     def _range(self, v: int, hx: np.ndarray) -> np.ndarray:
         if self.D is not None:

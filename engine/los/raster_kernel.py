@@ -1,19 +1,23 @@
 """VASL's walk of a line over the pixel frame (``Map.LOS``: one pixel column at a time, every
 pixel row between the line's entry into the column and its exit), compiled (numba), for
 ``raster_frame``: every line of one viewer walked in one call, each point's pixel class read
-and only the points that can matter kept, each walk ended at a point that surely blocks it.
+and only the points that can matter kept, each walk ended at a point that surely blocks it,
+and a line answered here when that point is the first any rule could judge.
 
 What a point is comes from its pixel class (``raster_frame``: the class arrays are built once
 per map).  Which points a line keeps, by its mode bits:
 
-- ``KEEP_ALL``: every point (A6.3's lines; A6.8's lines along hexsides);
+- ``KEEP_ALL``: every point (A6.3's lines);
 - ``KEEP_BUILDING``: every point until the first one out of building terrain, that one
-  included (A6.8: the line must leave the building before leaving the viewer's hex), then as
-  below;
+  included (A6.8: the line must leave the building before leaving the viewer's hex), but
+  those in the viewer's hex (no rule judges them there), then as below;
 - otherwise a point whose class is at least the line's ``threshold`` (``cls_from``: plain
-  terrain at or below the lower end can neither block nor hinder, A6.2, A6.4, A6.1), and with
-  ``KEEP_EDGE`` also one on a hex's border (a line along hexsides takes a hex's inherent
-  terrain there); consecutive points of one class once (the first);
+  terrain at or below the lower end can neither block nor hinder, A6.2, A6.4, A6.1) and, with
+  the ends at two elevations, whose ``cls_low`` is above the lower end (hexside, half-level
+  and split terrain count at the lower end's level only with both ends there: B9.2's walls,
+  B24.1, A6.1's split terrain; a cliff counts a level higher, B10.23; a bridge always, B6);
+  with ``KEEP_EDGE`` also every point on a hex's border (a line along hexsides takes a hex's
+  inherent terrain there); consecutive points of one class once (the first);
 - ``DROP_ENDS``: a point kept as above that lies in an end's hex or its extended border is left
   out unless hexside terrain, a rowhouse wall or a bridge (the height rules skip the ends'
   hexes: A6.2, A6.4).
@@ -21,13 +25,20 @@ per map).  Which points a line keeps, by its mode bits:
 A walk ends after a point that surely blocks (for a line along hexsides, not one on a hex's
 border, whose terrain the line may take from the hex): not in an end's hex nor its extended
 border, no bridge in its hex (B6), not inherent terrain drawn over from another hex, and ground
-higher than both ends or an obstacle higher than both ends (A6.2; split terrain with both ends
-at its ground level excepted, A6.1).  The line's first block is at or before it, and the
-hindrances counted are those before the first block (A6.1), so the answer is unchanged.  When
-that point is the first the line keeps, and the line has no rule of its own (no mode but
-``DROP_ENDS``) and the point no hexside, rowhouse or bridge terrain, the answer is that point:
-the kernel writes it (``GROUND_HIGHER``: A6.2's ground higher than both ends, else
-``OBSTACLE_HIGHER``) and keeps no point of the line.
+higher than both ends, an obstacle higher than both ends (A6.2; split terrain with both ends at
+its ground level excepted, A6.1) or terrain as high as the higher end and above the lower
+(A6.2; not out-of-season orchards, nor along cliffs or in depressions, nor ground next to an
+end); or, while the line is in the viewer's building, building terrain out of the viewer's hex
+as high as the viewer (A6.8).  The line's first block is at or before it, and the hindrances
+counted are those before the first block (A6.1), so the answer is unchanged.  When that point
+is the first of the line any rule could judge (the line has no mode but ``DROP_ENDS`` and
+``KEEP_BUILDING``, and the point no hexside, rowhouse or bridge terrain), the answer is that
+point's: the kernel writes it (``GROUND_HIGHER``, ``OBSTACLE_HIGHER``, ``AS_HIGH``,
+``STILL_INSIDE``) and keeps no point of the line.
+
+Long: ``walk_lines`` is kept whole (over 80 lines): the compiled loop keeps a line's walk state
+(its mode, the last class kept, whether it is still in the building, its first point judged)
+in local variables, read at every point.
 """
 from __future__ import annotations
 
@@ -50,10 +61,12 @@ KEEP_IN_ENDS = 8    # hexside terrain (B9.2), rowhouse walls (B23.71), bridges (
 IN_BUILDING = 16    # building, factory or marketplace terrain (A6.8)
 ON_EDGE = 32        # in a neighbour's extended border too
 AS_HIGH_OK = 64     # can block as high as the higher end (A6.2; not an out-of-season orchard)
+LEAVE_FIRST = 128   # building terrain a line must leave first (A6.8: building, marketplace)
 # a line's answer written by the kernel
 GROUND_HIGHER = 1   # A6.2: ground higher than both ends
 OBSTACLE_HIGHER = 2  # A6.2: an obstacle higher than both ends
 AS_HIGH = 3         # A6.2: as high as the higher end and above the lower ("no height advantage")
+STILL_INSIDE = 4    # A6.8: still in the building out of the viewer's hex
 
 
 @numba.njit(cache=True, inline="always")
@@ -101,14 +114,14 @@ def sure_block(flags, ground, top, hi, lo, viewer_elev, target_elev,
 
 
 _LINES = ("int64(uint16[:], int64, int64, int64, int64, int64, int64[:], int64[:], "
-          "int64[:], uint8[:], int64[:], int64[:], int64[:], int64[:], int64[:], uint8[:], "
+          "int64[:], uint8[:], int64[:], int64[:], int64[:], int64[:], int64[:], int64[:], uint8[:], "
           "int64[:, :], int64[:], int64[:], int32[:], int32[:], int64[:], int8[:])")
 _SIGNATURES = [_LINES, _LINES.replace("(uint16[:]", "(int32[:]")]
 
 
 @numba.njit(_SIGNATURES, cache=True, nogil=True)
 def walk_lines(pix_cls, width, sx, sy, viewer, viewer_elev, dxs, dys, threshold, mode, hi,
-               target_elev, target, cls_g, cls_top, cls_flags, cls_nbr, qa, ra, out_cls,
+               target_elev, target, cls_g, cls_top, cls_low, cls_flags, cls_nbr, qa, ra, out_cls,
                out_line, answer_hex, answer):     # pragma: no cover - compiled
     """The points kept of every line from the pixel (``sx``, ``sy``) to (sx + dxs[i],
     sy + dys[i]), in the walk's order, line after line: their classes into ``out_cls`` and the
@@ -135,37 +148,59 @@ def walk_lines(pix_cls, width, sx, sy, viewer, viewer_elev, dxs, dys, threshold,
         edges = (md & KEEP_EDGE) != 0
         drop = (md & DROP_ENDS) != 0
         plain = not (head or keep_all or edges)     # only classes from the threshold on
-        answers = md == DROP_ENDS                   # no rule of its own: answered here
+        answers = md == DROP_ENDS or md == KEEP_BUILDING | DROP_ENDS
         lo = min(viewer_elev, te)
+        apart = viewer_elev != te                   # the ends at two elevations
         as_high = not (edges or keep_all)           # B10.23 along cliffs, A6.3: their own
-        start = k
+        start = lead = k                            # lead: before the first point judged
+        harmless = inside = False
         prev = -1
         done = False
+        leave = 0                                   # floor(0 * rise)
         for c in range(n):
-            enter = math.floor(c * rise)
+            enter = leave
             leave = math.floor((c + 1) * rise)
             step = -1 if leave < enter else 1
             r = enter
+            col = base + c * sign
             while True:
-                idx = base + r * width + c * sign
+                idx = col + r * width
                 cl = np.int64(pix_cls[idx]) if 0 <= idx < size else -1
                 if (cl >= th or (cl >= 0 and not plain)) and cl != prev:
                     f = cls_flags[cl]
                     in_head = head
+                    emit = True
                     if head:
-                        keep = True
                         head = (f & IN_BUILDING) != 0        # A6.8: out of the building here
+                        # in the viewer's hex (and no hexside terrain), a point no rule judges
+                        harmless = (f & KEEP_IN_ENDS) == 0 and in_an_end(cls_nbr, cl, f,
+                                                                          viewer, viewer)
+                        if head and harmless:
+                            emit = False
+                        elif head:
+                            # A6.8: out of the viewer's hex in the building, as high as the
+                            # viewer: blocks (else another point of it may)
+                            inside = ((f & LEAVE_FIRST) != 0 and cls_top[cl] >= viewer_elev
+                                      and not in_an_end(cls_nbr, cl, f, viewer, viewer))
+                            answers = answers and inside and k == lead
+                        keep = True
                     else:
-                        keep = keep_all or cl >= th or (edges and (f & ON_EDGE) != 0)
+                        keep = keep_all or (cl >= th and (not apart or cls_low[cl] > lo)) or (
+                            edges and (f & ON_EDGE) != 0)
                     if keep:
                         prev = cl
                         end = in_an_end(cls_nbr, cl, f, viewer, t)
-                        if not (drop and not in_head and end and (f & KEEP_IN_ENDS) == 0):
+                        if emit and not (drop and not in_head and end
+                                         and (f & KEEP_IN_ENDS) == 0):
                             out_cls[k] = cl
                             out_line[k] = i
                             k += 1
+                            if in_head and not head:    # the first point out of it
+                                lead = k if harmless else k - 1
                             why = 0
-                            if not end and not (edges and (f & ON_EDGE) != 0):
+                            if in_head and head:
+                                why = STILL_INSIDE if inside else 0
+                            elif not end and not (edges and (f & ON_EDGE) != 0):
                                 hx = cls_nbr[cl, 0]
                                 why = sure_block(
                                     f if as_high else f & ~AS_HIGH_OK, cls_g[cl], cls_top[cl],
@@ -173,7 +208,7 @@ def walk_lines(pix_cls, width, sx, sy, viewer, viewer_elev, dxs, dys, threshold,
                                     hex_range(qa, ra, hx, viewer) < 2
                                     or hex_range(qa, ra, hx, t) < 2)
                             if why:
-                                if answers and k == start + 1 and (f & KEEP_IN_ENDS) == 0:
+                                if (answers and k == lead + 1 and (f & KEEP_IN_ENDS) == 0):
                                     k = start
                                     answer_hex[i] = cls_nbr[cl, 0]
                                     answer[i] = why

@@ -211,11 +211,12 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         # A6.1: a hindrance counts between the ends, once per range from the viewer
         hind &= (rs < R) & (rt < R)
         out = self._first_blocks(p, marks, hind, n, rs)
-        # the lines the walk answered (A6.2): no point kept, blocked at the point it ended on
+        # the lines the walk answered (A6.2, A6.8): no point kept, blocked where it ended
         done = np.flatnonzero(p.answer)
         clear, kind, where, across, bside, hcount = out
         clear[done] = False
-        kind[done] = np.array([CLEAR, HILL, HIGHER, EQUAL], dtype=np.int8)[p.answer[done]]
+        kind[done] = np.array([CLEAR, HILL, HIGHER, EQUAL, BUILDING_EXIT],
+                              dtype=np.int8)[p.answer[done]]
         where[done] = across[done] = p.answer_hex[done]
         bside[done] = 0
         hcount[done] = 0
@@ -228,8 +229,10 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         terrain at or below the lower end's elevation can neither block nor hinder (A6.2,
         A6.4, A6.1), nor can the ends' own hexes but by their hexside terrain; lines that need
         more keep it: A6.3 (leaving or entering a depression) every point, A6.8 (from a
-        building to another elevation) every point until the line leaves the building, lines
-        along hexsides their points on hex borders (they take a hex's inherent terrain)."""
+        building to another elevation) every point until the line leaves the building (the
+        drawn building: a hex's inherent terrain taken on a line along hexsides is never a
+        building, so it can only leave earlier), lines along hexsides their points on hex
+        borders (they take a hex's inherent terrain)."""
         floor = np.clip(np.minimum(S, te), -128, 126)
         threshold = self.cls_from[floor + 128]
         edge = np.where(along, kernel.KEEP_EDGE, 0)
@@ -237,10 +240,8 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         exits, enters = self._depression_lines(v, S, targets, te)
         mode = np.where(exits | enters, edge | kernel.KEEP_ALL, mode)
         if BUILDING_T[self.centre_code[v]]:
-            a68 = te != S
-            mode = np.where(a68 & along, edge | kernel.KEEP_ALL, mode)
-            mode = np.where(a68 & ~along & ~(exits | enters),
-                            kernel.KEEP_BUILDING | kernel.DROP_ENDS, mode)
+            a68 = (te != S) & ~(exits | enters)
+            mode = np.where(a68, mode | kernel.KEEP_BUILDING, mode)
         return threshold, mode.astype(np.uint8)
 
     def _points(self, v: int, S: int, targets: np.ndarray, te: np.ndarray,
@@ -375,9 +376,11 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         water = (WATER_T[centre] & (h < 1)
                  & (((rs == 1) & (S > T) & WATER_T[self.centre_code[t]])
                     | ((rt == 1) & (T > S) & WATER_T[self.centre_code[v]])))
-        level = (mid & (top == hi) & (top > lo) & ~water & ~self._along_cliff(p, v, hi, rs)
-                 & ~self._beside_higher_end(p, v, S, rs, rt, h == 0)          # B10.23, B10.2
+        level = (mid & (top == hi) & (top > lo) & ~water
                  & (~under | self._still_blocks_under_bridge(p)))
+        if level.any():                                                         # B10.23, B10.2
+            level &= ~self._along_cliff(p, v, hi, rs) & ~self._beside_higher_end(
+                p, v, S, rs, rt, (h == 0) & level)
         if dep_skip is not None:          # A6.3: the depression's own hexes, as VASL
             level &= ~dep_skip
         mark(level & ~OUT_OF_SEASON[code], EQUAL)
@@ -389,8 +392,10 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         if between.any():
             e = np.flatnonzero(between)
             cliff = ~at_centre[e] & self.cliff_side[hx[e], side[e]] & ~p.along[e]
-            bl = blind_point(S, T[e], rs[e], rt[e], top[e], (h[e] > 0) | cliff) & ~(
-                cliff & self._cliff_by_end(p, e, v, S, rs[e], rt[e]))              # B10.23
+            bl = blind_point(S, T[e], rs[e], rt[e], top[e], (h[e] > 0) | cliff)
+            c = np.flatnonzero(cliff & bl)
+            if len(c):                                                          # B10.23
+                bl[c[self._cliff_by_end(p, e[c], v, S, rs[e[c]], rt[e[c]])]] = False
             ob, cond = OBSTACLE[code[e]], np.zeros(len(code), dtype=bool)
             cond[e[bl & ob]] = True
             mark(cond, BLIND)
