@@ -14,6 +14,9 @@ seconds of the process (its background thread included), once over the terrain a
 (``raster``) and once over the same boards' hex summaries (``hex``):
 
 - ``load``: reading the board files and their rasters;
+- ``kernel``: loading the compiled walk of lines (numba; once per process, for drawn boards
+  only: the first run after an install or a change compiles it, a second or two), measured as
+  a one-board map's table (its frame included);
 - ``first``: the map's LOS table and one viewer's field, right after loading;
 - ``lazy``: one more viewer's field before the table exists (median over ``--rows`` viewers);
 - ``upper``: a viewer on a building's first floor (a hex with upper levels; on a map without
@@ -110,9 +113,13 @@ def measure(paths: list[str], count: int, drawn: bool, rows: int, prepare: bool)
     if not len(upper_after):
         upper_after = upper
     c = time.process_time()
+    if drawn:                           # the compiled walk, loaded once per process
+        los_table(build_map(paths[:1], 1, drawn))
+    kernel = time.process_time() - c
+    c = time.process_time()
     table = los_table(m)
     table.from_location(first, 0)
-    out = {"table": type(table).__name__, "hexes": m.size, "load": load,
+    out = {"table": type(table).__name__, "hexes": m.size, "load": load, "kernel": kernel,
            "first": time.process_time() - c,
            "lazy": _median_cpu([lambda v=int(v): table.from_location(v, 0) for v in ground]),
            "upper": _median_cpu([lambda v=int(v): table.from_location(v, 1) for v in upper]),

@@ -19,7 +19,7 @@ from ..hexes import SQRT3
 from ..maps import Map
 from ..raster_file import terrain_table
 from ..terrain import HEXSIDES
-from . import raster_kernel as kernel
+from . import raster_bits as bits
 from .raster_pixels import PixelHexes, extended_borders, pixel_hexes, shared_slots
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
@@ -253,14 +253,14 @@ class PixelFrame:
         bridge_hex[hexc[BRIDGE_T[code] & on_map]] = True
         foreign = INHERENT[code] & (self.centre_code[hexc] != code)   # drawn over from another
         can_block = on_map & ~foreign & ~bridge_hex[hexc]
-        flags = (kernel.CAN_BLOCK * can_block
-                 + kernel.OBSTACLE_CLS * (can_block & OBSTACLE[code] & ~ROWHOUSE_T[code])
-                 + kernel.SPLIT_CLS * SPLIT[code]
-                 + kernel.KEEP_IN_ENDS * (HEXSIDE_T[code] | BRIDGE_T[code] | ROWHOUSE_T[code])
-                 + kernel.IN_BUILDING * IN_BUILDING_T[code]
-                 + kernel.ON_EDGE * (self.cls_edge != 0)
-                 + kernel.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code])
-                 + kernel.LEAVE_FIRST * BUILDING_TERRAIN_T[code])
+        flags = (bits.CAN_BLOCK * can_block
+                 + bits.OBSTACLE_CLS * (can_block & OBSTACLE[code] & ~ROWHOUSE_T[code])
+                 + bits.SPLIT_CLS * SPLIT[code]
+                 + bits.KEEP_IN_ENDS * (HEXSIDE_T[code] | BRIDGE_T[code] | ROWHOUSE_T[code])
+                 + bits.IN_BUILDING * IN_BUILDING_T[code]
+                 + bits.ON_EDGE * (self.cls_edge != 0)
+                 + bits.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code])
+                 + bits.LEAVE_FIRST * BUILDING_TERRAIN_T[code])
         self.cls_flags = flags.astype(np.uint8)
         self.cls_g = self.cls_lev.astype(np.int64)
         self.cls_top = (self.cls_lev + HEIGHT[code]).astype(np.int64)
@@ -268,10 +268,20 @@ class PixelFrame:
         self.cls_low = np.where(BRIDGE_T[code], 127, self.cls_top + CLIFF_T[code])
         nbr = np.full((len(code), 7), -2, dtype=np.int64)
         nbr[:, 0] = hexc
-        bits = ((self.cls_edge[:, None] >> np.arange(6)[None, :]) & 1) == 1
+        edge_bits = ((self.cls_edge[:, None] >> np.arange(6)[None, :]) & 1) == 1
         across = np.where(on_map[:, None], m.neighbours[np.where(on_map, hexc, 0)], -2)
-        nbr[:, 1:] = np.where(bits & (across >= 0), across, -2)
+        nbr[:, 1:] = np.where(edge_bits & (across >= 0), across, -2)
         self.cls_nbr = nbr
+        # the highest class of each tile of the frame (the walk skips tiles below a threshold)
+        size = bits.TILE_SIZE
+        rows, cols = -(-self.H // size) * size, -(-self.W // size) * size
+        tiles = np.zeros((rows, cols), dtype=np.int32)
+        tiles[:self.H, :self.W] = self.pix_cls.reshape(self.H, self.W)
+        self.tile_max = tiles.reshape(rows // size, size, cols // size, size).max(
+            axis=(1, 3)).ravel()
+        # the compiled walk loaded now for this frame's types (no line walked)
+        none = np.zeros(0, dtype=np.int64)
+        self._walk(0, 0, none, none, none, np.zeros(0, dtype=np.uint8))
         self._reversible_keys = np.zeros(0, dtype=np.int64)    # pixel differences asked
         self._reversible_same = np.zeros(0, dtype=bool)
 
@@ -281,27 +291,24 @@ class PixelFrame:
         turn (consecutive points of one class kept once): (class, line, answer hex, answer),
         a line's points together and in the walk's order; which points, and where a walk
         ends, by each line's class ``threshold`` and ``mode``; the lines the walk answers
-        itself (``answer`` not 0: ``raster_kernel.GROUND_HIGHER`` or ``OBSTACLE_HIGHER`` at
-        ``answer hex``) keep no point."""
+        itself (``answer`` not 0, ``raster_bits``' answers, at ``answer hex``) keep no
+        point."""
         n = len(targets)
         answer_hex = np.full(n, -1, dtype=np.int64)
         answer = np.zeros(n, dtype=np.int8)
-        if not n:
-            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), answer_hex, answer
         sx, sy = int(self.cx[viewer]), int(self.cy[viewer])
+        targets = np.asarray(targets, dtype=np.int64)
         dxs = self.cx[targets] - sx
         dys = self.cy[targets] - sy
         room = int((np.abs(dxs) + np.abs(dys)).sum()) + 2 * n
         out_cls = np.empty(room, dtype=np.int32)
         out_line = np.empty(room, dtype=np.int32)
         te = np.asarray(te, dtype=np.int64)
-        count = kernel.walk_lines(
-            self.pix_cls, self.W, sx, sy, int(viewer), int(S), dxs, dys,
+        count = compiled().walk_lines(
+            self.pix_cls, self.W, self.H, self.tile_max, sx, sy, int(viewer), int(S), dxs, dys,
             np.asarray(threshold, dtype=np.int64), np.asarray(mode, dtype=np.uint8),
-            np.maximum(S, te), te, np.asarray(targets, dtype=np.int64), self.cls_g,
-            self.cls_top, self.cls_low, self.cls_flags, self.cls_nbr, self.qa, self.ra, out_cls,
-            out_line,
-            answer_hex, answer)
+            np.maximum(S, te), te, targets, self.cls_g, self.cls_top, self.cls_low,
+            self.cls_flags, self.cls_nbr, self.qa, self.ra, out_cls, out_line, answer_hex, answer)
         return (out_cls[:count].astype(np.int64), out_line[:count].astype(np.int64),
                 answer_hex, answer)
 
@@ -316,7 +323,7 @@ class PixelFrame:
             new = np.unique(keys[~found])
             ndx = (new + 32768) // 65536
             known = np.concatenate([known, new])
-            same = np.concatenate([same, kernel.reversible(ndx, new - ndx * 65536, self.W)])
+            same = np.concatenate([same, compiled().reversible(ndx, new - ndx * 65536, self.W)])
             order = np.argsort(known, kind="stable")
             known, same = known[order], same[order]
             self._reversible_keys, self._reversible_same = known, same
@@ -441,6 +448,14 @@ class PixelFrame:
             res = valid & t1 & match & (~t2 | ~t3)
             out[sel] = none | (~far & ~none & res)
         return out
+
+
+def compiled():
+    """The compiled walk (``raster_kernel``, numba): loaded on the first map whose boards are
+    drawn (a tenth of a second or two; compiled and cached beside it the first time, a few
+    seconds), never for the hex model."""
+    from . import raster_kernel
+    return raster_kernel
 
 
 def inherent_instead(centre: np.ndarray, drawn: np.ndarray) -> np.ndarray:

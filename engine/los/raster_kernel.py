@@ -47,30 +47,30 @@ import math
 import numba
 import numpy as np
 
-# per line: the mode bits
-DROP_ENDS = 2
-KEEP_EDGE = 4
-KEEP_BUILDING = 8
-KEEP_ALL = 16
-# per class: what it is (``raster_frame``)
-CAN_BLOCK = 1       # on the map, no bridge in its hex, not inherent terrain from another hex
-OBSTACLE_CLS = 2    # and an obstacle (not a rowhouse wall: B23.71 apart)
-SPLIT_CLS = 4       # split terrain (A6.1 / B14.2)
-KEEP_IN_ENDS = 8    # hexside terrain (B9.2), rowhouse walls (B23.71), bridges (B6): judged in
-                    # the ends' hexes too
-IN_BUILDING = 16    # building, factory or marketplace terrain (A6.8)
-ON_EDGE = 32        # in a neighbour's extended border too
-AS_HIGH_OK = 64     # can block as high as the higher end (A6.2; not an out-of-season orchard)
-LEAVE_FIRST = 128   # building terrain a line must leave first (A6.8: building, marketplace)
-# a line's answer written by the kernel
-GROUND_HIGHER = 1   # A6.2: ground higher than both ends
-OBSTACLE_HIGHER = 2  # A6.2: an obstacle higher than both ends
-AS_HIGH = 3         # A6.2: as high as the higher end and above the lower ("no height advantage")
-STILL_INSIDE = 4    # A6.8: still in the building out of the viewer's hex
+from .raster_bits import (
+    AS_HIGH,
+    AS_HIGH_OK,
+    CAN_BLOCK,
+    DROP_ENDS,
+    GROUND_HIGHER,
+    IN_BUILDING,
+    KEEP_ALL,
+    KEEP_BUILDING,
+    KEEP_EDGE,
+    KEEP_IN_ENDS,
+    LEAVE_FIRST,
+    OBSTACLE_CLS,
+    OBSTACLE_HIGHER,
+    ON_EDGE,
+    SPLIT_CLS,
+    STILL_INSIDE,
+    TILE,
+    TILE_SIZE,
+)
 
 
 @numba.njit(cache=True, inline="always")
-def in_an_end(cls_nbr, cl, flags, viewer, target):     # pragma: no cover - compiled
+def in_an_end(cls_nbr, cl, flags, viewer, target):
     """Whether the class's pixels are in an end's hex or its extended border."""
     hx = cls_nbr[cl, 0]
     if hx == viewer or hx == target:
@@ -83,7 +83,7 @@ def in_an_end(cls_nbr, cl, flags, viewer, target):     # pragma: no cover - comp
 
 
 @numba.njit(cache=True, inline="always")
-def hex_range(qa, ra, here, there):     # pragma: no cover - compiled
+def hex_range(qa, ra, here, there):
     """The range between hexes ``here`` and ``there`` (axial coordinates ``qa``, ``ra``)."""
     dq = qa[here] - qa[there]
     dr = ra[here] - ra[there]
@@ -92,7 +92,7 @@ def hex_range(qa, ra, here, there):     # pragma: no cover - compiled
 
 @numba.njit(cache=True, inline="always")
 def sure_block(flags, ground, top, hi, lo, viewer_elev, target_elev,
-               beside_end):     # pragma: no cover - compiled
+               beside_end):
     """What surely blocks at a point between the ends (module doc): 0 nothing sure,
     ``GROUND_HIGHER``, ``OBSTACLE_HIGHER`` (split terrain with both ends at its ground level
     excepted, A6.1: its lower part rules) or ``AS_HIGH`` (A6.2: as high as the higher end and
@@ -113,16 +113,35 @@ def sure_block(flags, ground, top, hi, lo, viewer_elev, target_elev,
     return 0
 
 
-_LINES = ("int64(uint16[:], int64, int64, int64, int64, int64, int64[:], int64[:], "
-          "int64[:], uint8[:], int64[:], int64[:], int64[:], int64[:], int64[:], int64[:], uint8[:], "
-          "int64[:, :], int64[:], int64[:], int32[:], int32[:], int64[:], int8[:])")
-_SIGNATURES = [_LINES, _LINES.replace("(uint16[:]", "(int32[:]")]
+@numba.njit(cache=True, inline="always")
+def tile_columns(column, columns, px, sign, rise, sy, enter, leave):
+    """The last column from ``column`` (at pixel column ``px``, rows ``enter``..``leave`` from
+    the line's first pixel row ``sy``; ``columns`` in all) whose rows all lie in the tile of
+    the column's first pixel; ``column - 1`` when the column's own do not."""
+    top = ((sy + enter) >> TILE) << TILE
+    low, high = top - sy, top + TILE_SIZE - 1 - sy        # the tile's rows, from row sy
+    if leave < low or leave > high:
+        return column - 1
+    inner = px - ((px >> TILE) << TILE)
+    last = min(columns - 1, column + (TILE_SIZE - 1 - inner if sign > 0 else inner))
+    if rise > 0:
+        guess = math.ceil((high + 1) / rise) - 2
+    elif rise < 0:
+        guess = math.floor(low / rise) - 1
+    else:
+        guess = last
+    end = max(column, min(guess, last))
+    while end > column and not low <= math.floor((end + 1) * rise) <= high:
+        end -= 1
+    while end < last and low <= math.floor((end + 2) * rise) <= high:
+        end += 1
+    return end
 
 
-@numba.njit(_SIGNATURES, cache=True, nogil=True)
-def walk_lines(pix_cls, width, sx, sy, viewer, viewer_elev, dxs, dys, threshold, mode, hi,
+@numba.njit(cache=True, nogil=True)
+def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dxs, dys, threshold, mode, hi,
                target_elev, target, cls_g, cls_top, cls_low, cls_flags, cls_nbr, qa, ra, out_cls,
-               out_line, answer_hex, answer):     # pragma: no cover - compiled
+               out_line, answer_hex, answer):
     """The points kept of every line from the pixel (``sx``, ``sy``) to (sx + dxs[i],
     sy + dys[i]), in the walk's order, line after line: their classes into ``out_cls`` and the
     line's index into ``out_line`` (room for every point of every walk: |dx| + |dy| + 2 a
@@ -132,6 +151,7 @@ def walk_lines(pix_cls, width, sx, sy, viewer, viewer_elev, dxs, dys, threshold,
     before it again: skipped."""
     size = pix_cls.shape[0]
     base = sy * width + sx
+    tiles_wide = (width + TILE_SIZE - 1) >> TILE
     k = 0
     for i in range(dxs.shape[0]):
         dx = dxs[i]
@@ -157,16 +177,33 @@ def walk_lines(pix_cls, width, sx, sy, viewer, viewer_elev, dxs, dys, threshold,
         prev = -1
         done = False
         leave = 0                                   # floor(0 * rise)
-        for c in range(n):
+        c = 0
+        while c < n:
             enter = leave
             leave = math.floor((c + 1) * rise)
+            x = sx + c * sign
+            if plain and 0 <= sy + enter < height and tile_max[
+                    ((sy + enter) >> TILE) * tiles_wide + (x >> TILE)] < th:
+                # in a tile of classes all below the threshold: its columns skipped whole
+                last = tile_columns(c, n, x, sign, rise, sy, enter, leave)
+                if last >= c:
+                    leave = math.floor((last + 1) * rise)
+                    c = last + 1
+                    continue
             step = -1 if leave < enter else 1
             r = enter
             col = base + c * sign
+            c += 1
             while True:
                 idx = col + r * width
                 cl = np.int64(pix_cls[idx]) if 0 <= idx < size else -1
-                if (cl >= th or (cl >= 0 and not plain)) and cl != prev:
+                if plain and cl < th and cl >= 0:
+                    # the rest of this column in a tile of classes all below the threshold
+                    y = sy + r
+                    if tile_max[(y >> TILE) * tiles_wide + (x >> TILE)] < th:
+                        edge = ((y >> TILE) << TILE) + (TILE_SIZE - 1 if step > 0 else 0) - sy
+                        r = min(leave, edge) if step > 0 else max(leave, edge)
+                elif (cl >= th or (cl >= 0 and not plain)) and cl != prev:
                     f = cls_flags[cl]
                     in_head = head
                     emit = True
@@ -175,6 +212,7 @@ def walk_lines(pix_cls, width, sx, sy, viewer, viewer_elev, dxs, dys, threshold,
                         # in the viewer's hex (and no hexside terrain), a point no rule judges
                         harmless = (f & KEEP_IN_ENDS) == 0 and in_an_end(cls_nbr, cl, f,
                                                                           viewer, viewer)
+                        plain = not (head or keep_all or edges)
                         if head and harmless:
                             emit = False
                         elif head:
@@ -222,8 +260,8 @@ def walk_lines(pix_cls, width, sx, sy, viewer, viewer_elev, dxs, dys, threshold,
     return k
 
 
-@numba.njit("int64(int64, int64, int64, int64[:])", cache=True, nogil=True)
-def walk_points(dx, dy, width, out):     # pragma: no cover - compiled
+@numba.njit(cache=True, nogil=True)
+def walk_points(dx, dy, width, out):
     """The points of VASL's walk from (0, 0) to (``dx``, ``dy``) as flat offsets y * width + x
     into ``out`` (room for |dx| + |dy| + 2); returns how many."""
     n = abs(dx) + 1
@@ -244,8 +282,8 @@ def walk_points(dx, dy, width, out):     # pragma: no cover - compiled
     return k
 
 
-@numba.njit("boolean[:](int64[:], int64[:], int64)", cache=True, nogil=True)
-def reversible(dxs, dys, width):     # pragma: no cover - compiled
+@numba.njit(cache=True, nogil=True)
+def reversible(dxs, dys, width):
     """Per difference (dx, dy): whether the walk back from (dx, dy) visits the same pixels in
     reverse (the walk's floors meet an exact row boundary differently each way on some)."""
     out = np.zeros(dxs.shape[0], dtype=np.bool_)

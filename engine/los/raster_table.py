@@ -52,7 +52,7 @@ import numpy as np
 
 from ..errors import ScenarioError
 from ..maps import Map
-from . import raster_kernel as kernel
+from . import raster_bits as bits
 from .day_lines import (
     BLIND,
     BUILDING_EXIT,
@@ -235,13 +235,13 @@ class RasterLosTable(LosTable, PixelFrame, DepressionRules, RowhouseRules, Cliff
         borders (they take a hex's inherent terrain)."""
         floor = np.clip(np.minimum(S, te), -128, 126)
         threshold = self.cls_from[floor + 128]
-        edge = np.where(along, kernel.KEEP_EDGE, 0)
-        mode = edge | kernel.DROP_ENDS
+        edge = np.where(along, bits.KEEP_EDGE, 0)
+        mode = edge | bits.DROP_ENDS
         exits, enters = self._depression_lines(v, S, targets, te)
-        mode = np.where(exits | enters, edge | kernel.KEEP_ALL, mode)
+        mode = np.where(exits | enters, edge | bits.KEEP_ALL, mode)
         if BUILDING_T[self.centre_code[v]]:
             a68 = (te != S) & ~(exits | enters)
-            mode = np.where(a68, mode | kernel.KEEP_BUILDING, mode)
+            mode = np.where(a68, mode | bits.KEEP_BUILDING, mode)
         return threshold, mode.astype(np.uint8)
 
     def _points(self, v: int, S: int, targets: np.ndarray, te: np.ndarray,
