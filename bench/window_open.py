@@ -61,6 +61,12 @@ def _child(path: str, select: str | None, boards: str | None) -> dict:
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, settings)
         options = {"boards": boards} if boards else {}
+        # a saved game's summary box (modal) closed as a player would, at once
+        from PySide6.QtCore import QTimer
+        closer = QTimer()
+        closer.setInterval(20)
+        closer.timeout.connect(lambda: app.activeModalWidget() and app.activeModalWidget().accept())
+        closer.start()
         start = time.perf_counter()
         window = rooms.open_window(path, select=select, recover=False, **options)
         window.resize(1600, 900)
