@@ -20,6 +20,8 @@ IN_BUILDING = 16    # building, factory or marketplace terrain (A6.8)
 ON_EDGE = 32        # in a neighbour's extended border too
 AS_HIGH_OK = 64     # can block as high as the higher end (A6.2; not an out-of-season orchard)
 LEAVE_FIRST = 128   # building terrain a line must leave first (A6.8: building, marketplace)
+INHERENT_NEAR = 256  # in a hex, or a neighbour's extended border, whose centre is inherent
+                     # terrain (a line along hexsides may take it there)
 # the frame's tiles (``tile_max``: the highest class of each TILE_SIZE x TILE_SIZE pixels)
 TILE = 3
 TILE_SIZE = 1 << TILE

@@ -261,7 +261,7 @@ class PixelFrame:
                  + bits.ON_EDGE * (self.cls_edge != 0)
                  + bits.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code])
                  + bits.LEAVE_FIRST * BUILDING_TERRAIN_T[code])
-        self.cls_flags = flags.astype(np.uint8)
+        self.cls_flags = flags.astype(np.uint16)
         self.cls_g = self.cls_lev.astype(np.int64)
         self.cls_top = (self.cls_lev + HEIGHT[code]).astype(np.int64)
         # what a class can matter above between ends at two elevations (raster_kernel)
@@ -272,6 +272,10 @@ class PixelFrame:
         across = np.where(on_map[:, None], m.neighbours[np.where(on_map, hexc, 0)], -2)
         nbr[:, 1:] = np.where(edge_bits & (across >= 0), across, -2)
         self.cls_nbr = nbr
+        inherent = INHERENT[self.centre_code]               # per hex (the void row: none)
+        near = (inherent[hexc] & on_map) | (inherent[np.where(nbr[:, 1:] >= 0, nbr[:, 1:], -1)]
+                                            & (nbr[:, 1:] >= 0)).any(axis=1)
+        self.cls_flags |= (bits.INHERENT_NEAR * near).astype(np.uint16)
         # the highest class of each tile of the frame (the walk skips tiles below a threshold)
         size = bits.TILE_SIZE
         rows, cols = -(-self.H // size) * size, -(-self.W // size) * size

@@ -16,8 +16,9 @@ per map).  Which points a line keeps, by its mode bits:
   the ends at two elevations, whose ``cls_low`` is above the lower end (hexside, half-level
   and split terrain count at the lower end's level only with both ends there: B9.2's walls,
   B24.1, A6.1's split terrain; a cliff counts a level higher, B10.23; a bridge always, B6);
-  with ``KEEP_EDGE`` also every point on a hex's border (a line along hexsides takes a hex's
-  inherent terrain there); consecutive points of one class once (the first);
+  with ``KEEP_EDGE`` also every point on a hex's border next to a hex whose centre is
+  inherent terrain (a line along hexsides takes that terrain there; elsewhere the point is
+  what it is drawn in both hexes); consecutive points of one class once (the first);
 - ``DROP_ENDS``: a point kept as above that lies in an end's hex or its extended border is left
   out unless hexside terrain, a rowhouse wall or a bridge (the height rules skip the ends'
   hexes: A6.2, A6.4).
@@ -54,6 +55,7 @@ from .raster_bits import (
     DROP_ENDS,
     GROUND_HIGHER,
     IN_BUILDING,
+    INHERENT_NEAR,
     KEEP_ALL,
     KEEP_BUILDING,
     KEEP_EDGE,
@@ -191,13 +193,14 @@ def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dx
                     c = last + 1
                     continue
             step = -1 if leave < enter else 1
+            tall = plain and abs(leave - enter) >= TILE_SIZE   # rows of this column skipped too
             r = enter
             col = base + c * sign
             c += 1
             while True:
                 idx = col + r * width
                 cl = np.int64(pix_cls[idx]) if 0 <= idx < size else -1
-                if plain and cl < th and cl >= 0:
+                if tall and cl < th and cl >= 0:
                     # the rest of this column in a tile of classes all below the threshold
                     y = sy + r
                     if tile_max[(y >> TILE) * tiles_wide + (x >> TILE)] < th:
@@ -224,7 +227,7 @@ def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dx
                         keep = True
                     else:
                         keep = keep_all or (cl >= th and (not apart or cls_low[cl] > lo)) or (
-                            edges and (f & ON_EDGE) != 0)
+                            edges and (f & ON_EDGE) != 0 and (f & INHERENT_NEAR) != 0)
                     if keep:
                         prev = cl
                         end = in_an_end(cls_nbr, cl, f, viewer, t)
