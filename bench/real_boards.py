@@ -114,7 +114,7 @@ def measure(paths: list[str], count: int, drawn: bool, rows: int, prepare: bool)
         upper_after = upper
     c = time.process_time()
     if drawn:                           # the compiled walk, loaded once per process
-        los_table(build_map(paths[:1], 1, drawn))
+        los_table(Map([Placement(replace(load_board(paths[0]), id="warm"), (0, 0))]))
     kernel = time.process_time() - c
     c = time.process_time()
     table = los_table(m)
