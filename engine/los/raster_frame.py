@@ -365,8 +365,8 @@ class PixelFrame:
         if not len(both):
             return
         nbs = self.nb[hx[both]]
-        bits = ((edge[both][:, None] >> np.arange(6)[None, :]) & 1) == 1
-        ok = bits & (nbs >= 0) & (nbs != v) & (nbs != t[both][:, None])
+        edge_bits = ((edge[both][:, None] >> np.arange(6)[None, :]) & 1) == 1
+        ok = edge_bits & (nbs >= 0) & (nbs != v) & (nbs != t[both][:, None])
         has = ok.any(axis=1)
         both = both[has]
         k = np.argmax(ok[has], axis=1)

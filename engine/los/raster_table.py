@@ -30,11 +30,12 @@ judged by VASL's per-point rules, in numpy for all the lines of one viewer at on
   above by less than the range, it must be in the depression where the range exceeds the level
   difference (VASL's depression restriction).
 
-Of a line's points only those that can block or hinder are judged: terrain higher than the
-lower end, hexside, half-level and split terrain (every point of the lines A6.3, A6.8 or a line
-along hexsides need).  The hexes of the two ends are not judged (only their hexside terrain and
-A6.3); a point within an end's extended border (VASL: the hex one pixel larger,
-java.awt.Polygon's rule) belongs to that end.  A line along hexsides (level, or within VASL's
+Of a line's points only those that can block or hinder are judged, and a line's walk ends at
+a point sure to block it; a line blocked at the first point any rule could judge is answered by
+the walk itself (the compiled walk: ``raster_kernel``, which says which points each line keeps).
+The hexes of the two ends are not judged (only their hexside terrain and A6.3); a point
+within an end's extended border (VASL: the hex one pixel larger, java.awt.Polygon's rule)
+belongs to that end.  A line along hexsides (level, or within VASL's
 tolerance of 60 degrees) is judged where it lies between two hexes as in both, each with its
 inherent centre terrain; for such lines VASL's table of hexside terrain at the far end of the
 hexspine is followed.  Apart: rowhouse and factory walls (B23.71 / O5.31, ``raster_rowhouse``),
