@@ -141,9 +141,9 @@ def tile_columns(column, columns, px, sign, rise, sy, enter, leave):
 
 
 @numba.njit(cache=True, nogil=True)
-def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dxs, dys, threshold, mode, hi,
-               target_elev, target, cls_g, cls_top, cls_low, cls_flags, cls_nbr, qa, ra, out_cls,
-               out_line, answer_hex, answer):
+def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dxs, dys,
+               threshold, mode, hi, target_elev, target, cls_g, cls_top, cls_low, cls_flags,
+               cls_nbr, qa, ra, out_cls, out_line, answer_hex, answer):
     """The points kept of every line from the pixel (``sx``, ``sy``) to (sx + dxs[i],
     sy + dys[i]), in the walk's order, line after line: their classes into ``out_cls`` and the
     line's index into ``out_line`` (room for every point of every walk: |dx| + |dy| + 2 a
