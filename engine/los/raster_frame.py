@@ -262,8 +262,7 @@ class PixelFrame:
                  + bits.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code])
                  + bits.LEAVE_FIRST * BUILDING_TERRAIN_T[code])
         self.cls_flags = flags.astype(np.uint16)
-        self.cls_g = self.cls_lev.astype(np.int64)
-        self.cls_top = (self.cls_lev + HEIGHT[code]).astype(np.int64)
+        self.cls_top = self.cls_lev + HEIGHT[code]
         # what a class can matter above between ends at two elevations (raster_kernel)
         self.cls_low = np.where(BRIDGE_T[code], 127, self.cls_top + CLIFF_T[code])
         nbr = np.full((len(code), 7), -2, dtype=np.int64)
@@ -311,7 +310,7 @@ class PixelFrame:
         count = compiled().walk_lines(
             self.pix_cls, self.W, self.H, self.tile_max, sx, sy, int(viewer), int(S), dxs, dys,
             np.asarray(threshold, dtype=np.int64), np.asarray(mode, dtype=np.uint8),
-            np.maximum(S, te), te, targets, self.cls_g, self.cls_top, self.cls_low,
+            np.maximum(S, te), te, targets, self.cls_lev, self.cls_top, self.cls_low,
             self.cls_flags, self.cls_nbr, self.qa, self.ra, out_cls, out_line, answer_hex, answer)
         return (out_cls[:count].astype(np.int64), out_line[:count].astype(np.int64),
                 answer_hex, answer)

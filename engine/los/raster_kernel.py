@@ -142,7 +142,7 @@ def tile_columns(column, columns, px, sign, rise, sy, enter, leave):
 
 @numba.njit(cache=True, nogil=True)
 def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dxs, dys,
-               threshold, mode, hi, target_elev, target, cls_g, cls_top, cls_low, cls_flags,
+               threshold, mode, hi, target_elev, target, cls_lev, cls_top, cls_low, cls_flags,
                cls_nbr, qa, ra, out_cls, out_line, answer_hex, answer):
     """The points kept of every line from the pixel (``sx``, ``sy``) to (sx + dxs[i],
     sy + dys[i]), in the walk's order, line after line: their classes into ``out_cls`` and the
@@ -244,7 +244,7 @@ def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dx
                             elif not end and not (edges and (f & ON_EDGE) != 0):
                                 hx = cls_nbr[cl, 0]
                                 why = sure_block(
-                                    f if as_high else f & ~AS_HIGH_OK, cls_g[cl], cls_top[cl],
+                                    f if as_high else f & ~AS_HIGH_OK, cls_lev[cl], cls_top[cl],
                                     h, lo, viewer_elev, te,
                                     hex_range(qa, ra, hx, viewer) < 2
                                     or hex_range(qa, ra, hx, t) < 2)
