@@ -145,17 +145,18 @@ def test_the_walk_answers_lines_blocked_by_higher_ground_itself():
     v = m.index("t1A3")
     targets = np.flatnonzero(np.arange(m.size) != v)
     te = t.ground[targets]
+    centre_x = t.frame.centre_x
     along = along_hexsides(t.frame, v, targets)
     threshold, mode = line_modes(t.frame, v, 0, targets, te, along)
     cls, line, answer_hex, answer = t._walk(v, 0, targets, te, threshold, mode)
-    beyond = np.flatnonzero((t.frame.centre_x[targets] > 262) & ~along)
+    beyond = np.flatnonzero((centre_x[targets] > 262) & ~along)
     assert len(beyond) > 10 and (answer[beyond] != 0).all()
-    assert (answer[(t.frame.centre_x[targets] > 262) & along] == 0).all()
+    assert (answer[(centre_x[targets] > 262) & along] == 0).all()
     assert not np.isin(beyond, line).any()
     day = t.lines(v, 0, targets, te)
     assert not day.clear[beyond].any()
-    assert ((t.frame.centre_x[answer_hex[beyond]] > 160) & (t.frame.centre_x[answer_hex[beyond]] < 290)).all()  # D-F
-    near = np.flatnonzero(t.frame.centre_x[targets] < 190)
+    assert ((centre_x[answer_hex[beyond]] > 160) & (centre_x[answer_hex[beyond]] < 290)).all()  # D-F
+    near = np.flatnonzero(centre_x[targets] < 190)
     assert day.clear[near].all()
 
 

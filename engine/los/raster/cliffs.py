@@ -80,12 +80,12 @@ def facing(frame: Frame, hexes, side, end) -> np.ndarray:
     return (neighbours == end[:, None]).any(axis=1) & ((off == 0) | (off == 1) | (off == 5))
 
 
-def cliff_by_end(frame: Frame, ends, points, measures, e) -> np.ndarray:
-    """B10.23 next to an end (module doc): of the points ``e`` (cliff hexsides between the
+def cliff_by_end(frame: Frame, ends, points, measures, chosen) -> np.ndarray:
+    """B10.23 next to an end (module doc): of the points ``chosen`` (cliff hexsides between the
     ends' elevations), those VASL's blind-hex count leaves alone."""
-    hexes, side, target, target_elev = (points.hex[e], points.side[e], points.target[e],
-                                        points.target_elev[e])
-    from_viewer, from_target = measures.from_viewer[e], measures.from_target[e]
+    hexes, side = points.hex[chosen], points.side[chosen]
+    target, target_elev = points.target[chosen], points.target_elev[chosen]
+    from_viewer, from_target = measures.from_viewer[chosen], measures.from_target[chosen]
     down = ends.viewer_elev > target_elev
     high_end, low_end = np.where(down, ends.viewer, target), np.where(down, target, ends.viewer)
     from_high = np.where(down, from_viewer, from_target)
