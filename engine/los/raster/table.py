@@ -230,6 +230,8 @@ def _candidates(frame, ends: Ends, points: Points):
                     & BUILDING_TERRAIN_T[code] & (viewer_elev != points.target_elev)
                     & (top >= viewer_elev))
         candidate |= building
+    if candidate.all():                 # (nothing to cut)
+        return points, building, depression, depression_skip
     keep = np.flatnonzero(candidate)
     if building is not None:
         building = building[keep]
