@@ -74,7 +74,7 @@ def facing(frame: Frame, hexes, side, end) -> np.ndarray:
     end or one of the two beside it: the locations nearer the end's centre than the hex's
     own centre is (VASL measures each point; these locations stand for it)."""
     neighbours = frame.neighbours[hexes]
-    end = np.broadcast_to(np.asarray(end), hexes.shape)
+    end = np.full(hexes.shape, end) if np.ndim(end) == 0 else np.asarray(end)
     towards = np.argmax(neighbours == end[:, None], axis=1)
     off = (side - towards) % 6
     return (neighbours == end[:, None]).any(axis=1) & ((off == 0) | (off == 1) | (off == 5))

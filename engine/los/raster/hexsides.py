@@ -54,7 +54,7 @@ def ignorable(frame: Frame, end, hexes, side, at_centre, spine_dir) -> np.ndarra
     ``end``: its own hexside, a hexspine of it, or next to it where the location holds no
     hexside terrain (B9.2); for a line along a hexspine (``spine_dir``, its hexspine at that
     end; -1: none), hexside terrain at the far end of that hexspine as VASL's table says."""
-    end = np.broadcast_to(np.asarray(end), hexes.shape)
+    end = np.full(hexes.shape, end) if np.ndim(end) == 0 else np.asarray(end)
     to_end = hex_range(frame, hexes, end)
     other = frame.neighbours[hexes, side]
     own = ~at_centre & ((hexes == end) | (other == end))

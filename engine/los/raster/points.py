@@ -33,7 +33,7 @@ class Measures(NamedTuple):
     from_target: np.ndarray
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Points:
     """Per point: its hex (``map_hex``, -1 off the map; ``hex`` with off-map points at the
     void row), terrain ``code``, ``ground`` level, nearest ``side``, ``at_centre``,
@@ -59,13 +59,10 @@ class Points:
     target_elev: np.ndarray | None = None
     along: np.ndarray | None = None
 
-    PER_LINE = ("answer", "answer_hex")
-
     def take(self, index: np.ndarray) -> Points:
         """The points at ``index`` (in that order)."""
-        return replace(self, **{f.name: getattr(self, f.name)[index] for f in fields(self)
-                                if f.name not in self.PER_LINE
-                                and getattr(self, f.name) is not None})
+        return Points(*(value if name in _PER_LINE or value is None else value[index]
+                        for name, value in ((name, getattr(self, name)) for name in _FIELDS)))
 
     def judged(self, ends: Ends) -> Points:
         """With each point's obstacle ``top``, target elevation and ``along``."""
@@ -98,6 +95,10 @@ class Marks:
         new = cond & ~self.block
         self.why[new] = reason
         self.block[:] |= cond
+
+
+_FIELDS = tuple(f.name for f in fields(Points))
+_PER_LINE = ("answer", "answer_hex")
 
 
 def walked_points(frame: Frame, ends: Ends, walked) -> Points:
