@@ -28,7 +28,14 @@ from .piece_kinds import (
 from .pieces import Piece, SavedGame, parse_saved_game
 from .sides import Sides
 from .vassal import read_saved_game
-from .vsav_boards import CACHE_FOLDER, PlacedBoard, hex_at, resolve_boards
+from .vsav_boards import (
+    CACHE_FOLDER,
+    PlacedBoard,
+    board_setup,
+    hex_at,
+    resolve_boards,
+    ssr_not_applied,
+)
 from .waiting import PIECES_KEY, WAITING_KEY
 
 MAIN_MAPS = ("Main Map", "Map0")
@@ -62,7 +69,8 @@ class VsavImport:
                              "type": u["type"], "at": u["at"]}
                             for u in self.data.get(WAITING_KEY, [])],
                 "pieces": list(self.data.get(PIECES_KEY, [])),
-                "notes": self.notes}
+                "notes": self.notes,
+                "ssr_not_applied": ssr_not_applied(p.record for p in self.placed)}
 
 
 def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
@@ -192,7 +200,7 @@ def _position_data(game: SavedGame, placed: list[PlacedBoard], title: str, units
     return {"format": "starshell-scenario", "version": 1, "title": title,
             "map": [{"board": b.ref, "at": [b.record.column, b.record.row]}
                     | ({"rotated": True} if b.record.reversed else {})
-                    | {"vasl_board": b.record.name} for b in placed],
+                    | {"vasl_board": b.record.name} | board_setup(b.record) for b in placed],
             "nvr": 3, "phase": phase, "attacker": attacker, "starshells_used": "never",
             "units": units, "markers": markers}
 

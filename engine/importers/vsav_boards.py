@@ -16,6 +16,7 @@ import numpy as np
 from ..boards import Board, HexTerrain, bundled_board, load_board
 from ..errors import ScenarioError
 from ..hexes import board_hexes
+from ..ssr.table import not_known, unique
 from .grid import GEO, Geometry
 from .pieces import SavedGame, VsavBoard, is_board_name
 from .vasl import import_board
@@ -78,9 +79,32 @@ def _board_notes(rec: VsavBoard, notes: list[str]) -> None:
         notes.append(f"board {rec.name} is cropped in VASL ({', '.join(map(str, rec.crop))}"
                      "): Starshell shows the whole board")
     if rec.overlays:
-        notes.append(f"board {rec.name}: overlays not applied ({', '.join(rec.overlays)})")
+        notes.append(f"board {rec.name}: overlays " + ", ".join(
+            f"{o.name} ({o.hex1}-{o.hex2})" for o in rec.overlays) + " kept in the position")
+    unknown = not_known(rec.ssr)
     if rec.ssr:
-        notes.append(f"board {rec.name}: SSR terrain changes not applied ({rec.ssr})")
+        notes.append(f"board {rec.name}: SSRs {', '.join(rec.ssr)} applied to its terrain "
+                     "(RULES.md 11.2)" + (f"; not applied (unknown to Starshell or unreadable): "
+                                          f"{', '.join(unknown)}" if unknown else ""))
+    if rec.other:
+        notes.append(f"board {rec.name}: parts of its record not read: {', '.join(rec.other)}")
+
+
+def board_setup(rec: VsavBoard) -> dict:
+    """A map slot's ``ssr``, ``overlays`` and ``crop`` from a board record (SPEC.md, turn four)."""
+    out: dict = {}
+    if rec.ssr:
+        out["ssr"] = list(rec.ssr)
+    if rec.overlays:
+        out["overlays"] = [{"name": o.name, "hex1": o.hex1, "hex2": o.hex2} for o in rec.overlays]
+    if rec.crop:
+        out["crop"] = list(rec.crop)
+    return out
+
+
+def ssr_not_applied(records) -> list[str]:
+    """The rule names of the records Starshell does not apply (each once, in order)."""
+    return unique(n for rec in records for n in not_known(rec.ssr))
 
 
 def _layout(placed: list[PlacedBoard]) -> None:

@@ -7,6 +7,7 @@ painted over) is brought down to the ground and reported too.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from ..boards import Board
@@ -118,8 +119,8 @@ def move_board(scenario: Scenario, index: int, at: tuple[int, int] | None = None
                rotated: bool | None = None) -> LayoutResult:
     entries = list(scenario.map_entries)
     e = entries[index]
-    entries[index] = MapEntry(e.board, tuple(at) if at is not None else e.at,
-                              e.rotated if rotated is None else rotated, e.extra)
+    entries[index] = dataclasses.replace(e, at=tuple(at) if at is not None else e.at,
+                                         rotated=e.rotated if rotated is None else rotated)
     return set_layout(scenario, entries)
 
 
@@ -134,7 +135,7 @@ def with_board(scenario: Scenario, board: Board, ref: str | None = None,
     for k, (e, p) in enumerate(zip(scenario.map_entries, scenario.map.placements)):
         if p.board.id == old_id:
             new_ref = ref or e.board
-            entries[k] = MapEntry(new_ref, e.at, e.rotated, e.extra)
+            entries[k] = dataclasses.replace(e, board=new_ref)
             boards[new_ref] = board
             renames = {old_id: board.id} if old_id != board.id else None
             return set_layout(scenario, entries, boards, renames)
