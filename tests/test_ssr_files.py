@@ -130,3 +130,29 @@ def test_the_picture_takes_the_season_s_colours_palette_and_rgb():
     assert np.asarray(rgb)[0, 0].tolist() == list(_rgb("Level0"))
     assert tuple(im.getpalette()[:3]) == _rgb("OrchL0")           # the given one unchanged
 
+
+
+# ------------------------------------------------------------------ import-vsav
+def test_import_vsav_writes_the_set_up_and_names_the_rules_not_applied(tmp_path, capsys):
+    from test_vsav_boards import v5_board
+
+    from engine.cli import main
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    v5_board(boards)
+    game = vs.write_vsav(tmp_path / "g.vsav",
+                         [(0, 0, "05", "6.1", None,
+                           {"overlays": [("x1", "K5", "K5")],
+                            "ssr": ["WoodsToBrush", "NoSuchRule", "Winter"]})],
+                         [vs.squad("4-6-7 1sq", vs.hex_pixel("K5", (0, 0)))])
+    out = tmp_path / "pos.json"
+    assert main(["import-vsav", str(game), "-o", str(out), "--boards", str(boards),
+                 "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["ssr_not_applied"] == ["NoSuchRule"]
+    assert any("NoSuchRule" in n and "not applied" in n for n in printed["notes"])
+    slot = json.loads(out.read_text())["map"][0]
+    assert slot["ssr"] == ["WoodsToBrush", "NoSuchRule", "Winter"]
+    assert slot["overlays"] == [{"name": "x1", "hex1": "K5", "hex2": "K5"}]
+    s = load_scenario(out)
+    assert s.map.terrain_name(s.map.index("5K5")) == "brush"      # woods are brush
