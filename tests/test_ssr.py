@@ -239,3 +239,12 @@ def test_the_same_board_and_rules_give_the_same_board(names):
     one, two = board_with_rules(b, names).board, board_with_rules(b, names).board
     assert one.content_key == two.content_key
     assert (one.content_key == b.content_key) == (not names)
+
+
+def test_on_the_hex_model_alone_rules_it_cannot_show_are_named_without_effect():
+    b = plain({"E3": HexTerrain("woods")})
+    _, outcome = applied(b, "WoodsToBrush", "NoBridge", "CragsToOrchard", "Level1ToLevel_1",
+                         "Level2ToLevel1", "Nope")
+    assert outcome.applied == ["WoodsToBrush", "Level2ToLevel1"]
+    assert outcome.no_effect == ["NoBridge", "CragsToOrchard"]
+    assert outcome.not_applied == ["Level1ToLevel_1", "Nope"]

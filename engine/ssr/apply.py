@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..boards import Board, board_raster, with_raster
 from . import table as T
-from .hexmodel import apply_to_hexes
+from .hexmodel import apply_to_hexes, has_hex_effect
 from .pixels import apply_to_raster
 
 MAX_BOARDS_KEPT = 16
@@ -59,11 +59,12 @@ def _apply(board: Board, names: tuple[str, ...], overlays) -> Applied:
     if raster is not None:
         res = apply_to_raster(raster, names)
         raster, outcome, woods = res.raster, res.outcome, res.woods_hexes
-    else:
+    else:                   # the hex model alone: what it can show of each rule
+        unread = set(T.not_known(names))
         for n in names:
             rule = T.rules().get(n)
-            (outcome.not_applied if rule is None else outcome.no_effect
-             if rule.type == T.IGNORE else outcome.applied).append(n)
+            (outcome.not_applied if n in unread else outcome.applied
+             if has_hex_effect(rule) else outcome.no_effect).append(n)
     new = apply_to_hexes(board, names, woods)
     if overlays is not None:
         new, raster = overlays(new, raster)

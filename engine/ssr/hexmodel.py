@@ -52,6 +52,21 @@ def apply_to_hexes(board: Board, names, woods_hexes=()) -> Board:
     return replace(board, hexes=new, hexsides=sides)
 
 
+def has_hex_effect(rule: T.SsrRule) -> bool:
+    """Whether the rule can change a hex model (a board without its drawing): its terrain has
+    an exact counterpart here, or it is a level rule, or a hand-coded rule on hexes."""
+    if rule.type == T.TERRAIN_MAP:
+        return (rule.source in AREA and rule.target in AREA_TARGET) or rule.source in HEXSIDE
+    if rule.type == T.TERRAIN_TO_ELEVATION:
+        return rule.source in AREA
+    if rule.type == T.ELEVATION_TO_TERRAIN:
+        return rule.target in AREA_TARGET
+    if rule.type == T.CUSTOM:
+        return rule.name not in ("NoStairwells", "NoBridge", "BridgeToFord") and \
+            rule.name not in T.WOODS_ROADS
+    return rule.type == T.ELEVATION_MAP
+
+
 def _terrain(hexes: dict, a: str, b: str, **more) -> None:
     for pos, h in hexes.items():
         if h.terrain == a:
