@@ -14,7 +14,7 @@ from . import table as T
 from .hexmodel import apply_to_hexes, has_hex_effect
 from .pixels import apply_to_raster
 
-MAX_BOARDS_KEPT = 16
+MAX_BOARDS_KEPT = 12         # boards kept with their rules applied (a map of 8, and some)
 
 
 @dataclass(frozen=True)
