@@ -506,7 +506,7 @@ def _drawn_board(d: Drawing, cliff_sides=()) -> tuple:
     b = d.board()
     for name, direction in cliff_sides:
         b = b.with_hexside(*parse_local(name, SIZE), direction, "cliff")
-    m, t = table(with_raster(b, b.raster_data))
+    m, t = table(with_raster(b, b.raster))
     assert isinstance(t, RasterLosTable)
     return m, t
 
