@@ -89,7 +89,8 @@ class Board:
             hexes.pop((col, row), None)
         else:
             hexes[(col, row)] = spec
-        if hexes == self.hexes and all(hexes[k].extra == self.hexes[k].extra for k in hexes):
+        was, now = self.hexes.get((col, row)), hexes.get((col, row))
+        if was == now and (was is None or was.extra == now.extra):
             return self
         return replace(self, hexes=hexes, raster=None)
 
