@@ -48,7 +48,8 @@ import weakref
 from collections import deque
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QProgressDialog
 
 THREAD_NAME = "starshell-engine"
 BUSY_MS = 200               # a wait longer than this is said in the status bar
@@ -216,9 +217,10 @@ class Job(QObject):
     cancelled = Signal()
     ended = Signal()                    # after any of the three
 
-    def __init__(self, task: _Task, text: str, owner):
+    def __init__(self, task: _Task, text: str, owner, runner: "Runner"):
         super().__init__()
         self._task = task
+        self._runner = runner
         self.text = text                # what is being worked out, for the status bar
         self.fraction = UNKNOWN
         self.state = "queued"           # "done", "failed", "cancelled"
@@ -243,7 +245,7 @@ class Job(QObject):
         if self.ended_already:
             return
         self._task.cancel.set()
-        _RUNNER[0]._finish(self, ("cancelled", None))
+        self._runner._finish(self, ("cancelled", None))
 
     def owner_gone(self) -> bool:
         if self._owner is None:
@@ -282,7 +284,7 @@ class Runner(QObject):
         """``work(*args)`` on the runner's thread (see the module's docstring); ``done(result)``
         and ``failed(error)`` are connected to the job's signals for convenience."""
         task = _Task(next(self._tickets), work, args, background, progress)
-        job = Job(task, text, owner)
+        job = Job(task, text, owner, self)
         if done is not None:
             job.succeeded.connect(done)
         if failed is not None:
@@ -401,6 +403,36 @@ class Runner(QObject):
             gc.enable()
 
 
+def run_in_dialog(parent, job: Job, title: str, label: str) -> Job:
+    """Wait for ``job`` behind a window-modal progress dialog (shown once it has run for
+    ``BUSY_MS``) whose Cancel cancels it; the window keeps painting meanwhile.  Returns the job,
+    ended."""
+    dialog = QProgressDialog(label, "Cancel", 0, 1000, parent)
+    dialog.setWindowTitle(title)
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(BUSY_MS)
+    dialog.canceled.connect(job.cancel)
+
+    def progressed(text: str, fraction: float) -> None:
+        if fraction < 0:
+            dialog.setRange(0, 0)           # its share unknown: a busy bar
+        else:
+            dialog.setRange(0, 1000)
+            dialog.setValue(int(1000 * fraction))
+        if text:
+            dialog.setLabelText(text)
+    job.progressed.connect(progressed)
+    loop = QEventLoop()
+    job.ended.connect(loop.quit)
+    if not job.ended_already:
+        loop.exec()
+    job.progressed.disconnect(progressed)
+    dialog.canceled.disconnect(job.cancel)
+    dialog.close()
+    dialog.deleteLater()
+    return job
+
+
 _RUNNER: list[Runner] = []          # the application's one runner, never freed
 
 
@@ -421,4 +453,4 @@ def _stop_at_exit() -> None:
 
 
 __all__ = ["BUSY_MS", "Cancelled", "Job", "Progress", "Runner", "THREAD_NAME", "UNKNOWN",
-           "runner"]
+           "run_in_dialog", "runner"]

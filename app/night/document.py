@@ -297,18 +297,20 @@ class Document(QObject):
         needs at once (an edit checked, a starshell fired).  Its exception is raised here."""
         return self._runner.call(job, *args)
 
-    def run(self, job, *args, done) -> None:
+    def run(self, job, *args, done, text: str = "") -> None:
         """``job(*args)`` run on the job runner's thread; ``done(job)`` is called on the window's
         thread when it is over (``job.result()`` or ``job.exception()``, as a future's), unless
-        the Document was closed or deleted meanwhile."""
-        self._submit(job, args, lambda document, finished: done(finished))
+        the Document was closed or deleted meanwhile.  ``text``: what it works out, said in the
+        status bar when it takes longer than ``app.jobs.BUSY_MS``."""
+        self._submit(job, args, lambda document, finished: done(finished), text=text)
 
-    def _submit(self, job, args, done, background: bool = False) -> Job | None:
+    def _submit(self, job, args, done, background: bool = False, text: str = "") -> Job | None:
         """``job(*args)`` through the runner, then ``done(self, job)`` on the window's thread
         (unless closed or deleted meanwhile: the runner drops it)."""
         if self.closed:
             return None
-        submitted = self._runner.submit(job, *args, owner=self, background=background)
+        submitted = self._runner.submit(job, *args, owner=self, background=background,
+                                        text=text)
         self._jobs.add(submitted)
         weak = self._weak
 

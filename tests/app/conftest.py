@@ -18,9 +18,9 @@ from PySide6.QtWidgets import QMessageBox
 
 import engine
 from app import rooms
+from app.jobs import THREAD_NAME, runner
 from app.night.document import Document, default_scenario_path
 from app.night.window import NightWindow
-from app.jobs import THREAD_NAME, runner
 
 QStandardPaths.setTestModeEnabled(True)    # ~/.qttest/...: the test's own home (tests/conftest.py)
 
