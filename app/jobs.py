@@ -48,7 +48,7 @@ import weakref
 from collections import deque
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QThread, QTimer, Signal
 from PySide6.QtWidgets import QProgressDialog
 
 THREAD_NAME = "starshell-engine"
@@ -104,20 +104,23 @@ class _Lane:
         self.stopping = False
         self.thread: threading.Thread | None = None
 
-    def put(self, task: _Task) -> None:
+    def put(self, task: _Task) -> bool:
+        """False once stopped: the task will never run."""
         with self.lock:
             if self.stopping:
-                return
+                return False
             (self.background if task.background else self.foreground).append(task)
             self.parked = False
             if self.thread is None:
                 self.thread = threading.Thread(target=self.run, name=THREAD_NAME, daemon=True)
                 self.thread.start()
             self.lock.notify()
+            return True
 
     def idle(self) -> bool:
         with self.lock:
-            return self.parked and not self.foreground and not self.background
+            waiting = self.parked or self.thread is None or not self.thread.is_alive()
+            return waiting and not self.foreground and not self.background
 
     def stop(self) -> None:
         """Every job cancelled, the thread ended once its step is over; no job runs after."""
@@ -138,6 +141,8 @@ class _Lane:
             self.parked = False
             if self.stopping:
                 for task in [*self.foreground, *self.background]:
+                    if task.steps is not None:
+                        task.steps.close()      # its ``finally`` runs here, now
                     self._end(task, ("cancelled", None))
                 self.foreground.clear()
                 self.background.clear()
@@ -275,6 +280,7 @@ class Runner(QObject):
         self._collector.setInterval(GC_MS)
         self._collector.timeout.connect(self._collect)
         self._thresholds = gc.get_threshold()
+        _MADE.add(self)
         self.taskProgressed.connect(self._progressed, Qt.ConnectionType.QueuedConnection)
         self.taskEnded.connect(self._ended, Qt.ConnectionType.QueuedConnection)
 
@@ -291,7 +297,9 @@ class Runner(QObject):
             job.failed.connect(failed)
         self._jobs[task.ticket] = job
         self._working()
-        self._lane.put(task)
+        if not self._lane.put(task):
+            self._finish(job, ("cancelled", None))      # stopped: it never runs
+            return job
         if text and not self._busy.isActive():
             self._busy.start(BUSY_MS)
         return job
@@ -303,7 +311,8 @@ class Runner(QObject):
         task = _Task(0, work, args, False, False)
         task.waiter = [threading.Event(), None]
         self._working()
-        self._lane.put(task)
+        if not self._lane.put(task):
+            raise RuntimeError("the job runner has stopped (the program is ending)")
         task.waiter[0].wait()
         kind, value = task.waiter[1]
         if kind == "failed":
@@ -398,7 +407,7 @@ class Runner(QObject):
             while generation < 2 and counts[generation + 1] >= limits[generation + 1]:
                 generation += 1
             gc.collect(generation)
-        if self._lane.idle():
+        if all(each._lane.idle() for each in _MADE):
             self._collector.stop()
             gc.enable()
 
@@ -434,6 +443,12 @@ def run_in_dialog(parent, job: Job, title: str, label: str) -> Job:
 
 
 _RUNNER: list[Runner] = []          # the application's one runner, never freed
+_MADE: weakref.WeakSet = weakref.WeakSet()  # every runner (tests make their own): gc's policy
+
+
+def on_gui_thread(obj: QObject) -> bool:
+    """Whether the caller runs on the thread of ``obj`` (a QObject of the GUI thread)."""
+    return QThread.currentThread() is obj.thread()
 
 
 def runner() -> Runner:
@@ -453,4 +468,4 @@ def _stop_at_exit() -> None:
 
 
 __all__ = ["BUSY_MS", "Cancelled", "Job", "Progress", "Runner", "THREAD_NAME", "UNKNOWN",
-           "run_in_dialog", "runner"]
+           "on_gui_thread", "run_in_dialog", "runner"]

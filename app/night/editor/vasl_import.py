@@ -14,11 +14,11 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app.file_filters import BOARD_FILTER, VASL_BOARD_FILTER
-from app.jobs import Cancelled, run_in_dialog, runner
+from app.jobs import Cancelled, on_gui_thread, run_in_dialog, runner
 from engine import api
 from engine.api import save_board
 
@@ -109,7 +109,7 @@ class ImportJob(QObject):
         """Cancel pressed (or asked from the conversion itself: it stops at its next report)."""
         self._cancel.set()
         job = self._job
-        if job is not None and QThread.currentThread() is self.thread():
+        if job is not None and on_gui_thread(self):
             job.cancel()
 
     def _progress(self, fraction: float) -> None:      # on the runner's thread
