@@ -44,11 +44,12 @@ import inspect
 import itertools
 import threading
 import time
+import warnings
 import weakref
 from collections import deque
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QThread, QTimer, Signal
+from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, QTimer, Signal
 from PySide6.QtWidgets import QProgressDialog
 
 THREAD_NAME = "starshell-engine"
@@ -150,13 +151,22 @@ class _Lane:
             return (self.foreground or self.background).popleft()
 
     def run(self) -> None:
-        while (task := self._next()) is not None:
-            outcome = self.step(task)
-            if outcome is None:             # a background generator not done: queued again
-                with self.lock:
-                    self.background.append(task)
-            else:
-                self._end(task, outcome)
+        while self._run_one():
+            pass
+
+    def _run_one(self) -> bool:
+        """One task (or step); False once stopped.  (Its outcome is let go on return: the loop
+        keeps no job's result alive while it waits for the next.)"""
+        task = self._next()
+        if task is None:
+            return False
+        outcome = self.step(task)
+        if outcome is None:                 # a background generator not done: queued again
+            with self.lock:
+                self.background.append(task)
+        else:
+            self._end(task, outcome)
+        return True
 
     def step(self, task: _Task):
         """Run the task (a background generator: one step of it); its outcome, or None when a
@@ -252,6 +262,18 @@ class Job(QObject):
         self._task.cancel.set()
         self._runner._finish(self, ("cancelled", None))
 
+    def let_go(self) -> None:
+        """Ended: its slots are disconnected (a slot that holds the job, as most do, would keep
+        it and its result alive for ever)."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")     # a signal without slots: nothing to do
+            for signal in (self.progressed, self.succeeded, self.failed, self.cancelled,
+                           self.ended):
+                try:
+                    signal.disconnect()
+                except (RuntimeError, SystemError, TypeError):
+                    pass
+
     def owner_gone(self) -> bool:
         if self._owner is None:
             return False
@@ -319,18 +341,6 @@ class Runner(QObject):
             raise value
         return value
 
-    def wait(self, job: Job, timeout: float = 60.0) -> Job:
-        """Block the GUI thread until ``job`` has ended, delivering its signals (screenshots,
-        benchmarks and headless runs; a window never waits)."""
-        deadline = time.monotonic() + timeout
-        while not job.ended_already:
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"{job.text or 'a job'} took more than {timeout} s")
-            QCoreApplication.sendPostedEvents(self)
-            if not job.ended_already:
-                QCoreApplication.processEvents()
-        return job
-
     def stop(self) -> None:
         """Cancel every job and end the thread (at exit): a step under way is finished first."""
         self._lane.stop()
@@ -370,6 +380,7 @@ class Runner(QObject):
             {"done": lambda: job.succeeded.emit(value), "failed": lambda: job.failed.emit(value),
              "cancelled": job.cancelled.emit}[kind]()
             job.ended.emit()
+        job.let_go()
         self._say_busy()
 
     def _say_busy(self) -> None:
@@ -434,8 +445,7 @@ def run_in_dialog(parent, job: Job, title: str, label: str) -> Job:
     loop = QEventLoop()
     job.ended.connect(loop.quit)
     if not job.ended_already:
-        loop.exec()
-    job.progressed.disconnect(progressed)
+        loop.exec()                         # ended: the job's slots are disconnected
     dialog.canceled.disconnect(job.cancel)
     dialog.close()
     dialog.deleteLater()

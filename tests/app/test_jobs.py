@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import weakref
 
 import pytest
 from PySide6.QtCore import QObject
@@ -213,3 +214,20 @@ def test_automatic_garbage_collection_is_on_again_once_the_runner_is_idle(qtbot,
     release.set()
     _ended(qtbot, job)
     qtbot.waitUntil(gc.isenabled, timeout=5000)
+
+
+def test_an_ended_job_is_let_go_with_its_result(qtbot, runner):
+    """A slot that holds its job (most do) does not keep the job, nor its result, alive once it
+    has ended."""
+    class Answer:
+        pass
+    got = []
+    job = runner.submit(Answer)
+    job.succeeded.connect(lambda value, job=job: got.append((job.state, value)))
+    _ended(qtbot, job)
+    assert got and got[0][0] == "done"
+    refs = weakref.ref(job), weakref.ref(got[0][1])
+    del job
+    got.clear()
+    runner.call(lambda: None)               # the runner's thread is past that job
+    assert [r() for r in refs] == [None, None]

@@ -138,7 +138,6 @@ class ImportJob(QObject):
                                           text=f"Importing the VASL board {name}")
         job.progressed.connect(self._progressed)
         run_in_dialog(parent, job, "Import a VASL board", f"Importing {name}...")
-        job.progressed.disconnect(self._progressed)
         self.outcome = None if job.state != "done" or self._cancel.is_set() else job.result()
         return self.outcome
 
