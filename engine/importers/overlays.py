@@ -70,9 +70,10 @@ def archive_name(name: str) -> str:
     return "ovr" + stem.upper()
 
 
-def image_name(name: str, o: str) -> str:
-    """The image of orientation ``o``: ``ovr`` + the name (its shared one) + ``o`` + ``.gif``."""
-    return f"ovr{equivalent(name + o)}.gif"
+def image_name(name: str, orient: str) -> str:
+    """The image of orientation ``orient``: ``ovr`` + the name (its shared one) + the
+    orientation letter + ``.gif``."""
+    return f"ovr{equivalent(name + orient)}.gif"
 
 
 def find_archive(boards_dir: str | Path, name: str) -> Path:
@@ -175,7 +176,7 @@ def _colours(text: str | None) -> tuple[list, list]:
     return own + [(n, rgb) for n, rgb in table if n not in named], skipped
 
 
-def decode_overlay_image(data: bytes, entry: str, o: str, name: str, colours: list
+def decode_overlay_image(data: bytes, entry: str, orient: str, name: str, colours: list
                          ) -> tuple[OverlayImage, dict]:
     """One image: RGBA pixels (size checked from the header first) decoded by colour."""
     rgba, picture = _read_image(data, entry)
@@ -186,7 +187,7 @@ def decode_overlay_image(data: bytes, entry: str, o: str, name: str, colours: li
     inverse = inverse.reshape(mask.shape)
     code_lut, level_lut, side_lut, stats = colour_luts(values, np.bincount(inverse.ravel()),
                                                        colours, name)
-    image = OverlayImage(o, code_lut[inverse], level_lut[inverse], mask, side_lut[inverse] & mask,
+    image = OverlayImage(orient, code_lut[inverse], level_lut[inverse], mask, side_lut[inverse] & mask,
                          picture)
     stats["opaque"] = int(mask.sum())
     return image, stats
