@@ -23,7 +23,14 @@ from engine.importers.overlays import (
 from engine.importers.vasl5_image import colour_table
 from engine.los import HILL, los_table
 from engine.maps import Map, Placement
-from engine.overlay_file import KEEP_LEVEL, OverlayFile, load_overlay, overlay_from_bytes, save_overlay
+from engine.overlay_file import (
+    KEEP_LEVEL,
+    KEEP_TERRAIN,
+    OverlayFile,
+    load_overlay,
+    overlay_from_bytes,
+    save_overlay,
+)
 from engine.overlay_paste import (
     GEOMORPHIC,
     left_to_ssr,
@@ -118,14 +125,14 @@ def test_origin_hexes_move_onto_boards_whose_first_hexes_lie_off_the_picture(tmp
 
 
 def _decodable_names(rng, count):
-    """Colour names with a terrain our table knows, a colour no other name has, and no
-    depression, building or white (their own rules are tested apart)."""
+    """Colour names with a terrain our table knows and a level, a colour no other name has,
+    and no depression or white (their own rules are tested apart)."""
     table = colour_table()
     rgbs = {}
     for c in table.values():
         rgbs.setdefault(c.rgb, []).append(c.name)
     names = [c.name for c in table.values() if c.terrain in CODE and len(rgbs[c.rgb]) == 1
-             and c.rgb != (255, 255, 255) and c.terrain not in (
+             and c.level is not None and c.rgb != (255, 255, 255) and c.terrain not in (
                  "Gully", "Dry Stream", "Shallow Stream", "Deep Stream", "Sunken Road", "Wadi")]
     return list(rng.choice(names, size=count, replace=False))
 
@@ -143,11 +150,11 @@ def test_every_opaque_pixel_decodes_to_the_terrain_and_level_drawn(tmp_path):
     for y, x in zip(*np.nonzero(opaque)):
         entry = table[grid[y, x]]
         assert im.terrain[y, x] == CODE[entry.terrain]
-        assert im.level[y, x] == (KEEP_LEVEL if entry.level is None else entry.level)
+        assert im.level[y, x] == entry.level
     stats = report.images["a"]
     assert stats["opaque"] == stats["decoded"] == int(opaque.sum())
     assert stats["nearest"] == stats["unknown_colours"] == 0
-    assert "0 of 0 unknown colour(s)" in report.lines()[0]
+    assert "0 colour(s) no table names (0 pixels)" in report.lines()[0]
 
 
 def test_white_unknown_colours_depressions_and_x_buildings(tmp_path):
@@ -166,9 +173,41 @@ def test_white_unknown_colours_depressions_and_x_buildings(tmp_path):
         assert (im.terrain[:, 0:10] == OPEN).all() and (im.level[:, 0:10] == 0).all()
         assert (im.terrain[:, 10:20] == GULLY).all() and (im.level[:, 10:20] == 0).all()
         assert (im.terrain[:, 20:30] == building).all(), name
-        assert (im.terrain[:, 30:40] == WOODS).all()
-        assert report.images["a"]["nearest"] == 200 and report.images["a"]["unknown_colours"] == 1
+        # a colour no table names reads its neighbour's, unknown too: open ground (as VASL)
+        assert (im.terrain[:, 30:40] == OPEN).all() and (im.level[:, 30:40] == KEEP_LEVEL).all()
+        stats = report.images["a"]
+        assert stats["nearest"] == stats["unknown_pixels"] == 200
+        assert stats["unknown_colours"] == 1
     assert X_BUILDINGS[14] is None and X_BUILDINGS[3] == WOODEN and X_BUILDINGS[40] == 42
+
+
+def test_lines_numbers_and_dots_take_the_terrain_around_them(tmp_path):
+    """A pixel whose colour names no terrain (a black line, a hex number) reads the colour of
+    a pixel 2..6 steps down its diagonals, never a line, dot or number; with none, the
+    board's terrain stays."""
+    grid = filled((40, 60), "WoodsGreenL1")
+    grid[20, :] = "Black"                          # a line across the woods
+    grid[5:9, 10:14] = "WhiteHexNumbers"
+    grid[:, 50:] = "Black"                         # a black block wider than the search
+    ov, report = read_overlay(archive(tmp_path / "ovrK", {"ovrk1a.gif": gif(grid)},
+                                      data_file({"k1": SIX})), "k1")
+    im = ov.images["a"]
+    assert (im.terrain[:, :40] == WOODS).all() and (im.level[:, :40] == 1).all()
+    assert (im.terrain[:, 57:] == KEEP_TERRAIN).all() and (im.level[:, 57:] == KEEP_LEVEL).all()
+    stats = report.images["a"]
+    assert stats["kept"] == int((im.terrain == KEEP_TERRAIN).sum()) >= 40 * 3
+    assert stats["unknown_colours"] == 0
+
+
+def test_a_colour_naming_no_level_takes_its_neighbours(tmp_path):
+    grid = filled((30, 60), "Level1")
+    grid[15, 10] = "WoodsGreen"                    # a woods dot in a level-1 hill
+    grid[:, 30:] = "WoodsGreen"                    # a wood of no level: the board's stays
+    ov, _ = read_overlay(archive(tmp_path / "ovrJ", {"ovrj1a.gif": gif(grid)},
+                                 data_file({"j1": SIX})), "j1")
+    im = ov.images["a"]
+    assert im.terrain[15, 10] == WOODS and im.level[15, 10] == 1
+    assert (im.terrain[:, 36:] == WOODS).all() and (im.level[:, 36:] == KEEP_LEVEL).all()
 
 
 def test_an_archives_own_colors_file_names_its_colours(tmp_path):

@@ -37,6 +37,13 @@ MAX_IMAGES = 64
 OVERLAYS_FOLDER = "overlays"
 WHITE = (255, 255, 255)
 WHITE_NAME = "L0Winter"         # RULES.md 11.3: white is level-0 winter ground
+MAX_LEVEL = 10
+NEIGHBOUR_STEPS = 6             # VASL looks 2..6 pixels down the diagonals for a known colour
+# colours VASL never reads for a neighbour: black lines, hex numbers, hex dots, manholes
+SKIPPED_NAMES = frozenset({"WhiteHexNumbers", "WinterBlackHexNumbers", "MudBoardNum",
+                           "DTO_BoardNum", "AD_WinterBlackHexNumbers"})
+SKIPPED_RGB = frozenset((r << 16) | (g << 8) | b for r, g, b in (
+    (0, 0, 0), (175, 184, 160), (255, 254, 253), (255, 255, 10), (0, 1, 0)))
 _CODE_OF_NAME = {t.name: code for code, t in VASL_TERRAIN.items()}
 
 # RULES.md 11.3: building pixels on X overlays, typed by overlay number (VASL terrain codes;
@@ -104,8 +111,9 @@ class OverlayReport:
         for o, d in sorted(self.images.items()):
             out.append(f"overlay {self.name} ({Path(self.archive).name}) image {o}: "
                        f"{d['opaque']} opaque pixels, {d['decoded']} decoded by their colour, "
-                       f"{d['nearest']} of {d['unknown_colours']} unknown colour(s) read as "
-                       f"the nearest, {d['no_terrain']} naming no terrain (the board's kept)")
+                       f"{d['nearest']} by a neighbour's, {d['kept']} keep the board's terrain; "
+                       f"{d['unknown_colours']} colour(s) no table names ({d['unknown_pixels']} "
+                       "pixels)")
         return out
 
 
@@ -185,11 +193,29 @@ def decode_overlay_image(data: bytes, entry: str, orient: str, name: str, colour
     packed = (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
     values, inverse = np.unique(np.where(mask, packed, -1), return_inverse=True)
     inverse = inverse.reshape(mask.shape)
-    code_lut, level_lut, side_lut, stats = colour_luts(values, np.bincount(inverse.ravel()),
-                                                       colours, name)
-    image = OverlayImage(orient, code_lut[inverse], level_lut[inverse], mask, side_lut[inverse] & mask,
-                         picture)
-    stats["opaque"] = int(mask.sum())
+    lut = colour_luts(values, colours, name)
+    # RULES.md 11.3: a colour naming no terrain (or no level) reads a neighbour's colour
+    near = neighbour_colour(inverse, mask, lut.skip[inverse])
+    found = near >= 0
+    near_c = np.where(found, near, 0)
+    no_code = lut.code[inverse] == KEEP_TERRAIN
+    code = np.where(no_code & found, lut.fallback_code[near_c], lut.code[inverse])
+    no_level = lut.level[inverse] == KEEP_LEVEL
+    level = np.where(no_level & found, lut.level[near_c], lut.level[inverse])
+    depressed = lut.depression[code]             # RULES.md 11.3: depressions a level down
+    level = np.where(depressed, np.where(level == KEEP_LEVEL, 0, level) - 1, level)
+    building = _x_building(name)
+    if building is not None:                     # RULES.md 11.3: X overlays' building types
+        code = np.where(BUILDING[code] & ~lut.side[code], building, code)
+    code = np.where(mask, code, KEEP_TERRAIN).astype(np.uint8)
+    level = np.where(mask, np.clip(level, KEEP_LEVEL, MAX_LEVEL), KEEP_LEVEL).astype(np.int8)
+    image = OverlayImage(orient, code, level, mask, lut.side[code] & mask, picture)
+    unknown = mask & lut.unknown[inverse]
+    stats = {"opaque": int(mask.sum()), "decoded": int((mask & ~no_code).sum()),
+             "nearest": int((mask & no_code & found).sum()),
+             "kept": int((mask & (code == KEEP_TERRAIN)).sum()),
+             "unknown_colours": int(np.unique(inverse[unknown]).size),
+             "unknown_pixels": int(unknown.sum())}
     return image, stats
 
 
@@ -216,50 +242,71 @@ def _read_image(data: bytes, entry: str) -> tuple[np.ndarray, bytes]:
     return np.asarray(rgba), out.getvalue()
 
 
-def colour_luts(values: np.ndarray, counts: np.ndarray, colours: list, name: str):
-    """Per distinct colour (packed RGB, -1: transparent): terrain code, level, hexside flag, and
-    the tally (decoded, nearest, unknown_colours, no_terrain)."""
+def neighbour_colour(inverse: np.ndarray, mask: np.ndarray, skip: np.ndarray) -> np.ndarray:
+    """Per pixel, the colour (index) VASL reads for a colour it cannot name
+    (``ASLMap.getOverlayNearestColor``): at steps 2..6 down the diagonals, the first opaque pixel
+    of (x+s-1, y+s), (x+s-1, y-s), (x-s+1, y+s), (x-s+1, y-s); the first whose colour is not a
+    line, hex dot or number (``skip``) is taken; -1 when none is."""
+    h, w = inverse.shape
+    pad = NEIGHBOUR_STEPS + 1
+    idx = np.pad(inverse, pad, constant_values=-1)
+    opaque = np.pad(mask, pad, constant_values=False)
+    bad = np.pad(skip, pad, constant_values=True)
+    out = np.full((h, w), -1, dtype=np.int64)
+    for step in range(2, NEIGHBOUR_STEPS + 1):
+        pick = np.full((h, w), -1, dtype=np.int64)
+        picked_bad = np.zeros((h, w), dtype=bool)
+        for dx, dy in ((step - 1, step), (step - 1, -step), (1 - step, step), (1 - step, -step)):
+            window = (slice(pad + dy, pad + dy + h), slice(pad + dx, pad + dx + w))
+            take = (pick < 0) & ~picked_bad & opaque[window]
+            pick = np.where(take & ~bad[window], idx[window], pick)
+            picked_bad |= take & bad[window]
+        out = np.where((out < 0) & (pick >= 0), pick, out)
+    return out
+
+
+@dataclass(frozen=True)
+class ColourLuts:
+    """Per distinct colour of an image: what it names, and per VASL terrain code its kind."""
+    code: np.ndarray            # uint8: the terrain code it names, KEEP_TERRAIN: none
+    level: np.ndarray           # int: the level it names, KEEP_LEVEL: none
+    fallback_code: np.ndarray   # the code it gives a neighbour that names none (open ground)
+    skip: np.ndarray            # bool: a line, hex dot or number (not read for a neighbour)
+    unknown: np.ndarray         # bool: a colour no table names
+    depression: np.ndarray      # bool[256] by code
+    side: np.ndarray            # bool[256] by code: hexside terrain
+
+
+def colour_luts(values: np.ndarray, colours: list, name: str) -> ColourLuts:
+    """The tables of ``values`` (packed RGB, -1: transparent) by the archive's and the shared
+    colour names (RULES.md 11.3: white is level-0 winter ground)."""
     table = colour_table()
     by_rgb: dict[int, str] = {}
     for cname, (r, g, b) in colours:
         by_rgb.setdefault((r << 16) | (g << 8) | b, cname)
-    white = (WHITE[0] << 16) | (WHITE[1] << 8) | WHITE[2]
-    by_rgb[white] = WHITE_NAME                   # RULES.md 11.3
-    known = [(v, n) for v, n in by_rgb.items()
-             if n in table and table[n].terrain in _CODE_OF_NAME]
-    known_rgb = np.array([[v >> 16, (v >> 8) & 255, v & 255] for v, _ in known], dtype=np.int64)
-    depression = {c for c, t in terrain_table().items() if t.category == "DEPRESSION"}
-    building = _x_building(name)
+    by_rgb[(WHITE[0] << 16) | (WHITE[1] << 8) | WHITE[2]] = WHITE_NAME
     n = len(values)
-    code_lut = np.full(n, KEEP_TERRAIN, np.uint8)
-    level_lut = np.full(n, KEEP_LEVEL, np.int8)
-    side_lut = np.zeros(n, bool)
-    stats = {"decoded": 0, "nearest": 0, "unknown_colours": 0, "no_terrain": 0}
+    code = np.full(n, KEEP_TERRAIN, np.uint8)
+    level = np.full(n, KEEP_LEVEL, np.int64)
+    fallback = np.zeros(n, np.uint8)            # VASL: a colour of no terrain: open ground
+    skip = np.zeros(n, bool)
+    unknown = np.zeros(n, bool)
     for i, v in enumerate(values.tolist()):
-        if v < 0:
-            continue
         cname = by_rgb.get(v)
-        if cname is None or cname not in table:  # RULES.md 11.3: the nearest known colour
-            rgb = np.array([v >> 16, (v >> 8) & 255, v & 255])
-            cname = known[int(np.argmin(((known_rgb - rgb) ** 2).sum(axis=1)))][1]
-            stats["nearest"] += int(counts[i])
-            stats["unknown_colours"] += 1
-        entry = table[cname]
-        code = _CODE_OF_NAME.get(entry.terrain) if entry.terrain else None
-        if code is None:
-            stats["no_terrain"] += int(counts[i])
+        entry = table.get(cname) if cname else None
+        skip[i] = v < 0 or v in SKIPPED_RGB or cname in SKIPPED_NAMES
+        unknown[i] = v >= 0 and entry is None
+        if entry is None:
             continue
-        stats["decoded"] += int(counts[i])
-        lv = entry.level
-        if code in depression:                  # RULES.md 11.3: a level down
-            lv = (0 if lv is None else lv) - 1
-        if building is not None and BUILDING[code]:
-            code = building                     # RULES.md 11.3: X overlays' building types
-        code_lut[i] = code
-        if lv is not None:
-            level_lut[i] = max(-10, min(10, lv))
-        side_lut[i] = VASL_TERRAIN[code].kind == "hexside" if code in VASL_TERRAIN else False
-    return code_lut, level_lut, side_lut, stats
+        if entry.terrain in _CODE_OF_NAME:
+            code[i] = fallback[i] = _CODE_OF_NAME[entry.terrain]
+        if entry.level is not None:
+            level[i] = entry.level
+    depression = np.zeros(256, bool)
+    depression[[c for c, t in terrain_table().items() if t.category == "DEPRESSION"]] = True
+    side = np.zeros(256, bool)
+    side[[c for c, t in VASL_TERRAIN.items() if t.kind == "hexside"]] = True
+    return ColourLuts(code, level, fallback, skip, unknown, depression, side)
 
 
 def _x_building(name: str) -> int | None:
