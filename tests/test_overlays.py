@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from overlay_synth import archive, data_file, filled, gif, hexagon_mask, rgb_of
 
+from engine import api
 from engine.boards import Board, HexTerrain, with_raster
 from engine.errors import ScenarioError
 from engine.importers.overlays import (
@@ -396,6 +397,13 @@ def test_an_overlay_is_found_in_the_boards_folder_or_named_missing(tmp_path):
     archive(tmp_path / "overlays" / "ovrX", six_images("x5"), data_file({"x5": SIX}))
     ov, _ = import_overlay(tmp_path, "x5")
     assert set(ov.images) == set("abcdef")
+    out = tmp_path / "kept"
+    out.mkdir()
+    path, report = api.vasl.write_overlay(tmp_path, "x5", out)
+    assert path.parent == out and report.images["a"]["opaque"] == int(ov.images["a"].mask.sum())
+    placed = api.place_overlay(api.load_overlay(path), "C3", "C4")
+    picture, at = api.overlay_picture(placed)
+    assert at == (placed.x, placed.y) and picture.size == (80, 70)
     with pytest.raises(ScenarioError, match="no archive for overlay 'rr3'") as e:
         find_archive(tmp_path, "rr3")
     assert e.value.file.endswith("ovrRR")

@@ -1,11 +1,13 @@
 """The VASL importers' front door (RULES.md 7): ``engine.api.vasl``.
 
 Board archives of both kinds (VASL 6 with ``LOSData``, VASL 5 with a picture and its colours)
-become Starshell boards; saved games (``.vsav``) become night positions.
+become Starshell boards; saved games (``.vsav``) become night positions; overlay archives
+(RULES.md 11.3) become overlay files (``engine.overlay_file``).
 """
 from __future__ import annotations
 
 from .follow import game_changes, same_unit
+from .overlays import import_overlay, write_overlay
 from .sides import Sides, default_sides, parse_sides, save_nations
 from .vasl import ImportCancelled, board_id_from_filename, import_board
 from .vasl5 import board_image_placement
@@ -25,4 +27,4 @@ __all__ = ["ImportCancelled", "board_id_from_filename", "import_board", "board_i
            "import_vsav", "read_vsav", "vsav_scenario", "MissingBoards", "CACHE_FOLDER",
            "WAITING_KEY", "PIECES_KEY", "kept_pieces", "place_waiting", "waiting_units",
            "game_changes", "same_unit", "waiting_pieces", "place_piece", "Sides", "default_sides",
-           "parse_sides", "save_nations"]
+           "parse_sides", "save_nations", "import_overlay", "write_overlay"]

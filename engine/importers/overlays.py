@@ -26,7 +26,16 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ScenarioError, shown
-from ..overlay_file import KEEP_LEVEL, KEEP_TERRAIN, MAX_PIXELS, ORIENTATIONS, OverlayFile, OverlayImage
+from ..overlay_file import (
+    KEEP_LEVEL,
+    KEEP_TERRAIN,
+    MAX_PIXELS,
+    ORIENTATIONS,
+    OverlayFile,
+    OverlayImage,
+    overlay_file_name,
+    save_overlay,
+)
 from ..raster_file import terrain_table
 from ..vasl_terrain import BUILDING, VASL_TERRAIN
 from .archive import find_entry, open_archive, read_entry
@@ -319,3 +328,13 @@ def _x_building(name: str) -> int | None:
 def import_overlay(boards_dir: str | Path, name: str) -> tuple[OverlayFile, OverlayReport]:
     """Find overlay ``name``'s archive in the boards folder and read it."""
     return read_overlay(find_archive(boards_dir, name), name)
+
+
+def write_overlay(boards_dir: str | Path, name: str, dest_dir: str | Path
+                  ) -> tuple[Path, OverlayReport]:
+    """Import overlay ``name`` from the boards folder and keep it, decoded, in ``dest_dir``
+    (``overlay_file.overlay_file_name``): the file the night loader places and pastes."""
+    overlay, report = import_overlay(boards_dir, name)
+    path = Path(dest_dir) / overlay_file_name(name)
+    save_overlay(overlay, path)
+    return path, report
