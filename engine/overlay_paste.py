@@ -102,6 +102,12 @@ def place_overlay(overlay: OverlayFile, hex1: str, hex2: str, geometry=GEOMORPHI
     ``geometry``; ``shift`` defaults to ``origin_shift(geometry)``.  ScenarioError (place: the
     overlay's name) for a hex that is not one, an orientation without image or origin hex."""
     try:
+        x1, y1 = hex_location(hex1, geometry)
+        x2, y2 = hex_location(hex2, geometry)
+        # VASL's Overlay.check: the two hexes of a record are neighbours (or one hex)
+        if abs(x2 - x1) > 1.1 * float(geometry[2]) or abs(y2 - y1) > 1.1 * float(geometry[3]):
+            raise ScenarioError(f"hexes {hex1} and {hex2} are not neighbours: an overlay's "
+                                "record names one hex or two adjacent ones")
         o = orientation(hex1, hex2, overlay.images, geometry)
         image = overlay.images.get(o)
         if image is None:
@@ -110,7 +116,6 @@ def place_overlay(overlay: OverlayFile, hex1: str, hex2: str, geometry=GEOMORPHI
         origin = overlay.origins["abcdef".index(o)].strip()
         if not origin:
             raise ScenarioError(f"no origin hex for orientation {o!r} in its data line")
-        x1, y1 = hex_location(hex1, geometry)
         ox, oy = hex_location(origin, geometry, origin_shift(geometry) if shift is None else shift)
     except ScenarioError as e:
         raise e.at(place=f"overlay {overlay.name}") from None

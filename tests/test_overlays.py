@@ -419,3 +419,7 @@ def test_an_orientation_without_image_or_origin_is_named(tmp_path):
     assert e.value.place == "overlay w2"
     with pytest.raises(ScenarioError, match="no origin hex for orientation 'b'"):
         place_overlay(ov, "E5", "F4")
+    with pytest.raises(ScenarioError, match="E5 and H5 are not neighbours"):
+        place_overlay(ov, "E5", "H5")
+    with pytest.raises(ScenarioError, match="'Q' is not a hex name"):
+        place_overlay(ov, "Q", "E5")
