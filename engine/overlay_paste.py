@@ -25,6 +25,7 @@ from .boards import MAX_LEVEL, Board, HexTerrain
 from .errors import ScenarioError
 from .hexes import board_hexes, column_index
 from .overlay_file import KEEP_LEVEL, KEEP_TERRAIN, MAX_PIXELS, OverlayFile, OverlayImage
+from .raster_file import Raster
 from .raster_hexes import pixel_centres, sample_hexes, sample_radius
 from .vasl_terrain import VASL_TERRAIN
 
@@ -247,3 +248,25 @@ def overlay_picture(placed: PlacedOverlay):
         raise ScenarioError(f"its picture cannot be decoded ({e})",
                             place=f"overlay {placed.name}") from None
     return picture, (placed.x, placed.y)
+
+
+def overlays_hook(records):
+    """The board pipeline's overlay step (``ssr.apply.board_with_rules(..., overlays=)``: SSRs,
+    then overlays, then turning, RULES.md 11.2): ``records`` are (OverlayFile, hex1, hex2) in
+    the save's order; the step pastes each into the board's raster and re-derives the hexes
+    under it.  A board without a raster is left as it is (its hexes have no pixels to paste
+    into).  ScenarioError from a record that cannot be placed, naming the overlay."""
+    records = tuple(records)
+
+    def step(board: Board, raster: Raster | None):
+        if raster is None:
+            return board, None
+        terrain, level = raster.terrain, raster.level
+        for overlay, hex1, hex2 in records:
+            if left_to_ssr(overlay.name):   # RULES.md 11.3: its SSR applies it
+                continue
+            placed = place_overlay(overlay, hex1, hex2, raster.geometry)
+            pasted = paste_overlay(terrain, level, raster.geometry, raster.size, placed)
+            board, terrain, level = with_pasted_hexes(board, pasted), pasted.terrain, pasted.level
+        return board, Raster(terrain, level, raster.geometry, raster.size, raster.summary)
+    return step

@@ -11,7 +11,7 @@ import pytest
 from overlay_synth import archive, data_file, filled, gif, hexagon_mask, rgb_of
 
 from engine import api
-from engine.boards import Board, HexTerrain, with_raster
+from engine.boards import Board, HexTerrain, board_raster, with_raster
 from engine.errors import ScenarioError
 from engine.importers.overlays import (
     X_BUILDINGS,
@@ -37,11 +37,13 @@ from engine.overlay_paste import (
     left_to_ssr,
     origin_shift,
     overlay_picture,
+    overlays_hook,
     paste_overlay,
     place_overlay,
     with_pasted_hexes,
 )
 from engine.raster_file import Raster
+from engine.ssr.apply import board_with_rules
 from engine.vasl_terrain import VASL_TERRAIN
 
 CODE = {t.name: c for c, t in VASL_TERRAIN.items()}
@@ -326,6 +328,21 @@ def test_a_hill_overlay_raises_a_hill_that_blocks_ground_lines(tmp_path):
     assert after.at(4, 3).level == 1
     clear, kind = _line_clear(after, "A3", "I3")
     assert not clear and kind == HILL
+
+
+def test_the_board_pipeline_pastes_overlays_after_the_ssrs(tmp_path):
+    """RULES.md 11.2: SSRs on the pixels, then overlays (the hook ``overlays_hook``)."""
+    terrain, level = np.zeros((323, 450), np.uint8), np.zeros((323, 450), np.int8)
+    woods = _one_hex_overlay(tmp_path, "wd1", "WoodsGreen")
+    hill = _one_hex_overlay(tmp_path, "h9", "Level1", scale=1.6)
+    step = overlays_hook([(woods, "C2", "C2"), (hill, "G3", "G3")])
+    board, raster = step(_board(terrain, level), board_raster(_board(terrain, level)))
+    assert board.at(2, 2).terrain == "woods" and board.at(6, 3).level == 1
+    assert (raster.terrain == WOODS).sum() > 0 and (raster.level == 1).sum() > 0
+    applied = board_with_rules(_board(terrain, level), ["NoStairwells"], overlays=step)
+    assert applied.board.at(2, 2).terrain == "woods"
+    plain = Board("t1", "no raster", HexTerrain(), {}, size=(9, 5))
+    assert step(plain, None) == (plain, None)
 
 
 def test_overlays_left_to_their_ssr_are_named():
