@@ -150,8 +150,11 @@ def paste_overlay(terrain: np.ndarray, level: np.ndarray, geometry, size: tuple[
     win = (slice(by0, by1), slice(bx0, bx1))
     sl = (slice(by0 - placed.y, by1 - placed.y), slice(bx0 - placed.x, bx1 - placed.x))
     mask = im.mask[sl]
-    near = near_hexsides(geometry, (bx0, by0, bx1, by1))
-    set_t = mask & (im.terrain[sl] != KEEP_TERRAIN) & (~im.hexside[sl] | near)
+    set_t = mask & (im.terrain[sl] != KEEP_TERRAIN)
+    side_y, side_x = np.nonzero(set_t & im.hexside[sl])
+    if len(side_x):
+        far = ~near_hexsides(geometry, side_x + bx0, side_y + by0)
+        set_t[side_y[far], side_x[far]] = False
     set_l = mask & (im.level[sl] != KEEP_LEVEL)
     terrain[win][set_t] = im.terrain[sl][set_t]
     level[win][set_l] = im.level[sl][set_l]
@@ -159,36 +162,29 @@ def paste_overlay(terrain: np.ndarray, level: np.ndarray, geometry, size: tuple[
     changed[win] = set_t | set_l
     hexes = rederived_hexes(terrain, level, geometry, size, changed, (bx0, by0, bx1, by1),
                             f"{placed.name} {placed.hex1}")
-    return Pasted(terrain, level, hexes, int(changed.sum()))
+    return Pasted(terrain, level, hexes, int(changed[win].sum()))
 
 
-def near_hexsides(geometry, box: tuple[int, int, int, int]) -> np.ndarray:
-    """bool (y1 - y0, x1 - x0): pixels of the box within ``HEXSIDE_REACH`` of a hexside's
-    centre (halfway between two neighbouring hexes' centres)."""
-    x0, y0, x1, y1 = box
+def near_hexsides(geometry, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """bool per pixel (xs, ys): within ``HEXSIDE_REACH`` of a hexside's centre (halfway
+    between two neighbouring hexes' centres)."""
     a1_x, a1_y, hw, hh = (float(v) for v in geometry)
-    out = np.zeros((y1 - y0, x1 - x0), dtype=bool)
-    r = HEXSIDE_REACH
-    # hexside centres lie on a lattice: half a column apart across, a quarter hex height down
-    ks = np.arange(math.floor((x0 - r - a1_x) / (hw / 2)), math.ceil((x1 + r - a1_x) / (hw / 2)) + 1)
-    ms = np.arange(math.floor((y0 - r - a1_y) / (hh / 4)), math.ceil((y1 + r - a1_y) / (hh / 4)) + 1)
-    k, m = np.meshgrid(ks, ms)
-    k, m = k.ravel(), m.ravel()
-    # across a column (k even): sides above and below, at a half-height offset in odd columns;
-    # between columns (k odd): sides at quarter heights, alternating with the column's parity
-    col_side = (k % 2 == 0) & ((m - 2 * ((k // 2) % 2)) % 4 == 2)
-    slant = (k % 2 == 1) & (m % 2 == 1)
-    keep = col_side | slant
-    px, py = a1_x + k[keep] * hw / 2, a1_y + m[keep] * hh / 4
-    ri = int(math.ceil(r))
-    dy, dx = np.mgrid[-ri:ri + 1, -ri:ri + 1]
-    for cx, cy in zip(px.tolist(), py.tolist()):
-        xs = np.floor(cx).astype(int) + dx
-        ys = np.floor(cy).astype(int) + dy
-        ok = ((xs - cx) ** 2 + (ys - cy) ** 2 <= r * r) & (xs >= x0) & (xs < x1) \
-            & (ys >= y0) & (ys < y1)
-        out[ys[ok] - y0, xs[ok] - x0] = True
-    return out
+    # hexside centres lie on a lattice half a column across, a quarter hex height down: the
+    # sides above and below a hex in a column (k even), at a half-height offset in odd columns;
+    # the slanting sides between columns (k odd) at odd quarter heights
+    fx = (np.asarray(xs, float) - a1_x) / (hw / 2)
+    fy = (np.asarray(ys, float) - a1_y) / (hh / 4)
+    best = np.full(fx.shape, np.inf)
+    span_k = int(math.ceil(HEXSIDE_REACH / (hw / 2))) + 1
+    span_m = int(math.ceil(HEXSIDE_REACH / (hh / 4))) + 1
+    for dk in range(-span_k, span_k + 1):
+        k = np.floor(fx).astype(np.int64) + dk
+        for dm in range(-span_m, span_m + 1):
+            m = np.floor(fy).astype(np.int64) + dm
+            side = np.where(k % 2 == 0, (m - 2 * ((k // 2) % 2)) % 4 == 2, m % 2 == 1)
+            d = ((fx - k) * hw / 2) ** 2 + ((fy - m) * hh / 4) ** 2
+            best = np.where(side & (d < best), d, best)
+    return best <= HEXSIDE_REACH ** 2
 
 
 def rederived_hexes(terrain: np.ndarray, level: np.ndarray, geometry, size, changed: np.ndarray,
