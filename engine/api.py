@@ -57,6 +57,8 @@ from .jsonio import atomic_write_json, read_json
 from .los import ground
 from .napoleonic import api as napoleonic
 from .night import api as night
+from .overlay_file import load_overlay
+from .overlay_paste import overlay_picture, place_overlay
 from .tabletop import api as tabletop
 from .terrain import HEXSIDE_BY_CODE, TERRAINS
 
@@ -113,6 +115,8 @@ __all__ = [
     "HexIdError", "center", "disc", "neighbours", "parse_hex_id", "parse_local", "pixel_to_hex",
     # terrain
     "HEXSIDE_BY_CODE", "TERRAINS",
+    # overlays placed on a board and drawn (RULES.md 11.3)
+    "load_overlay", "place_overlay", "overlay_picture",
     # whole-map LOS work
     "prepare", "table_progress", "table_steps", "warm_up",
 ]
