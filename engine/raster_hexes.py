@@ -31,13 +31,9 @@ def sample_hexes(terrain: np.ndarray, elevation: np.ndarray, hex_height: float,
     n_hex = len(fx)
     cx = np.clip(fx.astype(np.int64), 0, gw - 1)      # VASL truncates; edge centres are clamped
     cy = np.clip(fy.astype(np.int64), 0, gh - 1)
-    # VASL's centre sample point (Hex.resetTerrain): the first of these on the map
-    order = np.array([(1, -1), (1, 1), (-1, 1), (-1, -1), (0, 0)])
-    px = cx[:, None] + order[:, 0]
-    py = cy[:, None] + order[:, 1]
-    on = (px >= 0) & (px < gw) & (py >= 0) & (py < gh)
-    first = np.argmax(on, axis=1)
-    sx, sy = px[np.arange(n_hex), first], py[np.arange(n_hex), first]
+    # VASL's centre sample point (Hex.resetTerrain): the base height and the centre terrain at
+    # the truncated centre (cx, cy), an edge centre moved onto the grid (Hex.fixMapEdgePoints)
+    sx, sy = cx, cy
     centre_code = terrain[sx, sy]
     level = elevation[sx, sy].astype(np.int64)
 

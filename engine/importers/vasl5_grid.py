@@ -129,17 +129,10 @@ def nearest_fill(values: np.ndarray, known: np.ndarray, usable: np.ndarray, ring
 
 
 def centre_points(geo: Geometry, cols: np.ndarray, rows: np.ndarray, width: int, height: int):
-    """VASL's centre sample point of each hex (``Hex.resetTerrain``): the first of four pixels
-    diagonal to the truncated centre, or the centre itself, that lies on the grid."""
+    """VASL's centre sample point of each hex (``Hex.resetTerrain``): the truncated centre,
+    an edge centre moved onto the grid (``Hex.fixMapEdgePoints``)."""
     fx, fy = geo.centres(cols, rows)
-    cx = np.clip(fx.astype(np.int64), 0, width - 1)
-    cy = np.clip(fy.astype(np.int64), 0, height - 1)
-    order = np.array([(1, -1), (1, 1), (-1, 1), (-1, -1), (0, 0)])
-    px, py = cx[:, None] + order[:, 0], cy[:, None] + order[:, 1]
-    on = (px >= 0) & (px < width) & (py >= 0) & (py < height)
-    first = np.argmax(on, axis=1)
-    n = np.arange(len(cols))
-    return px[n, first], py[n, first]
+    return np.clip(fx.astype(np.int64), 0, width - 1), np.clip(fy.astype(np.int64), 0, height - 1)
 
 
 def _side_points(geo: Geometry, fx: np.ndarray, fy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
