@@ -2,6 +2,7 @@
 terrain at VASL's centre sample point, half boards and Deluxe boards, and maps of one kind."""
 from __future__ import annotations
 
+import pytest
 import vasl5_synth as synth5
 import vasl_synth as synth
 
@@ -46,3 +47,37 @@ def test_vasl5_level_is_read_at_the_truncated_centre(tmp_path):
     board, _ = vasl.import_board(b.write(tmp_path / "bd6", kind="png"))
     assert _at(board, "E4").level == 0
     assert _at(board, "H5").level == 1
+
+
+def _drawn(name: str, kind: synth.Kind) -> synth.SynthBoard:
+    """A board of ``kind`` with woods, a hill, a gully, a building of two hexes and a wall, in
+    hexes at its corners as well as inside."""
+    b = synth.SynthBoard(name, kind)
+    last = synth.column_name(kind.size[0] - 1)
+    b.area(f"A1 C2 {last}{kind.size[1]}", synth.WOODS, "woods")
+    b.hill("E3 F3 F4", 1)
+    b.depression("H2", synth.GULLY, "gully")
+    b.building(["J3", "J4"], synth.STONE_2, 2)
+    b.hexside("D2", "D3", synth.WALL)
+    return b
+
+
+def _round_trip(b: synth.SynthBoard, board) -> None:
+    from engine.hexes import board_hexes
+    assert board.size == b.kind.size
+    wrong = {(c, n): (board.at(c, n), b.expected_at(c, n))
+             for c, n in board_hexes(board.size) if board.at(c, n) != b.expected_at(c, n)}
+    assert wrong == {}
+    assert "wall" in set(board.hexsides.values())
+
+
+@pytest.mark.parametrize("kind", [synth.HALF_A, synth.HALF_B, synth.DELUXE],
+                         ids=["half-a", "half-b", "deluxe"])
+def test_half_and_deluxe_boards_import_with_their_size_and_geometry(kind, tmp_path):
+    b = _drawn("7a", kind)
+    board, report = vasl.import_board(b.write(tmp_path / "bd7a"))
+    _round_trip(b, board)
+    image = board.extra["image"]
+    assert image["hex_width"] == kind.hex_w and image["hex_height"] == kind.hex_h
+    assert image["a1"] == [max(0.0, kind.a1[0]), kind.a1[1]]
+    assert any('"b" half' in r for r in report) == (kind is synth.HALF_B)

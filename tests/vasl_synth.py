@@ -17,12 +17,13 @@ import math
 import struct
 import zipfile
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from engine.boards import HexTerrain
-from engine.hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES, parse_local
+from engine.hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES, column_name, parse_local
 
 GRID_W, GRID_H = 1800, 645            # a standard geomorphic board (BoardArchive.GEO_*)
 HEX_W, HEX_H = 1800 / 32, 645 / 10    # 56.25 x 64.5
@@ -43,11 +44,40 @@ LIGHT_JUNGLE, DENSE_JUNGLE, BAMBOO, PALM_TREES, HUTS, KUNAI, SWAMP = 126, 127, 1
     132, 133
 
 
+@dataclass(frozen=True)
+class Kind:
+    """A kind of VASL board (RULES.md 11.6): hexes, pixel grid, A1's centre, hex size, and the
+    metadata's geometry attributes (none: a standard geomorphic board)."""
+    size: tuple[int, int] = (BOARD_COLUMNS, BOARD_ROWS)
+    grid: tuple[int, int] = (GRID_W, GRID_H)
+    a1: tuple[float, float] = (A1_X, A1_Y)
+    hex_w: float = HEX_W
+    hex_h: float = HEX_H
+    attrs: tuple = ()
+
+    def centre(self, hex_id: str) -> tuple[float, float]:
+        col, row = parse_local(hex_id, self.size)
+        odd = col % 2
+        return (self.a1[0] + self.hex_w * col,
+                self.a1[1] + self.hex_h * (row - 1 + odd) - self.hex_h / 2 * odd)
+
+
+GEOMORPHIC = Kind()
+# half boards: 17 x 20 hexes of 56.3125 x 64.5 on a 901 x 1290 picture; a "b" half says
+# A1CenterX="-901" (VASL puts its A1 at x = 0); Deluxe: 15 x 5 hexes of 168.79 x 194.2
+HALF_A = Kind((17, 20), (901, 1290), (0.0, 32.25), 56.3125, 64.5,
+              (("hexWidth", "56.3125"), ("hexHeight", "64.5")))
+HALF_B = Kind((17, 20), (901, 1290), (0.0, 32.25), 56.3125, 64.5,
+              (("hexWidth", "56.3125"), ("hexHeight", "64.5"), ("A1CenterX", "-901"),
+               ("A1CenterY", "32.25")))
+DELUXE = Kind((15, 5), (2363, 971), (0.0, 97.1), 168.7857142857, 194.2,
+              (("hexWidth", "168.7857142857"), ("hexHeight", "194.2"), ("A1CenterX", "0"),
+               ("A1CenterY", "97.1"), ("snapScale", "2")))
+
+
 def centre(hex_id: str) -> tuple[float, float]:
     """VASL's pixel centre of a hex: ``"A1"`` -> (0, 32.25), ``"B0"`` -> (56.25, 0)."""
-    col, row = parse_local(hex_id)
-    odd = col % 2
-    return A1_X + HEX_W * col, A1_Y + HEX_H * (row - 1 + odd) - HEX_H / 2 * odd
+    return GEOMORPHIC.centre(hex_id)
 
 
 # ------------------------------------------------------------------------------- the format
@@ -105,15 +135,17 @@ def write_archive(path: str | Path, entries: dict[str, bytes]) -> Path:
 class SynthBoard:
     """Pixel grids of a standard board plus what each hex is meant to import as."""
 
-    def __init__(self, name: str = "99"):
+    def __init__(self, name: str = "99", kind: Kind = GEOMORPHIC):
         self.name = name
-        self.terrain = np.zeros((GRID_W, GRID_H), dtype=np.uint8)
-        self.elevation = np.zeros((GRID_W, GRID_H), dtype=np.int8)
+        self.kind = kind
+        self.centre = kind.centre
+        self.terrain = np.zeros(kind.grid, dtype=np.uint8)
+        self.elevation = np.zeros(kind.grid, dtype=np.int8)
         self.expected: dict[tuple[int, int], HexTerrain] = {}
 
     # what a hex should become
     def expect(self, hex_id: str, **changes) -> None:
-        key = parse_local(hex_id)
+        key = parse_local(hex_id, self.kind.size)
         old = self.expected.get(key, HexTerrain())
         fields = {"terrain": old.terrain, "level": old.level, "building": old.building,
                   "upper_levels": old.upper_levels, **changes}
@@ -124,16 +156,17 @@ class SynthBoard:
 
     # pixel masks
     def _box(self, x0, y0, x1, y1):
-        xs = slice(max(0, int(math.floor(x0))), min(GRID_W, int(math.ceil(x1)) + 1))
-        ys = slice(max(0, int(math.floor(y0))), min(GRID_H, int(math.ceil(y1)) + 1))
+        gw, gh = self.kind.grid
+        xs = slice(max(0, int(math.floor(x0))), min(gw, int(math.ceil(x1)) + 1))
+        ys = slice(max(0, int(math.floor(y0))), min(gh, int(math.ceil(y1)) + 1))
         X, Y = np.mgrid[xs, ys]
         return xs, ys, X.astype(float), Y.astype(float)
 
     def hexagon(self, hex_id: str, scale: float = 1.0):
         """Pixels inside VASL's hexagon (corners at +-37.5 px across, +-32.25 px up and down),
         shrunk by ``scale`` about the centre."""
-        x, y = centre(hex_id)
-        s, v = HEX_W * 2 / 3 * scale, HEX_H / 2 * scale
+        x, y = self.centre(hex_id)
+        s, v = self.kind.hex_w * 2 / 3 * scale, self.kind.hex_h / 2 * scale
         xs, ys, X, Y = self._box(x - s, y - v, x + s, y + v)
         dx, dy = np.abs(X - x), np.abs(Y - y)
         return xs, ys, (dy <= v) & (dx <= s * (1 - dy / (2 * v)))
@@ -169,7 +202,7 @@ class SynthBoard:
         """Inherent terrain drawn as VASL draws orchards: round trees on open ground, one of
         them a little off the centre."""
         for h in _ids(hex_ids):
-            x, y = centre(h)
+            x, y = self.centre(h)
             for dx, dy in ((7, -9), (-22, -14), (20, 12), (-16, 18), (26, -2)):
                 self.paint(self.segment((x + dx, y + dy), (x + dx, y + dy), 7), code)
             self.expect(h, terrain=terrain)
@@ -186,10 +219,10 @@ class SynthBoard:
         x, y = hill_x, hill_y
         xs, ys, X, Y = self._box(x - radius, y - radius, x + radius, y + radius)
         self.paint((xs, ys, (X - x) ** 2 + (Y - y) ** 2 <= radius ** 2), level=level)
-        for col in range(BOARD_COLUMNS):
-            for row in range(1 - col % 2, BOARD_ROWS + 1):
+        for col in range(self.kind.size[0]):
+            for row in range(1 - col % 2, self.kind.size[1] + 1):
                 hid = _name(col, row)
-                cx, cy = centre(hid)
+                cx, cy = self.centre(hid)
                 d = math.hypot(cx - x, cy - y)
                 assert abs(d - radius) > 4, f"{hid}'s centre is on the contour"
                 if d < radius:
@@ -206,22 +239,23 @@ class SynthBoard:
         previous hex, so its pixels touch; a group when it has two hexes or more."""
         ids = _ids(hex_ids)
         for i, h in enumerate(ids):
-            self.paint(self.rect(*centre(h), size, size), code)
+            self.paint(self.rect(*self.centre(h), size, size), code)
             if i:
-                self.paint(self.segment(centre(ids[i - 1]), centre(h), size * 0.8), code)
+                self.paint(self.segment(self.centre(ids[i - 1]), self.centre(h), size * 0.8),
+                           code)
         group = None
         if len(ids) > 1:
-            group = min(ids, key=lambda h: parse_local(h))
+            group = min(ids, key=lambda h: parse_local(h, self.kind.size))
         for h in ids:
             self.expect(h, terrain="building", building=group, upper_levels=upper)
 
     def hexside(self, hex_a: str, hex_b: str, code: int, width: float = 3) -> None:
         """A wall, hedge... along the hexside between two adjacent hexes."""
-        (xa, ya), (xb, yb) = centre(hex_a), centre(hex_b)
+        (xa, ya), (xb, yb) = self.centre(hex_a), self.centre(hex_b)
         mx, my = (xa + xb) / 2, (ya + yb) / 2
         ux, uy = -(yb - ya), xb - xa              # along the hexside
         norm = math.hypot(ux, uy)
-        half = HEX_W * 2 / 3 / 2                 # half a hexside
+        half = self.kind.hex_w * 2 / 3 / 2       # half a hexside
         ux, uy = ux / norm * half, uy / norm * half
         self.paint(self.segment((mx - ux, my - uy), (mx + ux, my + uy), width), code)
 
@@ -229,15 +263,25 @@ class SynthBoard:
         self.paint(self.segment(p0, p1, width), code)
 
     # files
+    def picture(self) -> bytes:
+        """A GIF of the grid's size, its colour the terrain code (a board other than geomorphic
+        is written with one)."""
+        import io
+
+        from PIL import Image
+        out = io.BytesIO()
+        Image.fromarray(np.ascontiguousarray(self.terrain.T), "P").save(out, "GIF")
+        return out.getvalue()
+
     def payload(self) -> bytes:
-        return los_payload(self.elevation, self.terrain)
+        return los_payload(self.elevation, self.terrain, *self.kind.size)
 
     def write(self, path: str | Path, *, block: int = BLOCK, metadata: bytes | None = None,
               payload: bytes | None = None, los: bytes | None = None,
               with_los: bool = True) -> Path:
         entries = {"BoardMetadata.xml": metadata if metadata is not None
-                   else metadata_xml(self.name),
-                   f"bd{self.name}.gif": GIF_1X1,
+                   else metadata_xml(self.name, "1.0", *self.kind.size, **dict(self.kind.attrs)),
+                   f"bd{self.name}.gif": GIF_1X1 if self.kind == GEOMORPHIC else self.picture(),
                    "data": b"VERSION 1.0\n"}
         if with_los:
             entries["LOSData"] = los if los is not None else los_data(
@@ -250,7 +294,7 @@ def _ids(hex_ids) -> list[str]:
 
 
 def _name(col: int, row: int) -> str:
-    return f"{COLUMN_NAMES[col]}{row}"
+    return f"{column_name(col)}{row}"
 
 
 def standard_board(name: str = "99") -> SynthBoard:

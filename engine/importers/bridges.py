@@ -24,7 +24,7 @@ def bridge_hexes(xs: np.ndarray, ys: np.ndarray, codes: np.ndarray, geo: Geometr
     ``codes``, given in column-major order (x, then y, ascending)."""
     if not len(xs):
         return {}
-    cols, rows = hex_of_pixels(geo, xs, ys)
+    cols, rows = hex_of_pixels(geo, xs, ys, size)
     ok = (cols >= 0) & (cols < size[0]) & (rows >= 1 - cols % 2) & (rows <= size[1])
     out: dict = {}
     for c, n, code in zip(cols[ok].tolist(), rows[ok].tolist(), codes[ok].tolist()):

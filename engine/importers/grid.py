@@ -5,10 +5,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES, SQRT3, board_hexes
+from ..hexes import BOARD_COLUMNS, BOARD_ROWS, SQRT3, board_hexes, column_name
 from ..raster_hexes import pixel_centres
 
-MAX_HEX_PIXELS = 160.0                      # hexWidth and hexHeight at most (2.5 x standard)
+MAX_HEX_PIXELS = 400.0                      # hexWidth and hexHeight at most (Deluxe: 168.79 x 194.2)
 MIN_HEX_PIXELS = 8.0
 
 
@@ -29,14 +29,16 @@ class Geometry:
 GEO = Geometry()
 
 
-def hex_arrays() -> tuple[np.ndarray, np.ndarray]:
-    """(columns, printed rows) of a geomorphic board's hexes, as two arrays."""
-    hexes = board_hexes()
+def hex_arrays(size: tuple[int, int] = (BOARD_COLUMNS, BOARD_ROWS)
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """(columns, printed rows) of a board's hexes (a geomorphic board's by default)."""
+    hexes = board_hexes(tuple(size))
     return (np.array([c for c, _ in hexes], dtype=np.int64),
             np.array([n for _, n in hexes], dtype=np.int64))
 
 
-def hex_of_pixels(geometry: Geometry, xs: np.ndarray, ys: np.ndarray):
+def hex_of_pixels(geometry: Geometry, xs: np.ndarray, ys: np.ndarray,
+                  size: tuple[int, int] = (BOARD_COLUMNS, BOARD_ROWS)):
     """Our (column, printed row) of the hexes containing pixels (x, y), as two arrays.
 
     VASL's hexagon has corners at +-2/3 of the column spacing and +-half the hex height; scaled
@@ -50,10 +52,10 @@ def hex_of_pixels(geometry: Geometry, xs: np.ndarray, ys: np.ndarray):
     best_n = np.zeros(xs.shape, dtype=np.int64)
     c0 = np.floor((xs - geometry.a1_x) / geometry.hex_width).astype(np.int64)
     for dc in (0, 1):
-        c = np.clip(c0 + dc, 0, BOARD_COLUMNS - 1)
+        c = np.clip(c0 + dc, 0, size[0] - 1)
         odd = c % 2
         vrow = np.rint((ys - geometry.a1_y + half * odd) / geometry.hex_height).astype(np.int64)
-        n = np.clip(vrow + 1 - odd, 1 - odd, BOARD_ROWS)
+        n = np.clip(vrow + 1 - odd, 1 - odd, size[1])
         cx, cy = geometry.centres(c, n)
         d = ((xs - cx) / side) ** 2 + ((ys - cy) / half * SQRT3 / 2) ** 2
         closer = d < best_d
@@ -65,4 +67,4 @@ def hex_of_pixels(geometry: Geometry, xs: np.ndarray, ys: np.ndarray):
 
 def hex_name(board_id: str, col: int, row: int) -> str:
     """``2E4``: a hex's name on board ``board_id``."""
-    return f"{board_id}{COLUMN_NAMES[col]}{row}"
+    return f"{board_id}{column_name(col)}{row}"

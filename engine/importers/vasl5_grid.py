@@ -172,7 +172,7 @@ class _Hexes:
         self.sx, self.sy = centre_points(geo, self.cols, self.rows, width, height)
 
     def of_pixels(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-        c, n = hex_of_pixels(self.geo, xs, ys)
+        c, n = hex_of_pixels(self.geo, xs, ys, self.size)
         c = np.clip(c, 0, self.size[0] - 1)
         n = np.clip(n, 0, self.size[1])
         return self.index[c, n]

@@ -36,7 +36,7 @@ from ..hexes import MAX_BOARD_COLUMNS, MAX_BOARD_ROWS
 from ..jsonio import open_regular
 from .archive import check_directory, find_entry, open_archive, read_entry
 from .board_metadata import MAX_METADATA_BYTES, METADATA
-from .grid import MIN_HEX_PIXELS, Geometry
+from .grid import MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry
 from .losdata import LOS_DATA, MAX_GRID_PIXELS
 from .vasl_terrain import VASL_TERRAIN
 
@@ -47,7 +47,6 @@ MAX_TEXT_BYTES = 1024 * 1024
 MAX_IMAGE_PIXELS = MAX_GRID_PIXELS
 MAX_COLOR_LINES = 20_000
 MIN_IMAGE_SIDE = 16
-MAX_HEX_PIXELS = 400.0      # Deluxe boards' pictures: 168.72 x 193.53 pixels a hex
 MAX_COLOURS = 100_000       # distinct colours of a board image (VASL's GIFs: at most 256)
 
 NO_CODE = 255               # a pixel of no terrain (hex dots, numbers, black lines, unnamed)

@@ -52,7 +52,7 @@ import numpy as np
 
 from ..boards import MAX_LEVEL, Board, HexTerrain
 from ..errors import ScenarioError, shown
-from ..hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES
+from ..hexes import BOARD_COLUMNS, BOARD_ROWS, MAX_BOARD_COLUMNS, MAX_BOARD_ROWS, column_name
 from ..raster_hexes import sample_hexes
 from .archive import find_entry, open_archive, read_entry
 from .board_metadata import MAX_METADATA_BYTES, METADATA, parse_root
@@ -98,8 +98,10 @@ def _geometry(meta: dict) -> Geometry:
         v = given[key]
         if v is not None and abs(v) > 100_000:
             raise ScenarioError(f"{key}={v:g} lies far outside any board", place=METADATA)
+    # RULES.md 11.6: a negative A1CenterX (-901: the "b" half boards) puts A1 at x = 0
+    # (VASL's Map.getHexCenterPoint)
     return Geometry(
-        GEO.a1_x if given["A1CenterX"] is None else given["A1CenterX"],
+        GEO.a1_x if given["A1CenterX"] is None else max(0.0, given["A1CenterX"]),
         GEO.a1_y if given["A1CenterY"] is None else given["A1CenterY"],
         GEO.hex_width if given["hexWidth"] is None else given["hexWidth"],
         GEO.hex_height if given["hexHeight"] is None else given["hexHeight"])
@@ -117,6 +119,7 @@ class VaslArchive:
     notes: tuple = ()
     picture: BoardPicture | None = None     # the board's own picture, as VASL draws it
     ssr_images: tuple = ()                  # (SSR name, image, x, y): listed, not applied
+    half_b: bool = False    # A1CenterX="-901": a "b" half board (RULES.md 11.6)
 
 
 @dataclass(frozen=True)
@@ -184,8 +187,12 @@ def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive
                          f"{picture.size[1]} pixels but the LOS data covers {los.grid_size[0]} x "
                          f"{los.grid_size[1]}: not drawn (the board shows Starshell's terrain art)")
             picture = None
+    half_b = _number(meta, "A1CenterX") == -901
+    if half_b:
+        notes.append(f"a \"b\" half board (A1CenterX=-901): VASL names its columns Q..GG, "
+                     f"Starshell A..{column_name(los.width - 1)}")
     return VaslArchive(str(path), name, meta.get("version", "").strip(), geometry, standard, los,
-                       tuple(notes), picture, ssr_images(meta_raw))
+                       tuple(notes), picture, ssr_images(meta_raw), half_b)
 
 
 def read_picture(archive: zipfile.ZipFile, named: str, stem: str) -> BoardPicture | None:
@@ -248,12 +255,13 @@ def _check_sizes(meta: dict, los: LosData, geometry: Geometry, standard: bool) -
         if want is not None and want != got:
             raise ScenarioError(f"LOSData is {los.width} x {los.height} hexes but the metadata "
                                 f"says {key}={want}", place=LOS_DATA)
-    if (los.width, los.height) != (BOARD_COLUMNS, BOARD_ROWS):
-        raise ScenarioError(f"a {los.width} x {los.height} hex board cannot be imported: "
-                            f"Starshell boards are geomorphic, {BOARD_COLUMNS} x {BOARD_ROWS} "
-                            "hexes", place=LOS_DATA)
+    # RULES.md 11.6: geomorphic 33 x 10, half boards 17 x 20, Deluxe 15 x 5, maps of their size
+    if not (2 <= los.width <= MAX_BOARD_COLUMNS and 1 <= los.height <= MAX_BOARD_ROWS):
+        raise ScenarioError(f"a {los.width} x {los.height} hex board cannot be imported: a "
+                            f"board has 2..{MAX_BOARD_COLUMNS} columns and 1..{MAX_BOARD_ROWS} "
+                            "rows", place=LOS_DATA)
     gw, gh = los.grid_size
-    if standard:
+    if standard and (los.width, los.height) == (BOARD_COLUMNS, BOARD_ROWS):
         # VASL's Map(width, height): gridWidth = (int) ((width - 1) * 56.25), gridHeight likewise
         want = (int((los.width - 1) * GEO.hex_width), int(los.height * GEO.hex_height))
         if (gw, gh) != want:
@@ -261,7 +269,7 @@ def _check_sizes(meta: dict, los: LosData, geometry: Geometry, standard: bool) -
                                 f"{los.width} x {los.height} hex board has {want[0]} x {want[1]}",
                                 place=LOS_DATA)
     else:
-        cols, rows = hex_arrays()
+        cols, rows = hex_arrays((los.width, los.height))
         x, y = geometry.centres(cols, rows)
         if x.min() < -1 or y.min() < -1 or x.max() > gw + 1 or y.max() > gh + 1:
             raise ScenarioError(f"the hex centres of the metadata's geometry fall outside the "
@@ -283,7 +291,8 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
                             + (f"; other unknown codes: {', '.join(map(str, unknown[1:]))}"
                                if len(unknown) > 1 else ""), place=LOS_DATA)
 
-    cols, rows = hex_arrays()
+    size = (los.width, los.height)
+    cols, rows = hex_arrays(size)
     n_hex = len(cols)
     code, level, samples = _sample_hexes(los, geo, cols, rows)
 
@@ -294,7 +303,7 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
                             f"{int(level[i])}: a board's levels run from {-MAX_LEVEL} to "
                             f"{MAX_LEVEL}", place=LOS_DATA)
     groups = _building_groups(los, code, *samples, cols, rows)
-    bridges = bridges_of_grid(los.terrain, geo, (BOARD_COLUMNS, BOARD_ROWS))
+    bridges = bridges_of_grid(los.terrain, geo, size)
 
     hexes: dict = {}
     default = HexTerrain("open", 0)
@@ -334,7 +343,7 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
         extra = {"image": _picture_extra(archive, board_id)} | extra
     title = f"VASL board {archive.name}" + (f" (version {archive.version})"
                                             if archive.version else "")
-    return Board(board_id, title, default, hexes, extra, hexsides=sides,
+    return Board(board_id, title, default, hexes, extra, size=size, hexsides=sides,
                  image_data=archive.picture.data if archive.picture else None), report
 
 
@@ -358,7 +367,7 @@ def _import_hexsides(los: LosData, geo: Geometry, counts, board_id: str
     for name in names:
         keys = sorted(k for k, v in sides.items() if v == name)
         if keys:
-            listed = ", ".join(f"{board_id}{COLUMN_NAMES[c]}{r}/{d}" for c, r, d in keys[:8])
+            listed = ", ".join(f"{board_id}{column_name(c)}{r}/{d}" for c, r, d in keys[:8])
             more = f" and {len(keys) - 8} more" if len(keys) > 8 else ""
             report.append(f"{len(keys)} hexside{'s' if len(keys) != 1 else ''} of "
                           f"{name.replace('_', ' ')} imported ({listed}{more}) (RULES.md 7)")
@@ -411,7 +420,7 @@ def _feature_report(los: LosData, geo: Geometry, counts, board_id: str) -> list[
             continue
         where = np.flatnonzero(np.isin(flat, present))
         x, y = np.divmod(where, gh)
-        c, n = hex_of_pixels(geo, x, y)
+        c, n = hex_of_pixels(geo, x, y, (los.width, los.height))
         keys, pixels = np.unique(c * 100 + n, return_counts=True)
         # a feature's end may spill a few pixels over a hex corner into a third hex
         keys = keys[pixels >= min(FEATURE_PIXELS, pixels.max())]
