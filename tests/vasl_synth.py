@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.boards import HexTerrain
-from engine.hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES, column_name, parse_local
+from engine.hexes import BOARD_COLUMNS, BOARD_ROWS, column_name, parse_local
 
 GRID_W, GRID_H = 1800, 645            # a standard geomorphic board (BoardArchive.GEO_*)
 HEX_W, HEX_H = 1800 / 32, 645 / 10    # 56.25 x 64.5
