@@ -122,6 +122,53 @@ def slot_origins(placements) -> list[tuple[int, int]]:
             for p in placements]
 
 
+# RULES.md 11.6: the kinds of board VASL joins, each only with boards of its own kind
+BOARD_KINDS = {(33, 10): "a geomorphic board (33 x 10 hexes)",
+               (17, 20): "a half board (17 x 20 hexes)",
+               (15, 5): "a Deluxe board (15 x 5 hexes)"}
+
+
+def _from_vasl(board: Board) -> bool:
+    source = board.extra.get("imported_from")
+    return isinstance(source, dict) and str(source.get("format", "")).startswith("vasl")
+
+
+def _hex_pixels(board: Board):
+    image = board.extra.get("image")
+    if not isinstance(image, dict):
+        return None
+    try:
+        return float(image["hex_width"]), float(image["hex_height"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _check_kinds(placements) -> None:
+    """RULES.md 11.6: VASL joins only boards of one kind, draws any other VASL board alone and
+    turns LOS off on a map that mixes hex sizes: such a map is refused, saying which."""
+    if len(placements) < 2:
+        return
+    first = placements[0].board
+    for i, p in enumerate(placements):
+        size = tuple(p.board.size)
+        if size not in BOARD_KINDS and _from_vasl(p.board):
+            raise ScenarioError(f"board {p.board.id} is a {size[0]} x {size[1]} hex VASL map: "
+                                "VASL draws it alone, never joined with another board "
+                                "(RULES.md 11.6)", place=f"map[{i}]")
+        first_size = tuple(first.size)
+        if size != first_size and size in BOARD_KINDS and first_size in BOARD_KINDS:
+            raise ScenarioError(f"board {p.board.id} is {BOARD_KINDS[size]} and board "
+                                f"{first.id} {BOARD_KINDS[first_size]}: VASL joins only boards "
+                                "of one kind (RULES.md 11.6)", place=f"map[{i}]")
+    sizes = [(p.board.id, px) for p in placements if (px := _hex_pixels(p.board)) is not None]
+    for bid, (w, h) in sizes:
+        for other, (w2, h2) in sizes:
+            if abs(w - w2) > 0.05 * w or abs(h - h2) > 0.05 * h:
+                raise ScenarioError(f"boards {other} and {bid} have hexes of {w2:g} x {h2:g} and "
+                                    f"{w:g} x {h:g} pixels: VASL turns LOS off on a map that "
+                                    "mixes hex sizes (RULES.md 11.6)", place="map")
+
+
 def _check_placements(placements) -> None:
     """One board per slot; only a board with an odd number of columns may be turned (RULES.md 1)."""
     if not placements:
@@ -131,6 +178,7 @@ def _check_placements(placements) -> None:
         if p.at in seen_slots:
             raise ScenarioError(f"two boards in slot {list(p.at)}", place=f"map[{i}].at")
         seen_slots[p.at] = i
+    _check_kinds(placements)
     for i, p in enumerate(placements):
         if p.rotated and p.board.size[0] % 2 == 0:
             raise ScenarioError(f"board {p.board.id} has an even number of columns "

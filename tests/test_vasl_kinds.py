@@ -6,7 +6,7 @@ import pytest
 import vasl5_synth as synth5
 import vasl_synth as synth
 
-from engine.hexes import parse_local
+from engine.hexes import board_hexes, parse_local
 from engine.importers import vasl
 
 
@@ -81,3 +81,45 @@ def test_half_and_deluxe_boards_import_with_their_size_and_geometry(kind, tmp_pa
     assert image["hex_width"] == kind.hex_w and image["hex_height"] == kind.hex_h
     assert image["a1"] == [max(0.0, kind.a1[0]), kind.a1[1]]
     assert any('"b" half' in r for r in report) == (kind is synth.HALF_B)
+
+
+@pytest.fixture(scope="module")
+def kinds(tmp_path_factory):
+    """Two half boards, a Deluxe board and a geomorphic board, imported."""
+    folder = tmp_path_factory.mktemp("kinds")
+    out = {}
+    for name, kind in (("1a", synth.HALF_A), ("1b", synth.HALF_B), ("a", synth.DELUXE),
+                       ("b", synth.DELUXE), ("98", synth.GEOMORPHIC)):
+        out[name] = vasl.import_board(_drawn(name, kind).write(folder / f"bd{name}"))[0]
+    return out
+
+
+def test_boards_of_one_kind_join_as_geomorphic_boards_do(kinds):
+    from engine.los import los_table
+    from engine.maps import Map, Placement
+    # RULES.md 1 and 11.6: a half board's 17 columns end in a half hex the next board's A
+    # column joins; two Deluxe boards likewise (15 columns)
+    halves = Map([Placement(kinds["1a"], (0, 0)), Placement(kinds["1b"], (1, 0))])
+    assert halves.index("bd1aQ5") == halves.index("bd1bA5")
+    assert halves.size == 2 * len(board_hexes((17, 20))) - 20     # column Q: rows 1..20
+    deluxe = Map([Placement(kinds["a"], (0, 0)), Placement(kinds["b"], (0, 1))])
+    assert deluxe.has("aO5") and deluxe.has("bA1") and not deluxe.has("aP1")
+    # the joined map answers LOS as a geomorphic map does (A6.1): along row 2 the woods of
+    # bd1bC2 block, the open bd1aO2 does not
+    table = los_table(halves)
+    seen = table.line(halves.index("bd1aM2"), 0, halves.index("bd1bA2"), 0)
+    blocked = table.line(halves.index("bd1bA2"), 0, halves.index("bd1bE2"), 0)
+    assert bool(seen.clear[0]) and not bool(blocked.clear[0])
+
+
+@pytest.mark.parametrize("first, second, words", [
+    ("1a", "98", "VASL joins only boards of one kind"),
+    ("a", "1b", "VASL joins only boards of one kind"),
+    ("98", "a", "VASL joins only boards of one kind"),
+])
+def test_a_map_of_kinds_vasl_cannot_join_is_refused(kinds, first, second, words):
+    from engine.errors import ScenarioError
+    from engine.maps import Map, Placement
+    with pytest.raises(ScenarioError, match=words) as e:
+        Map([Placement(kinds[first], (0, 0)), Placement(kinds[second], (1, 0))])
+    assert "half board" in str(e.value) or "Deluxe" in str(e.value)
