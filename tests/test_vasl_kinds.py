@@ -123,3 +123,23 @@ def test_a_map_of_kinds_vasl_cannot_join_is_refused(kinds, first, second, words)
     with pytest.raises(ScenarioError, match=words) as e:
         Map([Placement(kinds[first], (0, 0)), Placement(kinds[second], (1, 0))])
     assert "half board" in str(e.value) or "Deluxe" in str(e.value)
+
+
+def test_vasl5_picture_geometry_comes_from_board_metadata(tmp_path):
+    # RULES.md 11.6: a Deluxe board's hexes are 168.79 x 194.2 with A1 at (0, 97.1) as its
+    # BoardMetadata.xml says; its old data file rounds them (168.72 x 193.53, y0 97)
+    hex_w, hex_h = 168.7857142857, 194.2
+    b = synth5.SynthBoard(size=(15, 5), a1=(0, 97.1), hex_w=hex_w, hex_h=hex_h,
+                          pixels=(2363, 971))
+    b.hex_("C3", "woods", 1)
+    b.hex_("N4", "grain", 0)
+    b.hex_("O5", "woods", 0)
+    meta = synth.metadata_xml("x", "6.2", 15, 5, hexWidth=str(hex_w), hexHeight=str(hex_h),
+                              A1CenterX="0", A1CenterY="97.1")
+    board, _ = vasl.import_board(b.write(tmp_path / "bdx", metadata=meta,
+                                         data="dy 193.53\ndx 168.72\ny0 97\nversion 5.0\n"))
+    assert board.size == (15, 5)
+    image = board.extra["image"]
+    assert (image["hex_width"], image["hex_height"]) == (hex_w, hex_h)
+    for hex_id, (terrain, level) in b.hexes.items():
+        assert (_at(board, hex_id).terrain, _at(board, hex_id).level) == (terrain, level)

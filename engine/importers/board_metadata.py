@@ -8,12 +8,14 @@ refused with a ScenarioError naming ``BoardMetadata.xml`` and the element.
 """
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from ..errors import ScenarioError, shown
 from ..hexes import COLUMN_NAMES
+from .grid import GEO, MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry
 from .vasl_terrain import VASL_TERRAIN
 
 METADATA = "BoardMetadata.xml"
@@ -68,3 +70,40 @@ def read_board_metadata(raw: bytes, size: tuple[int, int]) -> BoardMetadata:
                                 place=where)
         types[(col, row)] = code
     return BoardMetadata(dict(root.attrib), hills, types)
+
+
+def metadata_number(meta: dict, key: str, kind=float):
+    """The number of root attribute ``key`` (None when absent or blank)."""
+    text = meta.get(key)
+    if text is None or not text.strip():
+        return None
+    try:
+        value = kind(text.strip())
+    except (ValueError, OverflowError):
+        raise ScenarioError(f"{key}={shown(text)} is not a number", place=METADATA) from None
+    if not math.isfinite(value):
+        raise ScenarioError(f"{key}={shown(text)} is not a finite number", place=METADATA)
+    return value
+
+
+def metadata_geometry(meta: dict) -> Geometry:
+    """The hex grid the metadata's root attributes give (``A1CenterX``, ``A1CenterY``,
+    ``hexWidth``, ``hexHeight``; each absent one a standard geomorphic board's)."""
+    given = {k: metadata_number(meta, k)
+             for k in ("A1CenterX", "A1CenterY", "hexWidth", "hexHeight")}
+    for key in ("hexHeight", "hexWidth"):
+        v = given[key]
+        if v is not None and not MIN_HEX_PIXELS <= v <= MAX_HEX_PIXELS:
+            raise ScenarioError(f"{key}={v:g} pixels: a hex is {MIN_HEX_PIXELS:g} to "
+                                f"{MAX_HEX_PIXELS:g} pixels across", place=METADATA)
+    for key in ("A1CenterX", "A1CenterY"):
+        v = given[key]
+        if v is not None and abs(v) > 100_000:
+            raise ScenarioError(f"{key}={v:g} lies far outside any board", place=METADATA)
+    # RULES.md 11.6: a negative A1CenterX (-901: the "b" half boards) puts A1 at x = 0
+    # (VASL's Map.getHexCenterPoint)
+    return Geometry(
+        GEO.a1_x if given["A1CenterX"] is None else max(0.0, given["A1CenterX"]),
+        GEO.a1_y if given["A1CenterY"] is None else given["A1CenterY"],
+        GEO.hex_width if given["hexWidth"] is None else given["hexWidth"],
+        GEO.hex_height if given["hexHeight"] is None else given["hexHeight"])

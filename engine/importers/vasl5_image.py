@@ -35,7 +35,7 @@ from ..errors import ScenarioError, shown
 from ..hexes import MAX_BOARD_COLUMNS, MAX_BOARD_ROWS
 from ..jsonio import open_regular
 from .archive import check_directory, find_entry, open_archive, read_entry
-from .board_metadata import MAX_METADATA_BYTES, METADATA
+from .board_metadata import MAX_METADATA_BYTES, METADATA, metadata_geometry, metadata_number, parse_root
 from .grid import MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry
 from .losdata import LOS_DATA, MAX_GRID_PIXELS
 from .vasl_terrain import VASL_TERRAIN
@@ -255,12 +255,33 @@ def decode_image(raw: bytes, name: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ------------------------------------------------------------------------------- geometry
+GEOMETRY_KEYS = ("A1CenterX", "A1CenterY", "hexWidth", "hexHeight")
+
+
+def _metadata_attributes(raw: bytes | None) -> dict:
+    return {} if not raw else dict(parse_root(raw).attrib)
+
+
 def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
     """The hex grid in the image and the board's size (columns, rows)."""
     d = archive.data
     if d.get("alternate", "").lower() in ("true", "yes", "1"):
         raise ScenarioError("'alternate true': boards whose hex grain runs the other way cannot "
                             "be imported", place=DATA)
+    h, w = archive.index.shape
+    meta = _metadata_attributes(archive.metadata)
+    meta_geo = None
+    if any(k in meta for k in GEOMETRY_KEYS):
+        # RULES.md 11.6: BoardMetadata.xml's geometry where it is there (VASL 6 reads it, not
+        # the data file: half boards' hexes are 56.3125 across, Deluxe hexes 168.79 x 194.2)
+        geo = meta_geo = metadata_geometry(meta)
+        columns, rows = (metadata_number(meta, "width", int), metadata_number(meta, "height", int))
+        if columns is not None and rows is not None:
+            if not (2 <= columns <= MAX_BOARD_COLUMNS and 1 <= rows <= MAX_BOARD_ROWS):
+                raise ScenarioError(f"width={columns}, height={rows}: boards run "
+                                    f"2..{MAX_BOARD_COLUMNS} columns and 1..{MAX_BOARD_ROWS} rows",
+                                    place=METADATA)
+            return geo, (columns, rows)
     vals = {}
     for key, default in (("x0", 0.0), ("y0", 32.25), ("dx", 56.25), ("dy", 64.5)):
         text = d.get(key)
@@ -281,8 +302,7 @@ def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
         raise ScenarioError(f"x0 {vals['x0']:g}, y0 {vals['y0']:g}: a board cut from a larger "
                             "one (its first hexes lie outside the image) cannot be imported",
                             place=DATA)
-    geo = Geometry(vals["x0"], vals["y0"], vals["dx"], vals["dy"])
-    h, w = archive.index.shape
+    geo = meta_geo or Geometry(vals["x0"], vals["y0"], vals["dx"], vals["dy"])
     if vals["x0"] > w or vals["y0"] > h:
         raise ScenarioError(f"x0 {vals['x0']:g}, y0 {vals['y0']:g}: A1's centre lies outside the "
                             f"{w} x {h} pixel image", place=DATA)

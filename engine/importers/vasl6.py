@@ -41,7 +41,6 @@ the metadata is refused with one ScenarioError naming the file and what is wrong
 from __future__ import annotations
 
 import io
-import math
 import re
 import xml.etree.ElementTree as ET
 import zipfile
@@ -51,14 +50,14 @@ from pathlib import Path
 import numpy as np
 
 from ..boards import MAX_LEVEL, Board, HexTerrain
-from ..errors import ScenarioError, shown
+from ..errors import ScenarioError
 from ..hexes import BOARD_COLUMNS, BOARD_ROWS, MAX_BOARD_COLUMNS, MAX_BOARD_ROWS, column_name
 from ..raster_hexes import sample_hexes
 from .archive import find_entry, open_archive, read_entry
-from .board_metadata import MAX_METADATA_BYTES, METADATA, parse_root
+from .board_metadata import MAX_METADATA_BYTES, METADATA, metadata_geometry, metadata_number, parse_root
 from .bridges import bridge_report, bridges_of_grid
 from .buildings import building_runs, named_groups
-from .grid import GEO, MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry, hex_arrays, hex_name, hex_of_pixels
+from .grid import GEO, Geometry, hex_arrays, hex_name, hex_of_pixels
 from .hexside_stations import station_hexsides
 from .losdata import LOS_DATA, MAX_ENTRY_BYTES, LosData, read_los_data
 from .vasl5_image import MAX_IMAGE_ENTRY_BYTES, board_image_entry
@@ -72,39 +71,6 @@ MAX_SSR_IMAGES = 200
 def read_metadata(raw: bytes) -> dict[str, str]:
     """The attributes of ``BoardMetadata.xml``'s root element."""
     return dict(parse_root(raw).attrib)
-
-
-def _number(meta: dict, key: str, kind=float):
-    text = meta.get(key)
-    if text is None or not text.strip():
-        return None
-    try:
-        value = kind(text.strip())
-    except (ValueError, OverflowError):
-        raise ScenarioError(f"{key}={shown(text)} is not a number", place=METADATA) from None
-    if not math.isfinite(value):
-        raise ScenarioError(f"{key}={shown(text)} is not a finite number", place=METADATA)
-    return value
-
-
-def _geometry(meta: dict) -> Geometry:
-    given = {k: _number(meta, k) for k in ("A1CenterX", "A1CenterY", "hexWidth", "hexHeight")}
-    for key in ("hexHeight", "hexWidth"):
-        v = given[key]
-        if v is not None and not MIN_HEX_PIXELS <= v <= MAX_HEX_PIXELS:
-            raise ScenarioError(f"{key}={v:g} pixels: a hex is {MIN_HEX_PIXELS:g} to "
-                                f"{MAX_HEX_PIXELS:g} pixels across", place=METADATA)
-    for key in ("A1CenterX", "A1CenterY"):
-        v = given[key]
-        if v is not None and abs(v) > 100_000:
-            raise ScenarioError(f"{key}={v:g} lies far outside any board", place=METADATA)
-    # RULES.md 11.6: a negative A1CenterX (-901: the "b" half boards) puts A1 at x = 0
-    # (VASL's Map.getHexCenterPoint)
-    return Geometry(
-        GEO.a1_x if given["A1CenterX"] is None else max(0.0, given["A1CenterX"]),
-        GEO.a1_y if given["A1CenterY"] is None else given["A1CenterY"],
-        GEO.hex_width if given["hexWidth"] is None else given["hexWidth"],
-        GEO.hex_height if given["hexHeight"] is None else given["hexHeight"])
 
 
 @dataclass(frozen=True)
@@ -156,7 +122,7 @@ def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive
     meta_info = find_entry(archive, METADATA)
     meta_raw = None if meta_info is None else read_entry(archive, meta_info, MAX_METADATA_BYTES)
     meta = {} if meta_raw is None else read_metadata(meta_raw)
-    _geometry(meta)                     # bad geometry is refused before the LOS data is read
+    metadata_geometry(meta)                     # bad geometry is refused before the LOS data is read
     los = read_los_data(read_entry(archive, los_info, MAX_ENTRY_BYTES), progress)
     notes = []
     if meta_info is None:
@@ -169,7 +135,7 @@ def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive
     if config and config != "Normal":
         raise ScenarioError(f"HexGridConfig {config!r}: only the normal geomorphic hex grid can "
                             "be imported", place=METADATA)
-    geometry = _geometry(meta)
+    geometry = metadata_geometry(meta)
     standard = geometry == GEO and not any(
         k in meta for k in ("A1CenterX", "A1CenterY", "hexWidth", "hexHeight"))
     _check_sizes(meta, los, geometry, standard)
@@ -187,7 +153,7 @@ def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive
                          f"{picture.size[1]} pixels but the LOS data covers {los.grid_size[0]} x "
                          f"{los.grid_size[1]}: not drawn (the board shows Starshell's terrain art)")
             picture = None
-    half_b = _number(meta, "A1CenterX") == -901
+    half_b = metadata_number(meta, "A1CenterX") == -901
     if half_b:
         notes.append(f"a \"b\" half board (A1CenterX=-901): VASL names its columns Q..GG, "
                      f"Starshell A..{column_name(los.width - 1)}")
@@ -251,7 +217,7 @@ def _picture_extra(archive: VaslArchive, board_id: str) -> dict:
 
 def _check_sizes(meta: dict, los: LosData, geometry: Geometry, standard: bool) -> None:
     for key, got in (("width", los.width), ("height", los.height)):
-        want = _number(meta, key, int)
+        want = metadata_number(meta, key, int)
         if want is not None and want != got:
             raise ScenarioError(f"LOSData is {los.width} x {los.height} hexes but the metadata "
                                 f"says {key}={want}", place=LOS_DATA)
