@@ -62,12 +62,15 @@ def _drawn(name: str, kind: synth.Kind) -> synth.SynthBoard:
     return b
 
 
-def _round_trip(b: synth.SynthBoard, board) -> None:
-    from engine.hexes import board_hexes
+def _round_trip_hexes(b: synth.SynthBoard, board) -> None:
     assert board.size == b.kind.size
     wrong = {(c, n): (board.at(c, n), b.expected_at(c, n))
              for c, n in board_hexes(board.size) if board.at(c, n) != b.expected_at(c, n)}
     assert wrong == {}
+
+
+def _round_trip(b: synth.SynthBoard, board) -> None:
+    _round_trip_hexes(b, board)
     assert "wall" in set(board.hexsides.values())
 
 
@@ -143,3 +146,14 @@ def test_vasl5_picture_geometry_comes_from_board_metadata(tmp_path):
     assert (image["hex_width"], image["hex_height"]) == (hex_w, hex_h)
     for hex_id, (terrain, level) in b.hexes.items():
         assert (_at(board, hex_id).terrain, _at(board, hex_id).level) == (terrain, level)
+
+
+def test_a_dw_b_half_reads_its_rows_from_the_top_of_its_picture(tmp_path):
+    # Map.getHexCenterPoint: a negative A1CenterY puts A1 at half a hex height; VASL's names
+    # then count on from the "a" half's rows (Map.getGEOHexName), which the report says
+    b = synth.SynthBoard("5", synth.GEOMORPHIC)
+    b.area("A1 E5 GG10", synth.WOODS, "woods")
+    meta = synth.metadata_xml("5", A1CenterX="0", A1CenterY="-612.75")
+    board, report = vasl.import_board(b.write(tmp_path / "bd5", metadata=meta))
+    _round_trip_hexes(b, board)
+    assert any("adds 10 to each row number" in r and "A11" in r for r in report)

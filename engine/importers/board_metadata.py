@@ -100,10 +100,12 @@ def metadata_geometry(meta: dict) -> Geometry:
         v = given[key]
         if v is not None and abs(v) > 100_000:
             raise ScenarioError(f"{key}={v:g} lies far outside any board", place=METADATA)
-    # RULES.md 11.6: a negative A1CenterX (-901: the "b" half boards) puts A1 at x = 0
-    # (VASL's Map.getHexCenterPoint)
+    # RULES.md 11.6: a negative A1CenterX (-901: the "b" half boards) puts A1 at x = 0, a
+    # negative A1CenterY (the BFP "DW b" halves) at half a hex height (Map.getHexCenterPoint)
+    hex_height = GEO.hex_height if given["hexHeight"] is None else given["hexHeight"]
+    a1_y = given["A1CenterY"]
     return Geometry(
         GEO.a1_x if given["A1CenterX"] is None else max(0.0, given["A1CenterX"]),
-        GEO.a1_y if given["A1CenterY"] is None else given["A1CenterY"],
+        GEO.a1_y if a1_y is None else (hex_height / 2 if a1_y < 0 else a1_y),
         GEO.hex_width if given["hexWidth"] is None else given["hexWidth"],
-        GEO.hex_height if given["hexHeight"] is None else given["hexHeight"])
+        hex_height)

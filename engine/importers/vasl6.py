@@ -157,6 +157,11 @@ def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive
     if half_b:
         notes.append(f"a \"b\" half board (A1CenterX=-901): VASL names its columns Q..GG, "
                      f"Starshell A..{column_name(los.width - 1)}")
+    a1_y = metadata_number(meta, "A1CenterY")
+    if a1_y is not None and a1_y < 0:       # Map.getGEOHexName: rows after the "a" half's
+        offset = int(-a1_y / geometry.hex_height) + 1
+        notes.append(f"A1CenterY={a1_y:g}: VASL adds {offset} to each row number (its A"
+                     f"{offset + 1} is Starshell's A1)")
     return VaslArchive(str(path), name, meta.get("version", "").strip(), geometry, standard, los,
                        tuple(notes), picture, ssr_images(meta_raw), half_b)
 
