@@ -157,3 +157,19 @@ def test_a_dw_b_half_reads_its_rows_from_the_top_of_its_picture(tmp_path):
     board, report = vasl.import_board(b.write(tmp_path / "bd5", metadata=meta))
     _round_trip_hexes(b, board)
     assert any("adds 10 to each row number" in r and "A11" in r for r in report)
+
+
+def test_a_vasl_map_of_another_size_imports_and_stays_alone(kinds, tmp_path):
+    from engine.errors import ScenarioError
+    from engine.maps import Map, Placement
+    # RULES.md 11.6: a LOSData map that is no board kind (a historical map...) imports at its
+    # size, and VASL draws it alone
+    kind = synth.Kind((21, 12), (1126, 774), (0.0, 32.25), 56.25, 64.5,
+                      (("hexWidth", "56.25"), ("hexHeight", "64.5")))
+    b = synth.SynthBoard("m", kind)
+    b.area("A1 T12 U12", synth.WOODS, "woods")
+    board, _ = vasl.import_board(b.write(tmp_path / "bdm"))
+    _round_trip_hexes(b, board)
+    assert Map([Placement(board, (0, 0))]).has("mU12")
+    with pytest.raises(ScenarioError, match="VASL draws it alone"):
+        Map([Placement(board, (0, 0)), Placement(kinds["98"], (1, 0))])
