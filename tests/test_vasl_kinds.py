@@ -173,3 +173,17 @@ def test_a_vasl_map_of_another_size_imports_and_stays_alone(kinds, tmp_path):
     assert Map([Placement(board, (0, 0))]).has("mU12")
     with pytest.raises(ScenarioError, match="VASL draws it alone"):
         Map([Placement(board, (0, 0)), Placement(kinds["98"], (1, 0))])
+
+
+def test_the_programs_map_edit_refuses_a_kind_vasl_cannot_join(kinds, tmp_path):
+    # what the app's "put the board on the map" asks (api.night.add_board): a half board
+    # beside a geomorphic board is refused with the reason; beside a half board it joins
+    from engine import api
+    from engine.boards import save_board
+    from engine.errors import ScenarioError
+    save_board(kinds["1a"], tmp_path / "bd1a.json")
+    position = api.night.board_position(tmp_path / "bd1a.json")
+    with pytest.raises(ScenarioError, match="VASL joins only boards of one kind"):
+        api.night.add_board(position, "bd98.json", kinds["98"], (1, 0))
+    joined = api.night.add_board(position, "bd1b.json", kinds["1b"], (1, 0))
+    assert joined.scenario.map.index("bd1aQ7") == joined.scenario.map.index("bd1bA7")
