@@ -5,8 +5,9 @@
 Each regular file of FOLDER (not its subfolders; hidden files and files with a ``.txt``,
 ``.md``, ``.xml`` or ``.json`` suffix left out) is imported with the program's own importer
 (``engine.api.vasl.import_board``, as ``import-vasl`` imports it, nothing written) in a child
-process whose address space is limited to ``--megabytes`` (RLIMIT_AS) and which is ended after
-``--seconds`` of wall time.  Printed: one line per archive (imported with its size in hexes, or
+process whose address space is limited to ``--megabytes`` (RLIMIT_AS) and its processor time
+to ``--seconds`` (RLIMIT_CPU: a busy machine does not make an archive slow), ended too after ten
+times that of wall time.  Printed: one line per archive (imported with its size in hexes, or
 refused with the importer's message), then the totals: imported, refused by cause (the message
 with its numbers and names taken out: one cause per kind of refusal), over the time limit, over
 the memory limit, and the slowest time and largest memory of the imports.
@@ -15,9 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import resource
+import signal
 import subprocess
 import sys
 import time
@@ -25,6 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 SKIPPED_SUFFIXES = {".txt", ".md", ".xml", ".json"}
+WALL_FACTOR = 10                # wall time allowed: ten times the processor time
 
 
 def _child(path: str) -> None:
@@ -44,14 +48,18 @@ def _child(path: str) -> None:
     except MemoryError:
         out |= {"status": "memory", "message": "out of memory"}
     out["seconds"] = round(time.perf_counter() - started, 3)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    out["cpu_seconds"] = round(usage.ru_utime + usage.ru_stime, 3)
     out["megabytes"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     print(json.dumps(out), flush=True)
 
 
-def _limit(megabytes: int):
+def _limit(seconds: float, megabytes: int):
     def apply() -> None:
         limit = megabytes * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        cpu = max(1, math.ceil(seconds))
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     return apply
 
 
@@ -64,14 +72,17 @@ def survey_one(path: Path, seconds: float, megabytes: int) -> dict:
     started = time.perf_counter()
     try:
         done = subprocess.run([sys.executable, "-m", "tools.vasl_survey", "--one", str(path)],
-                              capture_output=True, text=True, timeout=seconds, env=env,
-                              cwd=root, preexec_fn=_limit(megabytes))
+                              capture_output=True, text=True, timeout=WALL_FACTOR * seconds,
+                              env=env, cwd=root, preexec_fn=_limit(seconds, megabytes))
     except subprocess.TimeoutExpired:
-        return {"file": path.name, "status": "time", "seconds": round(seconds, 3),
-                "message": f"over {seconds:g} s"}
+        return {"file": path.name, "status": "time", "seconds": round(WALL_FACTOR * seconds, 3),
+                "message": f"over {WALL_FACTOR * seconds:g} s of wall time"}
     lines = [ln for ln in done.stdout.splitlines() if ln.startswith("{")]
     if lines:
         return json.loads(lines[-1])
+    if done.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        return {"file": path.name, "status": "time", "message": f"over {seconds:g} s",
+                "seconds": round(time.perf_counter() - started, 3)}
     tail = (done.stderr.strip().splitlines() or ["no output"])[-1][:200]
     status = "memory" if "MemoryError" in done.stderr or "Cannot allocate" in done.stderr \
         else "crashed"
@@ -100,7 +111,7 @@ def table(results: list[dict]) -> str:
     for r in results:
         what = (f"imported {r['size'][0]} x {r['size'][1]}" if r["status"] == "imported"
                 else f"{r['status']}: {r.get('message', '')}")
-        lines.append(f"{r['file']:<24} {r.get('seconds', 0):7.2f} s "
+        lines.append(f"{r['file']:<24} {r.get('cpu_seconds', r.get('seconds', 0)):7.2f} s "
                      f"{r.get('megabytes', 0):7.1f} MB  {what}"[:200])
     count = Counter(r["status"] for r in results)
     lines += ["", f"archives: {len(results)}", f"imported: {count['imported']}"]
@@ -116,10 +127,10 @@ def table(results: list[dict]) -> str:
         lines.append(f"{words}: {count[status]}")
     done = [r for r in results if r["status"] in ("imported", "refused")]
     if done:
-        slow = max(done, key=lambda r: r.get("seconds", 0))
+        slow = max(done, key=lambda r: r.get("cpu_seconds", 0))
         big = max(done, key=lambda r: r.get("megabytes", 0))
-        lines.append(f"slowest: {slow['file']} {slow['seconds']:.2f} s; largest: {big['file']} "
-                     f"{big['megabytes']:.0f} MB")
+        lines.append(f"slowest: {slow['file']} {slow.get('cpu_seconds', 0):.2f} s of processor "
+                     f"time; largest: {big['file']} {big['megabytes']:.0f} MB")
     return "\n".join(lines)
 
 
