@@ -128,9 +128,10 @@ BOARD_KINDS = {(33, 10): "a geomorphic board (33 x 10 hexes)",
                (15, 5): "a Deluxe board (15 x 5 hexes)"}
 
 
-def _from_vasl(board: Board) -> bool:
+def _from_losdata(board: Board) -> bool:
+    """A board imported from a VASL archive with LOSData (a VASL 6 board)."""
     source = board.extra.get("imported_from")
-    return isinstance(source, dict) and str(source.get("format", "")).startswith("vasl")
+    return isinstance(source, dict) and source.get("format") == "vasl"
 
 
 def _hex_pixels(board: Board):
@@ -144,14 +145,14 @@ def _hex_pixels(board: Board):
 
 
 def _check_kinds(placements) -> None:
-    """RULES.md 11.6: VASL joins only boards of one kind, draws any other VASL board alone and
-    turns LOS off on a map that mixes hex sizes: such a map is refused, saying which."""
+    """RULES.md 11.6: VASL joins only boards of one kind, draws any other LOSData board alone
+    and turns LOS off on a map that mixes hex sizes: such a map is refused, saying which."""
     if len(placements) < 2:
         return
     first = placements[0].board
     for i, p in enumerate(placements):
         size = tuple(p.board.size)
-        if size not in BOARD_KINDS and _from_vasl(p.board):
+        if size not in BOARD_KINDS and _from_losdata(p.board):
             raise ScenarioError(f"board {p.board.id} is a {size[0]} x {size[1]} hex VASL map: "
                                 "VASL draws it alone, never joined with another board "
                                 "(RULES.md 11.6)", place=f"map[{i}]")
