@@ -239,7 +239,6 @@ def test_saving_elsewhere_copies_the_image(archive, tmp_path):
 
 @pytest.mark.parametrize("case, words", [
     ("alternate", ("data", "hex grain runs the other way")),
-    ("half", ("data", "cut from a larger")),
     ("colors", ("colors", "names no colour")),
     ("huge", ("pixels", "at most 10000000")),
     ("noimage", ("no LOSData",)),
@@ -250,8 +249,6 @@ def test_bad_archives_refused_and_nothing_written(case, words, tmp_path, capsys)
     b = synth.SynthBoard(size=(4, 3))
     if case == "alternate":
         b.write(path, data="version 1\nalternate true\n")
-    elif case == "half":
-        b.write(path, data="version 1\nx0 -900\ny0 32\n")
     elif case == "colors":
         b.write(path, colors="// x\nWoodsGreen lots\n")
     elif case == "huge":

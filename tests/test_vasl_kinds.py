@@ -187,3 +187,16 @@ def test_the_programs_map_edit_refuses_a_kind_vasl_cannot_join(kinds, tmp_path):
         api.night.add_board(position, "bd98.json", kinds["98"], (1, 0))
     joined = api.night.add_board(position, "bd1b.json", kinds["1b"], (1, 0))
     assert joined.scenario.map.index("bd1aQ7") == joined.scenario.map.index("bd1bA7")
+
+
+def test_a_vasl5_b_half_with_a_negative_x0_reads_a1_at_the_left_edge(tmp_path):
+    # BoardArchive reads the data file's x0 as A1CenterX; Map.getHexCenterPoint puts a negative
+    # one at x = 0 (a "b" half cut from a 1802-pixel picture: x0 -900)
+    b = synth5.SynthBoard(size=(17, 20), a1=(0, 32.25), hex_w=56.25, hex_h=64.5)
+    b.hex_("A1", "woods", 0)
+    b.hex_("Q20", "woods", 1)
+    b.hex_("H9", "grain", 0)
+    board, _ = vasl.import_board(b.write(tmp_path / "bd4b", data="version 1\nx0 -900\ny0 32\n"))
+    assert board.size == (17, 20) and board.extra["image"]["a1"] == [0.0, 32.25]
+    for hex_id, (terrain, level) in b.hexes.items():
+        assert (_at(board, hex_id).terrain, _at(board, hex_id).level) == (terrain, level)

@@ -298,10 +298,12 @@ def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
         if not MIN_HEX_PIXELS <= vals[key] <= MAX_HEX_PIXELS:
             raise ScenarioError(f"{key} {vals[key]:g}: a hex is {MIN_HEX_PIXELS:g} to "
                                 f"{MAX_HEX_PIXELS:g} pixels across", place=DATA)
-    if vals["x0"] < 0 or vals["y0"] < 0:
-        raise ScenarioError(f"x0 {vals['x0']:g}, y0 {vals['y0']:g}: a board cut from a larger "
-                            "one (its first hexes lie outside the image) cannot be imported",
-                            place=DATA)
+    # RULES.md 11.6: VASL reads x0, y0 as A1CenterX, A1CenterY (BoardArchive); a negative one
+    # (a "b" half, x0 -900) puts A1 at x = 0, or at half a hex height (Map.getHexCenterPoint)
+    if vals["x0"] < 0:
+        vals["x0"] = 0.0
+    if vals["y0"] < 0:
+        vals["y0"] = vals["dy"] / 2
     geo = meta_geo or Geometry(vals["x0"], vals["y0"], vals["dx"], vals["dy"])
     if vals["x0"] > w or vals["y0"] > h:
         raise ScenarioError(f"x0 {vals['x0']:g}, y0 {vals['y0']:g}: A1's centre lies outside the "
