@@ -28,6 +28,8 @@ from collections import Counter
 from pathlib import Path
 
 SKIPPED_SUFFIXES = {".txt", ".md", ".xml", ".json"}
+KINDS = {(33, 10): "geomorphic boards (33 x 10 hexes)", (17, 20): "half boards (17 x 20)",
+         (15, 5): "Deluxe boards (15 x 5)"}             # RULES.md 11.6
 WALL_FACTOR = 10                # wall time allowed: ten times the processor time
 
 
@@ -92,7 +94,7 @@ def survey_one(path: Path, seconds: float, megabytes: int) -> dict:
 
 def cause(message: str) -> str:
     """A refusal's kind: its message with numbers, quoted values and file names taken out."""
-    text = re.sub(r"'[^']*'|\"[^\"]*\"", "'...'", message)
+    text = re.sub(r"\"[^\"]*\"", '"..."', message)
     text = re.sub(r"\b[\w.-]+\.(gif|png|jpg|jpeg|GIF|PNG|JPG|JPEG)\b", "PICTURE", text)
     text = re.sub(r"-?\d+(\.\d+)?", "N", text)
     text = re.sub(r"\([^)]*\)", "", text)
@@ -116,8 +118,9 @@ def table(results: list[dict]) -> str:
     count = Counter(r["status"] for r in results)
     lines += ["", f"archives: {len(results)}", f"imported: {count['imported']}"]
     sizes = Counter(tuple(r["size"]) for r in results if r["status"] == "imported")
-    for size, n in sorted(sizes.items(), key=lambda kv: -kv[1]):
-        lines.append(f"  {n:4d}  {size[0]} x {size[1]} hexes")
+    for size, words in KINDS.items():
+        lines.append(f"  {sizes.pop(size, 0):4d}  {words}")
+    lines.append(f"  {sum(sizes.values()):4d}  maps of other sizes ({len(sizes)} sizes)")
     lines.append(f"refused: {count['refused']}")
     causes = Counter(cause(r["message"]) for r in results if r["status"] == "refused")
     for text, n in causes.most_common():
