@@ -25,7 +25,9 @@ from engine import api
 from . import napoleonic, night, tabletop
 from .file_kinds import FIRE, NIGHT, TABLE, room_of
 
-ROOMS: dict[str, ModuleType] = {NIGHT: night, FIRE: napoleonic, TABLE: tabletop}   # by name
+ROOMS: dict[str, ModuleType] = {night.FORMAT: night, napoleonic.FORMAT: napoleonic,
+                                tabletop.FORMAT: tabletop}      # by the format of their files
+BY_NAME: dict[str, ModuleType] = {NIGHT: night, FIRE: napoleonic, TABLE: tabletop}
 
 
 def default_path() -> str:
@@ -37,7 +39,7 @@ def room_for(path: str | None) -> ModuleType:
     """The room that opens ``path``: the one its kind names (``app.file_kinds``); the night room
     for no path (the bundled default) and for kinds no room knows (it refuses them, naming the
     file)."""
-    return ROOMS[room_of(path)]
+    return BY_NAME[room_of(path)]
 
 
 def open_window(path: str | None = None, **options):

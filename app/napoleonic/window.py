@@ -181,10 +181,10 @@ class FireWindow(RoomWindow):
         f = self.menuBar().addMenu("&File")
         act(f, "&New position", self.new_position, QKeySequence.StandardKey.New)
         act(f, "&Open...", self.open_dialog, QKeySequence.StandardKey.Open)
-        self.add_recent_menu(f)
         worked = f.addMenu("Open &worked example")
         for title, path in worked_examples():
             act(worked, title, lambda _=False, p=path: self.open_example(p))
+        self.add_recent_menu(f)
         act(f, "&Save", self.save, QKeySequence.StandardKey.Save)
         act(f, "Save &as...", self.save_as, QKeySequence.StandardKey.SaveAs)
         act(f, "&Export PNG...", self.export_dialog, QKeySequence("Ctrl+E"))

@@ -20,6 +20,7 @@ from app.file_kinds import BOARD, is_vsav, kind_of
 from engine import api
 
 from .document import FORMAT, Document, default_scenario_path
+from .recovery import offer_recovery
 from .screenshot import render_map, render_position
 from .vsav_open import open_vsav, read_for_window, read_headless
 from .window import NightWindow
@@ -32,11 +33,8 @@ def open_window(path: str | None = None, *, select: str | None = None, recover: 
     is asked for as File > Open asks (given up: the window stays on the bundled position)."""
     if path is not None and is_vsav(path):
         return _open_vsav_window(path, boards, settings, open_other)
-    window = NightWindow.recovered(open_other=open_other, settings=settings) if recover else None
-    if window is not None:
-        return window
-    document = None
-    if path is not None and kind_of(path) is BOARD:
+    document = offer_recovery() if recover else None     # the room's RoomRecovery
+    if document is None and path is not None and kind_of(path) is BOARD:
         document = Document(api.night.board_position(path), None)     # a map of its own
     if document is None:
         # the bundled default has no file name: Save asks for one instead of writing the assets
@@ -48,7 +46,8 @@ def open_window(path: str | None = None, *, select: str | None = None, recover: 
 
 def open_recovered(*, open_other=None, settings: QSettings | None = None):
     """A window on the night work a crash left, if the player restores it (``app.rooms``)."""
-    return NightWindow.recovered(open_other=open_other, settings=settings)
+    document = offer_recovery()
+    return None if document is None else NightWindow(document, settings, open_other=open_other)
 
 
 def _open_vsav_window(path: str, boards: str | None, settings, open_other):

@@ -159,7 +159,6 @@ class TableWindow(RoomWindow):
         for title, path in worked_examples():
             act = self.examples_menu.addAction(title.replace("&", "&&"))
             act.triggered.connect(lambda _=False, p=str(path): self.open_path(p))
-        self.add_recent_menu(file_menu)
         for text, keys, slot in (("&Open...", QKeySequence.StandardKey.Open, self.open_dialog),
                                  ("&Save", QKeySequence.StandardKey.Save, self.save),
                                  ("Save &as...", QKeySequence.StandardKey.SaveAs, self.save_as),
@@ -168,6 +167,7 @@ class TableWindow(RoomWindow):
             act.setShortcut(keys)
             act.triggered.connect(slot)
             file_menu.addAction(act)
+        self.add_recent_menu(file_menu)
         edit_menu(self, doc.undo_stack)
         delete = QAction("&Delete the chosen element", self)
         delete.setShortcut(QKeySequence.StandardKey.Delete)
