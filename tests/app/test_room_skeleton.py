@@ -3,7 +3,8 @@ rooms: an edit is one undo step that swaps one position for another; undo and re
 clean state and the title's modified mark; Save As writes a file the room reads back, Save then
 writes there; a failed save keeps the file and the work unsaved; closing unsaved work asks
 (Cancel keeps the window, Discard closes it and leaves nothing to recover); a crash's autosave is
-offered back as the room's own document; every room's window has Open Recent."""
+offered back as the room's own document; every room's window has Open Recent; the
+map view of every room zooms within the same limits and keeps the player's zoom when the window is resized."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -14,7 +15,8 @@ import pytest
 from app_testing import answer_question, settle
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from app import file_kinds, recovery, rooms
+from app import file_kinds, rooms, style
+from app.map_view import MAX_PIXELS_PER_UNIT, MIN_OF_FIT, ZoomView
 from app.napoleonic import Document as FireDocument
 from app.napoleonic import FireWindow
 from app.night import Document as NightDocument
@@ -186,3 +188,30 @@ def test_a_crash_s_autosave_comes_back_as_the_room_s_own_document(room, opened, 
     back.undo_stack.setClean()                       # given up: nothing left to recover
     assert not (slot / "recovery.json").exists()
     doc.undo_stack.setClean()
+
+
+def test_the_map_view_zooms_within_the_same_limits_and_a_resize_keeps_the_player_s_zoom(
+        room, opened, qtbot):
+    view = opened.view
+    assert isinstance(view, ZoomView)
+    view.fit()
+    fitted = view.transform().m11()
+    assert view.fitted
+    view.zoom_by(1.5)
+    zoomed = min(1.5 * fitted, MAX_PIXELS_PER_UNIT / style.SCALE)
+    assert view.transform().m11() == pytest.approx(zoomed) and not view.fitted
+    width = view.viewport().width()
+    opened.resize(opened.width() + 160, opened.height() + 90)
+    qtbot.waitUntil(lambda: view.viewport().width() != width, timeout=5000)
+    assert view.transform().m11() == pytest.approx(zoomed)     # not fitted again
+    view.zoom_by(1e6)
+    assert view.pixels_per_unit == pytest.approx(MAX_PIXELS_PER_UNIT)
+    view.zoom_by(1e-6)
+    assert view.transform().m11() == pytest.approx(MIN_OF_FIT * view.fit_scale())
+    view.fit()
+    assert view.fitted
+    width = view.viewport().width()
+    refit = view.transform().m11()
+    opened.resize(opened.width() - 200, opened.height())
+    qtbot.waitUntil(lambda: view.viewport().width() != width, timeout=5000)
+    assert view.transform().m11() < refit                      # fitted: it follows the window
