@@ -9,9 +9,9 @@ documents folder).
 A room's window derives from ``RoomWindow`` and sets its class attributes: ``document_class``
 (its ``app.room_document.RoomDocument``), ``view_class`` (its ``app.map_view.ZoomView``),
 ``file_filter`` and ``format`` (its files), ``recovery`` (its ``app.recovery.RoomRecovery``),
-``default_name`` (Save As's first name), ``room_title`` (the title's end) and
-``unsaved_title`` / ``unsaved_text`` (the question on closing unsaved work); it calls ``start``
-once its parts are built, and keeps only what is its own.
+``default_name`` and ``save_title`` (Save As's first name and dialog title), ``room_title``
+(the title's end) and ``unsaved_title`` / ``unsaved_text`` (the question on closing unsaved
+work); it calls ``start`` once its parts are built, and keeps only what is its own.
 """
 from __future__ import annotations
 
@@ -108,6 +108,7 @@ class RoomWindow(QMainWindow):
     format = ""                             # the ``format`` of the room's files
     recovery: RoomRecovery | None = None
     default_name = "untitled.json"
+    save_title = "Save as"                  # Save As's dialog
     room_title = "Starshell"
     unsaved_title = "Unsaved changes"
     unsaved_text = "Save the changes first?"
@@ -161,7 +162,7 @@ class RoomWindow(QMainWindow):
 
     def save_as(self) -> bool:
         start = save_as_start(self.document.path, self.default_name)
-        path, _ = QFileDialog.getSaveFileName(self, "Save as", start, self.file_filter)
+        path, _ = QFileDialog.getSaveFileName(self, self.save_title, start, self.file_filter)
         if not path:
             return False
         if not path.lower().endswith(".json"):

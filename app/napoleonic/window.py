@@ -80,6 +80,7 @@ class FireWindow(RoomWindow):
     format = FIRE_POSITION.format
     recovery = FIRE
     default_name = "fire.json"
+    save_title = "Save the position"
     room_title = "Starshell fire"
     unsaved_title = "Unsaved attacks"
     unsaved_text = "Save the position before closing?"

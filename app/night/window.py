@@ -59,6 +59,7 @@ class NightWindow(RoomWindow):
     format = file_kinds.POSITION.format
     recovery = NIGHT
     default_name = "position.json"
+    save_title = "Save the position as"
     room_title = "Starshell"
 
     def __init__(self, document, settings: QSettings | None = None, parent=None, *,

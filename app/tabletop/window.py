@@ -117,6 +117,7 @@ class TableWindow(RoomWindow):
     format = TABLE_FILE.format
     recovery = TABLE
     default_name = "table.json"
+    save_title = "Save table"
     room_title = "Starshell tabletop"
     unsaved_title = "Unsaved table"
     unsaved_text = "Save the changes to this table?"
