@@ -176,3 +176,25 @@ def test_vasl5_board_read_with_a_named_metadata_file(tmp_path, capsys):
     assert vc.main(args) == 0
     parts = json.loads(capsys.readouterr().out)["upper"]
     assert parts["locations_starshell_lacks"] == {"E4@1": 0, "E4@2": 0}
+
+
+def test_ssr_rules_are_applied_before_comparing(tmp_path, capsys):
+    """``--ssr``: answers made under WoodsToBrush agree with the board under that rule, and
+    not with the board as drawn (the woods block lines brush does not)."""
+    b = vasl5_synth.SynthBoard()
+    b.hex_("K3", "woods", 0)
+    path = b.write(tmp_path / "bd98")
+    brush, outcome = vc.with_ssr(vc.read_board(path), ["WoodsToBrush", "Mud"])
+    assert outcome.applied == ["WoodsToBrush"] and outcome.no_effect == ["Mud"]
+    m = vc.build_map(brush)
+    answers = own_answers(brush, [m.index("98K2"), m.index("98J2"), m.index("98K4")])
+    file = tmp_path / "bd98_vasl_los.json.gz"
+    with gzip.open(file, "wt") as f:
+        json.dump(answers, f)
+    assert vc.main([str(path), str(file), "--json", "--no-field", "--ssr", "WoodsToBrush"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ground"]["pairs"] == report["ground"]["agree"] > 0
+    assert report["ssr"]["applied"] == ["WoodsToBrush"]
+    assert vc.main([str(path), str(file), "--json", "--no-field"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ground"]["agree"] < report["ground"]["pairs"]

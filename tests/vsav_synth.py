@@ -229,16 +229,25 @@ def turn_marker(side: str, turn: int, phase: str, pos=(2300, 150)) -> SynthPiece
 
 # --------------------------------------------------------------------------- the file
 def board_record(boards) -> str:
-    """``bd`` records: (column, row, name[, version[, crop]]), name "r34" for a turned board."""
+    """``bd`` records as VASL's ``ASLBoard.getState`` writes them (RULES.md 11.1): (column, row,
+    name[, version[, crop[, setup]]]), name "r34" for a turned board; ``setup`` a dict of
+    ``overlays`` [(name, hex1, hex2)], ``ssr`` [rule names] and ``zoom``."""
     parts = []
     for b in boards:
         col, row, name = b[:3]
         version = b[3] if len(b) > 3 else "6.1"
         crop = b[4] if len(b) > 4 else None
+        setup = b[5] if len(b) > 5 else {}
         parts += ["bd", str(col), str(row), name]
         if crop:
             parts += [str(v) for v in crop]
         parts += ["VER", version]
+        for ovr in setup.get("overlays", ()):
+            parts += ["OVR", *ovr]
+        if setup.get("ssr"):
+            parts += ["SSR", *setup["ssr"]]
+        if setup.get("zoom") is not None:
+            parts += ["ZOOM", str(setup["zoom"])]
     return "\t".join(parts) + "\t"
 
 

@@ -3,13 +3,16 @@
     python tools/vasl_compare.py BOARD ANSWERS [--up UP_ANSWERS] [--blocked-at FILE]
                                  [--up-blocked-at FILE] [--grid FILE]
                                  [--join PATH@COL,ROW ...] [--id ID] [--metadata XML]
-                                 [--json] [--limit N]
+                                 [--ssr NAME ...] [--json] [--limit N]
 
 BOARD is a VASL board archive of either kind (``bd02``: LOSData, or a VASL 5 picture with its
 colours) or a Starshell board file (``.json``); it is imported with the engine's own importer
 (``engine.api.vasl.import_board``) exactly as the program imports it.  ``--join`` adds more
 boards on the slots given (slot column, slot row; BOARD is on 0,0) for an answer file of
-joined boards.
+joined boards.  ``--ssr`` applies VASL's terrain SSRs (rule names, in order) to every board
+first, as Starshell applies them (``engine.ssr``, RULES.md 11.2), to compare with the kit's
+answers under the same rules; the report names the rules applied, without LOS effect and not
+applied.
 
 ANSWERS is a ground-level answer file of the kit (``BOARD_vasl_los.json.gz``: ``{"reasons",
 "pairs": {"SRC": {"TGT": [blocked, reason index, hindrance]}}, "vasl_errors"?}``; hex keys are
@@ -55,6 +58,7 @@ from engine.los.ground import ground_row  # noqa: E402
 from engine.los.ground import prepare as prepare_ground  # noqa: E402
 from engine.maps import Map, Placement  # noqa: E402
 from engine.raster_file import terrain_table  # noqa: E402
+from engine.ssr.apply import board_with_rules  # noqa: E402
 
 # Starshell's kinds of block (engine.los: CLEAR, HILL, HIGHER, EQUAL, BLIND, HINDRANCES, HALF,
 # WALL, DEPRESSION), with the rule each names
@@ -76,6 +80,13 @@ def read_board(path: str | Path, board_id: str | None = None, metadata: str | No
         return load_board(path)
     board, _notes = api.vasl.import_board(path, board_id, metadata=metadata)
     return board
+
+
+def with_ssr(board, names):
+    """The board with VASL's terrain SSRs ``names`` applied as Starshell applies them (RULES.md
+    11.2), and what became of each name."""
+    res = board_with_rules(board, names)
+    return res.board, res.outcome
 
 
 def read_json_gz(path: str | Path):
@@ -180,9 +191,11 @@ class Blocks:
         level_bad = ours_l != lev.T
         bad = level_bad | (ours_t != t.T)
         table = los_table(self.map)
-        if not hasattr(table, "pix_cls"):
+        frame = getattr(table, "frame", None)
+        if frame is None:
             return None
-        hexi = table.cls_hex[table.pix_cls].reshape(table.H, table.W)[:t.shape[1], :t.shape[0]]
+        hexi = frame.cls_hex[frame.pix_cls].reshape(frame.height, frame.width)[
+            :t.shape[1], :t.shape[0]]
         n = self.map.size
         on = hexi >= 0
         return np.stack([np.bincount(hexi[level_bad & on], minlength=n),
@@ -411,6 +424,9 @@ def _print_part(title: str, part: dict, out) -> None:
 def print_report(report: dict, out=None) -> None:
     out = out or sys.stdout
     print(f"board {report['board']}: {report['hexes']} hexes, LOS by {report['los']}", file=out)
+    if report.get("ssr"):
+        print("SSRs " + "; ".join(f"{k.replace('_', ' ')}: {', '.join(v)}"
+                                  for k, v in report["ssr"].items() if v), file=out)
     _print_part("ground pairs", report["ground"], out)
     if report["ground"].get("vasl_errors"):
         print(f"  ({report['ground']['vasl_errors']} pairs left out: VASL threw)", file=out)
@@ -456,19 +472,25 @@ def main(argv=None) -> int:
                    "hasHills), as VASL's own image pipeline reads it")
     p.add_argument("--limit", type=int, default=3, help="examples per cause")
     p.add_argument("--no-field", action="store_true", help="skip the prepared-field check")
+    p.add_argument("--ssr", nargs="+", default=[], metavar="NAME",
+                   help="VASL terrain SSRs applied to every board first, in order (RULES.md 11.2)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     a = p.parse_args(argv)
+    board, outcome = with_ssr(read_board(a.board, a.id, a.metadata), a.ssr)
+    joined = [(with_ssr(read_board(path), a.ssr)[0], at) for path, at in a.join]
     answers = read_json_gz(a.answers)
     blocked_at = a.blocked_at
     if blocked_at is None:
         guess = Path(a.answers).with_name(Path(a.answers).name.replace("_los.", "_blocked_at."))
         blocked_at = guess if guess.name != Path(a.answers).name and guess.exists() else None
-    report = compare(read_board(a.board, a.id, a.metadata), answers,
+    report = compare(board, answers,
                      read_json_gz(a.up) if a.up else None,
                      read_json_gz(blocked_at) if blocked_at else None,
                      read_grid(a.grid) if a.grid else None,
-                     [(read_board(path), at) for path, at in a.join], a.limit, not a.no_field,
+                     joined, a.limit, not a.no_field,
                      read_json_gz(a.up_blocked_at) if a.up_blocked_at else None)
+    if a.ssr:
+        report["ssr"] = outcome.as_dict()
     if a.json:
         json.dump(report, sys.stdout, indent=1)
         print()

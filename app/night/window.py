@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from app import file_kinds
 from app.file_filters import BOARD_FILTER, POSITION_FILTER
+from app.jobs import runner
 from app.room_window import RoomWindow
 from engine import api
 
@@ -246,6 +247,7 @@ class NightWindow(RoomWindow):
         d.undo_stack.indexChanged.connect(self._undone)
         d.engineFailed.connect(self._engine_failed)
         d.busyChanged.connect(self._busy)
+        runner().busyChanged.connect(self._jobs_busy)
         d.tableChanged.connect(self._table_progress)
 
     def show_help(self) -> None:
@@ -397,6 +399,11 @@ class NightWindow(RoomWindow):
             vp.setCursor(before)
         else:
             vp.unsetCursor()
+
+    def _jobs_busy(self, text: str) -> None:
+        """Another job (the planner's...) worked out for over 0.2 s: said as a field's wait."""
+        if not self.document.busy_text:
+            self._busy(text)
 
     def _table_progress(self, text: str) -> None:
         """The map's LOS table builds in the background: its share beside the hex readout."""

@@ -25,6 +25,14 @@ MAX_BOARDS = 64
 
 
 @dataclass(frozen=True)
+class VsavOverlay:
+    """An ``OVR name hex1 hex2`` of a board record (RULES.md 11.1, 11.3)."""
+    name: str
+    hex1: str
+    hex2: str
+
+
+@dataclass(frozen=True)
 class VsavBoard:
     """One ``bd`` record: a board of VASL's grid of boards."""
     column: int
@@ -32,9 +40,11 @@ class VsavBoard:
     name: str                       # VASL's board name ("02", "34", "RO"...)
     version: str = ""
     reversed: bool = False
-    crop: tuple[int, int, int, int] | None = None
-    overlays: tuple[str, ...] = ()
-    ssr: str = ""
+    crop: tuple[int, int, int, int] | None = None      # x, y, width, height (board pixels)
+    overlays: tuple["VsavOverlay", ...] = ()
+    ssr: tuple[str, ...] = ()       # VASL's rule names, in the record's order
+    zoom: float | None = None
+    other: tuple[str, ...] = ()     # tokens of the record that are none of the above
 
     @property
     def board_id(self) -> str:
@@ -69,6 +79,7 @@ class SavedGame:
 
 
 _INT_RE = re.compile(r"^-?\d{1,7}$")
+MAX_SSR, MAX_OVERLAYS = 64, 200
 # VASL's board names ("02", "RO", "10a"): no folder, no "..", no NUL or line break in a file name
 _BOARD_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}\Z")
 
@@ -108,28 +119,47 @@ def parse_board_records(text: str, place: str) -> list[VsavBoard]:
         if i + 3 < len(toks) and all(_INT_RE.match(t) for t in toks[i:i + 4]):
             crop = tuple(int(t) for t in toks[i:i + 4])
             i += 4
-        version, overlays, ssr = "", [], ""
-        while i < len(toks) and toks[i] != "bd":
+        version, overlays, ssr, zoom, other = "", [], [], None, []
+        while i < len(toks) and toks[i] != "bd":       # RULES.md 11.1: VER, OVR..., SSR..., ZOOM
             t = toks[i]
             if t == "VER" and i + 1 < len(toks):
                 version = toks[i + 1]
                 i += 2
-            elif t == "SSR" and i + 1 < len(toks):
-                ssr = toks[i + 1]
-                i += 2
+            elif t == "OVR" and i + 3 < len(toks):
+                overlays.append(VsavOverlay(toks[i + 1], toks[i + 2], toks[i + 3]))
+                i += 4
             elif t == "ZOOM" and i + 1 < len(toks):
+                zoom = _zoom(toks[i + 1], place)
                 i += 2
-            elif t.startswith("OVR"):
-                overlays.append(t)
-                i += 1
-            else:
+            elif t == "SSR":
+                i += 1          # every name to the end of the record (or a ZOOM)
+                while i < len(toks) and toks[i] not in ("bd", "ZOOM"):
+                    if toks[i] and toks[i] not in ssr:
+                        ssr.append(toks[i])
+                    i += 1
+            else:               # not VASL's: kept and named in the import's report
                 if t:
-                    overlays.append(t)
+                    other.append(t)
                 i += 1
-        out.append(VsavBoard(col, row, name, version, rev, crop, tuple(overlays), ssr))
+        if len(ssr) > MAX_SSR or len(overlays) > MAX_OVERLAYS:
+            raise ScenarioError(f"board {name!r}: more than {MAX_SSR} SSRs or {MAX_OVERLAYS} "
+                                "overlays", place=place)
+        out.append(VsavBoard(col, row, name, version, rev, crop, tuple(overlays), tuple(ssr),
+                             zoom, tuple(other)))
         if len(out) > MAX_BOARDS:
             raise ScenarioError(f"more than {MAX_BOARDS} boards", place=place)
     return out
+
+
+def _zoom(text: str, place: str) -> float:
+    try:
+        z = float(text)
+    except ValueError:
+        z = -1.0
+    if not 0.05 <= z <= 20:
+        raise ScenarioError(f"a board's ZOOM {shown(text, 20)} is not a factor from 0.05 to 20",
+                            place=place)
+    return z
 
 
 def _int(text: str, what: str, place: str) -> int:

@@ -16,6 +16,7 @@ import numpy as np
 from ..boards import Board, HexTerrain, bundled_board, load_board
 from ..errors import ScenarioError
 from ..hexes import board_hexes
+from ..ssr.table import not_known, unique
 from .grid import GEO, Geometry
 from .pieces import SavedGame, VsavBoard, is_board_name
 from .vasl import import_board
@@ -78,9 +79,20 @@ def _board_notes(rec: VsavBoard, notes: list[str]) -> None:
         notes.append(f"board {rec.name} is cropped in VASL ({', '.join(map(str, rec.crop))}"
                      "): Starshell shows the whole board")
     if rec.overlays:
-        notes.append(f"board {rec.name}: overlays not applied ({', '.join(rec.overlays)})")
+        notes.append(f"board {rec.name}: overlays " + ", ".join(
+            f"{o.name} ({o.hex1}-{o.hex2})" for o in rec.overlays) + " kept in the position")
+    unknown = not_known(rec.ssr)
     if rec.ssr:
-        notes.append(f"board {rec.name}: SSR terrain changes not applied ({rec.ssr})")
+        notes.append(f"board {rec.name}: SSRs {', '.join(rec.ssr)} applied to its terrain "
+                     "(RULES.md 11.2)" + (f"; not applied (unknown to Starshell or unreadable): "
+                                          f"{', '.join(unknown)}" if unknown else ""))
+    if rec.other:
+        notes.append(f"board {rec.name}: parts of its record not read: {', '.join(rec.other)}")
+
+
+def ssr_not_applied(records) -> list[str]:
+    """The rule names of the records Starshell does not apply (each once, in order)."""
+    return unique(n for rec in records for n in not_known(rec.ssr))
 
 
 def _layout(placed: list[PlacedBoard]) -> None:
@@ -137,26 +149,29 @@ def _fingerprint(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _cached(cache_dir: Path | None, rec: VsavBoard, sha1: str) -> Board | None:
-    """The board imported earlier from the same archive, beside the position."""
+def _cached(cache_dir: Path | None, rec: VsavBoard, sha1: str) -> tuple[Board | None, str]:
+    """The board imported earlier from the same archive, beside the position, or None and
+    why it does not serve (its file or raster gone, damaged or changed: imported again)."""
     if cache_dir is None:
-        return None
+        return None, ""
     path = cache_dir / board_file_name(rec)
     if not path.is_file():
-        return None
+        return None, ""
     try:
-        board = load_board(path)
-    except (ScenarioError, OSError):
-        return None                     # a damaged cache is imported again
+        board = load_board(path)        # its raster read and checked with it
+    except (ScenarioError, OSError) as e:
+        return None, f"the board imported before cannot be used ({e}): imported again"
     source = board.extra.get("imported_from")
-    return board if isinstance(source, dict) and source.get("sha1") == sha1 else None
+    if isinstance(source, dict) and source.get("sha1") == sha1:
+        return board, ""
+    return None, ""
 
 
 def _from_archive(found: Path, rec: VsavBoard, cache_dir: Path | None) -> tuple[PlacedBoard, str]:
     """The board of a VASL archive of either kind, imported as ``import-vasl`` imports it
     (raster, picture, report), or taken from the cache when the archive has not changed."""
     sha1 = _fingerprint(found)
-    board = _cached(cache_dir, rec, sha1)
+    board, why = _cached(cache_dir, rec, sha1)
     if board is not None:
         placed = PlacedBoard(rec, board, str(Path(board.path).resolve()), *_geometry(board),
                              "dir")
@@ -168,7 +183,8 @@ def _from_archive(found: Path, rec: VsavBoard, cache_dir: Path | None) -> tuple[
     kind = board.extra["imported_from"].get("format")
     return placed, (f"board {rec.name}: imported from the VASL {'5 ' if kind == 'vasl5' else ''}"
                     f"board archive {found}"
-                    + (f" ({len(report)} approximation(s), see import-vasl)" if report else ""))
+                    + (f" ({len(report)} approximation(s), see import-vasl)" if report else "")
+                    + (f"; {why}" if why else ""))
 
 
 def _geometry(board: Board) -> tuple[Geometry, tuple[int, int]]:

@@ -7,6 +7,7 @@ the planner.
 from __future__ import annotations
 
 from . import drift  # E1.922, E1.932: where a flare ends up
+from .board_rules import board_for_slot  # a map slot's board with its terrain SSRs (RULES.md 11.2)
 from .bounds import MAX_MAP_SLOT  # the bounds of a night position
 from .checks import check  # every invariant of a legal position
 from .drift import FixedDice, RandomDice  # the dice the drift rolls with
@@ -59,7 +60,8 @@ __all__ = [
     # the position and its files
     "Scenario", "Unit", "Marker", "unit_properties", "MARKER_TYPES", "MOVING", "PHASES",
     "RADIUS_MARKERS", "STARSHELLS_USED", "UNIT_TYPES", "MAX_MAP_SLOT", "check",
-    "SCENARIO_FORMAT", "load_scenario", "save_scenario", "scenario_from_json", "scenario_to_json",
+    "board_for_slot", "SCENARIO_FORMAT", "load_scenario", "save_scenario", "scenario_from_json",
+    "scenario_to_json",
     "board_position", "game_sides", "retitled",
     # the vocabulary of the answers
     "AUTO", "FLARE_OF", "MARKER_KINDS", "METHODS", "Fire", "Light", "MarkerKind", "Method", "Nvr",

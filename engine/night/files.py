@@ -6,6 +6,7 @@ Saving is atomic and keeps the previous file as ``NAME.bak``.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from ..jsonio import (
     type_name,
 )
 from ..maps import Map, Placement
+from .board_rules import board_for_slot, read_crop, read_overlays, read_ssr, slot_json
 from .bounds import (
     MAX_HEX_ID,
     MAX_MAP_SLOT,
@@ -52,11 +54,11 @@ from .scenario import (
 SCENARIO_FORMAT = "starshell-scenario"
 
 _TOP_KEYS = ("format", "version", "title", "map", "nvr", "phase", "attacker", "starshells_used",
-             "starshell_attempts", "units", "markers")
+             "starshell_attempts", "units", "markers", "ssr")
 _UNIT_BOOLS = ("broken", "concealed", "pinned", "bypass", "bu", "ce", "tracked", "motorized", "ir")
 _UNIT_KEYS = ("id", "side", "type", "hex", "level", "moving") + _UNIT_BOOLS
 _MARKER_KEYS = ("type", "hex", "side", "radius")
-_MAP_KEYS = ("board", "at", "rotated")
+_MAP_KEYS = ("board", "at", "rotated", "ssr", "overlays", "crop")
 
 
 class BoardSource:
@@ -87,7 +89,9 @@ class BoardSource:
         return board
 
 
-def build_map(entries: list[MapEntry], boards: BoardSource) -> Map:
+def build_map(entries: list[MapEntry], boards: BoardSource, ssr: tuple[str, ...] = ()) -> Map:
+    """The map of the entries, each board with its terrain SSRs applied (``ssr``: the
+    scenario's, for every board; RULES.md 11.2)."""
     placements = []
     seen: dict[str, int] = {}
     for i, e in enumerate(entries):
@@ -99,7 +103,7 @@ def build_map(entries: list[MapEntry], boards: BoardSource) -> Map:
             raise ScenarioError(f"board {shown(board.id)} appears twice (also map[{seen[board.id]}])",
                                 place=f"map[{i}].board")
         seen[board.id] = i
-        placements.append(Placement(board, e.at, e.rotated))
+        placements.append(Placement(board_for_slot(board, e.ssr, ssr), e.at, e.rotated))
     check_map_size(placements)
     return Map.build(placements)
 
@@ -125,7 +129,8 @@ def _map_entries(data: dict) -> list[MapEntry]:
                                 place=f"{p}at")
         rotated = read_bool(e, "rotated", p, False)
         extra = {k: v for k, v in e.items() if k not in _MAP_KEYS}
-        out.append(MapEntry(board, (at[0], at[1]), rotated, extra))
+        out.append(MapEntry(board, (at[0], at[1]), rotated, extra, read_ssr(e, p),
+                            read_overlays(e, p), read_crop(e, p)))
     return out
 
 
@@ -195,7 +200,8 @@ def _scenario_from_json(data: Any, folder: str | None, boards: dict[str, Board] 
                  known={"starshell-board": "this is a board file, not a scenario"})
     title = read_string(data, "title", "", "")
     entries = _map_entries(data)
-    game_map = build_map(entries, BoardSource(folder, boards))
+    ssr = read_ssr(data, "")
+    game_map = build_map(entries, BoardSource(folder, boards), ssr)
     nvr = read_int(data, "nvr", "", 3, 0, MAX_NVR)
     phase = read_choice(data, "phase", PHASES, "", "PFPh")
     units_raw = read_list(data, "units")
@@ -214,7 +220,7 @@ def _scenario_from_json(data: Any, folder: str | None, boards: dict[str, Board] 
         attempts.append(_hex({key: h}, key, "", game_map))
     extra = {k: v for k, v in data.items() if k not in _TOP_KEYS}
     return check(Scenario(tuple(entries), game_map, title, nvr, phase, attacker, used,
-                          tuple(attempts), tuple(units), tuple(markers), extra, folder))
+                          tuple(attempts), tuple(units), tuple(markers), extra, folder, ssr))
 
 
 def load_scenario(path: str | os.PathLike) -> Scenario:
@@ -226,20 +232,21 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
 
 # --------------------------------------------------------------------------------- saving
 
-def _unit_json(u: Unit) -> dict:
-    out: dict = {"id": u.id, "side": u.side, "type": u.type, "hex": u.hex}
-    if u.level:
-        out["level"] = u.level
+def unit_to_json(unit: Unit) -> dict:
+    """A unit as a scenario file writes it (SPEC.md "units"), its unknown keys kept."""
+    out: dict = {"id": unit.id, "side": unit.side, "type": unit.type, "hex": unit.hex}
+    if unit.level:
+        out["level"] = unit.level
     for k in ("broken", "concealed", "pinned", "bypass", "bu", "tracked", "ir"):
-        if getattr(u, k):
+        if getattr(unit, k):
             out[k] = True
-    if u.ce is not None:
-        out["ce"] = u.ce
-    if u.motorized is not None:
-        out["motorized"] = u.motorized
-    if u.moving is not None:
-        out["moving"] = u.moving
-    out.update(u.extra)
+    if unit.ce is not None:
+        out["ce"] = unit.ce
+    if unit.motorized is not None:
+        out["motorized"] = unit.motorized
+    if unit.moving is not None:
+        out["moving"] = unit.moving
+    out.update(unit.extra)
     return out
 
 
@@ -272,14 +279,17 @@ def scenario_to_json(scenario: Scenario, folder: str | os.PathLike | None = None
         entry = {"board": _board_ref(e.board, scenario.folder, new_folder), "at": list(e.at)}
         if e.rotated:
             entry["rotated"] = True
+        entry.update(slot_json(e.ssr, e.overlays, e.crop))
         entry.update(e.extra)
         out["map"].append(entry)
     out.update({"nvr": scenario.nvr, "phase": scenario.phase, "attacker": scenario.attacker,
                 "starshells_used": scenario.starshells_used})
     if scenario.starshell_attempts:
         out["starshell_attempts"] = list(scenario.starshell_attempts)
-    out["units"] = [_unit_json(u) for u in scenario.units]
+    out["units"] = [unit_to_json(u) for u in scenario.units]
     out["markers"] = [_marker_json(m) for m in scenario.markers]
+    if scenario.ssr:
+        out["ssr"] = list(scenario.ssr)
     for k, v in scenario.extra.items():
         out.setdefault(k, v)
     return out
@@ -293,7 +303,7 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike) -> Scenario:
     folder = path.resolve().parent
     atomic_write_json(path, scenario_to_json(scenario, folder))
     data = scenario_to_json(scenario, folder)
-    entries = tuple(MapEntry(d["board"], tuple(d["at"]), d.get("rotated", False), e.extra)
+    entries = tuple(dataclasses.replace(e, board=d["board"], at=tuple(d["at"]))
                     for d, e in zip(data["map"], scenario.map_entries))
     return scenario.replace(map_entries=entries, folder=str(folder))
 

@@ -7,6 +7,7 @@ painted over) is brought down to the ground and reported too.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from ..boards import Board
@@ -98,7 +99,21 @@ def set_layout(scenario: Scenario, entries: list[MapEntry], boards: dict[str, Bo
     placements = _placements(scenario, entries, known)
     check_map_size(placements)          # the bounds a loaded file has
     new_map = Map.build(placements)
-    return _rehome(scenario, new_map, entries, renames)
+    result = _rehome(scenario, new_map, entries, renames)
+    result.report[:0] = _drawings_dropped(scenario, boards or {})
+    return result
+
+
+def _drawings_dropped(scenario: Scenario, boards: dict[str, Board]) -> list[str]:
+    """What the player is told when a board edited by hand (``Board.with_hex``) has lost the
+    terrain as drawn it had on the map: its lines of sight are the hex model's from now on."""
+    before = current_boards(scenario)
+    return [f"board {b.id}'s terrain as drawn (imported from VASL) is dropped: its hexes were "
+            "edited by hand, so its lines of sight are judged on its hexes from now on (undo "
+            "brings the drawing back)"
+            for ref, b in boards.items()
+            if ref in before and before[ref].raster is not None and b.raster is None
+            and before[ref].id == b.id]
 
 
 def add_board(scenario: Scenario, ref: str, board: Board, at: tuple[int, int],
@@ -118,8 +133,8 @@ def move_board(scenario: Scenario, index: int, at: tuple[int, int] | None = None
                rotated: bool | None = None) -> LayoutResult:
     entries = list(scenario.map_entries)
     e = entries[index]
-    entries[index] = MapEntry(e.board, tuple(at) if at is not None else e.at,
-                              e.rotated if rotated is None else rotated, e.extra)
+    entries[index] = dataclasses.replace(e, at=tuple(at) if at is not None else e.at,
+                                         rotated=e.rotated if rotated is None else rotated)
     return set_layout(scenario, entries)
 
 
@@ -134,7 +149,7 @@ def with_board(scenario: Scenario, board: Board, ref: str | None = None,
     for k, (e, p) in enumerate(zip(scenario.map_entries, scenario.map.placements)):
         if p.board.id == old_id:
             new_ref = ref or e.board
-            entries[k] = MapEntry(new_ref, e.at, e.rotated, e.extra)
+            entries[k] = dataclasses.replace(e, board=new_ref)
             boards[new_ref] = board
             renames = {old_id: board.id} if old_id != board.id else None
             return set_layout(scenario, entries, boards, renames)

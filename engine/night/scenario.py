@@ -121,6 +121,11 @@ class MapEntry:
     at: tuple[int, int]
     rotated: bool = False
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+    # SPEC.md turn four (RULES.md 11.1-11.2): VASL's rule names applied to this board, its
+    # overlays (name, hex1, hex2) and its crop (x, y, width, height in the board's pixels)
+    ssr: tuple[str, ...] = ()
+    overlays: tuple[tuple[str, str, str], ...] = ()
+    crop: tuple[int, int, int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -137,6 +142,7 @@ class Scenario:
     markers: tuple[Marker, ...] = ()
     extra: dict = field(default_factory=dict, compare=False, hash=False)
     folder: str | None = field(default=None, compare=False)   # where relative board paths start
+    ssr: tuple[str, ...] = ()       # VASL's rule names for every board (SPEC.md turn four)
     _derived: dict = field(default_factory=dict, init=False, compare=False, hash=False,
                            repr=False)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from engine import api
 from engine.api import Board, bundled_board, load_board
 
-_FILES: dict[tuple[str, int, int], str] = {}     # (path, mtime, size) -> content key
+_FILES: dict[tuple, str] = {}     # (path, mtime, size, rules) -> content key
 
 
 def board_file(ref: str, folder: str | None) -> Path | None:
@@ -25,21 +25,24 @@ def board_file(ref: str, folder: str | None) -> Path | None:
     return path if path.is_absolute() else Path(folder or ".") / path
 
 
-def _content_on_disk(ref: str, folder: str | None) -> str | None:
+def _content_on_disk(ref: str, folder: str | None, rules: tuple[str, ...] = ()) -> str | None:
+    """The content of the board the entry names, with the terrain SSRs the map applies to it
+    (RULES.md 11.2: the map's board is the file's board under the scenario's rules)."""
     path = board_file(ref, folder)
     try:
         if path is None:
-            return bundled_board(ref).content_key
+            return api.night.board_for_slot(bundled_board(ref), rules).content_key
         st = os.stat(path)
-        key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+        key = (str(path.resolve()), st.st_mtime_ns, st.st_size, rules)
         if key not in _FILES:
-            _FILES[key] = load_board(path).content_key
+            _FILES[key] = api.night.board_for_slot(load_board(path), rules).content_key
         return _FILES[key]
     except (api.ScenarioError, OSError):
         return None
 
 
-def is_saved(ref: str, board: Board, folder: str | None, scratch: Path | None = None) -> bool:
+def is_saved(ref: str, board: Board, folder: str | None, scratch: Path | None = None,
+             rules: tuple[str, ...] = ()) -> bool:
     path = board_file(ref, folder)
     if path is not None and scratch is not None:
         try:
@@ -47,10 +50,11 @@ def is_saved(ref: str, board: Board, folder: str | None, scratch: Path | None = 
                 return False
         except OSError:
             return False
-    return _content_on_disk(ref, folder) == board.content_key
+    return _content_on_disk(ref, folder, rules) == board.content_key
 
 
 def unsaved_boards(scenario: api.night.Scenario, scratch: Path | None = None) -> list[int]:
     """Indices (into ``s.map.placements``) of the boards not saved as they are."""
     return [k for k, (e, p) in enumerate(zip(scenario.map_entries, scenario.map.placements))
-            if not is_saved(e.board, p.board, scenario.folder, scratch)]
+            if not is_saved(e.board, p.board, scenario.folder, scratch,
+                            tuple(scenario.ssr) + tuple(e.ssr))]
