@@ -3,15 +3,12 @@ side, export, help.  The Help menu's list of shortcuts is made from the same act
 always complete."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QTextBrowser, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QMenu, QTextBrowser, QVBoxLayout
 
-from app.export import export_png, export_svg
-from app.room_window import documents_folder, save_as_start
 from engine import api
 
 MOUSE = (("Click a unit", "select it: its night field is shown; click again: the next unit "
@@ -108,12 +105,8 @@ def build(window, hand, document) -> PlayActions:
     side_menu.aboutToShow.connect(lambda: fill_sides(side_menu, document))
     put(v, "View as the next side", lambda: next_view_side(w, document), ("W",))
 
-    f = w.file_menu
-    for text, kind, key in (("&Export the view as PNG\u2026", "png", "Ctrl+E"),
-                            ("Export the view as S&VG\u2026", "svg", "Ctrl+Shift+E")):
-        a = put(f, text, lambda _=False, k=kind: export_dialog(w, k), (key,))
-        f.removeAction(a)
-        f.insertAction(w.quit_action, a)
+    f = w.file_menu                         # File > Export: the window base's (RoomWindow)
+    made.actions += w.add_export_actions(f, before=w.quit_action)
     f.insertSeparator(w.quit_action)
 
     put(w.help_menu, "&Keyboard shortcuts and mouse", w.show_help, ("F1",))
@@ -137,26 +130,6 @@ def next_view_side(window, document) -> None:
     side = order[(k + 1) % len(order)]
     document.set_view_side(side)
     window.say(f"Viewing the map as {side} sees it at night" if side else "Viewing every unit")
-
-
-def export_dialog(window, kind: str) -> bool:
-    doc = window.document
-    # beside the position's file; for a bundled example (read-only) in the documents folder
-    base = (os.path.splitext(save_as_start(doc.path, "position.json"))[0] if doc.path
-            else os.path.join(documents_folder(), "starshell-view"))
-    path, _ = QFileDialog.getSaveFileName(window, f"Export the view as {kind.upper()}",
-                                          f"{base}.{kind}", f"{kind.upper()} (*.{kind})")
-    if not path:
-        return False
-    if not path.lower().endswith("." + kind):
-        path += "." + kind
-    try:
-        (export_png if kind == "png" else export_svg)(window.view, path)
-    except OSError as e:
-        window.show_error("Cannot export", str(e))
-        return False
-    window.say(f"Exported {path}")
-    return True
 
 
 def shortcut_rows(window) -> list[tuple[str, str]]:

@@ -60,6 +60,7 @@ class NightWindow(RoomWindow):
     format = file_kinds.POSITION.format
     recovery = NIGHT
     default_name = "position.json"
+    export_kinds = ("png", "svg")           # the map view draws itself as an SVG too
     save_title = "Save the position as"
     room_title = "Starshell"
 
