@@ -161,10 +161,15 @@ class PlannerUi:
             bar.clearMessage()          # worked out: the sentence goes
 
 
-def install(**collaborators) -> PlannerUi:
-    """The planner's parts in place (``PlannerUi``'s keyword arguments: every collaborator by
-    name, none looked up in a window)."""
-    return PlannerUi(**collaborators)
+def install(*, document, scene, view, planner, starshell_tool, starshell_panel, explanation,
+            view_menu, tools_menu, status: Status) -> PlannerUi:
+    """The planner's parts in place, from every collaborator handed in by name (none looked up
+    in a window): its list joins ``starshell_panel``, its marks ``scene``, its menus
+    ``view_menu`` and ``tools_menu``, its route words ``explanation``."""
+    return PlannerUi(document=document, scene=scene, view=view, planner=planner,
+                     starshell_tool=starshell_tool, starshell_panel=starshell_panel,
+                     explanation=explanation, view_menu=view_menu, tools_menu=tools_menu,
+                     status=status)
 
 
 __all__ = ["PlannerUi", "Status", "install", "route_html"]
