@@ -10,8 +10,8 @@ from PySide6.QtGui import QImage
 from app.render import render_view, write_png
 
 from .document import Document
-from .scene.map_scene import MapScene
-from .view import MapView
+from .map.map_scene import MapScene
+from .map.view import MapView
 
 
 def render_map(document: Document, width: int, height: int) -> QImage:
