@@ -25,7 +25,16 @@ from .kinds import (  # the vocabulary of the answers
     Sight,
     StarshellOptions,
 )
-from .layout import LayoutResult, add_board, move_board, remove_board, set_layout, with_board
+from .layout import (  # map edits; the terrain SSRs of the map or a slot (RULES.md 11.2)
+    LayoutResult,
+    add_board,
+    board_without_rules,
+    move_board,
+    remove_board,
+    set_layout,
+    with_board,
+    with_ssr,
+)
 from .light import illuminated_hexes, illumination  # E1.9: which locations are lit, by what
 from .los_thread import LosThread, los_thread, seen_by_side
 from .new_position import board_position, game_sides, retitled  # new positions, their titles
@@ -76,6 +85,7 @@ __all__ = [
     "LosThread", "los_thread", "seen_by_side",
     # the board layout
     "LayoutResult", "add_board", "move_board", "remove_board", "set_layout", "with_board",
+    "with_ssr", "board_without_rules",
     # the planner
     "LIT_ENEMIES", "Advice", "StarshellOption", "advise", "Route", "route", "Threat", "threat", "read_costs",
 ]
