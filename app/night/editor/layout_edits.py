@@ -46,4 +46,7 @@ def entry_label(scenario: api.night.Scenario, board_index: int, unsaved: bool = 
     where = ("bundled" if not e.board.endswith(".json") and not e.board.startswith(NEW_PREFIX)
              else "new" if e.board.startswith(NEW_PREFIX) else e.board)
     text = f"{p.board.id} at [{e.at[0]}, {e.at[1]}]{', rotated' if e.rotated else ''} \u2013 {where}"
+    rules = tuple(scenario.ssr) + tuple(e.ssr)      # RULES.md 11.2: the rules it is under
+    if rules:
+        text += " \u2013 SSR: " + ", ".join(api.ssr.in_words(n) for n in rules)
     return text + (" \u2013 unsaved edits" if unsaved else "")

@@ -48,6 +48,7 @@ class MapScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.document = document
         self.map = None
+        self._rules: tuple = ()       # each board's terrain SSRs its picture is drawn under
         self.shown = {layer.name: layer.default for layer in LAYERS}
         self.counters = CounterLayer(self)
         self.hovered = -1
@@ -65,7 +66,7 @@ class MapScene(QGraphicsScene):
             self._on_answers()
 
     # --------------------------------------------------------------------- building
-    def _build_map(self, m) -> None:
+    def _build_map(self, m, rules=()) -> None:
         for item in list(self.items()):
             self.removeItem(item)
         self.under = []
@@ -97,7 +98,8 @@ class MapScene(QGraphicsScene):
         self.drift = DriftOverlay(m, 42)
         self.thread = ThreadItem(m, 70)                   # a string lies over the counters
         self.kept = KeptPiecesItem(m)       # a VASL save's support weapons and Guns
-        self.board_art = board_art.build(m)      # the boards' own pictures, over our art
+        self._rules = rules
+        self.board_art = board_art.build(m, rules)  # the boards' pictures (SSR colours), over our art
         for item in self.board_art:
             self.addItem(item)
         for item in (self.terrain, self.grid, self.hexsides, self.lit, self.blaze_shadows, self.sight,
@@ -237,8 +239,10 @@ class MapScene(QGraphicsScene):
     # --------------------------------------------------------------------- following the document
     def _on_scenario(self) -> None:
         s = self.document.scenario
-        if self.map is None or self.map.content_key != s.map.content_key:
-            self._build_map(s.map)
+        rules = tuple(tuple(s.ssr) + tuple(e.ssr) for e in s.map_entries)    # RULES.md 11.2
+        if (self.map is None or self.map.content_key != s.map.content_key
+                or rules != self._rules):
+            self._build_map(s.map, rules)
         self.counters.rebuild(s, self.document.viewer, self.document.marker)
         self.kept.set_scenario(s)
         self._draw_selection()
