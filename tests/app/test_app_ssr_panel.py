@@ -121,3 +121,14 @@ def test_the_picture_takes_the_seasons_colours_and_undo_gives_summer_back(
     w.document.undo_stack.undo()
     settle(qtbot, w.document)
     assert colour() == synth.COLOURS["GrainL0"]
+
+
+def test_a_position_opened_with_an_unknown_rule_names_it_in_the_status_bar(
+        window_on, tmp_path, qtbot):
+    path = orchard_position(tmp_path)
+    data = json.loads(path.read_text())
+    data["map"][0]["ssr"] = ["NoGrain", "Level9ToLevel0"]
+    path.write_text(json.dumps(data))
+    w = window_on(path)
+    qtbot.waitUntil(lambda: "SSR not applied: Level9ToLevel0" in w.statusBar().currentMessage())
+    assert w.layout_panel.ssr.missing.text() == "SSR not applied: Level9ToLevel0"

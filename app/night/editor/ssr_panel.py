@@ -4,7 +4,7 @@ step of the Document (``api.night.with_ssr``); LOS and the boards' pictures foll
 rule Starshell does not apply is named here and in the status bar, never dropped."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -114,16 +114,17 @@ class SsrPanel(QWidget):
         box.addWidget(self.rules)
         box.addLayout(grid)
         box.addWidget(self.missing)
-        self._told = ""
+        self._told = ""                 # the not-applied sentence last told the status bar
         editor.document.changed.connect(self.refresh)
-        self.refresh()
+        self.refresh(tell=False)
+        QTimer.singleShot(0, self.refresh)     # once the window listens: tell it too
 
     @property
     def index(self) -> int:
         k = self.scope.currentData()
         return WHOLE_MAP if k is None else int(k)
 
-    def refresh(self) -> None:
+    def refresh(self, tell: bool = True) -> None:
         s = self.editor.document.scenario
         keep = self.index
         self.scope.blockSignals(True)
@@ -138,9 +139,10 @@ class SsrPanel(QWidget):
         text = not_applied_words(s)
         self.missing.setText(text)
         self.missing.setVisible(bool(text))
-        if text and text != self._told:
-            self.editor.tell(text)
-        self._told = text
+        if tell:
+            if text and text != self._told:
+                self.editor.tell(text)
+            self._told = text
 
     def _show_rules(self) -> None:
         names = rules_of(self.editor.document.scenario, self.index)
