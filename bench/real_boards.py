@@ -78,8 +78,7 @@ def build_map(paths: list[str], count: int, drawn: bool) -> Map:
     for i in range(count):
         b = replace(load_board(paths[i % len(paths)]), id=f"b{i}")
         if not drawn:
-            extra = {k: v for k, v in b.extra.items() if k != "raster"}
-            b = replace(b, extra=extra, raster_data=None)
+            b = replace(b, raster=None)
         boards.append(b)
     return Map([Placement(b, (i // PER_COLUMN, i % PER_COLUMN)) for i, b in enumerate(boards)])
 

@@ -27,11 +27,14 @@ from .boards import (
     Board,
     HexTerrain,
     assets_dir,
+    board_raster,
     board_to_json,
     bundled_board,
     bundled_boards_dir,
     load_board,
     save_board,
+    with_raster,
+    without_raster,
 )
 from .cache import per_map
 from .errors import ScenarioError
@@ -106,6 +109,7 @@ __all__ = [
     # boards and their files
     "BOARD_FORMAT", "MAX_LEVEL", "MAX_UPPER_LEVELS", "Board", "HexTerrain", "assets_dir", "board_to_json",
     "bundled_board", "bundled_boards_dir", "load_board", "save_board",
+    "board_raster", "with_raster", "without_raster",
     "atomic_write_json", "read_json", "file_format", "ScenarioError", "per_map",
     # hex geometry
     "BOARD_ID_RE", "BOARD_ROWS", "COLUMN_NAMES", "COLUMN_STEP", "CORNER_OFFSETS", "SQRT3",

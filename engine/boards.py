@@ -1,20 +1,24 @@
 """Board files (SPEC.md, ``format: "starshell-board"``, version 1): load, validate, save.
 
 Extension key ``"raster": {"file": "bd02.raster.npz", "digest": "..."}`` (optional): the board's
-terrain as drawn, per pixel, in a file beside the board file (its format: ``engine.raster_file``);
-kept through ``extra`` and written by ``save_board``; which board has which raster, here
-(``board_raster``, ``with_raster``, ``keep_raster``)."""
+terrain as drawn, per pixel, in a file beside the board file (its format: ``engine.raster_file``).
+In memory the drawing travels one way, in one field: ``Board.raster`` (``with_raster`` sets it,
+``board_raster`` reads it).  ``load_board`` reads the file the key names, once; ``save_board``
+writes it beside the board file and names it in the key.  A drawing that no longer matches its
+board (gone, damaged, another drawing, drawn for other hexes) is refused naming its file, never
+judged on the hex model instead; a hand edit of a hex (``Board.with_hex``, ``with_hexside``) drops
+the drawing, and the layout that takes the edited board says so (``night.layout.set_layout``)."""
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .board_files import free_name, own_picture, write_picture
 from .errors import ScenarioError, shown
 from .hexes import (
     BOARD_ID_RE,
@@ -29,8 +33,8 @@ from .hexes import (
     rows_of_column,
     to_axial,
 )
-from .jsonio import atomic_write_bytes, atomic_write_json, check_format, is_int, read_json, read_limited
-from .raster_file import RASTER_SUFFIX, Raster, load_raster, raster_file_name
+from .jsonio import atomic_write_bytes, atomic_write_json, check_format, is_int, read_json
+from .raster_file import Raster, load_raster, raster_file_name
 from .terrain import HEXSIDES, TERRAINS
 
 BOARD_FORMAT = "starshell-board"
@@ -60,8 +64,9 @@ class Board:
     hexsides: dict = field(default_factory=dict)   # canonical (col, row, direction) -> name
     # the board's picture (SPEC.md "image") not yet written beside a board file: save_board does
     image_data: bytes | None = field(default=None, compare=False, hash=False, repr=False)
-    # the terrain as drawn (engine.raster_file, "raster" key) not yet written beside a board file
-    raster_data: object | None = field(default=None, compare=False, hash=False, repr=False)
+    # the terrain as drawn (engine.raster_file), in memory: set by with_raster, read from the
+    # file its "raster" key names by load_board, written beside the board file by save_board
+    raster: Raster | None = field(default=None, compare=False, hash=False, repr=False)
 
     def at(self, col: int, row: int) -> HexTerrain:
         return self.hexes.get((col, row), self.default)
@@ -70,17 +75,24 @@ class Board:
     def content_key(self) -> str:
         key = self.__dict__.get("_content_key")
         if key is None:
-            key = hashlib.sha1(json.dumps(board_to_json(self), sort_keys=True).encode()).hexdigest()
+            text = json.dumps(board_to_json(self), sort_keys=True)
+            drawn = self.raster.digest if self.raster is not None else ""   # two drawings: two maps
+            key = hashlib.sha1((text + drawn).encode()).hexdigest()
             object.__setattr__(self, "_content_key", key)
         return key
 
     def with_hex(self, col: int, row: int, spec: HexTerrain) -> "Board":
+        """This board with the hex set; a change drops the terrain as drawn (``raster``): the
+        drawing no longer shows the board's hexes."""
         hexes = dict(self.hexes)
         if spec == self.default and not spec.extra:
             hexes.pop((col, row), None)
         else:
             hexes[(col, row)] = spec
-        return replace(self, hexes=hexes)
+        was, now = self.hexes.get((col, row)), hexes.get((col, row))
+        if was == now and (was is None or was.extra == now.extra):
+            return self
+        return replace(self, hexes=hexes, raster=None)
 
     def hexside(self, col: int, row: int, direction: int) -> str | None:
         """The hexside terrain on that side of a hex of this board (B9), or None."""
@@ -96,7 +108,9 @@ class Board:
             sides.pop(key, None)
         else:
             sides[key] = name
-        return replace(self, hexsides=sides)
+        if sides == self.hexsides:
+            return self
+        return replace(self, hexsides=sides, raster=None)      # the drawing shows the old sides
 
     @property
     def hexes_all(self) -> list[tuple[int, int]]:
@@ -161,11 +175,18 @@ def _local(key: str, size: tuple[int, int]) -> tuple[int, int]:
 
 
 def board_from_json(data: Any, file: str | None = None) -> Board:
-    """Validate a parsed board file; raise ScenarioError naming the place."""
+    """Validate a parsed board file; raise ScenarioError naming the place.  Its terrain as drawn
+    (the ``raster`` key) is read from beside ``file`` (a board with one is read from its file)."""
     try:
-        return _board_from_json(data)
+        board = _board_from_json(data)
     except ScenarioError as e:
         raise e.at(file=file) from None
+    if "raster" in data:
+        if file is None:
+            raise ScenarioError("a board drawn per pixel is read from its file, beside its "
+                                "raster", place="raster")
+        board = replace(board, raster=_read_raster(data["raster"], Path(file), board))
+    return board
 
 
 def _board_from_json(data: Any) -> Board:
@@ -204,7 +225,7 @@ def _board_from_json(data: Any) -> Board:
     hexsides = _hexsides(data.get("hexsides", {}), size)
     extra = {k: v for k, v in data.items()
              if k not in ("format", "version", "id", "title", "default", "hexes", "size",
-                          "hexsides")}
+                          "hexsides", "raster")}
     return Board(bid, title, default, hexes, extra, size=size, hexsides=hexsides)
 
 
@@ -279,13 +300,12 @@ def board_to_json(board: Board) -> dict:
 
 
 def load_board(path: str | Path) -> Board:
+    """The board file at ``path``, with its terrain as drawn read once from the file its
+    ``raster`` key names (refused naming that file when it does not serve: ``_read_raster``)."""
     path = Path(path)
     data = read_json(path)
     board = board_from_json(data, file=str(path))
     return replace(board, path=str(path))
-
-
-MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024
 
 
 def board_image_path(board: Board) -> Path | None:
@@ -298,84 +318,36 @@ def board_image_path(board: Board) -> Path | None:
     return Path(board.path).parent / name
 
 
-def save_board(board: Board, path: str | Path) -> None:
-    """Write the board file; a board with a picture (SPEC.md "image") gets it beside the file.
-    The picture copied is the board's own, in its folder (a link out of it is not followed);
-    one already there under that name that is another file is kept as ``NAME.bak``.  Pictures
-    and rasters are written through temporary files of names of their own, then renamed; one
-    that would replace another board's (a file this board file does not name) is named after
-    this board file instead (``free_name``)."""
+def save_board(board: Board, path: str | Path) -> Board:
+    """Write the board file and return the board as written (its ``path`` set).  A board with
+    a picture (SPEC.md "image") gets it beside the file, and one drawn per pixel its raster
+    (``raster_file_name``), named in its ``raster`` key.  The picture copied is the board's own,
+    in its folder (a link out of it is not followed); one already there under that name that
+    is another file is kept as ``NAME.bak``.  Pictures and rasters are written through
+    temporary files of names of their own, then renamed; one that would replace another
+    board's (a file this board file does not name) is named after this board file instead
+    (``free_name``)."""
     path = Path(path)
     image = board_image_path(replace(board, path=str(path)))
     data = board.image_data
     source = board_image_path(board)
     if data is None and image is not None and source is not None:
-        data = _own_picture(source, image)
+        data = own_picture(source, image)
     if image is not None and data is not None:
         name = free_name(path, image.name, "image", data)
         if name != image.name:
             board = replace(board, extra={**board.extra, "image": {**board.extra["image"],
                                                                    "file": name}})
-        _write_picture(image.with_name(name), data)
-    board = keep_raster(board, path)        # the terrain as drawn, beside the file
-    atomic_write_json(path, board_to_json(board))
-
-
-def free_name(board_path: Path, wanted: str, key: str, data: bytes) -> str:
-    """``wanted``, unless a file of that name beside ``board_path`` holds other bytes and the
-    board file there now does not name it under ``key`` (it is another board's): then the board
-    file's own stem with ``wanted``'s suffix, numbered until free."""
-    folder, suffix = board_path.parent, wanted[len(wanted.split(".")[0]):]
-    try:
-        named = read_json(board_path).get(key, {}).get("file") if board_path.is_file() else None
-    except (ScenarioError, AttributeError):
-        named = None
-    for n in range(0, 1000):
-        name = wanted if n == 0 else f"{board_path.stem}{'' if n == 1 else f'-{n}'}{suffix}"
-        there = folder / name
-        try:
-            if not os.path.lexists(there) or name == named or (
-                    there.is_file() and there.stat().st_size == len(data)
-                    and read_limited(there, len(data)) == data):
-                return name
-        except (OSError, ScenarioError):
-            continue
-    raise ScenarioError(f"no free name for {wanted} beside the board file", file=str(board_path))
-
-
-def _own_picture(source: Path, image: Path) -> bytes | None:
-    """The bytes of the board's picture ``source`` to copy to ``image``: None when it is the
-    same file, gone or too large; refused when it links out of the board's folder."""
-    try:
-        if not source.is_file() or source.resolve() == image.resolve():
-            return None
-        if source.resolve().parent != source.parent.resolve():
-            raise ScenarioError("links outside the board's folder: not copied", file=str(source))
-        if source.stat().st_size > MAX_IMAGE_FILE_BYTES:
-            return None
-        return read_limited(source, MAX_IMAGE_FILE_BYTES)
-    except (OSError, ValueError, RuntimeError) as e:
-        if isinstance(e, ScenarioError):
-            raise
-        return None
-
-
-def _write_picture(image: Path, data: bytes) -> None:
-    """``data`` at ``image``, atomically; another file already there is kept as ``NAME.bak``,
-    and a link there is not written through."""
-    try:
-        if image.is_symlink():
-            raise ScenarioError("is a link: the board's picture is not written through it",
-                                file=str(image))
-        same = image.is_file() and image.stat().st_size == len(data) \
-            and read_limited(image, MAX_IMAGE_FILE_BYTES) == data
-        other = image.exists() and not same
-    except (OSError, ValueError) as e:
-        if isinstance(e, ScenarioError):
-            raise
-        raise ScenarioError(f"cannot be written ({e})", file=str(image)) from None
-    if not same:
-        atomic_write_bytes(image, data, backup=other)
+        write_picture(image.with_name(name), data)
+    out = board_to_json(board)
+    drawn = board_raster(board)
+    if drawn is not None:                   # the terrain as drawn, beside the file
+        raw = drawn.to_bytes()
+        name = free_name(path, raster_file_name(path), "raster", raw)
+        atomic_write_bytes(path.with_name(name), raw, backup=False)
+        out["raster"] = {"file": name, "digest": drawn.digest}
+    atomic_write_json(path, out)
+    return replace(board, path=str(path), image_data=None)
 
 
 # ------------------------------------------------------------ the terrain as drawn (raster)
@@ -383,21 +355,44 @@ MAX_RASTER_FILES = 8           # raster files kept read (engine.cache: least rec
 
 
 def board_summary(board: Board) -> str:
-    """A hash of what the hex model of a board says (size, hexes, hexsides): a raster made with
-    other summaries (the board edited since) is not used."""
-    data = board_to_json(board)
-    keep = {k: data.get(k) for k in ("size", "default", "hexes", "hexsides")}
-    return hashlib.sha1(json.dumps(keep, sort_keys=True).encode()).hexdigest()
+    """A hash of what the hex model of a board says (size, hexes, hexsides): a raster is
+    stamped with it, and serves only the board of the same summary."""
+    key = board.__dict__.get("_summary")
+    if key is None:
+        data = board_to_json(board)
+        keep = {k: data.get(k) for k in ("size", "default", "hexes", "hexsides")}
+        key = hashlib.sha1(json.dumps(keep, sort_keys=True).encode()).hexdigest()
+        object.__setattr__(board, "_summary", key)
+    return key
 
 
-def with_raster(board: Board, raster: Raster, file_name: str | None = None) -> Board:
-    """The board carrying its raster, to be written beside the board file as ``file_name``
-    (default: named after the board file) by ``save_board``."""
-    raster = Raster(raster.terrain, raster.level, raster.geometry, raster.size,
-                    board_summary(board))
-    extra = dict(board.extra)
-    extra["raster"] = ({"file": file_name} if file_name else {}) | {"digest": raster.digest}
-    return replace(board, raster_data=raster, extra=extra)
+def with_raster(board: Board, raster: Raster) -> Board:
+    """The board carrying ``raster``, its terrain as drawn (in memory, in ``Board.raster``),
+    stamped with the board's hex summary; ``save_board`` writes it beside the board file."""
+    if tuple(raster.size) != tuple(board.size):
+        raise ScenarioError(f"a drawing of a {raster.size[0]} x {raster.size[1]} hex board "
+                            f"cannot be board {board.id}'s ({board.size[0]} x {board.size[1]})",
+                            file=board.path)
+    stamped = Raster(raster.terrain, raster.level, raster.geometry, raster.size,
+                     board_summary(board))
+    return replace(board, raster=stamped)
+
+
+def without_raster(board: Board) -> Board:
+    """The board judged on its hexes alone (its terrain as drawn dropped)."""
+    return replace(board, raster=None)
+
+
+def board_raster(board: Board) -> Raster | None:
+    """The board's terrain as drawn (``Board.raster``), or None when it has none.  A drawing
+    made for other hexes than the board's (changed without ``with_hex``, which drops it) is
+    refused with a ScenarioError naming the board, never left for the hex model quietly."""
+    r = board.raster
+    if r is not None and r.summary and r.summary != board_summary(board):
+        raise ScenarioError(f"board {board.id}'s terrain as drawn was made for other hexes than "
+                            "it holds now: drop it (judged on the hexes) or import the board "
+                            "again", file=board.path)
+    return r
 
 
 @lru_cache(maxsize=MAX_RASTER_FILES)
@@ -407,60 +402,32 @@ def _raster_file(key: tuple[str, int, int], path: str) -> Raster:
     return load_raster(path)
 
 
-def board_raster(board: Board) -> Raster | None:
-    """The raster of a board: carried (just imported) or named by its ``raster`` key beside its
-    file; None when it has none, or its hex summaries were edited since (then its LOS is the hex
-    model's).  A named file that cannot be read raises ScenarioError."""
-    r = getattr(board, "raster_data", None)
-    if r is None:
-        spec = board.extra.get("raster")
-        name = spec.get("file") if isinstance(spec, dict) else None
-        if not isinstance(name, str) or not board.path or Path(name).name != name \
-                or name in ("", ".", ".."):
-            return None
-        path = Path(board.path).parent / name
-        try:
-            st = path.stat()
-            key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
-        except (OSError, ValueError, RuntimeError):     # (gone, a NUL, a link loop): told below
-            key = (str(path), 0, 0)
-        r = _raster_file(key, str(path))
-        want = spec.get("digest")
-        if want is not None and want != r.digest:
-            raise ScenarioError("is not the drawing this board was saved with (its digest "
-                                "differs)", file=str(path))
-    if tuple(r.size) != tuple(board.size) or (r.summary and r.summary != board_summary(board)):
-        return None
-    return r
-
-
-def keep_raster(board: Board, board_path: str | Path) -> Board:
-    """The board as ``save_board`` writes it to ``board_path``: its raster (carried, or named
-    beside its old file) written beside the new file and named in its ``raster`` key; a board
-    whose raster no longer matches its hexes (edited by hand) loses the key."""
-    if getattr(board, "raster_data", None) is None and "raster" not in board.extra:
-        return board
+def _read_raster(spec: Any, board_path: Path, board: Board) -> Raster:
+    """The raster the ``raster`` key of the board file at ``board_path`` names, read once; a
+    ScenarioError naming the raster file when it is gone, damaged, another drawing (its digest
+    differs) or drawn for other hexes than the file holds (edited since)."""
+    name = spec.get("file") if isinstance(spec, dict) else None
+    if not isinstance(name, str) or Path(name).name != name or name in ("", ".", ".."):
+        raise ScenarioError(f"must name a raster file beside the board file, like {{\"file\": "
+                            f"\"bd02.raster.npz\"}}, not {shown(spec)}", file=str(board_path),
+                            place="raster")
+    path = board_path.parent / name
     try:
-        r = board_raster(board)
-    except ScenarioError:
-        r = None
-    extra = dict(board.extra)
-    extra.pop("raster", None)
-    if r is not None:
-        spec = board.extra.get("raster")
-        name = spec.get("file") if isinstance(spec, dict) else None
-        if not isinstance(name, str) or Path(name).name != name or not name.endswith(
-                RASTER_SUFFIX):
-            name = raster_file_name(board_path)
-        target = Path(board_path).parent / name
-        old = Path(board.path).parent / str(board.extra.get("raster", {}).get("file", "")) \
-            if board.path and isinstance(board.extra.get("raster"), dict) else None
-        if old is None or not old.is_file() or old.resolve() != target.resolve():
-            raw = r.to_bytes()
-            name = free_name(Path(board_path), name, "raster", raw)
-            atomic_write_bytes(target.with_name(name), raw, backup=False)
-        extra["raster"] = {"file": name, "digest": r.digest}
-    return replace(board, extra=extra)
+        st = path.stat()
+        key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    except (OSError, ValueError, RuntimeError):     # (gone, a NUL, a link loop): told below
+        key = (str(path), 0, 0)
+    r = _raster_file(key, str(path))
+    again = "import the VASL board again, or remove the board file's \"raster\" key to judge " \
+            "it on its hexes"
+    want = spec.get("digest")
+    if want is not None and want != r.digest:
+        raise ScenarioError(f"is not the drawing this board was saved with (its digest "
+                            f"differs): {again}", file=str(path))
+    if tuple(r.size) != tuple(board.size) or (r.summary and r.summary != board_summary(board)):
+        raise ScenarioError(f"was drawn for other hexes than {board_path.name} holds now (the "
+                            f"board file was edited since): {again}", file=str(path))
+    return r
 
 
 def assets_dir() -> Path:

@@ -15,13 +15,13 @@ The file is a numpy ``.npz`` archive (no pickles) of:
 - ``geometry``: float64 [a1_x, a1_y, hex_width, hex_height]: A1's centre and the hex spacing in
   pixels (VASL: 0, 32.25, 56.25, 64.5 on a geomorphic board);
 - ``size``: int64 [columns, rows] of the board;
-- ``summary``: the board's hex summaries this raster was made with (a hash): a board edited by
-  hand since no longer matches, and its LOS falls back to the hex model.
+- ``summary``: the board's hex summaries this raster was made with (a hash): a board file
+  edited since no longer matches, and is refused naming the raster.
 
-The key's ``digest`` (optional) is a SHA-1 of the drawing: a file that does not match it is not
-used.  A raster that cannot be read (gone, damaged, another drawing) leaves the board on the hex
-model's LOS.  Which board has which raster (the ``raster`` key, kept through a save):
-``engine.boards``.
+The key's ``digest`` (optional) is a SHA-1 of the drawing: a file that does not match it is
+refused.  A raster that cannot be read (gone, damaged, another drawing) is refused naming the
+file, never left for the hex model quietly.  Which board has which raster (``Board.raster``, the
+``raster`` key read by ``load_board`` and written by ``save_board``): ``engine.boards``.
 
 Bounds, checked before anything is decompressed: the file at most ``MAX_FILE_BYTES``, every
 member at most ``MAX_PIXELS`` pixels of its type, only the members above.  A malformed or hostile

@@ -182,7 +182,7 @@ def test_save_board_as_keeps_the_players_file_of_the_pictures_name(tmp_path):
 
 def test_pictures_and_rasters_use_temporary_names_of_their_own(tmp_path):
     path = picture_board(tmp_path / "boards")
-    board = with_raster(load_board(path), raster(), "bd77.raster.npz")
+    board = with_raster(load_board(path), raster())
     target = tmp_path / "copy"
     for fixed in ("bd77.gif.tmp", "bd77.raster.npz.tmp"):       # another save's, in the way
         (target / fixed).mkdir(parents=True)

@@ -13,7 +13,7 @@ import vasl_synth as synth
 from engine.boards import Board, HexTerrain, board_raster, load_board, save_board, with_raster
 from engine.errors import ScenarioError
 from engine.importers import vasl
-from engine.los import LosTable, RasterLosTable, los_table, raster_table
+from engine.los import LosTable, RasterLosTable, los_table
 from engine.maps import Map, Placement
 from engine.raster_file import MAX_PIXELS, Raster, load_raster
 
@@ -57,13 +57,16 @@ def test_save_board_writes_the_raster_beside_and_names_it(tmp_path):
     save_board(loaded, tmp_path / "other" / "copy.json")
     copied = board_raster(load_board(tmp_path / "other" / "copy.json"))
     assert copied is not None and copied.digest == small_raster().digest
-    assert (tmp_path / "other" / "b.raster.npz").is_file()      # written beside the copy
+    # written beside the copy, named after it
+    assert json.loads((tmp_path / "other" / "copy.json").read_text())["raster"]["file"] == \
+        "copy.raster.npz"
+    assert (tmp_path / "other" / "copy.raster.npz").is_file()
 
 
-def test_a_board_edited_by_hand_leaves_its_raster(tmp_path):
+def test_a_board_edited_by_hand_drops_its_raster(tmp_path):
     board = with_raster(small_board(), small_raster())
     edited = board.with_hex(2, 2, HexTerrain("woods", 0))
-    assert board_raster(edited) is None
+    assert edited.raster is None and board_raster(edited) is None
     assert type(los_table(Map([Placement(edited, (0, 0))]))) is LosTable
     save_board(edited, tmp_path / "e.json")
     assert "raster" not in json.loads((tmp_path / "e.json").read_text())
@@ -77,17 +80,15 @@ def test_two_drawings_with_the_same_hexes_are_two_maps():
     assert los_table(ma) is not los_table(mb)
 
 
-def test_a_missing_or_foreign_raster_file_leaves_the_hex_model(tmp_path):
+def test_a_missing_or_foreign_raster_file_is_refused_naming_it(tmp_path):
     board = with_raster(small_board(), small_raster(1))
     save_board(board, tmp_path / "b.json")
     (tmp_path / "b.raster.npz").write_bytes(small_raster(2).to_bytes())   # another drawing, its name
-    loaded = load_board(tmp_path / "b.json")
     with pytest.raises(ScenarioError, match="b.raster.npz.*digest"):
-        board_raster(loaded)
-    assert raster_table(Map([Placement(loaded, (0, 0))])) is None      # the hex model answers
+        load_board(tmp_path / "b.json")                 # never the hex model quietly
     (tmp_path / "b.raster.npz").unlink()
-    with pytest.raises(ScenarioError, match="cannot be read"):
-        board_raster(loaded)
+    with pytest.raises(ScenarioError, match="b.raster.npz.*cannot be read"):
+        load_board(tmp_path / "b.json")
 
 
 def _npz(tmp_path, members: dict, name="h.raster.npz", raw: dict | None = None):

@@ -182,8 +182,9 @@ def _building_gully_bridge() -> Map:
     d.level[f2] = 1
     d.terrain[162:165, 263:300] = CLIFF_CODE
     board = d.board({"E3": "building", "F3": "building"})
+    drawn = board.raster            # the hexside edit drops it: given back, for the new hexes
     board = board.with_hexside(*parse_local("F2", SIZE), 3, "cliff")
-    return Map([Placement(with_raster(board, board.raster_data), (0, 0))])
+    return Map([Placement(with_raster(board, drawn), (0, 0))])
 
 
 def test_every_viewer_of_a_drawn_board_answers_as_every_point_judged():

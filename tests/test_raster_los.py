@@ -504,9 +504,10 @@ def _hex_pixels(d: Drawing, name: str) -> np.ndarray:
 
 def _drawn_board(d: Drawing, cliff_sides=()) -> tuple:
     b = d.board()
+    drawn = b.raster                # a hexside edit drops it: given back, for the new hexes
     for name, direction in cliff_sides:
         b = b.with_hexside(*parse_local(name, SIZE), direction, "cliff")
-    m, t = table(with_raster(b, b.raster_data))
+    m, t = table(with_raster(b, drawn))
     assert isinstance(t, RasterLosTable)
     return m, t
 

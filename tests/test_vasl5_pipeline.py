@@ -113,7 +113,7 @@ def test_frame_and_marking_pixels_take_the_nearest_terrain_and_level(tmp_path):
     x, _ = synth.centre(*parse_local("E1"))
     b.extra.append(("WoodsGreen", (x - 8, 0, x + 8, 16)))
     board, _ = vasl.import_board(b.write(tmp_path / "bd77"))
-    raster = board.raster_data
+    raster = board.raster
     assert raster.terrain[0, int(x) - 5:int(x) + 5].tolist() == [WOODS] * 10
     assert pixel(raster, x, 0) == (WOODS, 1)
     assert pixel(raster, x + 14, 0) == (0, 1)           # the frame over the hill: open, level 1
@@ -128,7 +128,7 @@ def test_cliff_pixels_take_the_lower_hex_level(tmp_path):
     b.hex_("F5", "open", 2)
     b.side("F5", 4, "cliff")                # F5's south side, F6 below at level 0
     board, _ = vasl.import_board(b.write(tmp_path / "bd77"))
-    raster = board.raster_data
+    raster = board.raster
     cliff = raster.terrain == CLIFF
     assert cliff.sum() > 40
     assert set(raster.level[cliff].tolist()) == {0}
@@ -151,7 +151,7 @@ def test_building_types_from_the_archive_metadata(tmp_path):
     assert (e4.terrain, e4.upper_levels) == ("building", 1)
     assert (h3.terrain, h3.upper_levels) == ("building", 0)
     x, y = synth.centre(*parse_local("E4"))
-    assert pixel(board.raster_data, x + 5, y)[0] == 51         # Wooden Building, 1 Level
+    assert pixel(board.raster, x + 5, y)[0] == 51         # Wooden Building, 1 Level
     assert any("BoardMetadata.xml (the archive)" in r for r in report)
 
 
@@ -196,7 +196,7 @@ def test_board_without_hills_is_level_zero_under_its_ponds(tmp_path):
     assert hilly.at(*h5).level == -1
     assert flat.at(*parse_local("M4")).level == 0 and hilly.at(*parse_local("M4")).level == 1
     x, y = synth.centre(*h5)
-    assert pixel(flat.raster_data, x, y) == (WATER, 0)
+    assert pixel(flat.raster, x, y) == (WATER, 0)
 
 
 # ------------------------------------------------------------ depressions, roads, bridges
@@ -210,8 +210,8 @@ def test_depressions_one_level_below_what_they_are_drawn_on(tmp_path):
     j5, l4 = board.at(*parse_local("J5")), board.at(*parse_local("L4"))
     assert (j5.terrain, j5.level) == ("gully", -1)
     assert (l4.terrain, l4.level) == ("stream", 0)
-    assert pixel(board.raster_data, *synth.centre(*parse_local("J5"))) == (GULLY, -1)
-    assert pixel(board.raster_data, *synth.centre(*parse_local("L4"))) == (STREAM, 0)
+    assert pixel(board.raster, *synth.centre(*parse_local("J5"))) == (GULLY, -1)
+    assert pixel(board.raster, *synth.centre(*parse_local("L4"))) == (STREAM, 0)
 
 
 def test_sunken_roads_on_a_level_one_hex_are_elevated_roads(tmp_path):
@@ -224,9 +224,9 @@ def test_sunken_roads_on_a_level_one_hex_are_elevated_roads(tmp_path):
         b.extra.append(("SunkRoad1", (x - 25, y + 6, x + 25, y + 14)))
     board, _ = vasl.import_board(b.write(tmp_path / "bd77"))
     x, y = synth.centre(*parse_local("L5"))
-    assert pixel(board.raster_data, x, y + 10) == (ELEVATED, 1)
+    assert pixel(board.raster, x, y + 10) == (ELEVATED, 1)
     x, y = synth.centre(*parse_local("N5"))
-    assert pixel(board.raster_data, x, y + 10) == (SUNKEN, -1)
+    assert pixel(board.raster, x, y + 10) == (SUNKEN, -1)
 
 
 def test_factory_rim_is_its_wall():
@@ -248,8 +248,8 @@ def test_bridge_over_a_stream_is_imported(tmp_path):
     board, report = vasl.import_board(b.write(tmp_path / "bd77"))
     p5 = board.at(*parse_local("P5"))
     assert p5.terrain == "stream" and p5.extra == {"bridge": "single_hex_stone"}
-    assert pixel(board.raster_data, x, y) == (BRIDGE, 0)
-    assert pixel(board.raster_data, x + 15, y) == (STREAM, -1)
+    assert pixel(board.raster, x, y) == (BRIDGE, 0)
+    assert pixel(board.raster, x + 15, y) == (STREAM, -1)
     assert any("1 hex with a bridge (B6) imported (77P5)" in r for r in report)
     assert not any("bridge" in r and "not imported" in r for r in report)
     save_board(board, tmp_path / "bd77.json")
@@ -301,6 +301,6 @@ def test_building_type_of_a_building_that_misses_the_centre_dot(tmp_path):
     b.extra.append(("WoodBldg3", (x - 10, y - 31, x + 10, y - 12)))     # over E4's north side
     meta = synth.board_metadata([("E4", "Wooden Building, 1 Level")])
     board, _ = vasl.import_board(b.write(tmp_path / "bd77", metadata=meta))
-    raster = board.raster_data
+    raster = board.raster
     assert pixel(raster, x, y - 20)[0] == 51                # the building: 1 Level
     assert pixel(raster, x, y + 15)[0] == 0                 # open ground stays open

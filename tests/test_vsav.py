@@ -15,9 +15,14 @@ import vsav_synth as vs
 from engine.cli import main
 from engine.errors import ScenarioError
 from engine.importers import pieces, vassal, vsav
-from engine.night.files import load_scenario, save_scenario
+from engine.night.files import load_scenario, save_scenario, scenario_to_json
 
 BOARDS_2_34 = [(0, 0, "02"), (1, 0, "34")]
+
+
+def position(result) -> dict:
+    """The position read, as its file says it (SPEC.md): built from the objects, written."""
+    return scenario_to_json(result.scenario())
 
 
 def units_by_name(data) -> dict[str, dict]:
@@ -25,8 +30,7 @@ def units_by_name(data) -> dict[str, dict]:
 
 
 def load_position(result):
-    from engine.night.files import scenario_from_json
-    return scenario_from_json(result.data, folder=".")
+    return result.scenario()
 
 
 # ------------------------------------------------------------------------ the encodings
@@ -69,8 +73,8 @@ def test_units_stand_on_the_hexes_of_their_centres(tmp_path):
     path = vs.write_vsav(tmp_path / "g.vsav", BOARDS_2_34, pieces)
     r = vsav.read_vsav(path)
     assert r.boards == ["2", "34"]
-    assert [(e["board"], e["at"]) for e in r.data["map"]] == [("2", [0, 0]), ("34", [1, 0])]
-    got = {n: u["hex"] for n, u in units_by_name(r.data).items()}
+    assert [(e["board"], e["at"]) for e in position(r)["map"]] == [("2", [0, 0]), ("34", [1, 0])]
+    got = {n: u["hex"] for n, u in units_by_name(position(r)).items()}
     assert got == {"4-6-7 1sq": "2K5", "4-4-7 1sq": "34C3", "9-2": "2P7", "5-2-7 1sq": "34Y2",
                    "8-3-8 Esq": "2B0", "6-2-8 Esq": "34GG10"}
     assert r.skipped == []
@@ -82,7 +86,7 @@ def test_board_edge_hex_is_the_shared_hex(tmp_path):
                          [vs.leader("8-0", vs.hex_pixel("GG5"))])
     r = vsav.read_vsav(path)
     s = load_position(r)
-    assert s.map.canonical(r.data["units"][0]["hex"]) == s.map.canonical("2GG5")
+    assert s.map.canonical(position(r)["units"][0]["hex"]) == s.map.canonical("2GG5")
 
 
 def test_stacked_boards_and_a_turned_board(tmp_path):
@@ -92,8 +96,8 @@ def test_stacked_boards_and_a_turned_board(tmp_path):
     pieces = [vs.squad("4-6-7 1sq", vs.hex_pixel("C3", (0, 1), rotated=True)),
               vs.squad("4-4-7 1sq", vs.hex_pixel("X9", (0, 0)), nation="ru")]
     r = vsav.read_vsav(vs.write_vsav(tmp_path / "g.vsav", boards, pieces))
-    assert r.data["map"][1]["rotated"] is True and r.data["map"][1]["at"] == [0, 1]
-    got = {n: u["hex"] for n, u in units_by_name(r.data).items()}
+    assert position(r)["map"][1]["rotated"] is True and position(r)["map"][1]["at"] == [0, 1]
+    got = {n: u["hex"] for n, u in units_by_name(position(r)).items()}
     assert got == {"4-6-7 1sq": "34C3", "4-4-7 1sq": "2X9"}
     s = load_position(r)
     assert s.unit("ge1").hex == "34C3"
@@ -107,7 +111,7 @@ def test_cropped_board_counts_from_its_crop(tmp_path):
     x, y = vs.hex_pixel("K5")
     pieces = [vs.squad("4-6-7 1sq", (x - crop[0], y))]
     r = vsav.read_vsav(vs.write_vsav(tmp_path / "g.vsav", boards, pieces))
-    assert r.data["units"][0]["hex"] == "2K5"
+    assert position(r)["units"][0]["hex"] == "2K5"
     assert any("cropped" in n for n in r.notes)
 
 
@@ -129,7 +133,7 @@ def test_unit_kinds_sides_and_states(tmp_path):
         vs.squad("4-4-7 1sq", vs.hex_pixel("P5"), nation="ru", hidden=True),
     ]
     r = vsav.read_vsav(vs.write_vsav(tmp_path / "g.vsav", BOARDS_2_34, pieces))
-    u = units_by_name(r.data)
+    u = units_by_name(position(r))
     kinds = {n: (x["type"], x["side"]) for n, x in u.items()}
     assert kinds == {
         "broken 4-6-7 1sq": ("squad", "axis"), "2-4-7 1hs": ("half_squad", "axis"),
@@ -156,7 +160,7 @@ def test_question_mark_conceals_the_stack_beneath(tmp_path):
               vs.squad("4-4-7 1sq", vs.hex_pixel("K5"), nation="ru"),
               vs.squad("8-3-8 Esq", vs.hex_pixel("K6"))]
     r = vsav.read_vsav(vs.write_vsav(tmp_path / "g.vsav", BOARDS_2_34, pieces))
-    u = units_by_name(r.data)
+    u = units_by_name(position(r))
     assert u["4-6-7 1sq"].get("concealed") and u["8-1"].get("concealed")
     assert not u["4-4-7 1sq"].get("concealed") and not u["8-3-8 Esq"].get("concealed")
     assert r.skipped == [{"piece": "?", "why": "a concealment counter (the units under it are "
@@ -169,9 +173,9 @@ def test_light_and_fire_markers(tmp_path):
     pieces = [vs.marker(n, f"ML/{n.replace(' ', '')}", vs.hex_pixel(f"K{k + 1}"))
               for k, n in enumerate(names)]
     r = vsav.read_vsav(vs.write_vsav(tmp_path / "g.vsav", BOARDS_2_34, pieces))
-    got = {m["vasl_name"]: (m["type"], m["hex"]) for m in r.data["markers"]}
+    got = {m["vasl_name"]: (m["type"], m["hex"]) for m in position(r)["markers"]}
     assert got == {n: (t, f"2K{k + 1}") for k, (n, t) in enumerate(names.items())}
-    assert r.data["units"] == [] and r.skipped == []
+    assert position(r)["units"] == [] and r.skipped == []
 
 
 def test_everything_else_is_skipped_with_its_reason(tmp_path):
@@ -186,7 +190,7 @@ def test_everything_else_is_skipped_with_its_reason(tmp_path):
         vs.plain("4-5-8 1sq", "xx/xx458S", vs.hex_pixel("K7")),   # unknown nationality
     ]
     r = vsav.read_vsav(vs.write_vsav(tmp_path / "g.vsav", BOARDS_2_34, pieces))
-    assert r.data["units"] == [] and r.data["markers"] == []
+    assert position(r)["units"] == [] and position(r)["markers"] == []
     assert [s["piece"] for s in r.skipped] == [
         "User-Labeled", "10-Turn Track", "LMG", "75L AT PaK 40 ca3", "4-6-7 1sq", "4-4-7 1sq",
         "4-5-8 1sq"]
@@ -206,8 +210,8 @@ def test_set_up_in_the_margins_opens_with_every_counter_waiting(tmp_path):
     pieces = [vs.squad("4-6-7 1sq", p) for p in margin]
     r = vsav.read_vsav(vs.write_vsav(tmp_path / "g.vsav", boards, pieces))
     assert r.boards == ["2", "34", "1"]
-    assert [e["at"] for e in r.data["map"]] == [[0, 0], [0, 1], [0, 2]]
-    assert r.data["units"] == []
+    assert [e["at"] for e in position(r)["map"]] == [[0, 0], [0, 1], [0, 2]]
+    assert position(r)["units"] == []
     assert [s["why"] for s in r.skipped] == [
         f"off the boards, waiting in the map's margin at ({x}, {y})" for x, y in margin]
 
@@ -432,14 +436,14 @@ def test_counters_named_only_by_their_figures_are_read_by_them(tmp_path):
     ]
     r = vsav.read_vsav(vs.write_vsav(tmp_path / "g.vsav", BOARDS_2_34, pieces))
     assert r.skipped == []
-    got = {n: (u["type"], u["side"], u["hex"]) for n, u in units_by_name(r.data).items()}
+    got = {n: (u["type"], u["side"], u["hex"]) for n, u in units_by_name(position(r)).items()}
     assert got == {
         "4-6-7": ("squad", "axis", "2K5"), "6-4-8": ("squad", "allied", "2K6"),
         "ge 5-4-8": ("squad", "axis", "2K7"), "German 2-4-7": ("half_squad", "axis", "2K8"),
         "3-4-7 (am)": ("half_squad", "allied", "2K9"), "2-2-8": ("crew", "allied", "2L5"),
         "3-4-7": ("squad", "axis", "2L6"), "ru 9-2": ("leader", "allied", "2L7"),
         "10-2 Ger": ("leader", "axis", "2L8"), "broken 4-4-7": ("squad", "allied", "2L9")}
-    u = units_by_name(r.data)
+    u = units_by_name(position(r))
     assert u["broken 4-4-7"].get("broken") is True
     assert u["ge 5-4-8"]["vasl_nation"] == "ge" and u["3-4-7 (am)"]["id"] == "am1"
     note = next(n for n in r.notes if "named only by their figures" in n)
@@ -462,7 +466,7 @@ def test_a_figures_counter_whose_side_cannot_be_told_is_reported_not_guessed(tmp
               vs.figures("8-1", vs.hex_pixel("K9")),
               vs.figures("ge 4-6-7", vs.hex_pixel("L5"))]
     r = vsav.read_vsav(vs.write_vsav(tmp_path / "g.vsav", BOARDS_2_34, pieces))
-    assert [u["vasl_name"] for u in r.data["units"]] == ["ge 4-6-7"]
+    assert [u["vasl_name"] for u in position(r)["units"]] == ["ge 4-6-7"]
     why = {s["piece"]: s["why"] for s in r.skipped}
     assert why == {
         "4-6-7": "a squad whose side cannot be told: no nationality in its name, image or "

@@ -8,9 +8,14 @@ import pytest
 import vsav_synth as vs
 
 from engine.importers import vsav
-from engine.night.files import scenario_from_json
+from engine.night.files import scenario_to_json
 
 BOARDS = [(0, 0, "02"), (1, 0, "34")]
+
+
+def position(result) -> dict:
+    """The position read, as its file says it (SPEC.md): built from the objects, written."""
+    return scenario_to_json(result.scenario())
 
 
 def read(tmp_path, pieces):
@@ -18,7 +23,7 @@ def read(tmp_path, pieces):
 
 
 def markers(r) -> dict[str, str]:
-    return {m["hex"]: m["type"] for m in r.data["markers"]}
+    return {m["hex"]: m["type"] for m in position(r)["markers"]}
 
 
 @pytest.mark.parametrize("shown, want", [("Prep Fire", "prep_fire"),
@@ -27,9 +32,9 @@ def markers(r) -> dict[str, str]:
                                          ("Adv. Fire", "advancing_fire")])
 def test_the_fire_markers_layer_decides_what_it_is(tmp_path, shown, want):
     r = read(tmp_path, [vs.fire_marker(shown, vs.hex_pixel("K5"))])
-    assert [{k: m[k] for k in ("type", "hex", "vasl_name")} for m in r.data["markers"]] == [
+    assert [{k: m[k] for k in ("type", "hex", "vasl_name")} for m in position(r)["markers"]] == [
         {"type": want, "hex": "2K5", "vasl_name": shown}]
-    s = scenario_from_json(r.data, folder=".")
+    s = r.scenario()
     assert s.markers[0].is_gunflash                 # every fire marker: a Gunflash (E1.8)
 
 
@@ -50,7 +55,7 @@ def test_first_and_final_fire_by_the_outer_layer(tmp_path):
 def test_night_lights_under_their_colour_layer(tmp_path, name, want, colour):
     r = read(tmp_path, [vs.light_marker(name, vs.hex_pixel("K5"), colour)])
     assert markers(r) == {"2K5": want}
-    assert r.data["markers"][0]["vasl_name"] == vs.COLOURS[colour - 1][:-1] + name
+    assert position(r)["markers"][0]["vasl_name"] == vs.COLOURS[colour - 1][:-1] + name
 
 
 def test_blazes_flames_gunflash_ffe_and_smoke(tmp_path):
@@ -69,7 +74,7 @@ def test_question_mark_from_vasls_counter_conceals_its_side(tmp_path):
     r = read(tmp_path, [vs.squad("4-6-7 1sq", at), vs.qmark(at, "ge"),
                         vs.squad("4-4-7 1sq", at, nation="ru"),
                         vs.tank("PzKw IVH", at)])
-    units = {u["name"]: u for u in r.data["units"]}
+    units = {u["name"]: u for u in position(r)["units"]}
     assert units["4-6-7"].get("concealed") is True
     assert not units["4-4-7"].get("concealed")
     assert not units["PzKw IVH"].get("concealed")         # a vehicle is never concealed so
@@ -79,7 +84,7 @@ def test_vehicles_ce_or_bu_by_their_layer(tmp_path):
     r = read(tmp_path, [vs.tank("PzKw IVH", vs.hex_pixel("K5"), bu=True),
                         vs.tank("SPW 251/1", vs.hex_pixel("K6"), bu=False),
                         vs.truck("ZIS-5", vs.hex_pixel("K7"))])
-    units = {u["name"]: u for u in r.data["units"]}
+    units = {u["name"]: u for u in position(r)["units"]}
     assert units["PzKw IVH"]["bu"] is True and "ce" not in units["PzKw IVH"]
     assert units["SPW 251/1"].get("ce") is True and not units["SPW 251/1"].get("bu")
     assert units["ZIS-5"]["type"] == "vehicle" and "bu" not in units["ZIS-5"]
@@ -91,7 +96,7 @@ def test_vehicles_tracked_or_not_by_vasls_palette_list(tmp_path):
                         vs.truck("ZIS-5", vs.hex_pixel("K7"), palette="trw"),
                         vs.tank("Sherman III(a)", vs.hex_pixel("K8"), nation="ru", palette="LLw"),
                         vs.tank("T-34 M43", vs.hex_pixel("K9"), nation="ru")])
-    units = {u["name"]: u for u in r.data["units"]}
+    units = {u["name"]: u for u in position(r)["units"]}
     assert units["PzKw IVH"].get("tracked") is True
     assert units["SPW 251/1"].get("tracked") is True        # a half-track counts as tracked
     for name in ("ZIS-5", "Sherman III(a)", "T-34 M43"):
@@ -101,7 +106,7 @@ def test_vehicles_tracked_or_not_by_vasls_palette_list(tmp_path):
     assert "SPW 251/1: tracked, VASL files it as a half-track (htw)" in said
     asked = next(n for n in r.notes if n.startswith("vehicles the save does not say"))
     assert "Sherman III(a), T-34 M43" in asked and "PzKw" not in asked
-    s = scenario_from_json(r.data, folder=".")
+    s = r.scenario()
     assert {u.extra["name"]: u.tracked for u in s.units} == {
         "PzKw IVH": True, "SPW 251/1": True, "ZIS-5": False, "Sherman III(a)": False,
         "T-34 M43": False}
@@ -112,9 +117,9 @@ def test_units_keep_their_counter_names(tmp_path):
                         vs.leader("9-2", vs.hex_pixel("K6")),
                         vs.squad("2-4-7 1hs", vs.hex_pixel("K7"), broken=True),
                         vs.tank("StuG IIIG", vs.hex_pixel("K8"))])
-    names = sorted(u["name"] for u in r.data["units"])
+    names = sorted(u["name"] for u in position(r)["units"])
     assert names == ["2-4-7", "4-6-7", "9-2", "StuG IIIG"]
-    s = scenario_from_json(r.data, folder=".")
+    s = r.scenario()
     assert sorted(u.extra["name"] for u in s.units) == names
 
 
@@ -124,19 +129,19 @@ def test_waiting_counters_are_kept_with_their_names(tmp_path):
     waiting = r.summary()["waiting"]
     assert [(w["name"], w["side"], w["type"], w["at"]) for w in waiting] == [
         ("4-6-7", "axis", "squad", [150, 300]), ("9-2", "axis", "leader", [150, 380])]
-    assert [u["name"] for u in r.data["units"]] == ["4-4-7"]
-    ids = [w["id"] for w in waiting] + [u["id"] for u in r.data["units"]]
+    assert [u["name"] for u in position(r)["units"]] == ["4-4-7"]
+    ids = [w["id"] for w in waiting] + [u["id"] for u in position(r)["units"]]
     assert len(set(ids)) == 3                          # one numbering for all
-    s = scenario_from_json(r.data, folder=".")
+    s = r.scenario()
     assert [w["name"] for w in s.extra["vasl_waiting"]] == ["4-6-7", "9-2"]
 
 
 def test_phase_and_attacker_from_vasls_turn_marker(tmp_path):
     r = read(tmp_path, [vs.turn_marker("Allied", 2, "MPh"),
                         vs.squad("4-6-7 1sq", vs.hex_pixel("K5"))])
-    assert r.data["phase"] == "MPh" and r.data["attacker"] == "allied"
+    assert position(r)["phase"] == "MPh" and position(r)["attacker"] == "allied"
     r = read(tmp_path, [vs.squad("4-6-7 1sq", vs.hex_pixel("K5"))])
-    assert r.data["phase"] == "PFPh" and r.data["attacker"] == "axis"
+    assert position(r)["phase"] == "PFPh" and position(r)["attacker"] == "axis"
 
 
 def test_unknown_traits_are_listed_never_a_traceback(tmp_path):
@@ -147,14 +152,14 @@ def test_unknown_traits_are_listed_never_a_traceback(tmp_path):
     path = vs.write_vsav(tmp_path / "g.vsav", BOARDS, [odd])
     game = parse_saved_game(read_saved_game(path))
     assert game.pieces[0].unknown_traits == ["strangeTrait"]
-    assert [u["name"] for u in vsav.read_vsav(path).data["units"]] == ["4-6-7"]
+    assert [u["name"] for u in position(vsav.read_vsav(path))["units"]] == ["4-6-7"]
 
 
 def test_a_waiting_counter_is_placed_with_its_name(tmp_path):
     from engine.importers.waiting import place_waiting, waiting_units
     r = read(tmp_path, [vs.squad("4-6-7 1sq", (150, 300)),
                         vs.tank("PzKw IVH", (150, 380), bu=False)])
-    s = scenario_from_json(r.data, folder=".")
+    s = r.scenario()
     tank_id = next(w["id"] for w in waiting_units(s) if w["name"] == "PzKw IVH")
     after = place_waiting(s, tank_id, "2K5")
     u = after.unit(tank_id)
@@ -180,7 +185,7 @@ def test_support_weapons_and_guns_kept_on_their_hex(tmp_path):
     assert got == [{"name": "LMG", "kind": "support_weapon", "hex": "2K5", "at": None},
                    {"name": "75L AT PaK 40 ca3", "kind": "gun", "hex": "2K6", "at": None},
                    {"name": "MMG", "kind": "support_weapon", "hex": None, "at": [150, 300]}]
-    s = scenario_from_json(r.data, folder=".")
+    s = r.scenario()
     assert [p["name"] for p in kept_pieces(s)] == ["LMG", "75L AT PaK 40 ca3"]
     assert [u.extra["name"] for u in s.units] == ["4-6-7"]          # no viewer among them
 
@@ -192,7 +197,7 @@ def test_support_weapons_waiting_in_the_margin_are_placed_on_a_hex(tmp_path):
                                  nation="ge", pid=41),
                         vs.plain("45L AT", "ru/ord/ru45LAT", (150, 380), counter_type="common",
                                  nation="ru", pid=42)])
-    s = scenario_from_json(r.data, folder=".")
+    s = r.scenario()
     assert [(p["name"], p["kind"], p.get("side")) for p in waiting_pieces(s)] == [
         ("LMG", "support_weapon", "axis"), ("45L AT", "gun", "allied")]
     assert kept_pieces(s) == []

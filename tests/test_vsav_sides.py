@@ -12,9 +12,14 @@ from engine.cli import main
 from engine.errors import ScenarioError
 from engine.importers import sides as sd
 from engine.importers import vsav
-from engine.night.files import scenario_from_json
+from engine.night.files import scenario_to_json
 
 BOARDS = [(0, 0, "02"), (1, 0, "34")]
+
+
+def position(result) -> dict:
+    """The position read, as its file says it (SPEC.md): built from the objects, written."""
+    return scenario_to_json(result.scenario())
 
 
 def three_nations(tmp_path):
@@ -28,7 +33,7 @@ def three_nations(tmp_path):
 
 
 def sides_of(r) -> dict[str, str]:
-    return {u["id"]: u["side"] for u in r.data["units"]}
+    return {u["id"]: u["side"] for u in position(r)["units"]}
 
 
 def test_nationalities_and_their_usual_sides(tmp_path):
@@ -39,7 +44,7 @@ def test_nationalities_and_their_usual_sides(tmp_path):
     assert sd.default_sides(nations).names == ("axis", "allied")
     r = vsav.read_vsav(path, sides=sd.default_sides(nations))
     assert sides_of(r) == {"ge1": "axis", "ge2": "axis", "fi1": "axis", "ru1": "allied"}
-    assert r.data["attacker"] == "axis"
+    assert position(r)["attacker"] == "axis"
     assert "sides: ge+fi (axis) against ru (allied), as asked" in r.notes
 
 
@@ -49,8 +54,8 @@ def test_finns_against_germans_named_by_their_nationalities(tmp_path):
     assert [s["why"] for s in r.skipped if "squad" in s["why"]] == [
         "a squad of nationality 'ru', on neither side of the game (fi,ge)"]
     assert "sides: fi against ge, as asked" in r.notes
-    assert r.data["attacker"] == "ge"          # VASL's "Axis Turn" names no side here
-    s = scenario_from_json(r.data, folder=".")
+    assert position(r)["attacker"] == "ge"          # VASL's "Axis Turn" names no side here
+    s = r.scenario()
     assert sorted(s.sides) == ["fi", "ge"]
 
 

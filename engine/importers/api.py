@@ -1,7 +1,11 @@
 """The VASL importers' front door (RULES.md 7): ``engine.api.vasl``.
 
 Board archives of both kinds (VASL 6 with ``LOSData``, VASL 5 with a picture and its colours)
-become Starshell boards; saved games (``.vsav``) become night positions.
+become Starshell boards (``import_board``: a ``Board`` carrying its terrain as drawn in
+``Board.raster``, and a report); saved games (``.vsav``) become night positions (``read_vsav``:
+a ``VsavImport``, whose ``scenario()`` is the position).  Reading writes nothing: writing the
+board files is the caller's step (``engine.boards.save_board``, ``save_boards``), and
+``vsav_scenario`` is the app's open of a save, which keeps its imported boards beside it.
 """
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from .follow import game_changes, same_unit
 from .sides import Sides, default_sides, parse_sides, save_nations
 from .vasl import ImportCancelled, board_id_from_filename, import_board
 from .vasl5 import board_image_placement
-from .vsav import import_vsav, read_vsav, vsav_scenario
+from .vsav import VsavImport, import_vsav, read_vsav, save_boards, vsav_scenario
 from .vsav_boards import CACHE_FOLDER, MissingBoards
 from .waiting import (
                       PIECES_KEY,
@@ -22,7 +26,8 @@ from .waiting import (
 )
 
 __all__ = ["ImportCancelled", "board_id_from_filename", "import_board", "board_image_placement",
-           "import_vsav", "read_vsav", "vsav_scenario", "MissingBoards", "CACHE_FOLDER",
+           "import_vsav", "read_vsav", "vsav_scenario", "save_boards", "VsavImport",
+           "MissingBoards", "CACHE_FOLDER",
            "WAITING_KEY", "PIECES_KEY", "kept_pieces", "place_waiting", "waiting_units",
            "game_changes", "same_unit", "waiting_pieces", "place_piece", "Sides", "default_sides",
            "parse_sides", "save_nations"]

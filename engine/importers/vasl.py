@@ -10,7 +10,7 @@ import os
 import re
 from pathlib import Path
 
-from ..boards import Board
+from ..boards import Board, with_raster
 from ..errors import ScenarioError
 from ..hexes import BOARD_ID_RE
 from ..jsonio import open_regular
@@ -56,8 +56,11 @@ def read_metadata_file(path: str | Path) -> bytes:
 
 def import_board(path: str | Path, board_id: str | None = None,
                  progress=None, metadata: str | Path | None = None) -> tuple[Board, list[str]]:
-    """Read a VASL board archive and convert it: (Board, report).  The board id is ``board_id``
-    or derived from the file name (``bd02`` -> ``"2"``).  Raises ScenarioError naming the file.
+    """Read a VASL board archive and convert it: (Board, report), the Board carrying its
+    terrain as drawn (``Board.raster``) and its picture (``Board.image_data``) in memory; nothing
+    is written (``engine.boards.save_board`` writes the board file, its raster and picture).
+    The board id is ``board_id`` or derived from the file name (``bd02`` -> ``"2"``).  Raises
+    ScenarioError naming the file.
     ``progress(fraction)``, when given, is called as the work goes on; it may raise
     ImportCancelled to stop the import.  ``metadata``: a ``BoardMetadata.xml`` to read a VASL 5
     archive with (its building types, ``hasHills``), over the archive's own."""
@@ -69,8 +72,6 @@ def import_board(path: str | Path, board_id: str | None = None,
                             "followed by lower-case letters and digits", file=str(path),
                             place="--id")
     report = progress if progress is not None else (lambda fraction: None)
-    from ..boards import with_raster
-    from ..raster_file import RASTER_SUFFIX
     if vasl5_image.is_vasl5(path):     # the older kind: a board image and its colours
         report(0.05)
         extra = None if metadata is None else (str(metadata), read_metadata_file(metadata))
@@ -85,8 +86,7 @@ def import_board(path: str | Path, board_id: str | None = None,
             notes.append(f"building types and levels read from {METADATA} "
                          f"({Path(pixels.metadata_from).name if metadata else 'the archive'})")
         report(0.8)
-        board = with_raster(board, vasl_raster.raster_from_vasl5(pixels),
-                            path.name + RASTER_SUFFIX)     # the terrain as drawn
+        board = with_raster(board, vasl_raster.raster_from_vasl5(pixels))   # the terrain as drawn
         report(1.0)
         return board, notes
     archive = vasl6.read_archive(path, lambda fraction: report(0.8 * fraction))
@@ -94,8 +94,7 @@ def import_board(path: str | Path, board_id: str | None = None,
     try:
         board, notes = vasl6.convert(archive, board_id)
         board = with_raster(board, vasl_raster.raster_from_los(archive.los, archive.geometry,
-                                                               board.size),
-                            path.name + RASTER_SUFFIX)
+                                                               board.size))
         report(1.0)
         return board, notes
     except ScenarioError as e:

@@ -2,19 +2,22 @@
 
 VASSAL's encodings are read by ``vassal.py``, the layout and the pieces by ``pieces.py``, what
 each counter is by ``piece_kinds.py``, the boards by ``vsav_boards.py``; here the game becomes
-a scenario (SPEC.md), checked whole before anything is written.
+a position (``Scenario``, built directly: no JSON on the way), checked whole; nothing is
+written here but by ``import_vsav`` (the command's position file) and ``save_boards`` (the
+boards a caller asks to keep), each a step the caller takes.
 """
 from __future__ import annotations
 
-import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..boards import load_board, save_board
+from ..boards import save_board
 from ..errors import ScenarioError
 from ..hexes import COLUMN_NAMES
-from ..jsonio import atomic_write_json
+from ..night.checks import check
+from ..night.files import BoardSource, build_map, save_scenario, unit_to_json
+from ..night.scenario import MapEntry, Marker, Scenario, Unit
 from .piece_kinds import (
     KIND_WORDS,
     classify,
@@ -31,7 +34,6 @@ from .vassal import read_saved_game
 from .vsav_boards import (
     CACHE_FOLDER,
     PlacedBoard,
-    board_setup,
     hex_at,
     resolve_boards,
     ssr_not_applied,
@@ -49,10 +51,18 @@ SIDED_MARKERS = ("gunflash", "prep_fire", "bounding_fire", "opportunity_fire", "
 
 @dataclass
 class VsavImport:
-    data: dict                              # the scenario as JSON (board refs: placed[k].ref)
+    """A saved game read, in memory (nothing written): its boards as placed, the units and
+    markers on them, the counters waiting in the margins and the pieces kept (``extra``: the
+    ``waiting`` keys), what was skipped and why, and the notes for the player."""
     placed: list[PlacedBoard]
-    skipped: list[dict]
-    notes: list[str]
+    units: list[Unit]
+    markers: list[Marker]
+    title: str
+    phase: str
+    attacker: str
+    extra: dict = field(default_factory=dict)       # WAITING_KEY, PIECES_KEY
+    skipped: list[dict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def boards(self) -> list[str]:
@@ -62,13 +72,29 @@ class VsavImport:
         """The boards in memory that the position's files will need (map entry -> board)."""
         return {p.ref: p.board for p in self.placed if p.write}
 
+    def scenario(self, folder: str | Path | None = None) -> Scenario:
+        """The position, built from the objects read (the boards in memory, none read again)
+        and checked whole; ``folder``: where its relative board references start."""
+        entries = [MapEntry(p.ref, (p.record.column, p.record.row), p.record.reversed,
+                            {"vasl_board": p.record.name}, tuple(p.record.ssr),
+                            tuple((o.name, o.hex1, o.hex2) for o in p.record.overlays),
+                            p.record.crop)
+                   for p in self.placed]      # RULES.md 11.1: the record's SSRs, overlays, crop
+        where = None if folder is None else str(folder)
+        game_map = build_map(entries, BoardSource(where, {p.ref: p.board for p in self.placed}))
+        units = tuple(u.replace(hex=game_map.canonical(u.hex)) for u in self.units)
+        markers = tuple(m.replace(hex=game_map.canonical(m.hex)) for m in self.markers)
+        return check(Scenario(tuple(entries), game_map, self.title, 3, self.phase,
+                              self.attacker, "never", (), units, markers, dict(self.extra),
+                              where))
+
     def summary(self) -> dict:
-        return {"boards": self.boards, "units": len(self.data["units"]),
-                "markers": len(self.data["markers"]), "skipped": self.skipped,
+        return {"boards": self.boards, "units": len(self.units),
+                "markers": len(self.markers), "skipped": self.skipped,
                 "waiting": [{"id": u["id"], "name": u["name"], "side": u["side"],
                              "type": u["type"], "at": u["at"]}
-                            for u in self.data.get(WAITING_KEY, [])],
-                "pieces": list(self.data.get(PIECES_KEY, [])),
+                            for u in self.extra.get(WAITING_KEY, [])],
+                "pieces": list(self.extra.get(PIECES_KEY, [])),
                 "notes": self.notes,
                 "ssr_not_applied": ssr_not_applied(p.record for p in self.placed)}
 
@@ -78,9 +104,9 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
     """One pass over the pieces, each to a unit, marker, kept piece or a reason.  ``sides``:
     which nationalities play on each side (None: each on its usual side)."""
     side_for = sides.side_of if sides is not None else side_of
-    units: list[dict] = []
+    units: list[Unit] = []
     waiting: list[dict] = []                # units in the map's margins, to be placed
-    markers: list[dict] = []
+    markers: list[Marker] = []
     kept: list[dict] = []                   # support weapons and Guns: on their hex, no viewers
     skipped: list[dict] = []
     notes: list[str] = []
@@ -117,16 +143,12 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
             skipped.append({"piece": label, "why": f"off the boards, waiting in the map's margin "
                                                    f"at ({p.x}, {p.y})"})
             if kind == "unit" and side is not None:
-                waiting.append(_unit(p, what, flags, label, nation, side, None, counts)
-                               | {"at": [p.x, p.y]})
+                waiting.append(_waiting(_unit(p, what, flags, label, nation, side, "", counts),
+                                        p))
             continue
         if kind == "marker":
-            mk = {"type": what, "hex": hex_id}
-            if side is not None and what in SIDED_MARKERS:
-                mk["side"] = side
-            mk["vasl_name"] = label
-            mk["vasl_id"] = p.id
-            markers.append(mk)
+            markers.append(Marker(what, hex_id, side if what in SIDED_MARKERS else None,
+                                  extra={"vasl_name": label, "vasl_id": p.id}))
             continue
         fig, _ = named_figures(p.name)
         if side is None:
@@ -137,17 +159,14 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
         if fig is not None and "fp" in fig.groupdict():
             by_figures.append(f"{label} ({figures_kind(fig, p.image)[1]})")
         units.append(_unit(p, what, flags, label, nation, side, hex_id, counts))
-    _conceal_under_qmarks(units, qmarks)
+    units = _conceal_under_qmarks(units, qmarks)
     notes += _notes(vehicles, by_figures, unsided, off_board)
     if sides is not None:
         notes.insert(0, f"sides: {sides.said()}, as asked")
-    data = _position_data(game, placed, title, units, markers, notes,
-                          sides.names if sides is not None else ("axis", "allied"))
-    if waiting:
-        data[WAITING_KEY] = waiting
-    if kept:
-        data[PIECES_KEY] = kept
-    return VsavImport(data, placed, skipped, notes)
+    phase, attacker = _turn(game, units, notes,
+                            sides.names if sides is not None else ("axis", "allied"))
+    extra = ({WAITING_KEY: waiting} if waiting else {}) | ({PIECES_KEY: kept} if kept else {})
+    return VsavImport(placed, units, markers, title, phase, attacker, extra, skipped, notes)
 
 
 def _locator(placed: list[PlacedBoard]):
@@ -168,11 +187,18 @@ def _locator(placed: list[PlacedBoard]):
     return where
 
 
-def _conceal_under_qmarks(units: list[dict], qmarks: set[tuple[str, str]]) -> None:
+def _conceal_under_qmarks(units: list[Unit], qmarks: set[tuple[str, str]]) -> list[Unit]:
     """A "?" on a stack conceals its side's units there (A12.1), never a vehicle."""
-    for u in units:
-        if (u["hex"], u["side"]) in qmarks and u["type"] not in ("afv", "vehicle"):
-            u["concealed"] = True
+    return [u.replace(concealed=True) if (u.hex, u.side) in qmarks and not u.is_vehicle else u
+            for u in units]
+
+
+def _waiting(unit: Unit, p: Piece) -> dict:
+    """A counter waiting in the map's margin, as the position keeps it (``waiting.py``): the
+    unit without a hex, at its map position."""
+    out = unit_to_json(unit)
+    del out["hex"]
+    return out | {"at": [p.x, p.y]}
 
 
 def _kept_piece(p: Piece, what: str, hex_id: str | None, side: str | None) -> dict:
@@ -186,23 +212,18 @@ def _kept_piece(p: Piece, what: str, hex_id: str | None, side: str | None) -> di
     return out
 
 
-def _position_data(game: SavedGame, placed: list[PlacedBoard], title: str, units: list[dict],
-                   markers: list[dict], notes: list[str], names: tuple[str, str]) -> dict:
-    """The position file's data: the boards, the turn VASL's marker shows, units and markers;
-    ``names``: the two sides' names."""
+def _turn(game: SavedGame, units: list[Unit], notes: list[str], names: tuple[str, str]
+          ) -> tuple[str, str]:
+    """The phase and the attacker: the turn VASL's marker shows, else PFPh and the first
+    unit's side; ``names``: the two sides' names."""
     phase, attacker = game_turn(game.pieces)
     if attacker not in names:
         attacker = None             # the marker's "Axis" is no side of these (Finns vs Germans)
     if attacker is None:
-        attacker = units[0]["side"] if units else "allied"
+        attacker = units[0].side if units else "allied"
     else:
         notes.append(f"phase {phase}, {attacker} attacking: read from VASL's turn marker")
-    return {"format": "starshell-scenario", "version": 1, "title": title,
-            "map": [{"board": b.ref, "at": [b.record.column, b.record.row]}
-                    | ({"rotated": True} if b.record.reversed else {})
-                    | {"vasl_board": b.record.name} | board_setup(b.record) for b in placed],
-            "nvr": 3, "phase": phase, "attacker": attacker, "starshells_used": "never",
-            "units": units, "markers": markers}
+    return phase, attacker
 
 
 def game_turn(pieces: list[Piece]) -> tuple[str, str | None]:
@@ -229,31 +250,27 @@ def _unsided_why(what: str, nation: str, sides: Sides | None = None) -> str:
 
 
 def _unit(p: Piece, what: str, flags: dict, label: str, nation: str, side: str, hex_id: str,
-          counts: dict[str, int]) -> dict:
-    """The scenario's unit of a counter (its id numbered by nation in ``counts``)."""
+          counts: dict[str, int]) -> Unit:
+    """The position's unit of a counter (its id numbered by nation in ``counts``; ``hex_id``
+    "" for one waiting in the margin)."""
     prefix = nation if re.fullmatch(r"[a-z]{1,4}", nation) else side[:2]
     counts[prefix] = counts.get(prefix, 0) + 1
-    u: dict = {"id": f"{prefix}{counts[prefix]}", "side": side, "type": what, "hex": hex_id,
-               "name": counter_name(p, what)}
-    if hex_id is None:
-        del u["hex"]
-    if p.broken and what not in ("afv", "vehicle", "mortar", "observer"):
-        u["broken"] = True
-    if p.concealed or p.hidden:
-        # a hidden (HIP) unit is read as concealed: never a Known enemy unit (RULES.md 3)
-        u["concealed"] = True
-    for k, v in flags.items():
-        if v is not None and (v or k == "bu"):
-            u[k] = v
-    if u.get("bu"):
-        u.pop("ce", None)
-    u["vasl_name"] = label
-    u["vasl_id"] = p.id                 # VASSAL's piece id: the same counter in every save
+    known = {k: v for k, v in flags.items() if v is not None and (v or k == "bu")}
+    if known.get("bu"):
+        known.pop("ce", None)
+    extra: dict = {"name": counter_name(p, what)}
+    extra |= {k: v for k, v in known.items() if k not in ("bu", "ce", "tracked", "motorized")}
+    extra |= {"vasl_name": label, "vasl_id": p.id}  # VASSAL's piece id: one counter in every save
     if nation:
-        u["vasl_nation"] = nation
+        extra["vasl_nation"] = nation
     if p.hidden:
-        u["vasl_hidden"] = True
-    return u
+        extra["vasl_hidden"] = True
+    # a hidden (HIP) unit is read as concealed: never a Known enemy unit (RULES.md 3)
+    return Unit(f"{prefix}{counts[prefix]}", side, what, hex_id,
+                broken=p.broken and what not in ("afv", "vehicle", "mortar", "observer"),
+                concealed=bool(p.concealed or p.hidden), bu=bool(known.get("bu")),
+                ce=known.get("ce"), tracked=bool(known.get("tracked")),
+                motorized=known.get("motorized"), extra=extra)
 
 
 def _notes(vehicles: list[tuple[str, bool | None, str]], by_figures: list[str], unsided: int,
@@ -306,67 +323,66 @@ def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
 
 def vsav_scenario(path: str | Path, boards_dir: str | Path | None = None,
                   blank_missing: bool = False, sides: Sides | None = None):
-    """The saved game as a Scenario anchored at the .vsav's folder, and the import's summary.
-    Boards imported from VASL archives are cached beside the save (``CACHE_FOLDER``: board
-    file, raster and picture, as ``import-vasl`` writes them), so a second open is quick;
-    where that folder cannot be written, and for blank stand-ins, they are boards in memory
-    (their map entries name files that do not exist yet: saving the position saves them)."""
-    from ..night.files import scenario_from_json
-    cache = Path(path).resolve().parent / CACHE_FOLDER
+    """Opening a save in the app: ``read_vsav``, then ``save_boards`` into the cache folder
+    beside the save (``CACHE_FOLDER``: board file, raster and picture, as ``import-vasl``
+    writes them) so that a second open is quick, then the position anchored at the save's
+    folder; returns it and the import's summary.  Where that folder cannot be written, and
+    for blank stand-ins, the boards stay in memory (their map entries name files that do not
+    exist yet: saving the position saves them)."""
+    folder = Path(path).resolve().parent
+    cache = folder / CACHE_FOLDER
     result = read_vsav(path, boards_dir, blank_missing, cache, sides)
-    _cache_boards(result, cache)
-    s = scenario_from_json(result.data, file=str(path), boards=result.unwritten())
-    return s.replace(folder=str(Path(path).resolve().parent)), result.summary()
+    save_boards(result, cache, imported_only=True)
+    return _scenario(result, folder, path), result.summary()
 
 
-def _cache_boards(result: VsavImport, cache: Path) -> None:
-    """Write the boards imported from archives into the cache folder (best effort)."""
-    for k, p in enumerate(result.placed):
-        if not (p.write and p.source == "dir"):
+def _scenario(result: VsavImport, folder: Path, path: str | Path) -> Scenario:
+    try:
+        return result.scenario(folder)
+    except ScenarioError as e:
+        raise e.at(file=str(path)) from None
+
+
+def save_boards(result: VsavImport, folder: Path, imported_only: bool = False) -> list[str]:
+    """Write the boards read in memory into ``folder`` (board file, raster, picture), each then
+    named by its file in the position; returns the files written.  ``imported_only``: only the
+    boards imported from VASL archives, best effort (a folder that cannot be written keeps
+    them in memory: the cache beside a save); else every board to write, an error raised."""
+    written = []
+    for p in result.placed:
+        if not p.write or (imported_only and p.source != "dir"):
             continue
-        target = cache / p.ref
+        target = folder / p.ref
         try:
-            cache.mkdir(exist_ok=True)
-            save_board(p.board, target)
-            board = load_board(target)
+            if imported_only:
+                folder.mkdir(exist_ok=True)
+            board = save_board(p.board, target)
         except (OSError, ScenarioError):
-            continue                    # a folder that cannot be written: kept in memory
-        ref = str(target)
-        result.data["map"][k]["board"] = ref
-        p.board, p.ref, p.write = board, ref, False
+            if imported_only:
+                continue                # a folder that cannot be written: kept in memory
+            raise
+        p.board, p.ref, p.write = board, str(target), False
+        written.append(str(target))
+    return written
 
 
 def import_vsav(path: str | Path, output: str | Path, boards_dir: str | Path | None = None,
                 blank_missing: bool = False, sides: Sides | None = None) -> dict:
     """Write the position file ``output`` (and the board files it needs beside it) from a saved
     game; returns the summary.  Nothing is written when the game is refused."""
-    from ..night.files import scenario_from_json
     out = Path(output)
     if out.suffix != ".json":
         raise ScenarioError("the position file name must end in .json", file=str(output),
                             place="-o")
     folder = out.resolve().parent
     result = read_vsav(path, boards_dir, blank_missing, folder, sides)
-    scenario_from_json(result.data, file=str(path), boards=result.unwritten())  # the whole check first
-    written = []
-    for p in result.placed:
-        if p.write:
-            target = folder / p.ref
-            save_board(p.board, target)
-            written.append(str(target))
-    data = dict(result.data)
-    data["map"] = [dict(e) for e in data["map"]]
-    for e, p in zip(data["map"], result.placed):
-        if p.source == "dir" and not p.write:         # a board file of the boards folder
-            try:
-                e["board"] = Path(os.path.relpath(p.ref, folder)).as_posix()
-            except ValueError:                          # another drive (Windows)
-                pass
-    atomic_write_json(out, data)
+    _scenario(result, folder, path)                    # the whole check first
+    written = save_boards(result, folder)
+    save_scenario(_scenario(result, folder, path), out)
     summary = result.summary()
     summary["file"] = str(out)
     summary["board_files"] = written
     return summary
 
 
-__all__ = ["read_vsav", "vsav_scenario", "import_vsav", "VsavImport", "convert_game"]
+__all__ = ["read_vsav", "vsav_scenario", "save_boards", "import_vsav", "VsavImport", "convert_game"]

@@ -90,18 +90,6 @@ def _board_notes(rec: VsavBoard, notes: list[str]) -> None:
         notes.append(f"board {rec.name}: parts of its record not read: {', '.join(rec.other)}")
 
 
-def board_setup(rec: VsavBoard) -> dict:
-    """A map slot's ``ssr``, ``overlays`` and ``crop`` from a board record (SPEC.md, turn four)."""
-    out: dict = {}
-    if rec.ssr:
-        out["ssr"] = list(rec.ssr)
-    if rec.overlays:
-        out["overlays"] = [{"name": o.name, "hex1": o.hex1, "hex2": o.hex2} for o in rec.overlays]
-    if rec.crop:
-        out["crop"] = list(rec.crop)
-    return out
-
-
 def ssr_not_applied(records) -> list[str]:
     """The rule names of the records Starshell does not apply (each once, in order)."""
     return unique(n for rec in records for n in not_known(rec.ssr))
@@ -161,26 +149,29 @@ def _fingerprint(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _cached(cache_dir: Path | None, rec: VsavBoard, sha1: str) -> Board | None:
-    """The board imported earlier from the same archive, beside the position."""
+def _cached(cache_dir: Path | None, rec: VsavBoard, sha1: str) -> tuple[Board | None, str]:
+    """The board imported earlier from the same archive, beside the position, or None and
+    why it does not serve (its file or raster gone, damaged or changed: imported again)."""
     if cache_dir is None:
-        return None
+        return None, ""
     path = cache_dir / board_file_name(rec)
     if not path.is_file():
-        return None
+        return None, ""
     try:
-        board = load_board(path)
-    except (ScenarioError, OSError):
-        return None                     # a damaged cache is imported again
+        board = load_board(path)        # its raster read and checked with it
+    except (ScenarioError, OSError) as e:
+        return None, f"the board imported before cannot be used ({e}): imported again"
     source = board.extra.get("imported_from")
-    return board if isinstance(source, dict) and source.get("sha1") == sha1 else None
+    if isinstance(source, dict) and source.get("sha1") == sha1:
+        return board, ""
+    return None, ""
 
 
 def _from_archive(found: Path, rec: VsavBoard, cache_dir: Path | None) -> tuple[PlacedBoard, str]:
     """The board of a VASL archive of either kind, imported as ``import-vasl`` imports it
     (raster, picture, report), or taken from the cache when the archive has not changed."""
     sha1 = _fingerprint(found)
-    board = _cached(cache_dir, rec, sha1)
+    board, why = _cached(cache_dir, rec, sha1)
     if board is not None:
         placed = PlacedBoard(rec, board, str(Path(board.path).resolve()), *_geometry(board),
                              "dir")
@@ -192,7 +183,8 @@ def _from_archive(found: Path, rec: VsavBoard, cache_dir: Path | None) -> tuple[
     kind = board.extra["imported_from"].get("format")
     return placed, (f"board {rec.name}: imported from the VASL {'5 ' if kind == 'vasl5' else ''}"
                     f"board archive {found}"
-                    + (f" ({len(report)} approximation(s), see import-vasl)" if report else ""))
+                    + (f" ({len(report)} approximation(s), see import-vasl)" if report else "")
+                    + (f"; {why}" if why else ""))
 
 
 def _geometry(board: Board) -> tuple[Geometry, tuple[int, int]]:

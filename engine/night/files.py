@@ -232,20 +232,21 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
 
 # --------------------------------------------------------------------------------- saving
 
-def _unit_json(u: Unit) -> dict:
-    out: dict = {"id": u.id, "side": u.side, "type": u.type, "hex": u.hex}
-    if u.level:
-        out["level"] = u.level
+def unit_to_json(unit: Unit) -> dict:
+    """A unit as a scenario file writes it (SPEC.md "units"), its unknown keys kept."""
+    out: dict = {"id": unit.id, "side": unit.side, "type": unit.type, "hex": unit.hex}
+    if unit.level:
+        out["level"] = unit.level
     for k in ("broken", "concealed", "pinned", "bypass", "bu", "tracked", "ir"):
-        if getattr(u, k):
+        if getattr(unit, k):
             out[k] = True
-    if u.ce is not None:
-        out["ce"] = u.ce
-    if u.motorized is not None:
-        out["motorized"] = u.motorized
-    if u.moving is not None:
-        out["moving"] = u.moving
-    out.update(u.extra)
+    if unit.ce is not None:
+        out["ce"] = unit.ce
+    if unit.motorized is not None:
+        out["motorized"] = unit.motorized
+    if unit.moving is not None:
+        out["moving"] = unit.moving
+    out.update(unit.extra)
     return out
 
 
@@ -285,7 +286,7 @@ def scenario_to_json(scenario: Scenario, folder: str | os.PathLike | None = None
                 "starshells_used": scenario.starshells_used})
     if scenario.starshell_attempts:
         out["starshell_attempts"] = list(scenario.starshell_attempts)
-    out["units"] = [_unit_json(u) for u in scenario.units]
+    out["units"] = [unit_to_json(u) for u in scenario.units]
     out["markers"] = [_marker_json(m) for m in scenario.markers]
     if scenario.ssr:
         out["ssr"] = list(scenario.ssr)

@@ -101,7 +101,21 @@ def set_layout(scenario: Scenario, entries: list[MapEntry], boards: dict[str, Bo
     placements = _placements(scenario, entries, known)
     check_map_size(placements)          # the bounds a loaded file has
     new_map = Map.build(placements)
-    return _rehome(scenario, new_map, entries, renames)
+    result = _rehome(scenario, new_map, entries, renames)
+    result.report[:0] = _drawings_dropped(scenario, boards or {})
+    return result
+
+
+def _drawings_dropped(scenario: Scenario, boards: dict[str, Board]) -> list[str]:
+    """What the player is told when a board edited by hand (``Board.with_hex``) has lost the
+    terrain as drawn it had on the map: its lines of sight are the hex model's from now on."""
+    before = current_boards(scenario)
+    return [f"board {b.id}'s terrain as drawn (imported from VASL) is dropped: its hexes were "
+            "edited by hand, so its lines of sight are judged on its hexes from now on (undo "
+            "brings the drawing back)"
+            for ref, b in boards.items()
+            if ref in before and before[ref].raster is not None and b.raster is None
+            and before[ref].id == b.id]
 
 
 def add_board(scenario: Scenario, ref: str, board: Board, at: tuple[int, int],

@@ -72,6 +72,7 @@ def test_board_without_picture_file_has_none(boards, tmp_path):
     from engine.boards import load_board
     data = json.loads(boards["81"].read_text())
     data["image"]["file"] = "missing.gif"
+    del data["raster"]             # copied without its drawing: refused (test_import_path.py)
     other = tmp_path / "b.json"
     other.write_text(json.dumps(data))
     m = Map([Placement(load_board(other), (0, 0), False)])

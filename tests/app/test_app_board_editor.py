@@ -323,3 +323,27 @@ def test_brush_on_a_joined_hex_paints_both_halves():
     boards = {p.board.id: p.board for p in r.scenario.map.placements}
     assert boards["2"].at(*parse_local("GG5")).terrain == "woods"
     assert boards["34"].at(*parse_local("A5")).terrain == "woods"
+
+
+def test_painting_a_drawn_board_drops_its_drawing_and_says_so():
+    """A board imported from VASL is drawn per pixel; a hex painted by hand no longer matches
+    the drawing: it is dropped, explicitly (the stroke's report tells the player), and the
+    board's lines of sight are its hexes' from then on; undo gives the drawing back."""
+    from engine.boards import with_raster
+    from engine.raster_file import Raster
+    s = engine.load_scenario(assets_dir() / "scenarios" / "default.json")   # boards 2 and 34
+    board = s.map.placements[0].board
+    rows = round(2 * 32.25 + (board.size[1] - 1) * 64.5)
+    cols = round((board.size[0] - 1) * 56.25)
+    drawing = Raster(np.zeros((rows, cols), np.uint8), np.zeros((rows, cols), np.int8),
+                     (0.0, 32.25, 56.25, 64.5), board.size)
+    entries = list(s.map_entries)
+    drawn = engine.api.night.set_layout(s, entries, {entries[0].board: with_raster(board, drawing)})
+    s = drawn.scenario
+    assert s.map.placements[0].board.raster is not None
+    stroke = Stroke(s)
+    r = apply(s, s.map.index(f"{board.id}C3"), Brush("terrain", "woods"), stroke)
+    assert r.scenario.map.placements[0].board.raster is None
+    assert any(f"board {board.id}'s terrain as drawn" in line and "dropped" in line
+               for line in stroke.report)
+    assert s.map.placements[0].board.raster is not None     # the position undo goes back to
