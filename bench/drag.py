@@ -9,7 +9,7 @@ step it measures, in milliseconds:
 - handler: the mouse move on the window's thread (the hand moves the counter, the Document
   shows the new position, the counters are rebuilt);
 - engine: the engine's answers for that position (lights, the viewer's field, its verdicts on
-  the 40 enemy units), on the engine's worker thread;
+  the 40 enemy units), on the job runner's thread (app/jobs.py);
 - overlays: the scene turning those answers into paths (fields, rings, circles) and the panels
   showing them;
 - paint: the window repainting what changed (the events the step posted: the view's changed

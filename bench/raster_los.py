@@ -1,4 +1,4 @@
-"""Benchmark: daytime LOS on a board that keeps its terrain as drawn (engine.los.raster_table).
+"""Benchmark: daytime LOS on a board that keeps its terrain as drawn (engine.los.raster).
 
     python bench/raster_los.py [BOARD_ARCHIVE] [--rows 40]
 

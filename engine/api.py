@@ -6,7 +6,7 @@ pyproject.toml, run by CI).  It groups:
 - the core, by name: hex geometry (``hexes``), boards and their files (``boards``), the terrain
   tables (``terrain``), JSON files (``jsonio``), the error every bad input raises
   (``ScenarioError``), the cache by map content (``per_map``), and the whole-map LOS work
-  (``prepare``, ``prepare_in_background``);
+  (``prepare``, ``table_steps``);
 - each room's own door, as a namespace: ``night`` (ASL chapter E1, ``engine.night.api``),
   ``napoleonic`` (RULES.md 8), ``tabletop`` (RULES.md 9), and ``vasl`` (VASL board archives and
   saved games, ``engine.importers.api``);
@@ -58,6 +58,8 @@ from .jsonio import atomic_write_json, read_json
 from .los import ground
 from .napoleonic import api as napoleonic
 from .night import api as night
+from .overlay_file import load_overlay
+from .overlay_paste import overlay_picture, place_overlay
 from .ssr import api as ssr
 from .tabletop import api as tabletop
 from .terrain import HEXSIDE_BY_CODE, TERRAINS
@@ -66,29 +68,30 @@ from .terrain import HEXSIDE_BY_CODE, TERRAINS
 def prepare(position: Any) -> dict:
     """Precompute the LOS of every pair of ground locations of a position's map (any room's
     position with a ``map``; ``engine.los.ground``) and return when done: benchmarks and scripts
-    call it, the app never waits on it.  Idempotent and safe from several threads; a map larger
-    than ``engine.los.ground.MAX_TABLE_HEXES`` is left to its lazy rows at once."""
+    call it, the app drives ``table_steps`` instead.  Idempotent and safe from several threads;
+    a map larger than ``engine.los.ground.MAX_TABLE_HEXES`` is left to its lazy rows at once."""
     return ground.prepare(position.map)
 
 
-def prepare_in_background(position: Any) -> None:
-    """Start ``prepare``'s work on a background thread and return at once (the fields answer
-    as before until each viewer's row is built)."""
-    ground.start(position.map)
-
-
-def foreground_work():
-    """A context for work a caller waits for (the window's fields): the background builds of
-    ``prepare_in_background`` wait between rows meanwhile, so they never slow it."""
-    return ground.foreground()
+def table_steps(position: Any):
+    """``prepare``'s work a step at a time: a generator yielding the share built after each
+    step (nothing when the map is too large or its table is built).  The engine starts no
+    thread: the caller drives it (the app's job runner, in the background) and may drop it
+    between steps; driven again, it goes on where it stopped."""
+    return ground.steps(position.map)
 
 
 def table_progress(position: Any) -> dict | None:
-    """How far the background work of ``prepare_in_background`` on a position's map has gone:
-    {"done": share 0..1, "running": bool, "waiting": for a field} (a build paused while
-    another map is shown: not running), or None when the map has no table under way.  Cheap:
-    for a status bar."""
+    """How far the work of ``table_steps`` on a position's map has gone: {"done": share 0..1},
+    or None when the map has no table under way.  Cheap: for a status bar."""
     return ground.progress(position.map)
+
+
+def warm_up(position: Any) -> None:
+    """What the first field on a position's map needs, made now (its LOS table; on boards that
+    are drawn the pixel frame and the compiled walk, loaded): the app runs it in the
+    background while a window opens."""
+    ground.warm_up(position.map)
 
 
 def file_format(path: str | Path) -> str:
@@ -116,6 +119,8 @@ __all__ = [
     "HexIdError", "center", "disc", "neighbours", "parse_hex_id", "parse_local", "pixel_to_hex",
     # terrain
     "HEXSIDE_BY_CODE", "TERRAINS",
+    # overlays placed on a board and drawn (RULES.md 11.3)
+    "load_overlay", "place_overlay", "overlay_picture",
     # whole-map LOS work
-    "foreground_work", "prepare", "prepare_in_background", "table_progress",
+    "prepare", "table_progress", "table_steps", "warm_up",
 ]

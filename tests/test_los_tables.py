@@ -129,23 +129,39 @@ def test_fields_asked_while_the_table_is_built_are_the_same():
     s = position(b, units=[unit(f"U{k}", "t1" + h) for k, h in
                            enumerate(["A1", "E5", "K3", "GG10", "P5", "C8"])], nvr=4)
     lazy = {u.id: visibility_from(s, u.id).codes for u in s.units}
-    api.prepare_in_background(s)
+    steps = api.table_steps(s)
+    table = los_ground.ground_table(s.map)
     for _ in range(3):
+        for _ in range(40):                     # a few batches of crossings, then rows
+            next(steps, None)
         for u in s.units:
             assert np.array_equal(visibility_from(s.replace(), u.id).codes, lazy[u.id])
+    assert 0 < api.table_progress(s)["done"] < 1.0 and table.ready.any()
     api.prepare(s)
     for u in s.units:
         assert np.array_equal(visibility_from(s.replace(), u.id).codes, lazy[u.id])
 
 
-def test_opening_another_map_pauses_a_background_build_and_prepare_resumes_it():
-    """A background build stops when another map's starts (the app shows one map); asked
-    again, it completes from where it stopped, with the same rows."""
+def test_a_build_dropped_midway_goes_on_where_it_stopped():
+    """The caller drives a map's build a step at a time and drops it midway (another map
+    opened: the app cancels its job); driven again (``prepare`` here), it goes on from the
+    rows built, which stay, and completes with the same rows."""
     b1 = board("t1", {"E5": {"level": 1}, "F5": {"terrain": "woods"}})
     b2 = board("t1", {"E6": {"level": 2}, "F7": {"terrain": "grain"}})
     s1, s2 = position(b1, units=[unit("A", "t1A1")]), position(b2, units=[unit("A", "t1A1")])
-    api.prepare_in_background(s1)
-    api.prepare_in_background(s2)
+    first = api.table_steps(s1)
+    shares = [next(first) for _ in range(200)]
+    assert shares == sorted(shares) and 0 < shares[-1] < 1.0
+    first.close()                               # dropped
+    table = los_ground.ground_table(s1.map)
+    built = table.ready.copy()
+    rows = table.clear[built].copy()
+    for _ in range(50):
+        next(api.table_steps(s2))               # another map's steps meanwhile
+    assert np.array_equal(table.ready, built)   # nothing more without a caller
+    again = api.table_steps(s1)
+    assert next(again) >= shares[-1]            # goes on, not from the start
+    assert np.array_equal(table.clear[built], rows)
     assert api.prepare(s1)["complete"]
     assert api.prepare(s2)["complete"]
     table = los_table(s1.map)
@@ -216,22 +232,22 @@ def test_line_samples_round_to_the_hexes_cube_round_gives(dq, dr):
                                                  for a, b in zip(ts * dq, ts * dr)]
 
 
-def test_a_background_build_waits_while_a_field_is_worked_out_and_goes_on_after(monkeypatch):
-    """While a caller's field is worked out (``api.foreground_work``: the window's answers) a
-    background build builds no row (it waits, and says so); once the field is done it goes on
-    and completes with the rows of the direct computation."""
+def test_the_table_is_built_only_by_its_caller_and_its_steps_report_their_share():
+    """The engine starts no thread: a table asked for (``table_steps``) builds nothing until
+    its steps are driven; each step yields the share built, rising to 1.0, and the rows are
+    the direct computation's.  (That a field asked meanwhile runs before the next step is the
+    app's job runner's: tests/app/test_jobs.py.)"""
     b = board("t1", {"E5": {"level": 1}, "F5": {"terrain": "woods"}, "H3": {"level": 2}})
     s = position(b, units=[unit("A", "t1A1")])
-    monkeypatch.setattr(los_ground, "MAX_YIELD_S", 60.0)     # (a row's wait: the field's)
-    with api.foreground_work():
-        api.prepare_in_background(s)
-        table = los_ground.ground_table(s.map)
-        assert table.yielding.wait(30)              # it reached a row and waits
-        assert not table.ready.any()
-        assert api.table_progress(s)["waiting"] and api.table_progress(s)["done"] < 1.0
-        field = visibility_from(s, "A").codes       # the caller's work meanwhile
-    assert api.prepare(s)["complete"]
-    assert not api.table_progress(s)["waiting"] and api.table_progress(s)["done"] == 1.0
+    threads = threading.active_count()
+    steps = api.table_steps(s)
+    table = los_ground.ground_table(s.map)
+    field = visibility_from(s, "A").codes       # the caller's work meanwhile
+    assert not table.ready.any() and api.table_progress(s)["done"] == 0.0
+    assert threading.active_count() == threads
+    shares = list(steps)
+    assert shares == sorted(shares) and shares[-1] == 1.0 and table.done
+    assert api.table_progress(s)["done"] == 1.0 and list(api.table_steps(s)) == []
     assert np.array_equal(visibility_from(s.replace(), "A").codes, field)
     lines = los_table(s.map)
     for v in range(0, s.map.size, 13):

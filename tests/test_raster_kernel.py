@@ -1,4 +1,4 @@
-"""The compiled walk of lines over the pixel frame (engine.los.raster_kernel): VASL's walk point
+"""The compiled walk of lines over the pixel frame (engine.los.raster.kernel): VASL's walk point
 for point, and a viewer's lines answered from the points it keeps exactly as from every point
 of every line judged by the rules."""
 from __future__ import annotations
@@ -25,7 +25,8 @@ from test_raster_los import (
 from engine.boards import with_raster
 from engine.hexes import parse_local
 from engine.los import RasterLosTable, los_table, map_rasters
-from engine.los.raster_kernel import reversible, walk_offsets
+from engine.los.raster.kernel import reversible, walk_offsets
+from engine.los.raster.walk import along_hexsides, line_modes
 from engine.maps import Map, Placement
 
 STONE_BRIDGE, WATER, BOCAGE = 82, 8, 74
@@ -72,13 +73,15 @@ def every_point(m: Map) -> RasterLosTable:
     t = RasterLosTable(m, map_rasters(m))
 
     def walk(viewer, S, targets, te, threshold, mode):
-        sx, sy = int(t.cx[viewer]), int(t.cy[viewer])
+        frame = t.frame
+        sx, sy = int(frame.centre_x[viewer]), int(frame.centre_y[viewer])
         cls_parts, line_parts = [], []
         for i, target in enumerate(targets.tolist()):
             # (the walk itself checked against ``vasl_walk`` above)
-            flat = walk_offsets(int(t.cx[target]) - sx, int(t.cy[target]) - sy, t.W)
-            flat = flat + sy * t.W + sx
-            met = t.pix_cls[flat[flat >= 0]].astype(np.int64)
+            flat = walk_offsets(int(frame.centre_x[target]) - sx,
+                                int(frame.centre_y[target]) - sy, frame.width)
+            flat = flat + sy * frame.width + sx
+            met = frame.pix_cls[flat[flat >= 0]].astype(np.int64)
             met = met[np.append(True, met[1:] != met[:-1])]
             cls_parts.append(met)
             line_parts.append(np.full(len(met), i, dtype=np.int64))
@@ -142,17 +145,18 @@ def test_the_walk_answers_lines_blocked_by_higher_ground_itself():
     v = m.index("t1A3")
     targets = np.flatnonzero(np.arange(m.size) != v)
     te = t.ground[targets]
-    along = t._along_hexsides(v, targets)
-    threshold, mode = t._line_modes(v, 0, targets, te, along)
+    centre_x = t.frame.centre_x
+    along = along_hexsides(t.frame, v, targets)
+    threshold, mode = line_modes(t.frame, v, 0, targets, te, along)
     cls, line, answer_hex, answer = t._walk(v, 0, targets, te, threshold, mode)
-    beyond = np.flatnonzero((t.cx[targets] > 262) & ~along)
+    beyond = np.flatnonzero((centre_x[targets] > 262) & ~along)
     assert len(beyond) > 10 and (answer[beyond] != 0).all()
-    assert (answer[(t.cx[targets] > 262) & along] == 0).all()
+    assert (answer[(centre_x[targets] > 262) & along] == 0).all()
     assert not np.isin(beyond, line).any()
     day = t.lines(v, 0, targets, te)
     assert not day.clear[beyond].any()
-    assert ((t.cx[answer_hex[beyond]] > 160) & (t.cx[answer_hex[beyond]] < 290)).all()  # D-F
-    near = np.flatnonzero(t.cx[targets] < 190)
+    assert ((centre_x[answer_hex[beyond]] > 160) & (centre_x[answer_hex[beyond]] < 290)).all()  # D-F
+    near = np.flatnonzero(centre_x[targets] < 190)
     assert day.clear[near].all()
 
 

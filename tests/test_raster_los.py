@@ -1,4 +1,4 @@
-"""LOS over the terrain as drawn (engine.los.raster_table): VASL's point rules on synthetic rasters.
+"""LOS over the terrain as drawn (engine.los.raster): VASL's point rules on synthetic rasters.
 
 Every board here is 9 columns x 5 rows (A..I), its raster 450 x 323 pixels with VASL's geometry
 (A1's centre at (0, 32.25), hexes 56.25 x 64.5 pixels apart).  The hex summaries are set to what
@@ -358,8 +358,8 @@ def test_a_walk_near_the_top_edge_never_reads_the_bottom_row():
         return table(b)
 
     (mb, tb), (_, tw) = raster_map(0), raster_map(WOODS)
-    ids = np.array([i for i in range(mb.size) if int(tb.cy[i]) < 3 * 67])
-    top = ids[tb.cy[ids] == 0]
+    ids = np.array([i for i in range(mb.size) if int(tb.frame.centre_y[i]) < 3 * 67])
+    top = ids[tb.frame.centre_y[ids] == 0]
     assert len(top)                                     # odd columns' row 0: pixel row 0
     for v in ids.tolist():
         a = tb.lines(v, 0, top, np.zeros(len(top), dtype=np.int64))
@@ -399,7 +399,7 @@ def test_boards_of_one_size_share_their_pixel_hexes_exactly():
     candidates computed once per parity of their hex column and row and placed at each slot:
     the same arrays as computed pixel by pixel over the whole frame (2 x 2 boards, five rows
     each: an odd row offset; hexes 64 pixels high: rows exactly half way round to even)."""
-    from engine.los import raster_pixels
+    from engine.los.raster import pixels
 
     geo, w, h = (0.0, 32.0, 56.25, 64.0), 450, 320
     boards = []
@@ -410,12 +410,13 @@ def test_boards_of_one_size_share_their_pixel_hexes_exactly():
         boards.append(with_raster(b, Raster(terrain, np.zeros((h, w), np.int8), geo, SIZE)))
     m = Map([Placement(b, (k % 2, k // 2), rotated=k == 3) for k, b in enumerate(boards)])
     t = los_table(m)
-    assert isinstance(t, RasterLosTable) and (t.W, t.H) == (2 * w, 2 * h)
+    assert isinstance(t, RasterLosTable) and (t.frame.width, t.frame.height) == (2 * w, 2 * h)
     offsets = [(int(ox * geo[2]), int(oy * geo[3])) for ox, oy in m.origins]
-    slots = raster_pixels.shared_slots(m, geo, offsets, [(h, w)] * 4, t.W, t.H)
+    width, height = t.frame.width, t.frame.height
+    slots = pixels.shared_slots(m, geo, offsets, [(h, w)] * 4, width, height)
     assert slots is not None and {oy % 2 for _, _, _, oy in slots} == {0, 1}
-    shared = raster_pixels.pixel_hexes(m, t.W, t.H, geo, slots, (h, w))
-    whole = raster_pixels.pixel_hexes(m, t.W, t.H, geo)
+    shared = pixels.pixel_hexes(m, width, height, geo, slots, (h, w))
+    whole = pixels.pixel_hexes(m, width, height, geo)
     for name in ("hexi", "side", "at_centre"):
         assert np.array_equal(getattr(shared, name), getattr(whole, name)), name
     for k in range(6):

@@ -191,9 +191,11 @@ class Blocks:
         level_bad = ours_l != lev.T
         bad = level_bad | (ours_t != t.T)
         table = los_table(self.map)
-        if not hasattr(table, "pix_cls"):
+        frame = getattr(table, "frame", None)
+        if frame is None:
             return None
-        hexi = table.cls_hex[table.pix_cls].reshape(table.H, table.W)[:t.shape[1], :t.shape[0]]
+        hexi = frame.cls_hex[frame.pix_cls].reshape(frame.height, frame.width)[
+            :t.shape[1], :t.shape[0]]
         n = self.map.size
         on = hexi >= 0
         return np.stack([np.bincount(hexi[level_bad & on], minlength=n),

@@ -23,7 +23,7 @@ from engine import api
 from .document import BOARD_FORMAT, FORMAT, Document, default_scenario_path
 from .recovery import offer_recovery
 from .screenshot import render_map, render_position
-from .vsav_open import open_vsav, read_for_window, read_headless
+from .vsav_open import open_vsav, read_headless
 from .window import NightWindow
 
 
@@ -52,12 +52,13 @@ def open_recovered(*, open_other=None, settings: QSettings | None = None):
 
 
 def _open_vsav_window(path: str, boards: str | None, settings, open_other):
+    """The window opens on the bundled position at once; the game is read through the job
+    runner behind a progress dialog with Cancel (``open_vsav``), then shown."""
     settings = settings if settings is not None else QSettings()
-    read = read_for_window(path, boards, settings)
-    scenario = read[0] if read is not None else api.night.load_scenario(default_scenario_path())
+    scenario = api.night.load_scenario(default_scenario_path())
     window = NightWindow(Document(scenario, None), settings, open_other=open_other)
     window.show()                            # the questions about boards need it on screen
-    if not open_vsav(window, path, boards, read):
+    if not open_vsav(window, path, boards):
         window.say(f"The VASL saved game {path} was not opened", 15000)
     return window
 

@@ -36,12 +36,9 @@ def ask_engine(scenario: api.night.Scenario, viewer: str | None, side: str | Non
     """The engine's answers for ``scenario`` seen by unit ``viewer`` (or by nobody), and by the
     whole of ``side`` when the map is viewed as that side; where the viewer may place a starshell
     when ``starshells`` (asked only while the player is placing one: it costs a few ms).  Without
-    ``enemies`` (during a drag: a frame is short) the verdicts on enemy units are left out."""
-    with api.foreground_work():         # the map's LOS table waits meanwhile (never slows it)
-        return _answers(scenario, viewer, side, starshells, enemies)
-
-
-def _answers(scenario, viewer, side, starshells, enemies) -> Answers:
+    ``enemies`` (during a drag: a frame is short) the verdicts on enemy units are left out.
+    (The map's LOS table is built by the window's Document, in the background: the job runner
+    runs it between these questions.)"""
     light = api.night.illumination(scenario)
     gunflash = api.night.gunflash_mask(scenario)
     seen = api.night.seen_by_side(scenario, side) if side is not None else {}
@@ -50,7 +47,6 @@ def _answers(scenario, viewer, side, starshells, enemies) -> Answers:
     try:
         unit = scenario.unit(viewer)
         night = api.night.visibility_from(scenario, viewer)
-        api.prepare_in_background(scenario)     # the map's LOS table: later fields read it
         verdicts = {e.id: api.night.unit_verdict(scenario, viewer, e.id, light)
                     for e in scenario.enemies_of(unit.side)} if enemies else {}
         options = api.night.starshell_options(scenario, viewer) if starshells else None

@@ -2,14 +2,16 @@
 
 Edits make new Scenarios (``scenario.replace``, ``with_unit``, ``moved``, ``with_marker``...) and go
 through undo commands (``commands.ScenarioEdit``).  After any change the Document asks the engine
-again, debounced by a single-shot timer (rapid changes, e.g. a drag, ask once per frame), on one
-worker thread so the window never waits; ``answersChanged`` says new answers are in.
+again, debounced by a single-shot timer (rapid changes, e.g. a drag, ask once per frame), through the
+app's job runner (``app.jobs``) so the window never waits; ``answersChanged`` says new answers
+are in.
 
-The engine's work for the window goes to the worker (``app.night.worker``: one engine
-thread, tickets back to the window's thread, the garbage-collection policy): the answers
-(``_launch``), the questions answered later (``run``: the LOS thread) and the short acts the
-window waits for (``call``).  An answer for a Document closed (``close``) or deleted meanwhile
-is dropped.
+The engine's work for the window goes to the job runner: the answers (``_launch``), the
+questions answered later (``run``: the LOS thread, the planner), the short acts the window
+waits for (``call``), and in the background the map's LOS table (``_build_table``, its share
+in ``tableChanged``) and, from the start, what the map's first field needs
+(``api.warm_up``: on drawn boards the compiled walk).  An answer for a Document closed
+(``close``) or deleted meanwhile is dropped.
 
 A drag calls ``begin_drag``, then ``show`` on every move (live overlays, one engine call per
 frame at most) and ``finish_drag`` when it ends: one undo step.  A real change of position emits
@@ -24,7 +26,6 @@ from __future__ import annotations
 import sys
 import traceback
 import weakref
-from concurrent.futures import Future
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -32,14 +33,12 @@ from PySide6.QtGui import QUndoStack
 
 from engine import api
 
-from . import worker
+from ..jobs import Job, runner
 from .answers import Answers, ask_engine
 from .commands import ScenarioEdit
-from .worker import collect_garbage_on_gui_thread
 
 DEBOUNCE_MS = 16
 BUSY_MS = 200               # a wait longer than this shows what is being worked out
-TABLE_MS = 250              # how often the map's LOS table's progress is read while it builds
 
 FORMAT = api.night.SCENARIO_FORMAT  # the night room's files (``app.rooms``)
 BOARD_FORMAT = api.BOARD_FORMAT     # a board file opens as a new position on it alone
@@ -76,15 +75,16 @@ class Document(QObject):
         self.undo_stack = QUndoStack(self)
         self._wanted = 0            # generation of the latest change
         self._delivered = 0         # generation of the answers we hold
-        self._in_flight: Future | None = None
-        self._tickets: dict[int, Future] = {}    # the jobs whose answers this Document awaits
+        self._in_flight: Job | None = None
+        self._jobs: set[Job] = set()    # the jobs whose answers this Document awaits
+        self._table_job: Job | None = None      # the map's LOS table, built in the background
+        self._table_key = ""                    # ... of the map of this content
         # what its undo commands hold: the stack (a child) owns them, so a strong reference
         # back would make a cycle through Qt's ownership, and Python's collector frees such a
         # cycle in an order Qt does not survive (QUndoStack::clear on commands half torn down)
         self._weak = weakref.proxy(self)
         self.closed = False
-        collect_garbage_on_gui_thread()
-        worker.ready()
+        self._runner = runner()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
@@ -95,9 +95,7 @@ class Document(QObject):
         self._busy_timer.setInterval(BUSY_MS)
         self._busy_timer.timeout.connect(self._still_busy)
         self.table_text = ""        # the LOS table's progress as the status bar shows it
-        self._table_timer = QTimer(self)
-        self._table_timer.setInterval(TABLE_MS)
-        self._table_timer.timeout.connect(self._table_progress)
+        self._submit(api.warm_up, (scenario,), None, background=True)
         self._request()
 
     @classmethod
@@ -295,41 +293,48 @@ class Document(QObject):
 
     # ------------------------------------------------------------------------ asking the engine
     def call(self, job, *args):
-        """``job(*args)`` run on the engine's thread, waited for: a short act the window needs
-        at once (an edit checked, a starshell fired).  Its exception is raised here."""
-        return worker.call(job, *args)
+        """``job(*args)`` run on the job runner's thread, waited for: a short act the window
+        needs at once (an edit checked, a starshell fired).  Its exception is raised here."""
+        return self._runner.call(job, *args)
 
-    def run(self, job, *args, done) -> None:
-        """``job(*args)`` run on the engine's thread; ``done(future)`` is called on the window's
-        thread when it is over (``future.result()`` or ``future.exception()``), unless the
-        Document was closed or deleted meanwhile."""
-        self._submit(job, args, lambda document, future: done(future))
+    def run(self, job, *args, done, text: str = "") -> None:
+        """``job(*args)`` run on the job runner's thread; ``done(job)`` is called on the window's
+        thread when it is over (``job.result()`` or ``job.exception()``, as a future's), unless
+        the Document was closed or deleted meanwhile.  ``text``: what it works out, said in the
+        status bar when it takes longer than ``app.jobs.BUSY_MS``."""
+        self._submit(job, args, lambda document, finished: done(finished), text=text)
 
-    def _submit(self, job, args, done) -> Future | None:
-        """``job(*args)`` on the engine's thread, then ``done(self, future)`` on the window's
-        (``worker.submit``)."""
+    def _submit(self, job, args, done, background: bool = False, text: str = "") -> Job | None:
+        """``job(*args)`` through the runner, then ``done(self, job)`` on the window's thread
+        (unless closed or deleted meanwhile: the runner drops it)."""
         if self.closed:
             return None
+        submitted = self._runner.submit(job, *args, owner=self, background=background,
+                                        text=text)
+        self._jobs.add(submitted)
+        weak = self._weak
 
-        def arrived(document, future, done=done):
-            document._tickets.pop(ticket, None)
-            done(document, future)
-        ticket, future = worker.submit(self, job, args, arrived)
-        self._tickets[ticket] = future
-        return future
+        def over(*_):
+            weak._jobs.discard(submitted)
+            if done is not None:
+                done(weak, submitted)
+        submitted.succeeded.connect(over)
+        submitted.failed.connect(over)
+        submitted.cancelled.connect(lambda: weak._jobs.discard(submitted))
+        return submitted
 
     def close(self) -> None:
         """The window closes: no more questions to the engine, and the answers still on their
-        way are dropped (the jobs not started yet are cancelled)."""
+        way are dropped (the jobs not started yet never run, the table's build stops)."""
         if self.closed:
             return
         self.closed = True
         self._timer.stop()
         self._busy_timer.stop()
-        self._table_timer.stop()
-        tickets, self._tickets = self._tickets, {}
-        worker.drop(tickets)
-        self._in_flight = None
+        jobs, self._jobs = self._jobs, set()
+        for job in jobs:
+            job.cancel()
+        self._in_flight = self._table_job = None
 
     def refresh(self) -> None:
         """Ask the engine again (after it failed, or when its data changed)."""
@@ -369,7 +374,7 @@ class Document(QObject):
             self._busy_text = self._work_words()
             self.busyChanged.emit(self._busy_text)
 
-    def _on_done(self, gen: int, future: Future) -> None:
+    def _on_done(self, gen: int, future: Job) -> None:
         if future is self._in_flight:
             self._in_flight = None
         self._deliver(gen, future)
@@ -384,7 +389,7 @@ class Document(QObject):
             self._busy_text = self._work_words()      # another question now (another viewer)
             self.busyChanged.emit(self._busy_text)
 
-    def _deliver(self, gen: int, future: Future) -> None:
+    def _deliver(self, gen: int, future) -> None:
         if gen <= self._delivered:
             return
         error = future.exception()
@@ -395,21 +400,35 @@ class Document(QObject):
             return
         self._delivered = gen
         self._answers = future.result()
-        if self._answers.viewer is not None and not self._table_timer.isActive():
-            self._table_timer.start()     # a field started the map's table in the background
+        if self._answers.viewer is not None:
+            self._build_table()           # later fields read the map's table
         (self.dragAnswered if self._drag_on else self.answersChanged).emit()
 
-    def _table_progress(self) -> None:
-        """The background build of the map's LOS table, read (never waited for): its share in
-        the status bar while it goes on, nothing once it is done."""
+    def _build_table(self) -> None:
+        """The map's LOS table built in the background (``api.table_steps``: the runner runs a
+        step at a time between the fields), its share in the status bar while it goes on
+        ("LOS table 40 %"), nothing once it is done.  Another map's build stops (its rows so
+        far are kept: asked again, it goes on)."""
+        key = self._scenario.map.content_key
+        held = self._table_job
+        if held is not None and not held.ended_already and self._table_key == key:
+            return
+        if held is not None:
+            held.cancel()
         progress = api.table_progress(self._scenario)
-        text = ""
-        if progress is not None and progress["done"] < 1.0:
-            text = f"LOS table {int(progress['done'] * 100)} %"
-            if not progress["running"]:
-                text += " (paused)"
-        else:
-            self._table_timer.stop()      # done, or no table (a new field starts it again)
+        if progress is not None and progress["done"] >= 1.0:
+            return
+        steps = api.table_steps(self._scenario)       # the table made now, built by the runner
+        job = self._submit(lambda: steps, (), None, background=True)
+        if job is None:
+            return
+        self._table_job, self._table_key = job, key
+        weak = self._weak
+        job.progressed.connect(lambda _, share: weak._table_share(share))
+        job.ended.connect(lambda: weak._table_share(1.0))
+
+    def _table_share(self, share: float) -> None:
+        text = f"LOS table {int(share * 100)} %" if 0 <= share < 1.0 else ""
         if text != self.table_text:
             self.table_text = text
             self.tableChanged.emit(text)
@@ -418,8 +437,20 @@ class Document(QObject):
         """Ask the engine now and wait for the answers (screenshots and tests)."""
         if not self.is_settled:
             self._timer.stop()
-            future = worker.start(ask_engine, self._scenario, self._viewer, self._side,
-                                  self._starshells, not self._drag_on)
-            future.result(timeout)
-            self._deliver(self._wanted, future)
+            answers = self.call(ask_engine, self._scenario, self._viewer, self._side,
+                                self._starshells, not self._drag_on)
+            self._deliver(self._wanted, _Answered(answers))
+        return self._answers
+
+
+class _Answered:
+    """Answers already in, read as a finished job's (``settle``)."""
+
+    def __init__(self, answers: Answers):
+        self._answers = answers
+
+    def exception(self) -> None:
+        return None
+
+    def result(self) -> Answers:
         return self._answers

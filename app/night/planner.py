@@ -1,8 +1,8 @@
 """The night planner in the window: the best starshell, the threat map and the dark way
 (RULES.md 10; the engine's ``api.night.advise``, ``threat`` and ``route``).
 
-The ``Planner`` asks the engine on the Document's engine thread (``Document.run``), never on
-the window's, and again whenever the position changes:
+The ``Planner`` asks the engine through the app's job runner (``Document.run``), never on the
+window's thread, and again whenever the position changes:
 - the advice, for the selected unit, while the starshell tool is on (``set_advising``);
 - the threat map, for a side the player picks (``set_threat_side``), shown for a unit on foot,
   a moving vehicle or a moving tracked one (``set_threat_mode``, E1.14);
@@ -129,7 +129,7 @@ class Planner(QObject):
         self._asked[kind] = (generation, key)
         self.working.add(kind)
         self.workingChanged.emit()
-        self.document.run(job, *args,
+        self.document.run(job, *args, text=f"Working out {WORK[kind]}\u2026",
                           done=lambda future: self._answered(kind, generation, future))
 
     def _forget(self, kind: str) -> None:

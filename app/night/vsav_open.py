@@ -1,6 +1,7 @@
 """Opening a VASL saved game (``.vsav``): File > Open, a dropped file, ``python -m app
 GAME.vsav`` (``app.night.open_window``, ``app.night.save_screenshot``).  The engine reads the game
-(``api.vsav_scenario``); the window shows it as a new, unsaved position, and tells what was
+(``api.vsav_scenario``) through the app's job runner, behind a progress dialog with Cancel (the
+window keeps painting); the window shows it as a new, unsaved position, and tells what was
 approximated or left out.
 
 Boards come from the player's VASL boards folder (remembered in the settings), else Starshell's
@@ -13,9 +14,10 @@ import os
 import sys
 from collections import Counter
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from app.jobs import run_in_dialog, runner
 from engine import api
 
 from .sides_dialog import choose_sides
@@ -82,6 +84,9 @@ def open_vsav(window, path: str, boards: str | None = None, read=None) -> bool:
     while read is None:
         try:
             read = _read_showing(window, path, folder, blank, sides)
+            if read is None:
+                window.say("Opening the VASL saved game cancelled", 10000)
+                return False
         except api.vasl.MissingBoards as e:
             choice = ask_missing(window, e.boards, e.reasons, folder)
             if choice == "blank":
@@ -109,16 +114,16 @@ def open_vsav(window, path: str, boards: str | None = None, read=None) -> bool:
 
 
 def _read_showing(window, path: str, folder: str | None, blank: bool, sides=None):
-    """The game read with the status bar saying so (importing boards takes a second or two)."""
-    window.say(f"Reading the VASL saved game {os.path.basename(path)} and importing its "
-               "boards...", 0)
-    window.statusBar().repaint()
-    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-    try:
-        return api.vasl.vsav_scenario(path, folder, blank, sides)
-    finally:
-        QApplication.restoreOverrideCursor()
-        window.statusBar().clearMessage()
+    """The game read through the job runner, a progress dialog with Cancel shown once it takes
+    time (importing boards takes a second or two); None when cancelled (the reading goes on to
+    its end in the background and is dropped: the engine's reading cannot be stopped midway).
+    The engine's error is raised here."""
+    name = os.path.basename(path)
+    job = runner().submit(api.vasl.vsav_scenario, path, folder, blank, sides,
+                          text=f"Reading the VASL saved game {name}")
+    run_in_dialog(window, job, "Open a VASL saved game",
+                  f"Reading the VASL saved game {name} and importing its boards...")
+    return None if job.state == "cancelled" else job.result()
 
 
 def read_headless(path: str, boards: str | None) -> tuple[api.night.Scenario, dict]:
@@ -130,12 +135,3 @@ def read_headless(path: str, boards: str | None) -> tuple[api.night.Scenario, di
         if "blank open board" in note:
             print(f"warning: {note}", file=sys.stderr)
     return scenario, summary
-
-
-def read_for_window(path: str, boards: str | None, settings) -> tuple[api.night.Scenario, dict] | None:
-    """The saved game read for a window, or None when a board is missing (the window asks, as
-    File > Open does).  Raises api.ScenarioError or OSError for a damaged save."""
-    try:
-        return api.vasl.vsav_scenario(path, boards or boards_folder(settings), False)
-    except api.vasl.MissingBoards:
-        return None

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.file_filters import BOARD_FILTER, POSITION_FILTER, is_vsav, open_filter
+from app.jobs import runner
 from app.recent import RecentFiles
 from app.room_window import file_format, is_bundled, may_discard, save_as_start
 from engine import api
@@ -250,6 +251,7 @@ class NightWindow(QMainWindow):
         d.undo_stack.indexChanged.connect(self._undone)
         d.engineFailed.connect(self._engine_failed)
         d.busyChanged.connect(self._busy)
+        runner().busyChanged.connect(self._jobs_busy)
         d.tableChanged.connect(self._table_progress)
 
     def show_help(self) -> None:
@@ -450,6 +452,11 @@ class NightWindow(QMainWindow):
             vp.setCursor(before)
         else:
             vp.unsetCursor()
+
+    def _jobs_busy(self, text: str) -> None:
+        """Another job (the planner's...) worked out for over 0.2 s: said as a field's wait."""
+        if not self.document.busy_text:
+            self._busy(text)
 
     def _table_progress(self, text: str) -> None:
         """The map's LOS table builds in the background: its share beside the hex readout."""

@@ -6,10 +6,12 @@ become Starshell boards (``import_board``: a ``Board`` carrying its terrain as d
 a ``VsavImport``, whose ``scenario()`` is the position).  Reading writes nothing: writing the
 board files is the caller's step (``engine.boards.save_board``, ``save_boards``), and
 ``vsav_scenario`` is the app's open of a save, which keeps its imported boards beside it.
+Overlay archives (RULES.md 11.3) become overlay files (``engine.overlay_file``).
 """
 from __future__ import annotations
 
 from .follow import game_changes, same_unit
+from .overlays import import_overlay, write_overlay
 from .sides import Sides, default_sides, parse_sides, save_nations
 from .vasl import ImportCancelled, board_id_from_filename, import_board
 from .vasl5 import board_image_placement
@@ -30,4 +32,4 @@ __all__ = ["ImportCancelled", "board_id_from_filename", "import_board", "board_i
            "MissingBoards", "CACHE_FOLDER",
            "WAITING_KEY", "PIECES_KEY", "kept_pieces", "place_waiting", "waiting_units",
            "game_changes", "same_unit", "waiting_pieces", "place_piece", "Sides", "default_sides",
-           "parse_sides", "save_nations"]
+           "parse_sides", "save_nations", "import_overlay", "write_overlay"]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES, SQRT3, board_hexes
+from ..raster_hexes import pixel_centres
 
 MAX_HEX_PIXELS = 160.0                      # hexWidth and hexHeight at most (2.5 x standard)
 MIN_HEX_PIXELS = 8.0
@@ -22,11 +23,7 @@ class Geometry:
     def centres(self, col: np.ndarray, row: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Pixel centres of our (column, printed row) hexes: VASL's row index is the printed
         row minus one in even columns (A1 is its row 0) and the printed row in odd ones (B0)."""
-        odd = col % 2
-        vrow = row - 1 + odd
-        x = self.a1_x + self.hex_width * col
-        y = self.a1_y + self.hex_height * vrow - self.hex_height / 2 * odd
-        return x, y
+        return pixel_centres((self.a1_x, self.a1_y, self.hex_width, self.hex_height), col, row)
 
 
 GEO = Geometry()

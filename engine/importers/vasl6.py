@@ -53,6 +53,7 @@ import numpy as np
 from ..boards import MAX_LEVEL, Board, HexTerrain
 from ..errors import ScenarioError, shown
 from ..hexes import BOARD_COLUMNS, BOARD_ROWS, COLUMN_NAMES
+from ..raster_hexes import sample_hexes
 from .archive import find_entry, open_archive, read_entry
 from .board_metadata import MAX_METADATA_BYTES, METADATA, parse_root
 from .bridges import bridge_report, bridges_of_grid
@@ -61,10 +62,8 @@ from .grid import GEO, MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry, hex_arrays, hex
 from .hexside_stations import station_hexsides
 from .losdata import LOS_DATA, MAX_ENTRY_BYTES, LosData, read_los_data
 from .vasl5_image import MAX_IMAGE_ENTRY_BYTES, board_image_entry
-from .vasl_terrain import BUILDING, HEXSIDE_GROUPS, HEXSIDE_IMPORT, INHERENT, VASL_TERRAIN, VOTES
+from .vasl_terrain import BUILDING, HEXSIDE_GROUPS, HEXSIDE_IMPORT, VASL_TERRAIN
 
-DISC_RADIUS = 0.2                           # in hex heights: the centre region that is sampled
-INHERENT_RADIUS = 0.25                      # ... and where inherent terrain is looked for
 FEATURE_PIXELS = 12                         # pixels of a hexside feature that put it in a hex
 MAX_PICTURE_PIXELS = 40_000_000             # the board picture (a geomorphic board: 1.2 million)
 MAX_SSR_IMAGES = 200
@@ -340,50 +339,9 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
 
 
 def _sample_hexes(los: LosData, geo: Geometry, cols, rows):
-    """Each hex's terrain code (the one that decides what it is) and level, read from the pixels
-    around its centre; with the samples the building groups read again (the pixels of the
-    centre region, clipped, and which lie on the grid; the centre sample point)."""
-    gw, gh = los.grid_size
-    n_hex = len(cols)
-    fx, fy = geo.centres(cols, rows)
-    cx = np.clip(fx.astype(np.int64), 0, gw - 1)      # VASL truncates; edge centres are clamped
-    cy = np.clip(fy.astype(np.int64), 0, gh - 1)
-    # VASL's centre sample point (Hex.resetTerrain): the first of these on the map
-    order = np.array([(1, -1), (1, 1), (-1, 1), (-1, -1), (0, 0)])
-    px = cx[:, None] + order[:, 0]
-    py = cy[:, None] + order[:, 1]
-    on = (px >= 0) & (px < gw) & (py >= 0) & (py < gh)
-    first = np.argmax(on, axis=1)
-    sx, sy = px[np.arange(n_hex), first], py[np.arange(n_hex), first]
-    centre_code = los.terrain[sx, sy]
-    level = los.elevation[sx, sy].astype(np.int64)
-
-    # the centre region: a disc of pixels around (cx, cy); inherent terrain is looked for in a
-    # slightly larger one (VASL: pixels nearer the centre than any hexside location point)
-    r = max(2, int(round(DISC_RADIUS * geo.hex_height)))
-    r_in = max(r, int(round(INHERENT_RADIUS * geo.hex_height)))
-    dx, dy = np.mgrid[-r_in:r_in + 1, -r_in:r_in + 1]
-    keep = dx ** 2 + dy ** 2 <= r_in * r_in
-    dx, dy = dx[keep], dy[keep]
-    near = dx ** 2 + dy ** 2 <= r * r
-    X = cx[:, None] + dx
-    Y = cy[:, None] + dy
-    inside = (X >= 0) & (X < gw) & (Y >= 0) & (Y < gh)
-    Xc, Yc = np.clip(X, 0, gw - 1), np.clip(Y, 0, gh - 1)
-    codes = np.where(inside, los.terrain[Xc, Yc], 256).astype(np.int64)
-    rows_257 = np.arange(n_hex)[:, None] * 257
-
-    def tally(which: np.ndarray) -> np.ndarray:
-        c = np.where(which, codes, 256)
-        return np.bincount((rows_257 + c).ravel(),
-                           minlength=n_hex * 257).reshape(n_hex, 257)[:, :256]
-
-    votes = tally(near & VOTES[np.minimum(codes, 255)])
-    code = np.where(votes.max(axis=1) > 0, votes.argmax(axis=1), 0)
-    code = np.where(BUILDING[centre_code], centre_code, code)
-    inherent = tally(inside & INHERENT[np.minimum(codes, 255)])
-    code = np.where(inherent.max(axis=1) > 0, inherent.argmax(axis=1), code)
-    return code, level, (Xc, Yc, inside, sx, sy)
+    """Each hex's terrain code and level from the pixels around its centre, with the samples
+    (``raster_hexes.sample_hexes``: the same reading re-derives hexes under a pasted overlay)."""
+    return sample_hexes(los.terrain, los.elevation, geo.hex_height, *geo.centres(cols, rows))
 
 
 def _import_hexsides(los: LosData, geo: Geometry, counts, board_id: str

@@ -18,6 +18,9 @@ from ..hexes import COLUMN_NAMES
 from ..night.checks import check
 from ..night.files import BoardSource, build_map, save_scenario, unit_to_json
 from ..night.scenario import MapEntry, Marker, Scenario, Unit
+from ..overlay_file import overlay_file_name, save_overlay
+from ..overlay_paste import left_to_ssr
+from .overlays import import_overlay
 from .piece_kinds import (
     KIND_WORDS,
     classify,
@@ -63,6 +66,7 @@ class VsavImport:
     extra: dict = field(default_factory=dict)       # WAITING_KEY, PIECES_KEY
     skipped: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    overlays: dict = field(default_factory=dict)    # name -> OverlayFile (RULES.md 11.3)
 
     @property
     def boards(self) -> list[str]:
@@ -81,7 +85,8 @@ class VsavImport:
                             p.record.crop)
                    for p in self.placed]      # RULES.md 11.1: the record's SSRs, overlays, crop
         where = None if folder is None else str(folder)
-        game_map = build_map(entries, BoardSource(where, {p.ref: p.board for p in self.placed}))
+        game_map = build_map(entries, BoardSource(where, {p.ref: p.board for p in self.placed},
+                                                  self.overlays))
         units = tuple(u.replace(hex=game_map.canonical(u.hex)) for u in self.units)
         markers = tuple(m.replace(hex=game_map.canonical(m.hex)) for m in self.markers)
         return check(Scenario(tuple(entries), game_map, self.title, 3, self.phase,
@@ -318,7 +323,29 @@ def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
     placed, notes = resolve_boards(game, boards_dir, blank_missing, str(path), cache_dir)
     result = convert_game(game, placed, f"{path.stem} (VASL saved game)", sides)
     result.notes[:0] = notes
+    if boards_dir is not None:
+        _read_overlays(result, Path(boards_dir))
     return result
+
+
+def _read_overlays(result: VsavImport, boards_dir: Path) -> None:
+    """Each overlay of the boards' records read from the boards folder's ``overlays/`` archives
+    (RULES.md 11.3), with how much of it was read; one that cannot be read is named and left
+    out; those an SSR applies are named as such."""
+    for p in result.placed:
+        for o in p.record.overlays:
+            if o.name in result.overlays:
+                continue
+            if left_to_ssr(o.name):
+                result.notes.append(f"overlay {o.name}: applied by its SSR, not pasted (RULES.md 11.3)")
+                continue
+            try:
+                overlay, report = import_overlay(boards_dir, o.name)
+            except ScenarioError as e:
+                result.notes.append(f"overlay {o.name} on board {p.record.name} not laid: {e}")
+                continue
+            result.overlays[o.name] = overlay
+            result.notes.extend(report.lines())
 
 
 def vsav_scenario(path: str | Path, boards_dir: str | Path | None = None,
@@ -362,6 +389,15 @@ def save_boards(result: VsavImport, folder: Path, imported_only: bool = False) -
                 continue                # a folder that cannot be written: kept in memory
             raise
         p.board, p.ref, p.write = board, str(target), False
+        written.append(str(target))
+    for name, overlay in result.overlays.items():     # beside the boards (RULES.md 11.3)
+        target = folder / overlay_file_name(name)
+        try:
+            save_overlay(overlay, target)
+        except (OSError, ScenarioError):
+            if imported_only:
+                continue
+            raise
         written.append(str(target))
     return written
 

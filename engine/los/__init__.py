@@ -3,9 +3,9 @@
 - ``geometry``: the crossings of canonical lines and the grid's symmetries, shared by all maps;
 - ``hex_table``: ``LosTable``, the hex model's lines (A6.1, A6.2, A6.4), with
   ``hexside_terrain`` (RULES.md 7: walls, hedges, bocage, cliffs);
-- ``raster_table``: ``RasterLosTable``, lines over the terrain as drawn (VASL's point rules;
-  A6.3 in ``raster_depressions``), on the pixel frame of ``raster_frame`` (which hex each pixel
-  is in: ``raster_pixels``; the walks of lines, compiled: ``raster_kernel``);
+- ``raster``: ``RasterLosTable``, lines over the terrain as drawn (VASL's point rules), a
+  package: the map's frame of arrays, one module of plain functions per rule, the compiled
+  walk of lines (its doc);
 - ``day_lines``: what both answer (``DayLines``, the codes of why a line is blocked);
 - ``explain``: the answers in words;
 - ``ground``: every ground-level pair of a map, precomputed in the background (it reads the
@@ -37,8 +37,7 @@ from .explain import explain_block, hexside_words, hexsides_crossed
 from .geometry import CROSSINGS, GEOMETRY_LOCK
 from .hex_table import LosTable
 from .hexside_terrain import OFF_MAP_LEVEL
-from .raster_frame import map_rasters
-from .raster_table import RasterLosTable, raster_table
+from .raster import RasterLosTable, map_rasters, raster_table
 
 _MAX_TABLES = 8
 

@@ -1,7 +1,7 @@
 """What a LOS table answers (A6): ``DayLines``, and the codes of why a line is blocked.
 
 Both tables (the hex model's ``hex_table.LosTable`` and the drawn terrain's
-``raster_table.RasterLosTable``) answer with ``DayLines``, so the night layer, the LOS thread
+``raster.RasterLosTable``) answer with ``DayLines``, so the night layer, the LOS thread
 and the precomputed ground tables read either unchanged.
 """
 from __future__ import annotations
@@ -12,8 +12,8 @@ import numpy as np
 
 # why a line is blocked (codes kept in arrays; sentences built only when asked for)
 CLEAR, HILL, HIGHER, EQUAL, BLIND, HINDRANCES, HALF, WALL = 0, 1, 2, 3, 4, 5, 6, 7
-DEPRESSION = 8      # A6.3, judged on drawn terrain (engine.los.raster_table)
-BUILDING_EXIT = 9   # A6.8 Example 2, judged on drawn terrain (engine.los.raster_table)
+DEPRESSION = 8      # A6.3, judged on drawn terrain (engine.los.raster)
+BUILDING_EXIT = 9   # A6.8 Example 2, judged on drawn terrain (engine.los.raster)
 MAX_HINDRANCES = 6          # A6.1: six hindrances block
 
 KIND_RULE = {HILL: "A6.2", HIGHER: "A6.2", EQUAL: "A6.2", BLIND: "A6.4", HINDRANCES: "A6.1",

@@ -6,9 +6,10 @@ terrain of RULES.md 7) and ``blind`` (blocked, and what blocks it first from v l
 A6.4 blind hexes).  Every row is ``engine.los``'s own answer for that viewer
 (``LosTable.lines``): the tables are a cache of it, never a second implementation of the rules.
 
-- Built in the background (a plain thread; numpy releases the GIL), row by row in order, after
-  the crossings of the map's lines are added in small batches; until row v exists, the caller
-  answers as before (``ground_row`` returns None).  ``prepare`` waits for the whole table.
+- Built a step at a time (``GroundTable.steps``: a generator the caller drives; the engine
+  starts no thread): the crossings of the map's lines in small batches, then row by row in
+  order; until row v exists, the caller answers as before (``ground_row`` returns None).  The
+  app's job runner drives it between its other work; ``prepare`` drives it to the end.
 - Symmetry: a line between two ground locations is clear both ways or neither (A6.2 and A6.4 are
   judged from the higher and the lower end, hindrances counted along the whole line, hexside
   terrain ignored on both ends' own hexsides alike), so row v takes its first v entries from
@@ -20,7 +21,7 @@ A6.4 blind hexes).  Every row is ``engine.los``'s own answer for that viewer
   computed for the blocked lines towards lower-numbered hexes, and only where the two ends'
   ground levels differ (A6.4 needs an obstacle strictly between them).
 - Cached by map content (``engine.cache.per_map``, the engine's one cache mechanism), the last
-  ``MAX_MAPS`` maps; a background build left out of the cache stops.
+  ``MAX_MAPS`` maps; a build dropped midway goes on where it stopped when driven again.
 - Bounded: maps of more than ``MAX_TABLE_HEXES`` hexes get no table (their rows stay lazy in
   ``engine.los``): a table's build time grows as n^2 x the lines' length.
 
@@ -31,9 +32,8 @@ the hex that blocks (computed for the one hex being explained).
 """
 from __future__ import annotations
 
-import atexit
 import threading
-from contextlib import contextmanager
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -47,13 +47,7 @@ from .hex_table import LosTable
 MAX_TABLE_HEXES = 3000         # about 9 boards: its table builds in seconds; beyond, lazy rows
 GEOMETRY_BATCH = 96            # line differences added to the shared crossings per lock hold
 MAX_MAPS = 4                   # tables kept (engine.cache: by map content, least recent out)
-_LOCK = threading.Lock()
-_ACTIVE: list = [None]         # the table building in the background for a caller not waiting
-_EXITING = threading.Event()   # the process is ending: every build stops at its next row
-_BUILDING: set = set()         # every build thread not ended yet (under _LOCK), cached or not
-MAX_YIELD_S = 0.5              # a background build waits at most this long for a caller's field
-_FOREGROUND = threading.Condition()
-_CALLERS = [0]                 # fields being worked out for a caller (``foreground``)
+_LOCK = threading.Lock()       # the cache of tables, asked from several threads
 
 
 class TableTooLarge(ValueError):
@@ -78,14 +72,12 @@ class GroundTable:
         # t -> v too (``RasterLosTable.mirrors``)
         self.mirror = np.zeros((n, width), dtype=np.uint8)
         self.ready = np.zeros(n, dtype=bool)
-        self._thread: threading.Thread | None = None
-        self._done = threading.Event()
-        self._stop = threading.Event()   # another map was opened: pause (resumed if asked again)
-        self._waited = False             # someone waits for it (``prepare``): never paused
-        self.error: BaseException | None = None
+        self._lock = threading.Lock()    # one step at a time, whoever drives it
+        self._differences: tuple | None = None  # the line differences whose crossings remain
+        self._upper = [(v, level) for v in np.flatnonzero(m.upper_levels > 0).tolist()
+                       for level in range(1, int(m.upper_levels[v]) + 1)]
         self.upper_done = 0              # upper levels' rows built (``progress``)
-        self.yielding = threading.Event()    # waiting for a caller's field (``foreground``)
-        self.upper_total = int(m.upper_levels.sum())
+        self.upper_total = len(self._upper)
 
     # ----------------------------------------------------------------------------- reading
     def row(self, viewer: int) -> tuple[np.ndarray, np.ndarray] | None:
@@ -98,17 +90,12 @@ class GroundTable:
 
     @property
     def done(self) -> bool:
-        return self._done.is_set()
-
-    @property
-    def running(self) -> bool:
-        """Its build is going on (not paused, not done)."""
-        return self._thread is not None and not self._done.is_set()
+        return self.upper_done == self.upper_total and bool(self.ready.all())
 
     @property
     def progress(self) -> float:
         """The share of the table built: ground rows and upper levels' rows, 1.0 when done."""
-        if self._done.is_set():
+        if self.done:
             return 1.0
         done = int(np.count_nonzero(self.ready)) + self.upper_done
         return min(done / max(1, self.n + self.upper_total), 0.999)
@@ -118,92 +105,45 @@ class GroundTable:
         return self.clear.nbytes + self.blind.nbytes + self.mirror.nbytes + self.ready.nbytes
 
     # ---------------------------------------------------------------------------- building
-    def start(self) -> None:
-        """Build in the background; a background build of another map is paused (the app
-        shows one map at a time).  Later calls while it runs or once done change nothing."""
-        with _LOCK:
-            other = _ACTIVE[0]
-            if other is not None and other is not self and not other._waited:
-                other._stop.set()
-            _ACTIVE[0] = self
-            self._launch()
+    def steps(self) -> Iterator[float]:
+        """The build, one step at a time (a batch of crossings, a row, an upper level's row),
+        each yielding the share built: the caller drives it (the app's job runner, between
+        its other work) and may drop it between two steps; a later ``steps`` (or ``build``)
+        goes on where it stopped.  Several callers on several threads may drive it: one step
+        at a time."""
+        while not self.done:
+            with self._lock:
+                self._step()
+            yield self.progress
 
-    def _launch(self) -> None:
-        self._stop.clear()
-        if self._thread is None and not self._done.is_set() and not _EXITING.is_set():
-            self._thread = threading.Thread(target=self._run, name="starshell-los-table",
-                                            daemon=True)
-            _BUILDING.add(self._thread)
-            self._thread.start()
+    def build(self) -> None:
+        """Build (or finish building) now."""
+        for _ in self.steps():
+            pass
 
-    def wait(self) -> None:
-        """Build (or finish building) and return when done."""
-        with _LOCK:
-            self._waited = True
-            self._launch()
-        self._done.wait()
-        if self.error is not None:
-            raise RuntimeError(f"the LOS table of this map could not be built: {self.error}")
+    def _step(self) -> None:
+        """The next step not taken yet (under ``_lock``): the crossings first (a batch), then
+        the ground rows in order, then the upper levels' rows."""
+        if self._differences is None:
+            self._differences = (*self._line_differences(), 0)
+        dq, dr, k = self._differences
+        if k < len(dq):
+            # the shared crossings grow under engine.los's lock: a field asked meanwhile
+            # waits for one batch, not for all
+            CROSSINGS.ids(dq[k:k + GEOMETRY_BATCH], dr[k:k + GEOMETRY_BATCH])
+            self._differences = (dq, dr, k + GEOMETRY_BATCH)
+        elif not self.ready.all():
+            self._build_row(los_table(self.map), int(np.argmin(self.ready)))
+        elif self.upper_done < self.upper_total:
+            # an upper level's own row (a building's floors above ground, judged from their
+            # elevation: A6.2, A6.4), kept by the map's LOS table (``LosTable.from_location``)
+            # so that a viewer upstairs reads it too
+            v, level = self._upper[self.upper_done]
+            los_table(self.map).from_location(v, level)
+            self.upper_done += 1
 
-    def _paused(self) -> bool:
-        """Stop here (another map opened, or the process ends)?  First, while a caller's field
-        is being worked out (``foreground``), wait for it (at most ``MAX_YIELD_S``)."""
-        if not self._waited:
-            with _FOREGROUND:
-                if _CALLERS[0]:
-                    self.yielding.set()
-                    _FOREGROUND.wait_for(lambda: not _CALLERS[0] or _EXITING.is_set(),
-                                         timeout=MAX_YIELD_S)
-                    self.yielding.clear()
-        with _LOCK:
-            if _EXITING.is_set() or (self._stop.is_set() and not self._waited):
-                self._thread = None
-                return True
-            return False
-
-    def _run(self) -> None:
-        try:
-            self._build()
-        finally:
-            with _LOCK:
-                _BUILDING.discard(threading.current_thread())
-
-    def _build(self) -> None:
-        try:
-            if not self._add_geometry():
-                return
-            for v in range(int(np.argmin(self.ready)) if not self.ready.all() else self.n,
-                           self.n):             # rows are built in order: resume at the first
-                if not self._waited and not any(t is self for t in _ground.cached_values()):
-                    break                       # left the cache (other maps opened): give up
-                if self._paused():
-                    return
-                self._build_row(los_table(self.map), v)
-            else:
-                if not self._upper_rows():
-                    return
-        except BaseException as e:          # noqa: BLE001 - kept, and raised by ``wait``
-            self.error = e
-        self._done.set()
-
-    def _upper_rows(self) -> bool:
-        """After the ground rows, every upper level's own row (a building's floors above
-        ground, judged from their elevation: A6.2, A6.4), kept by the map's LOS table (its rows
-        cache: ``LosTable.from_location``) so that a viewer upstairs reads it too.  False when
-        paused."""
-        m = self.map
-        for v in np.flatnonzero(m.upper_levels > 0).tolist():
-            for level in range(1, int(m.upper_levels[v]) + 1):
-                if self._paused():
-                    return False
-                los_table(m).from_location(v, level)
-                self.upper_done += 1
-        return True
-
-    def _add_geometry(self) -> bool:
-        """The crossings of every difference between two hexes of the map, a batch at a time
-        (the shared crossings grow under ``engine.los``'s lock: a field asked meanwhile waits
-        for one batch, not for all)."""
+    def _line_differences(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every difference between two hexes of the map (whose crossings the rows need)."""
         m = self.map
         span = int(max(np.ptp(m.q), np.ptp(m.r)))
         seen = np.zeros((2 * span + 1, 2 * span + 1), dtype=bool)
@@ -211,12 +151,7 @@ class GroundTable:
             seen[m.q[None, :] - m.q[k:k + 256, None] + span,
                  m.r[None, :] - m.r[k:k + 256, None] + span] = True
         dq, dr = np.nonzero(seen)
-        dq, dr = dq - span, dr - span
-        for k in range(0, len(dq), GEOMETRY_BATCH):
-            if self._paused():
-                return False
-            CROSSINGS.ids(dq[k:k + GEOMETRY_BATCH], dr[k:k + GEOMETRY_BATCH])
-        return True
+        return dq - span, dr - span
 
     def _build_row(self, table: LosTable, v: int) -> None:
         g = table.ground[:-1]
@@ -273,37 +208,9 @@ class GroundTable:
         self.ready[v] = True
 
 
-@contextmanager
-def foreground():
-    """A field a caller waits for is being worked out: background builds wait between rows
-    meanwhile (a row at most ``MAX_YIELD_S``), so that it is not slowed by them."""
-    with _FOREGROUND:
-        _CALLERS[0] += 1
-    try:
-        yield
-    finally:
-        with _FOREGROUND:
-            _CALLERS[0] -= 1
-            _FOREGROUND.notify_all()
-
-
 @per_map(MAX_MAPS)
 def _ground(game_map: Map) -> GroundTable:
     return GroundTable(game_map)
-
-
-@atexit.register
-def _stop_builds() -> None:
-    """At exit, stop the background builds and wait for every one of their threads, cached or
-    not, paused or not (a daemon thread killed inside numpy while the interpreter shuts down
-    aborts the process).  Each stops at its next row or batch of crossings; none starts after."""
-    with _LOCK:
-        _EXITING.set()
-        threads = list(_BUILDING)
-    with _FOREGROUND:
-        _FOREGROUND.notify_all()
-    for thread in threads:
-        thread.join()
 
 
 def ground_table(game_map: Map, create: bool = True) -> GroundTable | None:
@@ -325,22 +232,31 @@ def ground_row(game_map: Map, viewer: int) -> tuple[np.ndarray, np.ndarray] | No
     return None if t is None else t.row(viewer)
 
 
-def start(game_map: Map) -> GroundTable | None:
-    """Start building the map's table in the background (the caller never waits)."""
+def steps(game_map: Map) -> Iterator[float]:
+    """The build of the map's table (made now, empty), a step at a time, each yielding the
+    share built (nothing when the map is too large or its table is done): the caller drives
+    it, in the background, between its other work, and drops it when it likes
+    (``GroundTable.steps``)."""
     t = ground_table(game_map)
-    if t is not None:
-        t.start()
-    return t
+    return iter(()) if t is None else t.steps()
 
 
 def progress(game_map: Map) -> dict | None:
-    """How far the map's table is built, without starting it: {"done": share 0..1, "running":
-    its build going on, "waiting": for a caller's field}; None when it has no table (never
-    started, or too large)."""
+    """How far the map's table is built, without starting it: {"done": share 0..1}; None when
+    it has no table (never asked for, or too large)."""
     t = ground_table(game_map, create=False)
     if t is None:
         return None
-    return {"done": t.progress, "running": t.running, "waiting": t.yielding.is_set()}
+    return {"done": t.progress}
+
+
+def warm_up(game_map: Map) -> None:
+    """What a map's first field needs, made now: its LOS table (for a map whose boards are
+    drawn: the pixel frame, and the compiled walk loaded) and one line walked."""
+    table = los_table(game_map)
+    n = game_map.size
+    if n:
+        table.lines(0, int(table.ground[0]), np.array([n - 1]), table.ground[[n - 1]])
 
 
 def prepare(game_map: Map) -> dict:
@@ -349,10 +265,10 @@ def prepare(game_map: Map) -> dict:
     t = ground_table(game_map)
     if t is None:
         return {"hexes": game_map.size, "table": False, "limit": MAX_TABLE_HEXES}
-    t.wait()
+    t.build()
     return {"hexes": game_map.size, "table": True, "bytes": t.nbytes,
             "complete": bool(t.ready.all())}
 
 
-__all__ = ["GroundTable", "MAX_TABLE_HEXES", "TableTooLarge", "foreground", "ground_row",
-           "ground_table", "prepare", "progress", "start"]
+__all__ = ["GroundTable", "MAX_TABLE_HEXES", "TableTooLarge", "ground_row", "ground_table",
+           "prepare", "progress", "steps", "warm_up"]

@@ -11,7 +11,14 @@ from .board_rules import board_for_slot  # a map slot's board with its terrain S
 from .bounds import MAX_MAP_SLOT  # the bounds of a night position
 from .checks import check  # every invariant of a legal position
 from .drift import FixedDice, RandomDice  # the dice the drift rolls with
-from .files import SCENARIO_FORMAT, load_scenario, save_scenario, scenario_from_json, scenario_to_json
+from .files import (
+    SCENARIO_FORMAT,
+    load_scenario,
+    missing_overlays,
+    save_scenario,
+    scenario_from_json,
+    scenario_to_json,
+)
 from .kinds import (  # the vocabulary of the answers
     AUTO,
     FLARE_OF,
@@ -69,7 +76,8 @@ __all__ = [
     # the position and its files
     "Scenario", "Unit", "Marker", "unit_properties", "MARKER_TYPES", "MOVING", "PHASES",
     "RADIUS_MARKERS", "STARSHELLS_USED", "UNIT_TYPES", "MAX_MAP_SLOT", "check",
-    "board_for_slot", "SCENARIO_FORMAT", "load_scenario", "save_scenario", "scenario_from_json",
+    "board_for_slot", "missing_overlays", "SCENARIO_FORMAT", "load_scenario", "save_scenario",
+    "scenario_from_json",
     "scenario_to_json",
     "board_position", "game_sides", "retitled",
     # the vocabulary of the answers

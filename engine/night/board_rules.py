@@ -2,14 +2,21 @@
 SSRs (``ssr``, VASL's rule names), overlays (``overlays``) and crop (``crop``), read, written,
 and the rules applied to the slot's board (``board_for_slot``, the one place ``build_map`` uses).
 
-Overlays are kept and written, not yet laid on the board; a crop is kept (RULES.md 11.6)."""
+Overlays (RULES.md 11.3) are laid on the board's drawn terrain after its SSRs, from the overlay
+files kept beside the position or its boards (``overlay_file.overlay_file_name``, written by the
+importers from VASL's archives); an overlay whose file is not there is named by
+``missing_overlays`` and left out.  A crop is kept (RULES.md 11.6)."""
 from __future__ import annotations
 
+import functools
+from pathlib import Path
 from typing import Any
 
 from ..boards import Board
 from ..errors import ScenarioError, shown
 from ..jsonio import is_int, type_name
+from ..overlay_file import OverlayFile, load_overlay, overlay_file_name
+from ..overlay_paste import left_to_ssr, overlays_hook
 from ..ssr.apply import board_with_rules
 from ..ssr.table import MAX_RULES
 
@@ -86,10 +93,56 @@ def slot_json(ssr, overlays, crop) -> dict:
     return out
 
 
-def board_for_slot(board: Board, slot_ssr, scenario_ssr=()) -> Board:
+def board_for_slot(board: Board, slot_ssr, scenario_ssr=(), overlays=()) -> Board:
     """The slot's board with the scenario's rules and then its own applied (RULES.md 11.2),
-    on its drawn terrain and its hex model; kept per (board content, rules)."""
+    on its drawn terrain and its hex model, then its overlays pasted (RULES.md 11.3:
+    ``overlays``, (OverlayFile, hex1, hex2) in the save's order); kept per (board content,
+    rules, overlays)."""
     names = tuple(scenario_ssr) + tuple(slot_ssr)
-    if not names:
-        return board
-    return board_with_rules(board, names).board
+    overlays = tuple(o for o in overlays if not left_to_ssr(o[0].name))
+    if not overlays:
+        return board_with_rules(board, names).board if names else board
+    return _with_overlays(_Kept(board), names, tuple(_Kept(o) for o in overlays))
+
+
+class _Kept:
+    """An object kept by identity in a cache key (boards and overlays hold arrays)."""
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __hash__(self):
+        return id(self.obj)
+
+    def __eq__(self, other):
+        return isinstance(other, _Kept) and other.obj is self.obj
+
+
+@functools.lru_cache(maxsize=12)
+def _with_overlays(board: _Kept, names: tuple[str, ...], overlays: tuple[_Kept, ...]) -> Board:
+    step = overlays_hook(o.obj for o in overlays)
+    return board_with_rules(board.obj, names, overlays=step).board
+
+
+def overlay_paths(name: str, folders) -> list[Path]:
+    """Where overlay ``name``'s file may be: in each folder, in order (the position's folder,
+    then its boards' folders)."""
+    return [Path(f) / overlay_file_name(name) for f in folders]
+
+
+@functools.lru_cache(maxsize=64)
+def _overlay_at(path: str, stamp: tuple[int, int]) -> OverlayFile:
+    return load_overlay(path)
+
+
+def find_overlay(name: str, folders) -> OverlayFile | None:
+    """Overlay ``name``'s file in the first of ``folders`` that has it (kept per file and its
+    time stamp), or None.  A file that cannot be read is a ScenarioError naming it."""
+    for path in overlay_paths(name, folders):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        return _overlay_at(str(path), (st.st_mtime_ns, st.st_size))
+    return None

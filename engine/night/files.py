@@ -27,7 +27,16 @@ from ..jsonio import (
     type_name,
 )
 from ..maps import Map, Placement
-from .board_rules import board_for_slot, read_crop, read_overlays, read_ssr, slot_json
+from ..overlay_paste import left_to_ssr
+from .board_rules import (
+    board_for_slot,
+    find_overlay,
+    overlay_paths,
+    read_crop,
+    read_overlays,
+    read_ssr,
+    slot_json,
+)
 from .bounds import (
     MAX_HEX_ID,
     MAX_MAP_SLOT,
@@ -66,9 +75,37 @@ class BoardSource:
     ``boards``: boards in memory by their entry's ``board`` (a saved game's boards not written
     yet), found before any file."""
 
-    def __init__(self, folder: str | None, boards: dict[str, Board] | None = None):
+    def __init__(self, folder: str | None, boards: dict[str, Board] | None = None,
+                 overlays: dict | None = None):
         self.folder = Path(folder) if folder else Path(".")
         self._cache: dict[str, Board] = dict(boards or {})
+        self._overlays = dict(overlays or {})       # overlays in memory (a save's, not written)
+        self.missing: list[str] = []                 # overlays whose file was not found
+
+    def overlays(self, entry: MapEntry, place: str) -> tuple:
+        """The slot's overlays (RULES.md 11.3) as (OverlayFile, hex1, hex2): each from memory or
+        its file in the position's folder or its board file's; one not found is named in
+        ``missing`` and left out.  A file that cannot be read: a ScenarioError at ``place``."""
+        folders = [self.folder]
+        if entry.board.endswith(".json"):
+            board_path = Path(entry.board)
+            folders.append((board_path if board_path.is_absolute()
+                            else self.folder / board_path).parent)
+        out = []
+        for k, (name, hex1, hex2) in enumerate(entry.overlays):
+            if left_to_ssr(name):
+                continue
+            try:
+                overlay = self._overlays.get(name) or find_overlay(name, folders)
+            except ScenarioError as err:
+                raise err.at(place=f"{place}.overlays[{k}]") from None
+            if overlay is None:
+                self.missing.append(f"overlay {name} on board {entry.board}: no file "
+                                    f"{overlay_paths(name, folders[:1])[0].name} beside the "
+                                    "position or its board: not laid (RULES.md 11.3)")
+                continue
+            out.append((overlay, hex1, hex2))
+        return tuple(out)
 
     def __call__(self, ref: str) -> Board:
         if ref in self._cache:
@@ -89,6 +126,16 @@ class BoardSource:
         return board
 
 
+def missing_overlays(scenario: Scenario) -> list[str]:
+    """The overlays of the position's slots whose file is not beside it or its boards (each
+    named with its board: RULES.md 11.3); the position is judged without them."""
+    source = BoardSource(scenario.folder)
+    for i, e in enumerate(scenario.map_entries):
+        if e.overlays:
+            source.overlays(e, f"map[{i}]")
+    return source.missing
+
+
 def build_map(entries: list[MapEntry], boards: BoardSource, ssr: tuple[str, ...] = ()) -> Map:
     """The map of the entries, each board with its terrain SSRs applied (``ssr``: the
     scenario's, for every board; RULES.md 11.2)."""
@@ -103,7 +150,12 @@ def build_map(entries: list[MapEntry], boards: BoardSource, ssr: tuple[str, ...]
             raise ScenarioError(f"board {shown(board.id)} appears twice (also map[{seen[board.id]}])",
                                 place=f"map[{i}].board")
         seen[board.id] = i
-        placements.append(Placement(board_for_slot(board, e.ssr, ssr), e.at, e.rotated))
+        overlays = boards.overlays(e, f"map[{i}]") if e.overlays else ()
+        try:
+            placed = board_for_slot(board, e.ssr, ssr, overlays)
+        except ScenarioError as err:
+            raise err.at(place=f"map[{i}].overlays") from None
+        placements.append(Placement(placed, e.at, e.rotated))
     check_map_size(placements)
     return Map.build(placements)
 

@@ -18,15 +18,15 @@ from PySide6.QtWidgets import QMessageBox
 
 import engine
 from app import rooms
+from app.jobs import THREAD_NAME, runner
 from app.night.document import Document, default_scenario_path
 from app.night.window import NightWindow
-from app.night.worker import collect_garbage_on_gui_thread
 
 QStandardPaths.setTestModeEnabled(True)    # ~/.qttest/...: the test's own home (tests/conftest.py)
 
-# The program's one engine worker thread (app.night.worker), alive as long as the program: not a
-# thread a test left.
-ENGINE_THREAD = "starshell-engine"
+# The program's one job runner's thread (app.jobs), alive as long as the program: not a thread a
+# test left.
+ENGINE_THREAD = THREAD_NAME
 
 
 @pytest.fixture(autouse=True)
@@ -103,8 +103,8 @@ def no_window_outlives_its_test(qapp):
     is hidden and let go (hide, not close: closing one with unsaved work would ask a question
     nobody answers), so no window of an earlier test repaints during a later one; they are
     destroyed here, on the GUI thread, with the garbage the test left (Python's collector runs
-    on the GUI thread only, as in the program: ``app.night.worker.collect_garbage_on_gui_thread``)."""
-    collect_garbage_on_gui_thread()
+    on the GUI thread only, as in the program: ``app.jobs``)."""
+    runner()
     timers_before = {id(t) for t in _timers(qapp)}
     threads_before = {t.ident for t in threading.enumerate()}
     yield

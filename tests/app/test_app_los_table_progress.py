@@ -51,3 +51,25 @@ def test_the_first_field_never_waits_for_the_table_and_its_progress_is_shown(
     assert api.table_progress(drawn_position)["done"] == 1.0
     shares = sorted(int(t.split()[2]) for t in seen if t)
     assert shares and 0 <= shares[0] < 100 and shares[-1] < 100
+
+
+def test_what_the_first_field_needs_is_made_in_the_background_as_the_window_opens(
+        window_on, qtbot, drawn_position, monkeypatch):
+    """Opening a window on drawn boards starts, through the job runner and before any unit is
+    selected, what the map's first field needs (its LOS table: the pixel frame, the compiled
+    walk loaded, a line walked), off the GUI thread."""
+    import threading
+
+    from engine.los import ground as los_ground
+    warmed = []
+    real = los_ground.warm_up
+
+    def warm_up(game_map):
+        real(game_map)
+        warmed.append((game_map.content_key, threading.current_thread()))
+    monkeypatch.setattr(los_ground, "warm_up", warm_up)
+    w = window_on(drawn_position)
+    assert w.document.viewer is None
+    qtbot.waitUntil(lambda: bool(warmed), timeout=60000)
+    key, thread = warmed[0]
+    assert key == drawn_position.map.content_key and thread is not threading.main_thread()

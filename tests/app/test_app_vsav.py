@@ -187,3 +187,45 @@ def test_missing_text_names_each_board_and_why():
     assert "the boards folder /b does not serve" in text
     assert "\u2022 board 07: no bd07 archive or board file in /b" in text
     assert "\u2022 board 98: its archive cannot be imported (x)" in text
+
+
+def test_reading_a_saved_game_runs_off_the_gui_thread_and_cancel_stops_the_opening(
+        window, qtbot, tmp_path, infos, monkeypatch):
+    """The save is read through the job runner behind a progress dialog: past 0.2 s the status
+    bar says it is being read, Cancel gives up the opening at once (the window's position
+    stays, nothing is asked or shown), and the reading's result arriving later is dropped."""
+    import threading
+
+    from PySide6.QtWidgets import QProgressDialog, QPushButton
+
+    from app.jobs import runner
+    path = game(tmp_path)
+    before = window.document.scenario
+    entered, release, read_on = threading.Event(), threading.Event(), []
+    real = vsav_open.api.vasl.vsav_scenario
+
+    def slow_read(*args):
+        read_on.append(threading.current_thread())
+        entered.set()
+        release.wait()
+        return real(*args)
+    monkeypatch.setattr(vsav_open.api.vasl, "vsav_scenario", slow_read)
+    said = []
+
+    def press_cancel(text):
+        said.append(text)
+        if text.startswith("Reading the VASL saved game"):
+            for dialog in window.findChildren(QProgressDialog):
+                dialog.findChild(QPushButton).click()       # Cancel pressed
+    runner().busyChanged.connect(press_cancel)
+    try:
+        assert not vsav_open.open_vsav(window, str(path))
+    finally:
+        runner().busyChanged.disconnect(press_cancel)
+        release.set()
+    assert entered.is_set() and read_on[0] is not threading.main_thread()
+    assert said[0] == "Reading the VASL saved game game.vsav"
+    assert "cancelled" in window.statusBar().currentMessage()
+    runner().call(lambda: None)                 # the reading is over: its result dropped
+    settle(qtbot, window.document)
+    assert window.document.scenario is before and infos == []

@@ -4,8 +4,9 @@ convert it (``engine.importers.vasl.import_board``), save the Starshell board fi
 put the board on the map: added in a free slot, or in place of the map's board of the same id
 (the bundled stand-in, typically).
 
-The conversion runs in a worker thread behind a progress dialog with Cancel: the window keeps
-painting, and a large or hostile file can be stopped (the engine bounds every size as well)."""
+The conversion runs through the app's job runner (``app.jobs``) behind a progress dialog with
+Cancel: the window keeps painting, and a large or hostile file can be stopped (the engine bounds
+every size as well)."""
 from __future__ import annotations
 
 import os
@@ -13,10 +14,11 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, Signal
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app.file_filters import BOARD_FILTER, VASL_BOARD_FILTER
+from app.jobs import Cancelled, on_gui_thread, run_in_dialog, runner
 from engine import api
 from engine.api import save_board
 
@@ -89,7 +91,7 @@ def offer_on_map(editor, board, target: str, report: list[str]) -> bool:
 
 
 class ImportJob(QObject):
-    """One conversion in a worker thread, shown by a progress dialog whose Cancel stops it.
+    """One conversion through the job runner, shown by a progress dialog whose Cancel stops it.
 
     ``run`` returns (board, report), the error message (str), or None when cancelled."""
 
@@ -100,54 +102,45 @@ class ImportJob(QObject):
         self.source = source
         self.outcome = None
         self._cancel = threading.Event()
+        self._job = None
+        self._report = None
 
     def cancel(self) -> None:
+        """Cancel pressed (or asked from the conversion itself: it stops at its next report)."""
         self._cancel.set()
+        job = self._job
+        if job is not None and on_gui_thread(self):
+            job.cancel()
 
-    def _progress(self, fraction: float) -> None:      # in the worker thread
+    def _progress(self, fraction: float) -> None:      # on the runner's thread
         if self._cancel.is_set():
             raise api.vasl.ImportCancelled()
-        self.progressed.emit(int(1000 * fraction))
+        self._report(fraction)
 
-    def _work(self) -> None:                            # in the worker thread
+    def _work(self, progress):                          # on the runner's thread
+        self._report = progress
         try:
-            self.outcome = api.vasl.import_board(self.source, progress=self._progress)
+            return api.vasl.import_board(self.source, progress=self._progress)
         except api.vasl.ImportCancelled:
-            self.outcome = None
+            raise Cancelled() from None
         except api.ScenarioError as e:
-            self.outcome = str(e)
+            return str(e)
         except MemoryError:
-            self.outcome = f"{self.source}: too large to import (out of memory)"
+            return f"{self.source}: too large to import (out of memory)"
+        except Cancelled:
+            raise
         except Exception as e:           # never a traceback: the file is named
-            self.outcome = f"{self.source}: cannot be imported ({type(e).__name__}: {e})"
-        if self._cancel.is_set():
-            self.outcome = None
+            return f"{self.source}: cannot be imported ({type(e).__name__}: {e})"
 
     def run(self, parent):
-        dialog = QProgressDialog(f"Importing {os.path.basename(self.source)}...", "Cancel",
-                                 0, 1000, parent)
-        dialog.setWindowTitle("Import a VASL board")
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.setMinimumDuration(300)
-        dialog.canceled.connect(self.cancel)
-        self.progressed.connect(dialog.setValue)
-        thread = _Worker(self._work)
-        loop = QEventLoop()
-        thread.finished.connect(loop.quit)
-        thread.start()
-        if not thread.isFinished():
-            loop.exec()
-        thread.wait()
-        self.progressed.disconnect(dialog.setValue)
-        dialog.close()
-        dialog.deleteLater()
+        name = os.path.basename(self.source)
+        self._job = job = runner().submit(self._work, progress=True,
+                                          text=f"Importing the VASL board {name}")
+        job.progressed.connect(self._progressed)
+        run_in_dialog(parent, job, "Import a VASL board", f"Importing {name}...")
+        self.outcome = None if job.state != "done" or self._cancel.is_set() else job.result()
         return self.outcome
 
-
-class _Worker(QThread):
-    def __init__(self, work):
-        super().__init__()
-        self.work = work
-
-    def run(self) -> None:
-        self.work()
+    def _progressed(self, text: str, fraction: float) -> None:
+        if fraction >= 0:
+            self.progressed.emit(int(1000 * fraction))

@@ -1,10 +1,10 @@
 """VASL's walk of a line over the pixel frame (``Map.LOS``: one pixel column at a time, every
 pixel row between the line's entry into the column and its exit), compiled (numba), for
-``raster_frame``: every line of one viewer walked in one call, each point's pixel class read
+``walk``: every line of one viewer walked in one call, each point's pixel class read
 and only the points that can matter kept, each walk ended at a point that surely blocks it,
 and a line answered here when that point is the first any rule could judge.
 
-What a point is comes from its pixel class (``raster_frame``: the class arrays are built once
+What a point is comes from its pixel class (``frame``: the class arrays are built once
 per map).  Which points a line keeps, by its mode bits:
 
 - ``KEEP_ALL``: every point (A6.3's lines);
@@ -48,7 +48,7 @@ import math
 import numba
 import numpy as np
 
-from .raster_bits import (
+from .bits import (
     AS_HIGH,
     AS_HIGH_OK,
     CAN_BLOCK,
@@ -141,16 +141,20 @@ def tile_columns(column, columns, px, sign, rise, sy, enter, leave):
 
 
 @numba.njit(cache=True, nogil=True)
-def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dxs, dys,
-               threshold, mode, hi, target_elev, target, cls_lev, cls_top, cls_low, cls_flags,
-               cls_nbr, qa, ra, out_cls, out_line, answer_hex, answer):
-    """The points kept of every line from the pixel (``sx``, ``sy``) to (sx + dxs[i],
-    sy + dys[i]), in the walk's order, line after line: their classes into ``out_cls`` and the
-    line's index into ``out_line`` (room for every point of every walk: |dx| + |dy| + 2 a
-    line); returns how many.  A line answered by the kernel (module doc): its blocking hex in
-    ``answer_hex`` and why in ``answer`` (else left as they are).  A point off the frame (a
-    line to a centre on row 0 can step one row past it in its last column) is the point
-    before it again: skipped."""
+def walk_lines(pixels, classes, viewer, lines, out):
+    """The points kept of every line from the viewer's pixel (``viewer.x``, ``viewer.y``) to
+    (x + ``lines.dx[i]``, y + ``lines.dy[i]``), in the walk's order, line after line (the
+    arguments: ``bits``' named tuples): their classes into ``out.classes`` and the line's index
+    into ``out.lines`` (room for every point of every walk: |dx| + |dy| + 2 a line); returns
+    how many.  A line answered by the kernel (module doc): its blocking hex in
+    ``out.answer_hex`` and why in ``out.answer`` (else left as they are).  A point off the
+    frame (a line to a centre on row 0 can step one row past it in its last column) is the
+    point before it again: skipped."""
+    pix_cls, width, height, tile_max = pixels
+    cls_lev, cls_top, cls_low, cls_flags, cls_nbr, qa, ra = classes
+    sx, sy, viewer_hex, viewer_elev = viewer
+    dxs, dys, threshold, mode, hi, target_elev, target = lines
+    out_cls, out_line, answer_hex, answer = out
     size = pix_cls.shape[0]
     base = sy * width + sx
     tiles_wide = (width + TILE_SIZE - 1) >> TILE
@@ -214,7 +218,7 @@ def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dx
                         head = (f & IN_BUILDING) != 0        # A6.8: out of the building here
                         # in the viewer's hex (and no hexside terrain), a point no rule judges
                         harmless = (f & KEEP_IN_ENDS) == 0 and in_an_end(cls_nbr, cl, f,
-                                                                          viewer, viewer)
+                                                                          viewer_hex, viewer_hex)
                         plain = not (head or keep_all or edges)
                         if head and harmless:
                             emit = False
@@ -222,7 +226,7 @@ def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dx
                             # A6.8: out of the viewer's hex in the building, as high as the
                             # viewer: blocks (else another point of it may)
                             inside = ((f & LEAVE_FIRST) != 0 and cls_top[cl] >= viewer_elev
-                                      and not in_an_end(cls_nbr, cl, f, viewer, viewer))
+                                      and not in_an_end(cls_nbr, cl, f, viewer_hex, viewer_hex))
                             answers = answers and inside and k == lead
                         keep = True
                     else:
@@ -230,7 +234,7 @@ def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dx
                             edges and (f & ON_EDGE) != 0 and (f & INHERENT_NEAR) != 0)
                     if keep:
                         prev = cl
-                        end = in_an_end(cls_nbr, cl, f, viewer, t)
+                        end = in_an_end(cls_nbr, cl, f, viewer_hex, t)
                         if emit and not (drop and not in_head and end
                                          and (f & KEEP_IN_ENDS) == 0):
                             out_cls[k] = cl
@@ -246,7 +250,7 @@ def walk_lines(pix_cls, width, height, tile_max, sx, sy, viewer, viewer_elev, dx
                                 why = sure_block(
                                     f if as_high else f & ~AS_HIGH_OK, cls_lev[cl], cls_top[cl],
                                     h, lo, viewer_elev, te,
-                                    hex_range(qa, ra, hx, viewer) < 2
+                                    hex_range(qa, ra, hx, viewer_hex) < 2
                                     or hex_range(qa, ra, hx, t) < 2)
                             if why:
                                 if (answers and k == lead + 1 and (f & KEEP_IN_ENDS) == 0):

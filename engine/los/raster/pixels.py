@@ -1,16 +1,16 @@
 """Which hex each pixel of a map's pixel frame lies in (VASL's ``Hex``), for
-``raster_frame``: the hex whose centre is nearest (the hex scaled regular), its nearest side
+``frame``: the hex whose centre is nearest (the hex scaled regular), its nearest side
 and whether the centre is nearer still (VASL's ``Hex.getNearestLocation``), and which
 neighbours' extended borders hold the pixel too (VASL's ``Hex.getExtendedHexBorder``, tested
 with java.awt.Polygon's crossing rule).  Geometry only: the rules read it in
-``raster_table``.
+the rule modules.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ..hexes import SQRT3
-from ..maps import Map
+from ...hexes import SQRT3
+from ...maps import Map
 
 PIXELS_AT_ONCE = 1 << 15   # pixels classified at a time (whole rows): small temporaries, reused
 

@@ -1,0 +1,317 @@
+"""The map's pixel frame for LOS over the terrain as drawn (VASL's ``Map``, ``Hex``, ``LOS``):
+``Frame``, built once per map by ``build_frame`` and never changed.
+
+Every board's raster (``engine.raster_file``, found by ``engine.boards.board_raster``) pasted
+at its slot: per pixel its terrain and ground level, the map's hex it lies in, its nearest
+hexside and whether the centre is its nearest location (VASL's ``Hex.getNearestLocation``), and
+which neighbours' extended borders hold it too (``pixels``); pixels judged alike share a
+*class*, and what the compiled walk (``kernel``) reads of each class.  Per hex: its centre
+pixel, its centre's terrain, the terrain at its hexsides' middles, its neighbours, cliffs and
+hexside terrain (B9.2), and the ranges between hexes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...boards import board_raster
+from ...hexes import SQRT3
+from ...maps import Map
+from ...terrain import HEXSIDES
+from ..hexside_terrain import OFF_MAP_LEVEL
+from . import bits
+from .pixels import PixelHexes, extended_borders, pixel_hexes, shared_slots
+from .terrain import (
+    BRIDGE_T,
+    BUILDING_TERRAIN_T,
+    CLIFF_T,
+    DEPRESSION_T,
+    HALF_LEVEL,
+    HEIGHT,
+    HEXSIDE_T,
+    IN_BUILDING_T,
+    INHERENT,
+    OBSTACLE,
+    OUT_OF_SEASON,
+    ROWHOUSE_T,
+    SPLIT,
+)
+
+MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
+MAX_RANGE_TABLE = 4000       # hexes: ranges kept as a table (int16, 32 MB at most)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A map's pixel frame and what the rules read of it (module doc).  Per-hex arrays have
+    one row more than the map's hexes: the void row (off the map, index -1)."""
+    geometry: tuple            # (A1's x, A1's y, hex width, hex height) in pixels
+    width: int
+    height: int
+    terrain: np.ndarray        # per pixel (flat, row after row): VASL's terrain code
+    level: np.ndarray          # per pixel: ground level
+    pix_cls: np.ndarray        # per pixel: its class
+    # per class: the first class of each floor (``cls_from[floor + 128]``: the classes from it
+    # on can matter above the floor), nearest side, extended-border bits, ground level,
+    # terrain code, hex (-1 off the map), whether at the centre; what the walk reads: its bits
+    # (``bits``), obstacle top, what it can matter above, its hex and neighbours (-2: none)
+    cls_from: np.ndarray
+    cls_side: np.ndarray
+    cls_edge: np.ndarray
+    cls_level: np.ndarray
+    cls_code: np.ndarray
+    cls_hex: np.ndarray
+    cls_centre: np.ndarray
+    cls_flags: np.ndarray
+    cls_top: np.ndarray
+    cls_low: np.ndarray
+    cls_nbr: np.ndarray
+    tile_max: np.ndarray       # the highest class of each tile of the frame (``bits.TILE``)
+    # per hex
+    centre_x: np.ndarray       # VASL's LOS point (truncated)
+    centre_y: np.ndarray
+    centre_code: np.ndarray    # the terrain of the centre location (VASL's Hex.resetTerrain)
+    depression: np.ndarray     # the centre is depression terrain (A6.3)
+    ground: np.ndarray         # base level (the void row: OFF_MAP_LEVEL)
+    side_code: np.ndarray      # (hexes, 6): the terrain at each hexside's middle
+    neighbours: np.ndarray     # (hexes + 1, 6): -1 none
+    cliff_side: np.ndarray     # (hexes + 1, 6): a cliff hexside (B10.23)
+    side_terrain: np.ndarray   # (hexes + 1, 6): hexside terrain there (B9.2)
+    q: np.ndarray              # axial coordinates (the void row: 0)
+    r: np.ndarray
+    ranges: np.ndarray | None  # (hexes + 1)^2 ranges, or None on a large map
+    bridge_centres: np.ndarray  # (k, 2): the centres of hexes holding bridge pixels (B6)
+
+
+def map_rasters(game_map: Map):
+    """The rasters of every board of the map (turned as placed), or None if one has none or
+    they disagree on the hex spacing."""
+    out = []
+    for placement in game_map.placements:
+        raster = board_raster(placement.board)
+        if raster is None:
+            return None
+        out.append(raster.rotated() if placement.rotated else raster)
+    if len({raster.geometry for raster in out}) != 1:
+        return None
+    return out
+
+
+def hex_range(frame: Frame, here, there):
+    """The range between hexes ``here`` and ``there`` (arrays or ints)."""
+    return _axial_range(frame.q, frame.r, here, there)
+
+
+def _axial_range(q, r, here, there):
+    dq = q[here] - q[there]
+    dr = r[here] - r[there]
+    return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+
+
+def ranges_from(frame: Frame, viewer: int, hexes: np.ndarray) -> np.ndarray:
+    """The ranges from ``viewer`` to each of ``hexes``."""
+    if frame.ranges is not None:
+        return frame.ranges[viewer][hexes]
+    return hex_range(frame, hexes, np.full_like(hexes, viewer))
+
+
+def build_frame(game_map: Map, rasters) -> Frame:
+    """The frame of ``game_map`` from its boards' ``rasters`` (``map_rasters``).  ValueError:
+    boards off the pixel grid, or a map too large."""
+    m = game_map
+    a1x, a1y, hw, hh = rasters[0].geometry
+    geometry = (a1x, a1y, hw, hh)
+    width, height, terrain, level, covered, slots = _paste(m, rasters, geometry)
+    # the hex (map index) of every pixel, its nearest hexside and whether the centre is its
+    # nearest location (VASL's Hex.getNearestLocation)
+    px = pixel_hexes(m, width, height, geometry, *slots)
+    px.hexi[~covered] = -1
+    classes = _classify(m, terrain, level, px, width, height, geometry)
+    # hex centres in pixels (VASL's LOS point: truncated), and the terrain there
+    cx = a1x + hw * m.col
+    cy = a1y + hh * (m.row - 1 + (m.col % 2)) - hh / 2 * (m.col % 2)
+    centre_x = np.clip(cx.astype(np.int64), 0, width - 1)
+    centre_y = np.clip(cy.astype(np.int64), 0, height - 1)
+    centre_code = _centre_terrain(m, terrain, px, centre_x, centre_y, width, height)
+    sides = _hexside_points(m, terrain, cx, cy, width, height, geometry)
+    q, r = np.append(m.q, 0), np.append(m.r, 0)
+    # ranges between hexes, looked up (the last row and column: off the map)
+    ranges = None
+    if m.size <= MAX_RANGE_TABLE:
+        idx = np.arange(m.size + 1)
+        ranges = np.empty((m.size + 1, m.size + 1), dtype=np.int16)
+        for a in range(0, m.size + 1, 256):       # a band of rows at a time (memory)
+            ranges[a:a + 256] = _axial_range(q, r, idx[a:a + 256, None], idx[None, :])
+    # B6: the centres of the hexes holding bridge pixels
+    bridged = np.unique(classes["cls_hex"][BRIDGE_T[classes["cls_code"]]
+                                           & (classes["cls_hex"] >= 0)])
+    return Frame(
+        geometry=geometry, width=width, height=height, terrain=terrain, level=level,
+        **classes, **_walk_classes(m, classes, centre_code, width, height),
+        centre_x=centre_x, centre_y=centre_y, centre_code=centre_code,
+        # hexes whose centre is depression terrain (gully, stream, sunken road: A6.3)
+        depression=np.append(DEPRESSION_T[centre_code[:-1]], False),
+        ground=np.append(m.level.astype(np.int64), OFF_MAP_LEVEL),
+        **sides, q=q, r=r, ranges=ranges,
+        bridge_centres=np.stack([centre_x[bridged], centre_y[bridged]], axis=1).astype(
+            np.float64))
+
+
+def _paste(m: Map, rasters, geometry):
+    """The map's pixel frame: every board pasted at its slot's origin: (width, height, terrain
+    and level (flat), which pixels a board covers (flat), the shared slots of ``pixels``)."""
+    hw, hh = geometry[2:]
+    offs = []
+    for (ox, oy) in m.origins:
+        X0, Y0 = ox * hw, oy * hh
+        if X0 != int(X0) or Y0 != int(Y0):
+            raise ValueError("boards off the pixel grid")
+        offs.append((int(X0), int(Y0)))
+    W = max(o[0] + r.shape[1] for o, r in zip(offs, rasters))
+    H = max(o[1] + r.shape[0] for o, r in zip(offs, rasters))
+    if W * H > MAX_MAP_PIXELS:
+        raise ValueError("map too large for its rasters")
+    terr = np.zeros((H, W), dtype=np.uint8)
+    lev = np.zeros((H, W), dtype=np.int8)
+    covered = np.zeros((H, W), dtype=bool)
+    for (X0, Y0), r in zip(offs, rasters):
+        h, w = r.shape
+        terr[Y0:Y0 + h, X0:X0 + w] = r.terrain
+        lev[Y0:Y0 + h, X0:X0 + w] = r.level
+        covered[Y0:Y0 + h, X0:X0 + w] = True
+    # boards of one size tiling the frame share their pixels' hexes (pixels)
+    shapes = [r.shape for r in rasters]
+    slots = shared_slots(m, geometry, offs, shapes, W, H) if covered.all() else None
+    return (W, H, terr.ravel(), lev.ravel(), covered.ravel(),
+            (slots, shapes[0]) if slots is not None else (None, None))
+
+
+def _classify(m: Map, terr, lev, px: PixelHexes, W: int, H: int, geometry) -> dict:
+    """Pixels of one hex, terrain, level, extended borders and nearest location are judged
+    alike: their classes (``pix_cls``) and what each class is (``cls_*``)."""
+    hexi, side, at_centre = px.hexi, px.side, px.at_centre
+    # the neighbours (bits 0..5) whose extended border holds the pixel too
+    edge = extended_borders(m, px, W, H, geometry)
+    # pixels of one hex, terrain, level and nearest location are judged alike: classes,
+    # keyed (((hexi + 1) * 256 + terr) * 64 + lev + 32) * 1024 + edge * 16 + side * 2
+    # + at_centre; the same classes as np.unique of every pixel's key, from the runs along
+    # the rows (a run: no part changes)
+    parts = (hexi, terr, lev, edge, side, at_centre)
+    change = np.empty(len(hexi), dtype=bool)
+    change[0] = True
+    np.not_equal(parts[0][1:], parts[0][:-1], out=change[1:])
+    for part in parts[1:]:
+        change[1:] |= part[1:] != part[:-1]
+    starts = np.flatnonzero(change)
+    key = hexi[starts].astype(np.int64)
+    for scale, part in ((1, 1), (256, terr[starts]), (64, lev[starts]), (1, 32),
+                        (64, edge[starts]), (8, side[starts]), (2, at_centre[starts])):
+        if scale != 1:
+            key *= scale
+        key += part
+    uniq, inv = np.unique(key, return_inverse=True)
+    # what a class is to the first cut of a line's points (``table``): its obstacle top, or
+    # 127 for terrain that counts whatever the ends' heights (hexside, half-level, split;
+    # every floor is below 127); classes numbered in the order of this byte, so that a
+    # pixel's class says at once whether it can matter above a floor (``cls_from``)
+    code = (uniq // (1024 * 64)) % 256
+    special = HEXSIDE_T[code] | HALF_LEVEL[code] | SPLIT[code]
+    top = ((uniq // 1024) % 64) - 32 + HEIGHT[code]
+    low = np.where(special, 127, np.clip(top, -127, 126))
+    order = np.argsort(low, kind="stable")
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    uniq, inv, low = uniq[order], rank[inv], low[order]
+    # (two bytes a pixel when the classes allow: the walk reads one per point)
+    small = np.uint16 if len(uniq) <= np.iinfo(np.uint16).max else np.int32
+    runs = np.diff(np.append(starts, len(hexi)))
+    rest = uniq // 1024
+    return dict(
+        cls_from=np.searchsorted(low, np.arange(-128, 128), side="right"),
+        pix_cls=np.repeat(inv.astype(small), runs),
+        cls_centre=(uniq % 2).astype(bool),
+        cls_side=(uniq // 2) % 8,
+        cls_edge=((uniq // 16) % 64).astype(np.int64),
+        cls_level=(rest % 64) - 32,
+        cls_code=((rest // 64) % 256).astype(np.int64),
+        cls_hex=rest // 64 // 256 - 1)
+
+
+def _centre_terrain(m: Map, terr, px: PixelHexes, centre_x, centre_y, W: int, H: int):
+    """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
+    point next to the dot, unless inherent terrain (orchard trees, rubble...) lies nearer
+    the centre than any hexside location: then that.  (The void row: 0.)"""
+    hexi, at_centre = px.hexi, px.at_centre
+    sample_x = np.clip(centre_x + 1, 0, W - 1)
+    sample_y = np.clip(centre_y - 1, 0, H - 1)
+    centre = terr[sample_y * W + sample_x].astype(np.int64)
+    sel = np.flatnonzero(at_centre & INHERENT[terr] & (hexi >= 0))
+    if len(sel):
+        votes = np.bincount(hexi[sel] * 256 + terr[sel],
+                            minlength=m.size * 256).reshape(m.size, 256)
+        has = votes.max(axis=1) > 0
+        centre = np.where(has, votes.argmax(axis=1), centre)
+    return np.append(centre, 0)
+
+
+def _hexside_points(m: Map, terr, cx, cy, W: int, H: int, geometry) -> dict:
+    """The terrain at each hexside's location point (its middle), per hex and side; the
+    neighbours, cliffs, and hexside terrain on each side of each hex (B9.2)."""
+    hw, hh = geometry[2:]
+    ang = np.radians(60.0 * np.arange(6))
+    mx = cx[:, None] + np.sin(ang)[None, :] * (SQRT3 / 2) * hw / 1.5
+    my = cy[:, None] - np.cos(ang)[None, :] * (SQRT3 / 2) * hh / SQRT3
+    mx = np.clip(mx.astype(np.int64), 0, W - 1)
+    my = np.clip(my.astype(np.int64), 0, H - 1)
+    side_code = terr[my * W + mx]              # (n, 6)
+    cliff = np.zeros((m.size + 1, 6), dtype=bool)
+    if "cliff" in HEXSIDES:
+        cliff[:-1] = m.hexside == HEXSIDES["cliff"].code
+    # hexside terrain on each side of each hex (VASL's Hex.getHexsideTerrain): imported, or
+    # drawn at the side's middle
+    side_terrain = np.zeros((m.size + 1, 6), dtype=bool)
+    side_terrain[:-1] = (m.hexside != 0) | HEXSIDE_T[side_code]
+    return dict(side_code=side_code, cliff_side=cliff, side_terrain=side_terrain,
+                neighbours=np.vstack([m.neighbours, np.full((1, 6), -1, np.int64)]))
+
+
+def _walk_classes(m: Map, classes: dict, centre_code, W: int, H: int) -> dict:
+    """What the compiled walk (``kernel``) reads of each pixel class: ground, top, what it is
+    (bits) and its hex with the neighbours whose extended border holds it; the tiles' highest
+    classes."""
+    code, hexc, cls_edge = classes["cls_code"], classes["cls_hex"], classes["cls_edge"]
+    on_map = hexc >= 0
+    bridge_hex = np.zeros(m.size + 1, dtype=bool)
+    bridge_hex[hexc[BRIDGE_T[code] & on_map]] = True
+    foreign = INHERENT[code] & (centre_code[hexc] != code)   # drawn over from another hex
+    can_block = on_map & ~foreign & ~bridge_hex[hexc]
+    flags = (bits.CAN_BLOCK * can_block
+             + bits.OBSTACLE_CLS * (can_block & OBSTACLE[code] & ~ROWHOUSE_T[code])
+             + bits.SPLIT_CLS * SPLIT[code]
+             + bits.KEEP_IN_ENDS * (HEXSIDE_T[code] | BRIDGE_T[code] | ROWHOUSE_T[code])
+             + bits.IN_BUILDING * IN_BUILDING_T[code]
+             + bits.ON_EDGE * (cls_edge != 0)
+             + bits.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code])
+             + bits.LEAVE_FIRST * BUILDING_TERRAIN_T[code])
+    flags = flags.astype(np.uint16)
+    top = classes["cls_level"] + HEIGHT[code]
+    nbr = np.full((len(code), 7), -2, dtype=np.int64)
+    nbr[:, 0] = hexc
+    edge_bits = ((cls_edge[:, None] >> np.arange(6)[None, :]) & 1) == 1
+    across = np.where(on_map[:, None], m.neighbours[np.where(on_map, hexc, 0)], -2)
+    nbr[:, 1:] = np.where(edge_bits & (across >= 0), across, -2)
+    inherent = INHERENT[centre_code]               # per hex (the void row: none)
+    near = (inherent[hexc] & on_map) | (inherent[np.where(nbr[:, 1:] >= 0, nbr[:, 1:], -1)]
+                                        & (nbr[:, 1:] >= 0)).any(axis=1)
+    flags |= (bits.INHERENT_NEAR * near).astype(np.uint16)
+    # the highest class of each tile of the frame (the walk skips tiles below a threshold)
+    size = bits.TILE_SIZE
+    rows, cols = -(-H // size) * size, -(-W // size) * size
+    tiles = np.zeros((rows, cols), dtype=np.int32)
+    tiles[:H, :W] = classes["pix_cls"].reshape(H, W)
+    return dict(
+        cls_flags=flags, cls_top=top,
+        # what a class can matter above between ends at two elevations (kernel)
+        cls_low=np.where(BRIDGE_T[code], 127, top + CLIFF_T[code]), cls_nbr=nbr,
+        tile_max=tiles.reshape(rows // size, size, cols // size, size).max(axis=(1, 3)).ravel())

@@ -1,0 +1,74 @@
+"""A hex's terrain and level read from the terrain as drawn (VASL's ``Hex.resetTerrain``): the
+board importers derive every hex this way from a board's pixels, and an overlay pasted into a
+board's pixels (``overlay_paste``, RULES.md 11.3) re-derives the hexes under it the same way."""
+from __future__ import annotations
+
+import numpy as np
+
+from .vasl_terrain import BUILDING, INHERENT, VOTES
+
+DISC_RADIUS = 0.2                           # in hex heights: the centre region that is sampled
+INHERENT_RADIUS = 0.25                      # ... and where inherent terrain is looked for
+
+
+def pixel_centres(geometry, col, row):
+    """Pixel centres of (column, printed row) hexes on a board drawn with ``geometry`` (a1_x,
+    a1_y, hex_width, hex_height): VASL's row index is the printed row minus one in even columns
+    (A1 is its row 0) and the printed row in odd ones (B0)."""
+    a1_x, a1_y, hex_width, hex_height = geometry
+    odd = col % 2
+    vrow = row - 1 + odd
+    return a1_x + hex_width * col, a1_y + hex_height * vrow - hex_height / 2 * odd
+
+
+def sample_hexes(terrain: np.ndarray, elevation: np.ndarray, hex_height: float,
+                 fx: np.ndarray, fy: np.ndarray):
+    """Each hex's terrain code (the one that decides what it is) and level, read from the pixels
+    around its centre (``fx``, ``fy``: the hexes' pixel centres; ``terrain``, ``elevation``
+    indexed [x, y] as VASL's grids); with the samples the building groups read again (the pixels
+    of the centre region, clipped, and which lie on the grid; the centre sample point)."""
+    gw, gh = terrain.shape
+    n_hex = len(fx)
+    cx = np.clip(fx.astype(np.int64), 0, gw - 1)      # VASL truncates; edge centres are clamped
+    cy = np.clip(fy.astype(np.int64), 0, gh - 1)
+    # VASL's centre sample point (Hex.resetTerrain): the first of these on the map
+    order = np.array([(1, -1), (1, 1), (-1, 1), (-1, -1), (0, 0)])
+    px = cx[:, None] + order[:, 0]
+    py = cy[:, None] + order[:, 1]
+    on = (px >= 0) & (px < gw) & (py >= 0) & (py < gh)
+    first = np.argmax(on, axis=1)
+    sx, sy = px[np.arange(n_hex), first], py[np.arange(n_hex), first]
+    centre_code = terrain[sx, sy]
+    level = elevation[sx, sy].astype(np.int64)
+
+    # the centre region: a disc of pixels around (cx, cy); inherent terrain is looked for in a
+    # slightly larger one (VASL: pixels nearer the centre than any hexside location point)
+    r = max(2, int(round(DISC_RADIUS * hex_height)))
+    r_in = max(r, int(round(INHERENT_RADIUS * hex_height)))
+    dx, dy = np.mgrid[-r_in:r_in + 1, -r_in:r_in + 1]
+    keep = dx ** 2 + dy ** 2 <= r_in * r_in
+    dx, dy = dx[keep], dy[keep]
+    near = dx ** 2 + dy ** 2 <= r * r
+    X = cx[:, None] + dx
+    Y = cy[:, None] + dy
+    inside = (X >= 0) & (X < gw) & (Y >= 0) & (Y < gh)
+    Xc, Yc = np.clip(X, 0, gw - 1), np.clip(Y, 0, gh - 1)
+    codes = np.where(inside, terrain[Xc, Yc], 256).astype(np.int64)
+    rows_257 = np.arange(n_hex)[:, None] * 257
+
+    def tally(which: np.ndarray) -> np.ndarray:
+        c = np.where(which, codes, 256)
+        return np.bincount((rows_257 + c).ravel(),
+                           minlength=n_hex * 257).reshape(n_hex, 257)[:, :256]
+
+    votes = tally(near & VOTES[np.minimum(codes, 255)])
+    code = np.where(votes.max(axis=1) > 0, votes.argmax(axis=1), 0)
+    code = np.where(BUILDING[centre_code], centre_code, code)
+    inherent = tally(inside & INHERENT[np.minimum(codes, 255)])
+    code = np.where(inherent.max(axis=1) > 0, inherent.argmax(axis=1), code)
+    return code, level, (Xc, Yc, inside, sx, sy)
+
+
+def sample_radius(hex_height: float) -> int:
+    """The radius in pixels of the region ``sample_hexes`` reads around a hex's centre."""
+    return max(2, int(round(DISC_RADIUS * hex_height)), int(round(INHERENT_RADIUS * hex_height)))
