@@ -32,16 +32,7 @@ from .kinds import (  # the vocabulary of the answers
     Sight,
     StarshellOptions,
 )
-from .layout import (  # map edits; the terrain SSRs of the map or a slot (RULES.md 11.2)
-    LayoutResult,
-    add_board,
-    board_without_rules,
-    move_board,
-    remove_board,
-    set_layout,
-    with_board,
-    with_ssr,
-)
+from .layout import LayoutResult, add_board, move_board, remove_board, set_layout, with_board
 from .light import illuminated_hexes, illumination  # E1.9: which locations are lit, by what
 from .los_thread import LosThread, los_thread, seen_by_side
 from .new_position import board_position, game_sides, retitled  # new positions, their titles
@@ -60,6 +51,13 @@ from .scenario import (  # the position: units, markers, phase
     Scenario,
     Unit,
     unit_properties,
+)
+from .slot_edits import (  # a slot's SSRs and overlays changed; overlays drawn (RULES.md 11.2-11.3)
+    board_without_rules,
+    overlay_pictures,
+    slot_overlays,
+    with_overlays,
+    with_ssr,
 )
 from .starshells import FireOptions, FireResult, fire, starshell_options  # E1.91 - E1.93
 from .unit_verdicts import UnitVerdict, reveal, unit_verdict  # one unit's sight of another
@@ -93,7 +91,7 @@ __all__ = [
     "LosThread", "los_thread", "seen_by_side",
     # the board layout
     "LayoutResult", "add_board", "move_board", "remove_board", "set_layout", "with_board",
-    "with_ssr", "board_without_rules",
+    "with_ssr", "with_overlays", "board_without_rules", "slot_overlays", "overlay_pictures",
     # the planner
     "LIT_ENEMIES", "Advice", "StarshellOption", "advise", "Route", "route", "Threat", "threat", "read_costs",
 ]

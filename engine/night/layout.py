@@ -14,8 +14,6 @@ from ..boards import Board
 from ..errors import ScenarioError
 from ..hexes import parse_hex_id
 from ..maps import Map, Placement
-from ..ssr.apply import without_rules
-from .board_rules import board_for_slot, read_ssr
 from .bounds import check_map_size
 from .scenario import MapEntry, Scenario
 
@@ -157,37 +155,3 @@ def with_board(scenario: Scenario, board: Board, ref: str | None = None,
             return set_layout(scenario, entries, boards, renames)
     raise ScenarioError(f"board {old_id!r} is not on this map")
 
-
-def board_without_rules(scenario: Scenario, index: int) -> Board | None:
-    """Map slot ``index``'s board without the terrain SSRs the position applies to it (the
-    scenario's and its own, RULES.md 11.2): the board as its file holds it.  None when the
-    board was edited on the map after the rules were applied (they cannot be taken off)."""
-    e, board = scenario.map_entries[index], scenario.map.placements[index].board
-    names = tuple(scenario.ssr) + tuple(e.ssr)
-    if not names:
-        return board
-    return without_rules(board)
-
-
-def with_ssr(scenario: Scenario, names, index: int | None = None) -> LayoutResult:
-    """The scenario with the terrain SSRs ``names`` (VASL's rule names, RULES.md 11.2) for the
-    whole map (``index`` None: the scenario's ``ssr``) or for map slot ``index`` alone (its
-    ``ssr``); every board concerned is rebuilt from its board without the old rules.  Units
-    and markers keep their hexes (a unit above what its hex now holds comes down, reported)."""
-    names = tuple(names)
-    read_ssr({"ssr": list(names)}, "" if index is None else f"map[{index}].")
-    entries = list(scenario.map_entries)
-    slots = range(len(entries)) if index is None else [index]
-    new = scenario.replace(ssr=names) if index is None else scenario
-    boards = {}
-    for k in slots:
-        base = board_without_rules(scenario, k)
-        if base is None:
-            board_id = scenario.map.placements[k].board.id
-            raise ScenarioError(f"board {board_id} was edited on the map under its SSRs, which "
-                                "cannot be taken off it now: undo the edits, or save the board "
-                                "and add it again")
-        if index is not None:
-            entries[k] = dataclasses.replace(entries[k], ssr=names)
-        boards[entries[k].board] = board_for_slot(base, entries[k].ssr, new.ssr)
-    return set_layout(new, entries, boards)
