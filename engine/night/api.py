@@ -55,6 +55,7 @@ from .scenario import (  # the position: units, markers, phase
 from .slot_edits import (  # a slot's SSRs and overlays changed; overlays drawn (RULES.md 11.2-11.3)
     board_without_rules,
     overlay_pictures,
+    slot_overlay,
     slot_overlays,
     with_overlays,
     with_ssr,
@@ -91,7 +92,8 @@ __all__ = [
     "LosThread", "los_thread", "seen_by_side",
     # the board layout
     "LayoutResult", "add_board", "move_board", "remove_board", "set_layout", "with_board",
-    "with_ssr", "with_overlays", "board_without_rules", "slot_overlays", "overlay_pictures",
+    "with_ssr", "with_overlays", "board_without_rules", "slot_overlays", "slot_overlay",
+    "overlay_pictures",
     # the planner
     "LIT_ENEMIES", "Advice", "StarshellOption", "advise", "Route", "route", "Threat", "threat", "read_costs",
 ]

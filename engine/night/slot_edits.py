@@ -107,6 +107,12 @@ def overlay_pictures(scenario: Scenario, index: int) -> list[dict]:
     return out
 
 
+def slot_overlay(scenario: Scenario, index: int, name: str):
+    """Overlay ``name``'s file as slot ``index`` finds it (beside the position or its board,
+    RULES.md 11.3), or None; ScenarioError for a file that cannot be read."""
+    return find_overlay(name, _folders(scenario, scenario.map_entries[index]))
+
+
 def _folders(scenario: Scenario, entry: MapEntry) -> list[Path]:
     """Where a slot's overlay files are looked for: the position's folder, then its board
     file's (as the loader looks, ``files.BoardSource.overlays``)."""

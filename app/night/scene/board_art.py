@@ -18,6 +18,7 @@ from app.hex_geometry import placement_rect
 from engine import api
 
 Z_BOARD_ART = 1                 # over our terrain art (0), under the lights (10) and the field
+Z_OVERLAY_ART = 1.5             # an overlay's picture, over its board's
 
 
 def image_transform(affine) -> QTransform:
@@ -78,9 +79,10 @@ def picture(path: str, rules=()) -> QImage:
     return image
 
 
-def build(game_map, rules=None) -> list[BoardArtItem]:
-    """An item for every board of map ``game_map`` whose picture can be read; ``rules``: each
-    placement's terrain SSRs (the picture drawn in their colours)."""
+def build(game_map, rules=None, overlays=None) -> list[BoardArtItem]:
+    """An item for every board of map ``game_map`` whose picture can be read, and one for each
+    overlay drawn on it; ``rules``: each placement's terrain SSRs (the picture drawn in their
+    colours); ``overlays``: each placement's ``api.night.overlay_pictures``."""
     items = []
     for pi in range(len(game_map.placements)):
         where = api.vasl.board_image_placement(game_map, pi)
@@ -90,4 +92,20 @@ def build(game_map, rules=None) -> list[BoardArtItem]:
         if image.isNull():
             continue
         items.append(BoardArtItem(game_map, pi, image, where["affine"]))
+        for o in (overlays[pi] if overlays else ()):
+            if "image" in o:
+                items.append(OverlayArtItem(game_map, pi, o, where["affine"]))
     return items
+
+
+class OverlayArtItem(BoardArtItem):
+    """An overlay's picture on its board (RULES.md 11.3), at its top-left in the board's own
+    pixels (the board picture's pixels), over the board's picture, turned with the board."""
+
+    def __init__(self, game_map, pi: int, overlay: dict, affine):
+        width, height, data = overlay["image"]
+        image = QImage(data, width, height, width * 4, QImage.Format.Format_RGBA8888).copy()
+        super().__init__(game_map, pi, image, affine)
+        self.name = overlay["name"]
+        self.transform_ = QTransform.fromTranslate(overlay["x"], overlay["y"]) * self.transform_
+        self.setZValue(Z_OVERLAY_ART)

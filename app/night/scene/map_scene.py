@@ -48,7 +48,7 @@ class MapScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.document = document
         self.map = None
-        self._rules: tuple = ()       # each board's terrain SSRs its picture is drawn under
+        self._rules: tuple = ()       # each board's (SSRs, overlays) its picture is drawn with
         self.shown = {layer.name: layer.default for layer in LAYERS}
         self.counters = CounterLayer(self)
         self.hovered = -1
@@ -66,7 +66,7 @@ class MapScene(QGraphicsScene):
             self._on_answers()
 
     # --------------------------------------------------------------------- building
-    def _build_map(self, m, rules=()) -> None:
+    def _build_map(self, m, rules=(), overlays=()) -> None:
         for item in list(self.items()):
             self.removeItem(item)
         self.under = []
@@ -99,7 +99,8 @@ class MapScene(QGraphicsScene):
         self.thread = ThreadItem(m, 70)                   # a string lies over the counters
         self.kept = KeptPiecesItem(m)       # a VASL save's support weapons and Guns
         self._rules = rules
-        self.board_art = board_art.build(m, rules)  # the boards' pictures (SSR colours), over our art
+        # the boards' pictures (in their SSRs' colours) and their overlays', over our art
+        self.board_art = board_art.build(m, [names for names, _laid in rules], overlays)
         for item in self.board_art:
             self.addItem(item)
         for item in (self.terrain, self.grid, self.hexsides, self.lit, self.blaze_shadows, self.sight,
@@ -239,10 +240,13 @@ class MapScene(QGraphicsScene):
     # --------------------------------------------------------------------- following the document
     def _on_scenario(self) -> None:
         s = self.document.scenario
-        rules = tuple(tuple(s.ssr) + tuple(e.ssr) for e in s.map_entries)    # RULES.md 11.2
+        # RULES.md 11.2-11.3: each board's rules and overlays, drawn
+        rules = tuple((tuple(s.ssr) + tuple(e.ssr), e.overlays) for e in s.map_entries)
         if (self.map is None or self.map.content_key != s.map.content_key
                 or rules != self._rules):
-            self._build_map(s.map, rules)
+            overlays = [api.night.overlay_pictures(s, k) if e.overlays else []
+                        for k, e in enumerate(s.map_entries)]
+            self._build_map(s.map, rules, overlays)
         self.counters.rebuild(s, self.document.viewer, self.document.marker)
         self.kept.set_scenario(s)
         self._draw_selection()
