@@ -100,3 +100,39 @@ def test_overlays_added_moved_and_removed_in_the_panel_one_undo_step_each(
     stack.undo()
     settle(qtbot, window.document)
     assert terrain(window, "5C3") == "woods" and len(drawn_at(window)) == 1
+
+
+def test_rules_set_on_a_board_with_an_overlay_keep_the_overlay(window, boards, tmp_path, qtbot):
+    from app.night.editor.ssr_panel import set_rules
+    _woods_overlay(boards)
+    opened(window, qtbot, tmp_path, [("wd1", "C3", "C3")])
+    # RULES.md 11.2: the SSRs, then the overlays: the overlay's woods stay, the board's turn
+    assert set_rules(window.board_editor, ["WoodsToBrush"], 0)
+    settle(qtbot, window.document)
+    assert terrain(window, "5C3") == "woods" and terrain(window, "5K5") == "brush"
+    assert len(drawn_at(window)) == 1
+    window.document.undo_stack.undo()
+    settle(qtbot, window.document)
+    assert terrain(window, "5K5") == "woods" and terrain(window, "5C3") == "woods"
+
+
+def test_following_a_save_lays_and_draws_its_overlays(window, boards, tmp_path, qtbot):
+    import os
+
+    from app.night.follow import start_following
+    _woods_overlay(boards)
+    path = vs.write_vsav(tmp_path / "g.vsav", [(0, 0, "05", "6.1", None,
+                                                {"overlays": [("wd1", "C3", "C3")]})],
+                         [vs.squad("4-6-7 1sq", vs.hex_pixel("K5", (0, 0)), pid=11)])
+    os.utime(path, ns=(10**18, 10**18))
+    follower = start_following(window, str(path), str(boards))
+    settle(qtbot, window.document)
+    assert terrain(window, "5C3") == "woods" and listed(window) == ["wd1 C3-C3"]
+    vs.write_vsav(path, [(0, 0, "05", "6.1", None, {"overlays": [("wd1", "E5", "E5")]})],
+                  [vs.squad("4-6-7 1sq", vs.hex_pixel("K5", (0, 0)), pid=11)])
+    os.utime(path, ns=(2 * 10**18, 2 * 10**18))
+    assert follower.check()
+    settle(qtbot, window.document)
+    assert terrain(window, "5E5") == "woods" and terrain(window, "5C3") == "open"
+    [(_name, at)] = drawn_at(window)
+    assert near(at, scene_point(window.document.scenario.map, "5E5"))
