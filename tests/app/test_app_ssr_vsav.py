@@ -52,7 +52,7 @@ def shows_rules(window, rules) -> None:
     assert m.terrain_name(m.index("81C4")) == ("open" if "NoGrain" in rules else "grain")
     assert grain_colour(window) == synth.COLOURS["Level0" if "NoGrain" in rules else "GrainL0"]
     panel = window.layout_panel.ssr
-    panel.scope.setCurrentIndex(panel.scope.findData(0))
+    assert panel.index == 0             # the save's rules are its board's: that scope shown
     listed = [panel.rules.item(i).text() for i in range(panel.rules.count())]
     assert listed == [{"OrchardOutOfSeason": "Orchards out of season",
                        "NoGrain": "No grain (grain is open ground)",

@@ -71,7 +71,7 @@ class SsrPanel(QWidget):
         self.scope.currentIndexChanged.connect(lambda _k: self._show_rules())
         self.rules = QListWidget()
         self.rules.setObjectName("ssr_rules")
-        self.rules.setMaximumHeight(110)
+        self.rules.setMaximumHeight(80)
         self.choice = QComboBox()
         self.choice.setObjectName("ssr_choice")
         for name, words in api.ssr.choices():
@@ -116,7 +116,9 @@ class SsrPanel(QWidget):
         box.addWidget(self.missing)
         self._told = ""                 # the not-applied sentence last told the status bar
         editor.document.changed.connect(self.refresh)
+        editor.document.fileChanged.connect(self._scope_with_rules)
         self.refresh(tell=False)
+        self._scope_with_rules()
         QTimer.singleShot(0, self.refresh)     # once the window listens: tell it too
 
     @property
@@ -143,6 +145,18 @@ class SsrPanel(QWidget):
             if text and text != self._told:
                 self.editor.tell(text)
             self._told = text
+
+    def _scope_with_rules(self) -> None:
+        """Another file: the scope that has rules (a VASL save's are each board's)."""
+        s = self.editor.document.scenario
+        if self.index < len(s.map_entries) and rules_of(s, self.index):
+            return                      # the scope shown has rules: it stays
+        if not s.ssr:
+            k = next((k for k, e in enumerate(s.map_entries) if e.ssr), None)
+            if k is not None:
+                self.scope.setCurrentIndex(max(self.scope.findData(k), 0))
+                return
+        self.scope.setCurrentIndex(0)
 
     def _show_rules(self) -> None:
         names = rules_of(self.editor.document.scenario, self.index)
