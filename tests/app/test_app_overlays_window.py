@@ -136,3 +136,14 @@ def test_following_a_save_lays_and_draws_its_overlays(window, boards, tmp_path, 
     assert terrain(window, "5E5") == "woods" and terrain(window, "5C3") == "open"
     [(_name, at)] = drawn_at(window)
     assert near(at, scene_point(window.document.scenario.map, "5E5"))
+
+
+def test_a_board_with_overlays_laid_is_its_files_board_and_saved_without_them(
+        window, boards, tmp_path, qtbot):
+    _woods_overlay(boards)
+    opened(window, qtbot, tmp_path, [("wd1", "C3", "C3")], ["NoGrain"])
+    assert window.board_editor.unsaved() == []          # the overlay belongs to the position
+    assert window.board_editor.save_board_as(0, str(tmp_path / "bare.json"))
+    from engine.api import load_board
+    assert load_board(tmp_path / "bare.json").at(2, 3).terrain == "open"     # C3, no overlay
+    assert window.board_editor.unsaved() == []
