@@ -67,6 +67,7 @@ def test_a_save_opens_with_its_overlay_laid_drawn_and_listed(window, boards, tmp
     [(name, at)] = drawn_at(window)
     assert name == "wd1" and near(at, scene_point(s.map, "5C3"))
     assert listed(window) == ["wd1 C3-C3"]
+    assert "overlays: wd1 C3-C3" in window.layout_panel.boards.item(0).text()
 
 
 def test_an_overlay_without_its_archive_is_named_in_the_panel(window, boards, tmp_path, qtbot):

@@ -49,4 +49,6 @@ def entry_label(scenario: api.night.Scenario, board_index: int, unsaved: bool = 
     rules = tuple(scenario.ssr) + tuple(e.ssr)      # RULES.md 11.2: the rules it is under
     if rules:
         text += " \u2013 SSR: " + ", ".join(api.ssr.in_words(n) for n in rules)
+    if e.overlays:                                  # RULES.md 11.3: the overlays laid on it
+        text += " \u2013 overlays: " + ", ".join(f"{a} {b}-{c}" for a, b, c in e.overlays)
     return text + (" \u2013 unsaved edits" if unsaved else "")
