@@ -26,10 +26,10 @@ from ..vsav_open import boards_folder
 from .unsaved import board_file
 
 
-def overlay_words(o: dict) -> str:
+def overlay_words(overlay: dict) -> str:
     """"x1 B4-B5", and why it is not drawn when it is not."""
-    text = f"{o['name']} {o['hex1']}-{o['hex2']}"
-    return text + (f" \u2013 not laid: {o['problem']}" if "problem" in o else "")
+    text = f"{overlay['name']} {overlay['hex1']}-{overlay['hex2']}"
+    return text + (f" \u2013 not laid: {overlay['problem']}" if "problem" in overlay else "")
 
 
 def overlay_folder(scenario: api.night.Scenario, index: int) -> Path | None:

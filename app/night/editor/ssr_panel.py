@@ -119,7 +119,7 @@ class SsrPanel(QWidget):
         editor.document.fileChanged.connect(self._scope_with_rules)
         self.refresh(tell=False)
         self._scope_with_rules()
-        QTimer.singleShot(0, self.refresh)     # once the window listens: tell it too
+        QTimer.singleShot(0, self, self.refresh)   # once the window listens (if still there)
 
     @property
     def index(self) -> int:
