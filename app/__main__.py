@@ -61,7 +61,7 @@ def main(argv=None) -> int:
     from engine import api
 
     from . import rooms, style
-    from .file_filters import is_vsav
+    from .file_kinds import is_vsav
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName("Starshell")

@@ -1,29 +1,33 @@
-"""What every room's window does alike: ask before unsaved work is dropped, open a file of any
-room (File > Open; the window is handed ``open_other``, a door to every room, by ``app.rooms``),
-an Edit menu on the undo stack; the bundled examples are never saved over (Save asks where,
-starting in the player's documents folder)."""
+"""What every room's window does alike, in one base, ``RoomWindow``: save, save as (one
+``_write``), the title with the modified mark, close (asking before unsaved work is dropped),
+autosave and recovery (``app.recovery``), recent files, File > Open of any room's file (the
+window is handed ``open_other``, a door to every room, by ``app.rooms``; the file's kind is
+``app.file_kinds``'), the other windows it keeps alive (``keep``) and an Edit menu on the undo
+stack.  The bundled examples are never saved over (Save asks where, starting in the player's
+documents folder).
+
+A room's window derives from ``RoomWindow`` and sets its class attributes: ``document_class``
+(its ``app.room_document.RoomDocument``), ``view_class`` (its ``app.map_view.ZoomView``),
+``file_filter`` and ``format`` (its files), ``recovery`` (its ``app.recovery.RoomRecovery``),
+``default_name`` and ``save_title`` (Save As's first name and dialog title), ``room_title``
+(the title's end) and ``unsaved_title`` / ``unsaved_text`` (the question on closing unsaved
+work); it calls ``start`` once its parts are built, and keeps only what is its own.
+"""
 from __future__ import annotations
 
 import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
 from engine import api
 
-from .file_filters import OPEN_FILTER
-
-
-def file_format(path: str) -> str | None:
-    """The ``format`` a JSON file names, or None for a file that is not JSON (a VASL saved game,
-    which the night room imports).  Raises api.ScenarioError for a JSON file that cannot be read."""
-    if not str(path).lower().endswith(".json"):
-        return None
-    return api.file_format(path)
-
+from .file_kinds import OPEN_FILTER, file_format
+from .recent import RecentFiles
+from .recovery import Autosaver, RoomRecovery, autosave_for, offer_recovery
 
 TITLE_BYTES = 64 * 1024          # only the start of a bundled file is read for its title
 
@@ -70,25 +74,6 @@ def save_as_start(path, name: str) -> str:
     return str(path)
 
 
-def open_elsewhere(window, start: str) -> None:
-    """File > Open of a room's window: the file chosen opens in a window of the room its format
-    picks (``window.open_other``, given by ``app.rooms``), kept alive by ``window.room_windows``;
-    a refused file shows the engine's message."""
-    path, _ = QFileDialog.getOpenFileName(window, "Open a file", start, OPEN_FILTER)
-    if not path:
-        return
-    if window.open_other is None:
-        QMessageBox.warning(window, "Open", f"{path}: this window opens no other file")
-        return
-    try:
-        other = window.open_other(path)
-    except (api.ScenarioError, OSError) as e:
-        QMessageBox.warning(window, "Open", str(e))
-        return
-    window.room_windows = [*getattr(window, "room_windows", []), other]
-    other.show()
-
-
 def edit_menu(window, undo_stack) -> None:
     """An Edit menu with the undo stack's Undo and Redo on their standard keys."""
     menu = window.menuBar().addMenu("&Edit")
@@ -113,9 +98,188 @@ def may_discard(window, clean: bool, title: str, text: str, save) -> bool:
     return answer == QMessageBox.StandardButton.Discard
 
 
-def close_event(window, event, clean: bool, title: str, text: str, save) -> None:
-    """A room window's ``closeEvent``: closes unless the player keeps the unsaved work open."""
-    if may_discard(window, clean, title, text, save):
-        event.accept()
-    else:
-        event.ignore()
+class RoomWindow(QMainWindow):
+    """The skeleton of a room's window (see the module's docstring).  ``document``: the room's
+    document (a child of the window once shown in it); ``open_other``: the door to every room;
+    ``settings``: the player's (recent files), unless given."""
+    document_class: type | None = None      # the room's RoomDocument
+    view_class: type | None = None          # the room's ZoomView
+    file_filter = "Starshell files (*.json)"
+    format = ""                             # the ``format`` of the room's files
+    recovery: RoomRecovery | None = None
+    default_name = "untitled.json"
+    save_title = "Save as"                  # Save As's dialog
+    room_title = "Starshell"
+    unsaved_title = "Unsaved changes"
+    unsaved_text = "Save the changes first?"
+
+    def __init__(self, document, *, open_other=None, settings: QSettings | None = None,
+                 parent=None):
+        super().__init__(parent)
+        self.open_other = open_other
+        self.document = document
+        if document.parent() is None:
+            document.setParent(self)        # deleted with the window, by Qt (app.room_document)
+        self.settings = settings if settings is not None else QSettings()
+        self.recent = RecentFiles(self.settings)
+        self.room_windows: list[QMainWindow] = []
+        self.recent_menu = None
+
+    def start(self) -> None:
+        """The room's parts are built: the title follows the document, autosave starts."""
+        self.document.undo_stack.cleanChanged.connect(self.update_title)
+        self.document.fileChanged.connect(self.update_title)
+        self.document.changed.connect(self.update_title)
+        self.autosaver = self.autosave()        # unsaved work survives a crash
+        self.update_title()
+
+    # -- the title ----------------------------------------------------------------------------------
+    def title_name(self) -> str:
+        """The title's first part: the file's name."""
+        return os.path.basename(self.document.path) if self.document.path else "untitled"
+
+    def update_title(self, *_) -> None:
+        """The file's name, read-only for a bundled example, the modified mark ([*]) while
+        there is unsaved work, and the room."""
+        name = self.title_name()
+        if is_bundled(self.document.path):
+            name += " (read-only example)"
+        self.setWindowTitle(f"{name}[*] \u2013 {self.room_title}")
+        self.setWindowModified(not self.document.undo_stack.isClean())
+
+    def say(self, text: str, ms: int = 5000) -> None:
+        """A sentence in the status bar for ``ms`` milliseconds."""
+        self.statusBar().showMessage(text, ms)
+
+    # -- saving -------------------------------------------------------------------------------------
+    def save(self) -> bool:
+        """Save to the document's file; Save As for one never saved or a bundled example (never
+        written over).  True once written."""
+        path = self.document.path
+        if path is None or is_bundled(path):
+            return self.save_as()
+        return self._write(path)
+
+    def save_as(self) -> bool:
+        start = save_as_start(self.document.path, self.default_name)
+        path, _ = QFileDialog.getSaveFileName(self, self.save_title, start, self.file_filter)
+        if not path:
+            return False
+        if not path.lower().endswith(".json"):
+            path += ".json"
+        if is_bundled(path):
+            QMessageBox.warning(self, "Save", f"{path}: the bundled examples are read-only; "
+                                "choose another name in a folder of your own")
+            return False
+        return self._write(path)
+
+    def before_write(self, path: str) -> bool:
+        """What must be written before the document (a room's edited boards); False: nothing
+        is written."""
+        return True
+
+    def _write(self, path: str) -> bool:
+        """The one way a room's document is written: a refusal is told, the file stays as it
+        was and the document keeps its path."""
+        if not self.before_write(path):
+            return False
+        try:
+            self.document.save(path)
+        except (api.ScenarioError, ValueError, OSError) as e:
+            self.say(str(e), 15000)
+            QMessageBox.critical(self, "Cannot save", str(e))
+            return False
+        self.recent.add(path)
+        self.say(f"Saved {path}", 4000)
+        self.update_title()
+        return True
+
+    # -- opening --------------------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        """File > Open: any room's file, in a window of its room."""
+        start = str(Path(self.document.path or ".").parent)
+        path, _ = QFileDialog.getOpenFileName(self, "Open a file", start, OPEN_FILTER)
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str) -> bool:
+        """``path`` in a window of the room its kind picks (``open_other``; without it, the
+        room's own files alone), kept alive beside this one; a refused file shows the engine's
+        message."""
+        try:
+            if self.open_other is not None:
+                other = self.open_other(path)
+            elif file_format(path) == self.format:      # no door: this room's files alone
+                other = type(self)(self.document_class.open_file(path), settings=self.settings)
+            else:
+                QMessageBox.warning(self, "Open", f"{path}: this window opens no other file")
+                return False
+        except (api.ScenarioError, OSError) as e:
+            QMessageBox.warning(self, "Open", str(e))
+            return False
+        self.keep(other)
+        self.recent.add(path)
+        return True
+
+    def keep(self, window: QMainWindow) -> QMainWindow:
+        """Another window, shown and kept alive as long as this one."""
+        self.room_windows.append(window)
+        window.show()
+        return window
+
+    def another(self, document) -> "RoomWindow":
+        """A window of this room on ``document`` (a new position, an example), kept alive."""
+        return self.keep(type(self)(document, open_other=self.open_other, settings=self.settings))
+
+    def add_recent_menu(self, menu) -> None:
+        """File > Open Recent: the files opened and saved last, in every room."""
+        self.recent_menu = menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        paths = self.recent.paths()
+        for path in paths:
+            a = self.recent_menu.addAction(path.replace("&", "&&"))
+            a.triggered.connect(lambda _=False, p=path: self._open_recent(p))
+        if not paths:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear the list").triggered.connect(self.recent.clear)
+
+    def _open_recent(self, path: str) -> None:
+        if not os.path.exists(path):
+            self.recent.remove(path)
+        self.open_path(path)
+
+    # -- closing, autosave, recovery ----------------------------------------------------------------
+    def unsaved_question(self) -> str:
+        """The question asked before unsaved work is dropped."""
+        return self.unsaved_text
+
+    def may_discard(self) -> bool:
+        """True when nothing is unsaved, or the player saves or drops it."""
+        return may_discard(self, self.document.undo_stack.isClean(), self.unsaved_title,
+                           self.unsaved_question(), self.save)
+
+    def closing(self) -> None:
+        """The window closes (its unsaved work saved or dropped): a room lets go of its own."""
+
+    def closeEvent(self, event) -> None:
+        if self.may_discard():
+            self.autosaver.finish()
+            self.closing()
+            event.accept()
+        else:
+            event.ignore()
+
+    def autosave(self) -> Autosaver:
+        """The window's Autosaver (made anew when the window holds another document)."""
+        return autosave_for(self, self.recovery)
+
+    @classmethod
+    def recovered(cls, *, open_other=None, **options) -> "RoomWindow | None":
+        """A window on the room's work a crash left, if the player restores it, else None."""
+        document = offer_recovery(cls.recovery)
+        return None if document is None else cls(document, open_other=open_other, **options)

@@ -23,10 +23,11 @@ from PySide6.QtWidgets import QMessageBox
 from engine import api
 
 from . import napoleonic, night, tabletop
-from .room_window import file_format
+from .file_kinds import FIRE, NIGHT, TABLE, room_of
 
 ROOMS: dict[str, ModuleType] = {night.FORMAT: night, napoleonic.FORMAT: napoleonic,
-                                tabletop.FORMAT: tabletop}
+                                tabletop.FORMAT: tabletop}      # by the format of their files
+BY_NAME: dict[str, ModuleType] = {NIGHT: night, FIRE: napoleonic, TABLE: tabletop}
 
 
 def default_path() -> str:
@@ -35,11 +36,10 @@ def default_path() -> str:
 
 
 def room_for(path: str | None) -> ModuleType:
-    """The room that opens ``path``: the one its format names; the night room for no path (the
-    bundled default), for files that are not JSON (VASL saved games, which it imports) and for
-    formats no room knows (it refuses them, naming the file)."""
-    fmt = file_format(path) if path is not None else None
-    return ROOMS.get(fmt, night)
+    """The room that opens ``path``: the one its kind names (``app.file_kinds``); the night room
+    for no path (the bundled default) and for kinds no room knows (it refuses them, naming the
+    file)."""
+    return BY_NAME[room_of(path)]
 
 
 def open_window(path: str | None = None, **options):
@@ -75,8 +75,7 @@ def _open_beside(window, room: ModuleType, path: str, options: dict) -> None:
     except (api.ScenarioError, OSError) as e:
         QMessageBox.warning(window, "Open", str(e))
         return
-    window.room_windows = [*getattr(window, "room_windows", []), named]
-    named.show()
+    window.keep(named)
 
 
 def save_screenshot(path: str | None, out: str, width: int, height: int,

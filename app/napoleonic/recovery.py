@@ -32,8 +32,3 @@ FIRE = recovery.register(recovery.RoomRecovery(
 def offer_recovery(parent=None, folder: Path | None = None) -> Document | None:
     """The fire work a crash left, if the player wants it back (``app.recovery``)."""
     return recovery.offer_recovery(FIRE, parent, folder)
-
-
-def autosave_for(window) -> recovery.Autosaver:
-    """The window's Autosaver on its fire position."""
-    return recovery.autosave_for(window, FIRE)

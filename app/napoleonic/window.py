@@ -16,11 +16,8 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QFileDialog,
-    QGraphicsView,
     QHBoxLayout,
     QLabel,
-    QMainWindow,
-    QMessageBox,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -36,29 +33,29 @@ from engine import api
 
 from .. import style
 from ..file_filters import FIRE_FILTER
-from ..room_window import close_event, edit_menu, is_bundled, open_elsewhere, save_as_start
+from ..file_kinds import FIRE_POSITION
+from ..map_view import ZoomView
+from ..room_window import RoomWindow, edit_menu
 from .chart import OutcomeChart
 from .document import Document
 from .editor import UnitEditor
 from .panels import legend_html, legend_label, worked_examples
-from .recovery import autosave_for, offer_recovery
+from .recovery import FIRE
 from .report import attack_html
 from .scene import FireScene
 
 nap = api.napoleonic
 
 
-class FireView(QGraphicsView):
-    """The fire map: a click picks a target or a firer, the wheel zooms, hovering says the hex."""
+class FireView(ZoomView):
+    """The fire map on the shared ``ZoomView``: a click picks a target or a firer, hovering
+    says the hex."""
     clicked = Signal(QPointF)
     hovered = Signal(QPointF)
 
     def __init__(self, scene):
         super().__init__(scene)
-        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        self.setDragMode(QGraphicsView.DragMode.NoDrag)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setDragMode(ZoomView.DragMode.NoDrag)
         self.setMouseTracking(True)
 
     def mouseMoveEvent(self, event) -> None:
@@ -72,36 +69,31 @@ class FireView(QGraphicsView):
             return
         super().mousePressEvent(event)
 
-    def wheelEvent(self, event) -> None:
-        f = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
-        self.scale(f, f)
 
-    def fit(self) -> None:
-        self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self.fit()
-
-
-class FireWindow(QMainWindow):
+class FireWindow(RoomWindow):
     """Builds its parts on the ``document`` (position, undo stack, edits) and holds the attack
-    being put together: the target, the firers toggled, the engine's assessment."""
+    being put together: the target, the firers toggled, the engine's assessment.  Save, the
+    title, close, autosave and recovery are ``RoomWindow``'s."""
+    document_class = Document
+    view_class = FireView
+    file_filter = FIRE_FILTER
+    format = FIRE_POSITION.format
+    recovery = FIRE
+    default_name = "fire.json"
+    save_title = "Save the position"
+    room_title = "Starshell fire"
+    unsaved_title = "Unsaved attacks"
+    unsaved_text = "Save the position before closing?"
 
-    def __init__(self, document, *, open_other=None):
-        super().__init__()
-        self.open_other = open_other        # the door to every room (``app.rooms``)
-        self.document = document
-        if document.parent() is None:
-            document.setParent(self)        # deleted with the window, by Qt (app.night.document)
+    def __init__(self, document, *, open_other=None, settings=None):
+        super().__init__(document, open_other=open_other, settings=settings)
         self.target: str | None = None
         self.choice: dict[str, bool] = {}          # firers toggled in (True) or out (False)
         self.assessment = None
         pos = document.position
-        document.undo_stack.cleanChanged.connect(self._clean_changed)
         document.changed.connect(self._position_changed)
         self.scene = FireScene(pos)
-        self.view = FireView(self.scene)
+        self.view = self.view_class(self.scene)
         self.view.clicked.connect(self.click)
         self.view.hovered.connect(self.hover)
         self.selected: str | None = None           # the unit chosen in the editor
@@ -154,9 +146,8 @@ class FireWindow(QMainWindow):
         self.statusBar().showMessage("Click a hex holding units to make it the target; hover a hex "
                                      "for its terrain")
         self.resize(1400, 820)
-        self._title()
         self.refresh()
-        self.autosaver = autosave_for(self)     # unsaved work survives a crash
+        self.start()
 
     def _tabs(self, attack: QWidget) -> None:
         """The map beside the tabs: the attack, the units' palette and editor, the legend."""
@@ -190,10 +181,11 @@ class FireWindow(QMainWindow):
             return a
         f = self.menuBar().addMenu("&File")
         act(f, "&New position", self.new_position, QKeySequence.StandardKey.New)
-        act(f, "&Open...", self.open_file, QKeySequence.StandardKey.Open)
+        act(f, "&Open...", self.open_dialog, QKeySequence.StandardKey.Open)
         worked = f.addMenu("Open &worked example")
         for title, path in worked_examples():
             act(worked, title, lambda _=False, p=path: self.open_example(p))
+        self.add_recent_menu(f)
         act(f, "&Save", self.save, QKeySequence.StandardKey.Save)
         act(f, "Save &as...", self.save_as, QKeySequence.StandardKey.SaveAs)
         act(f, "&Export PNG...", self.export_dialog, QKeySequence("Ctrl+E"))
@@ -203,58 +195,19 @@ class FireWindow(QMainWindow):
         act(t, "Computer &rolls", lambda: self.roll(None), QKeySequence("R"))
         act(t, "Clear the &target", lambda: self.set_target(None), QKeySequence("Esc"))
 
-    def _clean_changed(self, _clean: bool) -> None:
-        self._title()
-
-    def _title(self) -> None:
-        name = Path(self.path).name if self.path else "untitled"
-        if is_bundled(self.path):
-            name += " (read-only example)"
-        star = "" if self.document.undo_stack.isClean() else " *"
-        self.setWindowTitle(f"{name}{star} - {self.pos.title} - Starshell fire")
-
-    def open_file(self) -> None:
-        open_elsewhere(self, str(Path(self.path or ".").parent))
-
-    def _another(self, document) -> "FireWindow":
-        other = FireWindow(document, open_other=self.open_other)
-        self.room_windows = [*getattr(self, "room_windows", []), other]
-        other.show()
-        return other
+    def title_name(self) -> str:
+        return f"{super().title_name()} - {self.pos.title}"
 
     def open_example(self, path) -> "FireWindow":
         """A bundled position in a window of its own, untitled: Save asks where (never over the
         program's own file)."""
-        return self._another(Document(nap.load_position(path), None))
+        return self.another(Document(nap.load_position(path), None))
 
     def new_position(self) -> "FireWindow":
         """A position from nothing: the sample board and charts, no unit, placing on."""
-        other = self._another(Document(nap.blank_position(), None))
+        other = self.another(Document(nap.blank_position(), None))
         other.editor.place.setChecked(True)
         return other
-
-    def save(self) -> bool:
-        if not self.path or is_bundled(self.path):
-            return self.save_as()           # a bundled position is never written over
-        return self._write(self.path)
-
-    def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save the position",
-                                              save_as_start(self.path, "fire.json"), FIRE_FILTER)
-        if path and is_bundled(path):
-            QMessageBox.warning(self, "Save", f"{path}: the bundled positions are read-only; "
-                                "choose another name")
-            return False
-        return bool(path) and self._write(path)
-
-    def _write(self, path: str) -> bool:
-        try:
-            self.document.save(path)
-        except (api.ScenarioError, OSError) as e:
-            QMessageBox.critical(self, "Save", str(e))
-            return False
-        self._title()
-        return True
 
     def export_dialog(self) -> None:
         start = str(Path(self.path).with_suffix(".png")) if self.path else "fire.png"  # beside it
@@ -272,12 +225,6 @@ class FireWindow(QMainWindow):
         self.scene.render(p, QRectF(0, 0, width, height), rect)
         p.end()
         return img.save(path)
-
-    def closeEvent(self, event) -> None:
-        close_event(self, event, self.document.undo_stack.isClean(), "Unsaved attacks",
-                    "Save the position before closing?", self.save)
-        if event.isAccepted():
-            self.autosaver.finish()
 
     # ------------------------------------------------------------------ the attack
     def click(self, point: QPointF) -> None:
@@ -362,28 +309,22 @@ class FireWindow(QMainWindow):
 
     def firers(self) -> list[str]:
         """The units that fire: the engine's choice, with the player's toggles."""
-        base = self._candidates()
-        return [f.id for f in base.firers if f.can_fire and f.los and self.choice.get(f.id, f.counted)]
+        return nap.chosen_firers(self._candidates(), self.choice)
 
-    def compute(self, dice=None):
+    def _chosen(self, dice=None):
+        """The engine's attack by the firers chosen, and every candidate as drawn (RULES.md 8)."""
         if self.target is None:
             return None
-        chosen = self.firers()
-        if not chosen:
-            a = self._candidates()
-            for f in a.firers:
-                f.counted = False
-            a.fire = 0
-            a.allowed = False
-            a.column, a.outcomes, a.ratio = None, {}, None
-            a.reasons = ["no firer chosen: click a unit outlined in grey to add it"]
-            return a
-        return nap.assess(self.pos, self.target, chosen, dice, self.kind.currentText())
+        return nap.choose_attack(self.pos, self.target, self.choice, dice, self.kind.currentText())
+
+    def compute(self, dice=None):
+        """The attack the player put together (None: no target)."""
+        chosen = self._chosen(dice)
+        return None if chosen is None else chosen.attack
 
     def refresh(self) -> None:
         try:
-            a = self.assessment = self.compute()
-            base = self._candidates() if a is not None else None
+            chosen = self._chosen()
         except api.ScenarioError as e:        # a chart pack without a row for this hex
             self.assessment = None
             self.scene.show_assessment(None, None, self.choice)
@@ -392,13 +333,9 @@ class FireWindow(QMainWindow):
             self.roll_typed.setEnabled(False)
             self.roll_computer.setEnabled(False)
             return
-        view_a = a
-        if a is not None and base is not None:
-            # every candidate is shown (dimmed when it cannot fire), even those left out
-            counted = {f.id for f in a.firers if f.counted}
-            for f in base.firers:
-                f.counted = f.id in counted
-            view_a = base
+        # every candidate is shown (dimmed when it cannot fire), even those left out
+        a = self.assessment = None if chosen is None else chosen.attack
+        view_a = None if chosen is None else chosen.shown
         self.scene.show_assessment(self.target, view_a, self.choice)
         self.text.setHtml(attack_html(a, view_a, self.pos))
         self.chart.set_outcomes(a.outcomes if a is not None else {}, None)
@@ -411,14 +348,12 @@ class FireWindow(QMainWindow):
         if self.target is None:
             return
         dice = dice or self.document.dice()
-        a = self.compute(dice)
+        chosen = self._chosen(dice)
+        a = None if chosen is None else chosen.attack
         if a is None or not a.allowed:
             self.result.setText("refused: " + "; ".join(a.reasons if a else []))
             return
-        before, shown = self.pos, self._candidates()
-        counted = {f.id for f in a.firers if f.counted}
-        for f in shown.firers:
-            f.counted = f.id in counted
+        before, shown = self.pos, chosen.shown
         res = f"{a.result or '-'}, {nap.result_words(a.result or '')}"
         note = (f"{a.target}: {', '.join(f.id for f in a.counted())} fire {nap.fmt(a.fire)} at "
                 f"{a.column}; dice {a.roll}, {'+' if a.drm >= 0 else ''}{a.drm} -> {a.modified}: {res}")
@@ -454,7 +389,7 @@ class FireWindow(QMainWindow):
             self.segment.setCurrentText(pos.segment)
             self.segment.blockSignals(False)
         self.refresh()
-        self._title()
+
 
 def open_window(path: str, *, select: str | None = None, recover: bool = False,
                 open_other=None) -> FireWindow:
@@ -462,14 +397,13 @@ def open_window(path: str, *, select: str | None = None, recover: bool = False,
     ``open_other``: how File > Open reaches the other rooms.  ``select`` and ``recover`` are
     the door's: this room opens on no target; ``recover``: first offer the unsaved fire work a
     crash left (it opens instead of ``path`` when restored)."""
-    document = offer_recovery() if recover else None
-    return FireWindow(document or Document.open_file(path), open_other=open_other)
+    window = FireWindow.recovered(open_other=open_other) if recover else None
+    return window or FireWindow(Document.open_file(path), open_other=open_other)
 
 
 def open_recovered(*, open_other=None) -> FireWindow | None:
     """A window on the fire work a crash left, if the player restores it (``app.rooms``)."""
-    document = offer_recovery()
-    return None if document is None else FireWindow(document, open_other=open_other)
+    return FireWindow.recovered(open_other=open_other)
 
 
 def save_screenshot(path: str, out: str, width: int, height: int,

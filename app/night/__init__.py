@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 
-from app.file_filters import is_vsav
-from app.room_window import file_format
+from app.file_kinds import BOARD, is_vsav, kind_of
 from engine import api
 
-from .document import BOARD_FORMAT, FORMAT, Document, default_scenario_path
+from .document import FORMAT, Document, default_scenario_path
 from .recovery import offer_recovery
 from .screenshot import render_map, render_position
 from .vsav_open import open_vsav, read_headless
@@ -34,8 +33,8 @@ def open_window(path: str | None = None, *, select: str | None = None, recover: 
     is asked for as File > Open asks (given up: the window stays on the bundled position)."""
     if path is not None and is_vsav(path):
         return _open_vsav_window(path, boards, settings, open_other)
-    document = offer_recovery() if recover else None
-    if document is None and path is not None and file_format(path) == BOARD_FORMAT:
+    document = offer_recovery() if recover else None     # the room's RoomRecovery
+    if document is None and path is not None and kind_of(path) is BOARD:
         document = Document(api.night.board_position(path), None)     # a map of its own
     if document is None:
         # the bundled default has no file name: Save asks for one instead of writing the assets
@@ -68,7 +67,7 @@ def save_screenshot(path: str | None, out: str, width: int, height: int,
     """Raises api.ScenarioError for a bad file or unit, OSError when ``out`` can't be written."""
     if path is not None and is_vsav(path):
         document = Document(read_headless(path, boards)[0], None)
-    elif path is not None and file_format(path) == BOARD_FORMAT:
+    elif path is not None and kind_of(path) is BOARD:
         document = Document(api.night.board_position(path), None)
     else:
         document = Document.open_file(path or default_scenario_path())

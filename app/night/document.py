@@ -1,7 +1,7 @@
 """The Document: owns the Scenario, its file, the selected unit and the undo stack.
 
 Edits make new Scenarios (``scenario.replace``, ``with_unit``, ``moved``, ``with_marker``...) and go
-through undo commands (``commands.ScenarioEdit``).  After any change the Document asks the engine
+through the one undo command (``app.room_document.Swap``).  After any change the Document asks the engine
 again, debounced by a single-shot timer (rapid changes, e.g. a drag, ask once per frame), through the
 app's job runner (``app.jobs``) so the window never waits; ``answersChanged`` says new answers
 are in.
@@ -25,17 +25,15 @@ from __future__ import annotations
 
 import sys
 import traceback
-import weakref
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtCore import QTimer, Signal
 
 from engine import api
 
 from ..jobs import Job, runner
+from ..room_document import RoomDocument
 from .answers import Answers, ask_engine
-from .commands import ScenarioEdit
 
 DEBOUNCE_MS = 16
 BUSY_MS = 200               # a wait longer than this shows what is being worked out
@@ -48,22 +46,20 @@ def default_scenario_path() -> Path:
     return api.assets_dir() / "scenarios" / "default.json"
 
 
-class Document(QObject):
-    changed = Signal()              # a new position (not a drag's step): counters, panels
+class Document(RoomDocument):
+    # changed (RoomDocument's): a new position (not a drag's step): counters, panels
     dragged = Signal()              # a drag's step shows another position: the map follows
     selectionChanged = Signal()     # another viewer (or none), or another picked marker
     answersChanged = Signal()       # the engine's answers for the latest position are in
     dragAnswered = Signal()         # the same, arrived while a drag is on (the map alone)
-    fileChanged = Signal()          # opened or saved under another name
+    # fileChanged (RoomDocument's): opened or saved under another name
     engineFailed = Signal(str)
     busyChanged = Signal(str)       # what the engine works out, past BUSY_MS ("": done)
     tableChanged = Signal(str)      # the map's LOS table building: "LOS table 40 %" ("": none)
 
     def __init__(self, scenario: api.night.Scenario, path: str | None = None, parent=None,
                  dice=None):
-        super().__init__(parent)
-        self._scenario = scenario
-        self._path = path
+        super().__init__(scenario, path, parent)
         self._viewer: str | None = None
         self._marker: int | None = None     # the marker picked for editing (an index)
         self._side: str | None = None       # "view as side"
@@ -72,17 +68,12 @@ class Document(QObject):
         self.came_from: str | None = None   # the file a fresh import came from (take_unsaved)
         self.dice = dice if dice is not None else api.night.RandomDice()
         self._answers: Answers | None = None
-        self.undo_stack = QUndoStack(self)
         self._wanted = 0            # generation of the latest change
         self._delivered = 0         # generation of the answers we hold
         self._in_flight: Job | None = None
         self._jobs: set[Job] = set()    # the jobs whose answers this Document awaits
         self._table_job: Job | None = None      # the map's LOS table, built in the background
         self._table_key = ""                    # ... of the map of this content
-        # what its undo commands hold: the stack (a child) owns them, so a strong reference
-        # back would make a cycle through Qt's ownership, and Python's collector frees such a
-        # cycle in an order Qt does not survive (QUndoStack::clear on commands half torn down)
-        self._weak = weakref.proxy(self)
         self.closed = False
         self._runner = runner()
         self._timer = QTimer(self)
@@ -99,19 +90,20 @@ class Document(QObject):
         self._request()
 
     @classmethod
-    def open_file(cls, path, parent=None) -> "Document":
-        """A document on the scenario file ``path`` (raises api.ScenarioError)."""
-        return cls(api.night.load_scenario(path), str(path), parent)
+    def read_position(cls, path: str) -> api.night.Scenario:
+        return api.night.load_scenario(path)
+
+    def write_position(self, position, path: str) -> api.night.Scenario:
+        """Saved atomically (api.save_scenario): the same position, anchored at its new folder."""
+        return self.call(api.night.save_scenario, position, path)
+
+    def saved(self) -> None:
+        self.came_from = None
 
     # ------------------------------------------------------------------------ state
     @property
     def scenario(self) -> api.night.Scenario:
-        return self._scenario
-
-    @property
-    def path(self) -> str | None:
-        """The file Save writes to; None for a position not saved yet (or the bundled default)."""
-        return self._path
+        return self._position
 
     @property
     def viewer(self) -> str | None:
@@ -142,7 +134,7 @@ class Document(QObject):
         if self.closed:
             return True
         a = self._answers
-        return (a is not None and a.scenario is self._scenario and a.viewer == self._viewer
+        return (a is not None and a.scenario is self._position and a.viewer == self._viewer
                 and a.side == self._side
                 and (a.starshell is not None or not self._starshells or a.field is None))
 
@@ -151,18 +143,6 @@ class Document(QObject):
         """Open ``path``; on a bad file raise api.ScenarioError and change nothing."""
         s = self.call(api.night.load_scenario, path)
         self._take_file(s, str(path))
-
-    def save(self, path=None) -> None:
-        """Save (atomically, api.save_scenario) to ``path`` or the current file."""
-        target = path or self._path
-        if target is None:
-            raise ValueError("no file name yet: use Save As")
-        s = self.call(api.night.save_scenario, self._scenario, target)
-        self._path = str(target)
-        self.came_from = None
-        self.set_scenario(s)    # the same position, anchored at its new folder
-        self.undo_stack.setClean()
-        self.fileChanged.emit()
 
     def take_unsaved(self, scenario: api.night.Scenario, path: str | None = None,
                      came_from: str | None = None) -> None:
@@ -187,9 +167,10 @@ class Document(QObject):
         self.fileChanged.emit()
 
     # ------------------------------------------------------------------------ edits
-    def set_scenario(self, scenario: api.night.Scenario) -> None:
+    def set_position(self, scenario: api.night.Scenario, note: str = "") -> None:
         """Show another position (undo commands call this; user edits go through ``edit``)."""
-        self._scenario = scenario
+        self._position = scenario
+        self.note = note
         lost = self._viewer is not None and self._viewer not in {u.id for u in scenario.units}
         if lost:
             self._viewer = None
@@ -202,14 +183,15 @@ class Document(QObject):
         (self.dragged if self._drag_on else self.changed).emit()
         self._request()
 
-    show = set_scenario     # a drag shows each step; ``finish_drag`` makes it one undo step
+    set_scenario = set_position
+    show = set_position     # a drag shows each step; ``finish_drag`` makes it one undo step
 
     def edit(self, after: api.night.Scenario, text: str) -> None:
         """An undoable change to ``after`` once the engine accepts it as a whole position
         (``api.check``); an impossible one (a unit both BU and CE...) raises api.ScenarioError,
         changing nothing."""
         self.call(api.night.check, after)
-        self.undo_stack.push(ScenarioEdit(self._weak, self._scenario, after, text))
+        self.swap(after, text)
 
     def begin_drag(self) -> None:
         """A drag starts: the map follows every step, the panels only its end (a frame is short)."""
@@ -220,7 +202,7 @@ class Document(QObject):
         none, when it ends where it began).  ``before`` None: it changed nothing.  (Scenarios
         compare without their map's terrain: a stroke of the board editor's brush changes that.)"""
         self._drag_on = False
-        after = self._scenario
+        after = self._position
         if before is None or (after == before
                               and after.map.content_key == before.map.content_key):
             self.set_scenario(before if before is not None else after)
@@ -230,13 +212,13 @@ class Document(QObject):
         except api.ScenarioError:
             self.set_scenario(before)           # refused: back where the drag began
             raise
-        self.undo_stack.push(ScenarioEdit(self._weak, before, after, text))
+        self.swap(after, text, before=before)
 
     def fire_starshell(self, unit_id: str, hex_id: str, method: str, dice=None):
         """``unit_id`` fires a starshell (or IR) at ``hex_id`` by ``method``: usage dr, drift and
         marker as the engine says (``engine.night.starshells.fire``), one undo step.  Raises
         api.ScenarioError when it may not; returns the engine's FireResult."""
-        after, result = self.call(api.night.fire, self._scenario, unit_id, hex_id, method,
+        after, result = self.call(api.night.fire, self._position, unit_id, hex_id, method,
                                   dice or self.dice)
         self.call(api.night.check, after)
         what = "an IR" if result.kind == "ir" else "a starshell"
@@ -246,23 +228,23 @@ class Document(QObject):
             text = f"{unit_id} fires {what} at {hex_id}: it drifts off the map"
         else:
             text = f"{unit_id} fires {what} at {hex_id}: it lands in {result.end}"
-        self.undo_stack.push(ScenarioEdit(self._weak, self._scenario, after, text))
+        self.swap(after, text)
         return result
 
     def add_marker(self, marker: api.night.Marker) -> None:
-        self.edit(self._scenario.with_marker(marker), f"add {marker.type} in {marker.hex}")
+        self.edit(self._position.with_marker(marker), f"add {marker.type} in {marker.hex}")
 
     def remove_marker(self, index: int) -> None:
-        mk = self._scenario.markers[index]
-        self.edit(self._scenario.without_marker(index), f"remove {mk.type} from {mk.hex}")
+        mk = self._position.markers[index]
+        self.edit(self._position.without_marker(index), f"remove {mk.type} from {mk.hex}")
 
     def move_unit(self, unit_id: str, hex_id: str) -> None:
-        self.edit(self._scenario.moved(unit_id, hex_id), f"move {unit_id} to {hex_id}")
+        self.edit(self._position.moved(unit_id, hex_id), f"move {unit_id} to {hex_id}")
 
     def select(self, unit_id: str | None) -> None:
         """Make ``unit_id`` the viewer whose night field is shown (None: nobody)."""
         if unit_id is not None:
-            self._scenario.unit(unit_id)        # raises api.ScenarioError for an unknown id
+            self._position.unit(unit_id)        # raises api.ScenarioError for an unknown id
         if unit_id == self._viewer:
             return
         self._viewer = unit_id
@@ -272,7 +254,7 @@ class Document(QObject):
 
     def pick_marker(self, index: int | None) -> None:
         """Pick marker ``index`` for editing and deleting (None: no marker)."""
-        if index is not None and not 0 <= index < len(self._scenario.markers):
+        if index is not None and not 0 <= index < len(self._position.markers):
             raise IndexError(f"no marker {index}")
         if index != self._marker:
             self._marker = index
@@ -350,7 +332,7 @@ class Document(QObject):
             return                              # _on_done asks again for the latest
         gen = self._wanted
         self._in_flight = self._submit(
-            ask_engine, (self._scenario, self._viewer, self._side, self._starshells,
+            ask_engine, (self._position, self._viewer, self._side, self._starshells,
                          not self._drag_on),
             lambda document, future: document._on_done(gen, future))
         if self._in_flight is not None and not self._busy_text and not self._busy_timer.isActive():
@@ -409,16 +391,16 @@ class Document(QObject):
         step at a time between the fields), its share in the status bar while it goes on
         ("LOS table 40 %"), nothing once it is done.  Another map's build stops (its rows so
         far are kept: asked again, it goes on)."""
-        key = self._scenario.map.content_key
+        key = self._position.map.content_key
         held = self._table_job
         if held is not None and not held.ended_already and self._table_key == key:
             return
         if held is not None:
             held.cancel()
-        progress = api.table_progress(self._scenario)
+        progress = api.table_progress(self._position)
         if progress is not None and progress["done"] >= 1.0:
             return
-        steps = api.table_steps(self._scenario)       # the table made now, built by the runner
+        steps = api.table_steps(self._position)       # the table made now, built by the runner
         job = self._submit(lambda: steps, (), None, background=True)
         if job is None:
             return
@@ -437,7 +419,7 @@ class Document(QObject):
         """Ask the engine now and wait for the answers (screenshots and tests)."""
         if not self.is_settled:
             self._timer.stop()
-            answers = self.call(ask_engine, self._scenario, self._viewer, self._side,
+            answers = self.call(ask_engine, self._position, self._viewer, self._side,
                                 self._starshells, not self._drag_on)
             self._deliver(self._wanted, _Answered(answers))
         return self._answers

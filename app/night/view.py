@@ -16,12 +16,11 @@ from PySide6.QtWidgets import QGraphicsView
 
 from app import style
 from app.hex_geometry import hex_at, map_rect
+from app.map_view import ZoomView
 
 from .map_key import CAPTION, MapKey
 from .waiting import waiting_id
 
-ZOOM_STEP = 1.0015          # per 1/8 degree of wheel turn
-MAX_PIXELS_PER_UNIT = 220.0
 FIT_MARGIN = 0.6 * style.SCALE
 EXPORT_MARGIN = 0.25 * style.SCALE     # around the map and its counters in a PNG export
 EDGE = 28                   # pixels: a drag this near the view's edge scrolls the map
@@ -30,19 +29,15 @@ EDGE_MS = 30
 PIXMAP_CACHE_KB = 256 * 1024
 
 
-class MapView(QGraphicsView):
+class MapView(ZoomView):
+    """The night map on the shared ``ZoomView`` (its zoom, limits and fit-on-resize)."""
     hexHovered = Signal(int)
-    zoomChanged = Signal(float)
     fileDropped = Signal(str)
     waitingDropped = Signal(str, int)       # a Waiting dock's counter (unit id) dropped on a hex
 
     def __init__(self, scene, parent=None):
         super().__init__(scene, parent)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
-                            | QPainter.RenderHint.SmoothPixmapTransform)
         self.setBackgroundBrush(style.BACKGROUND)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         # what lies under the field is drawn once per zoom, scroll and change (drawBackground)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
@@ -52,9 +47,6 @@ class MapView(QGraphicsView):
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         # the cached terrain and grid are each as large as the window
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self._fitted = True
         self._extent = None                 # the map's rectangle when it was last fitted in
         self._pan_from: QPointF | None = None
         self._space = False
@@ -148,11 +140,13 @@ class MapView(QGraphicsView):
         return CAPTION, self.key.height(self.viewport().width())
 
     # ------------------------------------------------------------------------ zoom
-    @property
-    def pixels_per_unit(self) -> float:
-        return self.transform().m11() * style.SCALE
+    def fit_rect(self) -> QRectF:
+        return map_rect(self.scene().map)
 
-    def fit_map(self) -> None:
+    def can_fit(self) -> bool:
+        return self.scene() is not None and self.scene().map is not None
+
+    def fit(self) -> None:
         """The whole map in the view (between the caption and the key when they are shown)."""
         self._extent = map_rect(self.scene().map)
         # the counters too: one in an edge hex (a drifted starshell) reaches past the board
@@ -171,28 +165,7 @@ class MapView(QGraphicsView):
         if self._fitted or map_rect(self.scene().map) != self._extent:
             self.fit_map()
 
-    def zoom_by(self, factor: float) -> None:
-        low = self._fit_scale() * 0.5
-        target = min(max(self.pixels_per_unit * factor, low), MAX_PIXELS_PER_UNIT)
-        factor = target / self.pixels_per_unit
-        if abs(factor - 1) < 1e-6:
-            return
-        self.scale(factor, factor)
-        self._fitted = False
-        self.zoomChanged.emit(self.pixels_per_unit)
-
-    def _fit_scale(self) -> float:
-        r = map_rect(self.scene().map)
-        vp = self.viewport().rect()
-        return min(vp.width() / max(r.width(), 1), vp.height() / max(r.height(), 1)) * style.SCALE
-
-    def wheelEvent(self, event):
-        self.zoom_by(ZOOM_STEP ** event.angleDelta().y())
-
-    def resizeEvent(self, event):
-        super().resizeEvent(event)
-        if self._fitted and self.scene() is not None and self.scene().map is not None:
-            self.fit_map()
+    fit_map = fit
 
     # ------------------------------------------------------------------------ pan and hover
     def keyPressEvent(self, event):

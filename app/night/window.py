@@ -11,21 +11,20 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QLabel,
-    QMainWindow,
     QMessageBox,
     QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
-from app.file_filters import BOARD_FILTER, POSITION_FILTER, is_vsav, open_filter
+from app import file_kinds
+from app.file_filters import BOARD_FILTER, POSITION_FILTER
 from app.jobs import runner
-from app.recent import RecentFiles
-from app.room_window import file_format, is_bundled, may_discard, save_as_start
+from app.room_window import RoomWindow
 from engine import api
 
 from . import actions, examples, planner_ui
-from .document import BOARD_FORMAT, FORMAT
+from .document import Document
 from .editor import map_menu, paint_action
 from .editor.board_editor import BoardEditor
 from .editor.board_panel import BoardPanel
@@ -41,7 +40,7 @@ from .panels.info import ScenarioPanel
 from .panels.legend import LegendPanel
 from .panels.palette import Palette
 from .panels.unit import UnitPanel
-from .recovery import autosave_for
+from .recovery import NIGHT
 from .scene.map_scene import MapScene
 from .tools.pieces import Piece
 from .view import MapView
@@ -49,28 +48,30 @@ from .vsav_open import open_vsav
 from .waiting import WaitingPanel
 
 
-class NightWindow(QMainWindow):
+class NightWindow(RoomWindow):
     """Builds every part of the window and hands each its collaborators: the scene and view, the
     hand and its tools, the panels (docks addressed by name, ``dock``), the board editor, the
     menus and their actions.  Parts report to the status bar through their ``told`` signals.
-    ``open_other``: the door to every room (``app.rooms.open_window``) for another game's file."""
+    ``open_other``: the door to every room (``app.rooms.open_window``) for another game's file.
+    Save, the title, close, autosave, recovery and recent files are ``RoomWindow``'s."""
+    document_class = Document
+    view_class = MapView
+    file_filter = POSITION_FILTER
+    format = file_kinds.POSITION.format
+    recovery = NIGHT
+    default_name = "position.json"
+    save_title = "Save the position as"
+    room_title = "Starshell"
 
     def __init__(self, document, settings: QSettings | None = None, parent=None, *,
                  open_other=None):
-        super().__init__(parent)
-        self.open_other = open_other
-        self.document = document
-        if document.parent() is None:
-            document.setParent(self)        # the window's position lives as long as the window
-        self.settings = settings if settings is not None else QSettings()
-        self.recent = RecentFiles(self.settings)
-        self.room_windows: list[QMainWindow] = []
+        super().__init__(document, open_other=open_other, settings=settings, parent=parent)
         self.docks: dict[str, QDockWidget] = {}
         self.help_dialog = None
 
         # the map, and the hand that clicks and drags on it
         self.scene = MapScene(document, self)
-        self.view = MapView(self.scene)
+        self.view = self.view_class(self.scene)
         self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCentralWidget(self.view)
         self.hand = Hand(document, self.scene, self.view, self)
@@ -109,8 +110,7 @@ class NightWindow(QMainWindow):
         self.say("Click a unit to see its night field \u2013 drag it to move it \u2013 right-drag: "
                  "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys",
                  15000)
-        self.autosaver = autosave_for(self)     # unsaved work survives a crash
-        self._update_title()
+        self.start()
         self.resize(1500, 900)
         QTimer.singleShot(0, self.view, self.view.fit_map)     # not once the view is gone
 
@@ -169,8 +169,7 @@ class NightWindow(QMainWindow):
         self.file_actions = [
             self._action(f, "&New on a board\u2026", self.new_dialog, QKeySequence.StandardKey.New),
             self._action(f, "&Open\u2026", self.open_dialog, QKeySequence.StandardKey.Open)]
-        self.recent_menu = f.addMenu("Open &Recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.add_recent_menu(f)
         # the bundled positions, read-only: Save asks for a name of the player's own
         self.examples_menu = f.addMenu("Open &worked example")
         self.examples_menu.aboutToShow.connect(
@@ -245,9 +244,6 @@ class NightWindow(QMainWindow):
         starshell_tool = self.tool_actions["starshell"]
         self.starshell_panel.tool.toggled.connect(starshell_tool.setChecked)
         starshell_tool.toggled.connect(self.starshell_panel.tool.setChecked)
-        d.fileChanged.connect(self._update_title)
-        d.changed.connect(self._update_title)          # a renamed position, a retitled map
-        d.undo_stack.cleanChanged.connect(self._clean_changed)
         d.undo_stack.indexChanged.connect(self._undone)
         d.engineFailed.connect(self._engine_failed)
         d.busyChanged.connect(self._busy)
@@ -258,23 +254,19 @@ class NightWindow(QMainWindow):
         """The list of every key and mouse gesture (F1)."""
         self.help_dialog = actions.show_help(self, self.help_dialog)
 
-    def say(self, text: str, ms: int = 5000) -> None:
-        """A sentence in the status bar for ``ms`` milliseconds."""
-        self.statusBar().showMessage(text, ms)
-
     # ------------------------------------------------------------------------ files
     def open_dialog(self) -> None:
-        if not self._may_discard():
+        if not self.may_discard():
             return
         start = os.path.dirname(self.document.path) if self.document.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open a scenario", start, open_filter(POSITION_FILTER))
+        path, _ = QFileDialog.getOpenFileName(self, "Open a scenario", start, file_kinds.OPEN_FILTER)
         if path:
             self.open_path(path, confirmed=True)
 
     def new_dialog(self) -> None:
         """File > New: a new position on one board file (an imported VASL board, a bundled
         one); the Map menu adds more boards, the Palette units."""
-        if not self._may_discard():
+        if not self.may_discard():
             return
         path, _ = QFileDialog.getOpenFileName(self, "A new position: its first board",
                                               self.boards_start(), BOARD_FILTER)
@@ -292,25 +284,28 @@ class NightWindow(QMainWindow):
         return str((api.assets_dir() / "boards").resolve())
 
     def open_path(self, path: str, confirmed: bool = False) -> bool:
-        """Open ``path``; a bad file shows the engine's message and keeps the current position."""
-        if not confirmed and not self._may_discard():
+        """Open ``path`` (its kind: ``app.file_kinds``): a position here, a board or a VASL
+        saved game as a new position here, another room's file in its own window; a bad file
+        shows the engine's message and keeps the current position."""
+        try:
+            kind = file_kinds.kind_of(path)
+        except api.ScenarioError as e:
+            self._error("Cannot open this scenario", str(e))
             return False
-        if is_vsav(path):                     # a VASL saved game: a new, unsaved position
+        if kind is not None and kind.room != file_kinds.NIGHT and self.open_other is not None:
+            if super().open_path(path):             # another game's file: its own window
+                self.say(f"Opened {path} in its own window")
+                return True
+            return False
+        if not confirmed and not self.may_discard():
+            return False
+        if kind is file_kinds.VSAV:                 # a VASL saved game: a new, unsaved position
             return open_vsav(self, path)
         try:
-            fmt = file_format(path)
-            if fmt == BOARD_FORMAT:               # a board file: a new position on it alone
+            if kind is file_kinds.BOARD:            # a board file: a new position on it alone
                 self.document.take_unsaved(self.document.call(api.night.board_position, path))
                 self.document.undo_stack.setClean()     # nothing on it to lose yet
                 self.say(f"A new position on the board file {path}: add units from the Palette")
-                return True
-            if fmt not in (None, FORMAT) and self.open_other is not None:
-                # another game's file opens in its own window
-                other = self.open_other(path)
-                self.room_windows.append(other)   # kept alive beside this one
-                other.show()
-                self.recent.add(path)
-                self.say(f"Opened {path} in its own window")
                 return True
             self.document.load(path)
         except (api.ScenarioError, ValueError, OSError) as e:
@@ -320,61 +315,16 @@ class NightWindow(QMainWindow):
         self.say(f"Opened {path}")
         return True
 
-    def save(self) -> bool:
-        if self.document.path is None or is_bundled(self.document.path):
-            return self.save_as()           # a bundled example is never written over
-        return self._save_to(self.document.path)
+    def before_write(self, path: str) -> bool:
+        return self.board_editor.save_boards_first(path)   # edited boards go to files first
 
-    def save_as(self) -> bool:
-        start = save_as_start(self.document.path, "position.json")
-        path, _ = QFileDialog.getSaveFileName(self, "Save the position as", start, POSITION_FILTER)
-        if not path:
-            return False
-        if not path.lower().endswith(".json"):
-            path += ".json"
-        if is_bundled(path):
-            self._error("Cannot save", f"{path}: the bundled examples are read-only; "
-                        "save the position in a folder of your own")
-            return False
-        return self._save_to(path)
-
-    def _save_to(self, path: str) -> bool:
-        if not self.board_editor.save_boards_first(path):   # edited boards go to files first
-            return False
-        try:
-            self.document.save(path)
-        except (api.ScenarioError, ValueError, OSError) as e:
-            self._error("Cannot save", str(e))
-            return False
-        self.recent.add(path)
-        self.say(f"Saved {path}")
-        return True
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        for path in self.recent.paths():
-            a = self.recent_menu.addAction(path)
-            a.triggered.connect(lambda _=False, p=path: self._open_recent(p))
-        if not self.recent.paths():
-            self.recent_menu.addAction("(none)").setEnabled(False)
-        else:
-            self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear the list").triggered.connect(self.recent.clear)
-
-    def _open_recent(self, path: str) -> None:
-        if not os.path.exists(path):
-            self.recent.remove(path)
-        self.open_path(path)
-
-    def _may_discard(self) -> bool:
-        """True when there are no unsaved changes, or the player saves or drops them."""
+    def unsaved_question(self) -> str:
         d = self.document
-        text = "The position has changed. Save it first?"
         if d.came_from is not None and d.path is None:      # a fresh import, never saved
-            text = (f"This position came from {os.path.basename(d.came_from)} and is not "
+            return (f"This position came from {os.path.basename(d.came_from)} and is not "
                     f"saved yet{'' if d.undo_stack.index() == 0 else ' (and has changed since)'}."
                     " Save it first?")
-        return may_discard(self, d.undo_stack.isClean(), "Unsaved changes", text, self.save)
+        return "The position has changed. Save it first?"
 
     def _error(self, title: str, text: str) -> None:
         self.say(text, 15000)
@@ -429,9 +379,6 @@ class NightWindow(QMainWindow):
         if hex_index >= 0:
             self.hand.pieces.put_down(Piece("unit", "", None, waiting=uid), hex_index)
 
-    def _clean_changed(self, clean: bool) -> None:
-        self.setWindowModified(not clean)
-
     def _busy(self, text: str) -> None:
         """A wait over 0.2 s: the status bar says what is being worked out, the map shows a busy
         cursor; both go when the answers are in."""
@@ -466,13 +413,9 @@ class NightWindow(QMainWindow):
     def _engine_failed(self, text: str) -> None:
         self.say(text, 10000)
 
-    def _update_title(self) -> None:
+    def title_name(self) -> str:
         d = self.document
-        name = os.path.basename(d.path) if d.path else (d.scenario.title or "untitled")
-        if is_bundled(d.path):
-            name += " (read-only example)"
-        self.setWindowTitle(f"{name}[*] \u2013 Starshell")
-        self.setWindowModified(not d.undo_stack.isClean())
+        return os.path.basename(d.path) if d.path else (d.scenario.title or "untitled")
 
     def dragEnterEvent(self, event):
         if MapView.json_file(event):
@@ -484,10 +427,5 @@ class NightWindow(QMainWindow):
             event.acceptProposedAction()
             self.open_path(path)
 
-    def closeEvent(self, event):
-        if self._may_discard():
-            self.autosaver.finish()
-            self.document.close()           # answers still on their way are dropped
-            event.accept()
-        else:
-            event.ignore()
+    def closing(self) -> None:
+        self.document.close()           # answers still on their way are dropped

@@ -1,55 +1,23 @@
 """One table being looked at: the engine's Table, its file, the undo stack, the chosen shooter
-and the engine's answer for it.  Every change is a command on the undo stack."""
+and the engine's answer for it.  Every change swaps one table for another
+(``app.room_document``)."""
 from __future__ import annotations
 
-import weakref
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
-
 from engine import api
+
+from ..room_document import RoomDocument
 
 tabletop = api.tabletop
 
 
-class MoveElement(QUndoCommand):
-    """An element put down elsewhere (moved, turned, or both)."""
+class Document(RoomDocument):
+    """The table (``table``, the ``position``), the chosen shooter and the players' choices, and
+    the table's edits; the rest is ``RoomDocument``'s."""
 
-    def __init__(self, document: "Document", before, after, text: str):
-        super().__init__(text)
-        self.document, self.before, self.after = document, before, after
-
-    def redo(self):
-        self.document._put(self.after)
-
-    def undo(self):
-        self.document._put(self.before)
-
-
-class SwapTable(QUndoCommand):
-    """Any other edit (an element added, deleted or changed; terrain added or deleted): the
-    whole table before and after."""
-
-    def __init__(self, document: "Document", before, after, text: str):
-        super().__init__(text)
-        self.document, self.before, self.after = document, before, after
-
-    def redo(self):
-        self.document._set_table(self.after)
-
-    def undo(self):
-        self.document._set_table(self.before)
-
-
-class Document(QObject):
-    changed = Signal()
-
-    def __init__(self, table, path: str | None = None):
-        super().__init__()
-        self.table = table
-        self.path = path
-        self.undo_stack = QUndoStack(self)
+    def __init__(self, table, path: str | None = None, parent=None):
+        super().__init__(table, path, parent)
         self.shooter: str | None = None
         self.terrain_choice: int | None = None      # the terrain piece chosen (to delete it)
         self.first: str | None = None               # the order of rolls chosen (seed ex. 2)
@@ -58,31 +26,36 @@ class Document(QObject):
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
     @classmethod
-    def open_file(cls, path: str) -> "Document":
-        return cls(tabletop.load_table(path), path)
+    def read_position(cls, path: str):
+        return tabletop.load_table(path)
+
+    def write_position(self, position, path: str) -> None:
+        tabletop.save_table(position, path)         # atomic (engine.jsonio)
+
+    def saved(self) -> None:
+        self.changed.emit()
 
     @classmethod
     def new(cls) -> "Document":
         """An empty table, never saved."""
         return cls(tabletop.Table(elements=(), title=""))
 
+    @property
+    def table(self):
+        """The table shown (the document's position)."""
+        return self.position
+
     def _clean_changed(self, _clean: bool) -> None:
         self.changed.emit()
 
     # -- state ----------------------------------------------------------------------------------
-    def _put(self, element) -> None:
-        self.table = self.table.with_element(element)
-        self._report = None
-        self.changed.emit()
-
-    def _set_table(self, table) -> None:
-        self.table = table
+    def set_position(self, table, note: str = "") -> None:
         if self.shooter is not None and self.shooter not in table.ids():
             self.shooter = None
         if self.terrain_choice is not None and self.terrain_choice >= len(table.terrain):
             self.terrain_choice = None
         self._report = None
-        self.changed.emit()
+        super().set_position(table, note)
 
     def set_choice(self, first: str | None = None, element_id: str | None = None,
                    target_id: str | None = None) -> None:
@@ -133,8 +106,7 @@ class Document(QObject):
         if after == before:
             return ""
         moved = (after.x, after.y) != (before.x, before.y)
-        self.undo_stack.push(MoveElement(weakref.proxy(self), before, after,   # no cycle (app.night.document)
-                                   f"{'Move' if moved else 'Turn'} {element_id}"))
+        self.swap(self.table.with_element(after), f"{'Move' if moved else 'Turn'} {element_id}")
         if how:
             words = {"front": "front to front with", "behind": "behind", "beside": "beside"}
             return f"{element_id} put {words[how]} {other}"
@@ -142,9 +114,6 @@ class Document(QObject):
         return f"{element_id} at ({x_bw:.2f}, {y_bw:.2f}) BW, facing {after.facing:.0f}°"
 
     # -- the element editor (palette: add; editor: delete, type, side, visibility) ----------------
-    def _swap(self, after, text: str) -> None:
-        self.undo_stack.push(SwapTable(weakref.proxy(self), self.table, after, text))
-
     def add_element(self, kind: str, side: str, x_bw: float, y_bw: float, facing: float = 0.0) -> str:
         """A new element of type ``kind`` for ``side``, put down at the first free place from
         (x, y) to its right; returns its id (chosen too)."""
@@ -161,13 +130,13 @@ class Document(QObject):
             trial = self.table.with_element(element)
             if not any(new_id in p for p in tabletop.overlaps(trial)):
                 break
-        self._swap(trial, f"Add {kind} {new_id}")
+        self.swap(trial, f"Add {kind} {new_id}")
         self.select(new_id)
         return new_id
 
     def delete(self, element_id: str) -> None:
         self.table.element(element_id)
-        self._swap(self.table.without(element_id), f"Delete {element_id}")
+        self.swap(self.table.without(element_id), f"Delete {element_id}")
 
     def change(self, element_id: str, **values) -> str:
         """Change an element's ``type``, ``side``, ``visible`` or ``moved``; refused (a sentence
@@ -182,7 +151,7 @@ class Document(QObject):
             a, b = clash[0]
             return f"{element_id} as {after.type} would overlap {b if a == element_id else a}: not changed"
         what = ", ".join(f"{k} {v}" for k, v in values.items() if getattr(before, k) != v)
-        self._swap(trial, f"Change {element_id}: {what}")
+        self.swap(trial, f"Change {element_id}: {what}")
         return f"{element_id}: {what}"
 
     def add_terrain(self, kind: str, x_bw: float, y_bw: float) -> int:
@@ -191,24 +160,15 @@ class Document(QObject):
                 (x_bw - 1, y_bw + 0.75))
         crest = ((x_bw - 1, y_bw), (x_bw + 1, y_bw)) if kind == "hill" else None
         piece = tabletop.TerrainPiece(kind, poly, crest)
-        self._swap(replace(self.table, terrain=self.table.terrain + (piece,)), f"Add {kind}")
+        self.swap(replace(self.table, terrain=self.table.terrain + (piece,)), f"Add {kind}")
         self.choose_terrain(len(self.table.terrain) - 1)     # told: the panel offers Delete
         return self.terrain_choice
 
     def delete_terrain(self, index: int) -> None:
         pieces = list(self.table.terrain)
         kind = pieces.pop(index).type
-        self._swap(replace(self.table, terrain=tuple(pieces)), f"Delete {kind}")
+        self.swap(replace(self.table, terrain=tuple(pieces)), f"Delete {kind}")
 
     def choose_terrain(self, index: int | None) -> None:
         self.terrain_choice = index
-        self.changed.emit()
-
-    def save(self, path: str | None = None) -> None:
-        path = path or self.path
-        if path is None:
-            raise ValueError("no file name")
-        tabletop.save_table(self.table, path)      # atomic (engine.jsonio)
-        self.path = path
-        self.undo_stack.setClean()
         self.changed.emit()

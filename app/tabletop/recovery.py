@@ -27,8 +27,3 @@ TABLE = recovery.register(recovery.RoomRecovery(
 def offer_recovery(parent=None, folder: Path | None = None) -> Document | None:
     """The table work a crash left, if the player wants it back (``app.recovery``)."""
     return recovery.offer_recovery(TABLE, parent, folder)
-
-
-def autosave_for(window) -> recovery.Autosaver:
-    """The window's Autosaver on its table."""
-    return recovery.autosave_for(window, TABLE)

@@ -7,32 +7,20 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QImage, QKeySequence, QPainter
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QFileDialog,
-    QGraphicsView,
-    QMainWindow,
-    QMessageBox,
-    QTextBrowser,
-)
+from PySide6.QtGui import QAction, QImage, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QTextBrowser
 
 from app.export import export_png
 from app.file_filters import PNG_FILTER, TABLE_FILTER
+from app.file_kinds import TABLE_FILE
+from app.map_view import ZoomView
 from app.render import render_view
-from app.room_window import (
-    bundled_examples,
-    close_event,
-    edit_menu,
-    is_bundled,
-    open_elsewhere,
-    save_as_start,
-)
+from app.room_window import RoomWindow, bundled_examples, edit_menu
 from engine import api
 
 from .document import Document
 from .editor import EditorPanel
-from .recovery import autosave_for, offer_recovery
+from .recovery import TABLE
 from .scene import TableScene, from_scene
 
 HELP = ("Click an element to see whom it may and must shoot; drag to move (it snaps into "
@@ -49,27 +37,25 @@ def worked_examples() -> list[tuple[str, Path]]:
     return bundled_examples(bundled_folder())
 
 
-class TableView(QGraphicsView):
+class TableView(ZoomView):
+    """The table on the shared ``ZoomView``; the wheel turns an element being dragged."""
+
     def __init__(self, scene: TableScene):
         super().__init__(scene)
         if scene.parent() is None:
             # a view does not own its scene: one made for it alone (``render``) would be
             # destroyed whenever Python's collector frees it, even in the middle of a paint
             scene.setParent(self)
-        self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        self.setDragMode(QGraphicsView.DragMode.NoDrag)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setDragMode(ZoomView.DragMode.NoDrag)
 
     def wheelEvent(self, event):
         if self.scene().dragging is not None:          # turns the element being dragged
-            super().wheelEvent(event)
+            super(ZoomView, self).wheelEvent(event)
             return
-        factor = 1.0015 ** event.angleDelta().y()
-        self.scale(factor, factor)
+        super().wheelEvent(event)
 
-    def fit(self) -> None:
-        self.fitInView(self.scene().table_rect(0.4), Qt.AspectRatioMode.KeepAspectRatio)
+    def fit_rect(self):
+        return self.scene().table_rect(0.4)
 
 
 def report_html(doc: Document, hovered: str = "") -> str:
@@ -122,15 +108,24 @@ def report_html(doc: Document, hovered: str = "") -> str:
     return "".join(parts)
 
 
-class TableWindow(QMainWindow):
-    def __init__(self, document: Document, *, open_other=None):
-        super().__init__()
-        self.open_other = open_other        # the door to every room (``app.rooms``)
-        self.document = document
-        if document.parent() is None:
-            document.setParent(self)        # deleted with the window, by Qt (app.night.document)
+class TableWindow(RoomWindow):
+    """The table, the Shooting and Elements panels; save, the title, close, autosave and
+    recovery are ``RoomWindow``'s."""
+    document_class = Document
+    view_class = TableView
+    file_filter = TABLE_FILTER
+    format = TABLE_FILE.format
+    recovery = TABLE
+    default_name = "table.json"
+    save_title = "Save table"
+    room_title = "Starshell tabletop"
+    unsaved_title = "Unsaved table"
+    unsaved_text = "Save the changes to this table?"
+
+    def __init__(self, document: Document, *, open_other=None, settings=None):
+        super().__init__(document, open_other=open_other, settings=settings)
         self.scene = TableScene(document)
-        self.view = TableView(self.scene)
+        self.view = self.view_class(self.scene)
         self.setCentralWidget(self.view)
         self.panel = QTextBrowser()
         dock = QDockWidget("Shooting", self)
@@ -152,7 +147,7 @@ class TableWindow(QMainWindow):
         self.resize(1300, 800)
         self.refresh()
         self.statusBar().showMessage(HELP)
-        self.autosaver = autosave_for(self)     # unsaved work survives a crash
+        self.start()
 
     def _menus(self) -> None:
         doc = self.document
@@ -165,7 +160,7 @@ class TableWindow(QMainWindow):
         for title, path in worked_examples():
             act = self.examples_menu.addAction(title.replace("&", "&&"))
             act.triggered.connect(lambda _=False, p=str(path): self.open_path(p))
-        for text, keys, slot in (("&Open...", QKeySequence.StandardKey.Open, self.open_file),
+        for text, keys, slot in (("&Open...", QKeySequence.StandardKey.Open, self.open_dialog),
                                  ("&Save", QKeySequence.StandardKey.Save, self.save),
                                  ("Save &as...", QKeySequence.StandardKey.SaveAs, self.save_as),
                                  ("&Export PNG...", QKeySequence("Ctrl+E"), self.export)):
@@ -173,6 +168,7 @@ class TableWindow(QMainWindow):
             act.setShortcut(keys)
             act.triggered.connect(slot)
             file_menu.addAction(act)
+        self.add_recent_menu(file_menu)
         edit_menu(self, doc.undo_stack)
         delete = QAction("&Delete the chosen element", self)
         delete.setShortcut(QKeySequence.StandardKey.Delete)
@@ -185,12 +181,10 @@ class TableWindow(QMainWindow):
         view.addAction(fit)
 
     def refresh(self) -> None:
-        doc = self.document
-        name = doc.path or "untitled"
-        ro = " (read-only example)" if is_bundled(doc.path) else ""
-        self.setWindowTitle(f"{doc.table.title or name}{ro} - Starshell tabletop"
-                            + (" *" if not doc.undo_stack.isClean() else ""))
-        self.panel.setHtml(report_html(doc, self.hovered))
+        self.panel.setHtml(report_html(self.document, self.hovered))
+
+    def title_name(self) -> str:
+        return self.document.table.title or super().title_name()
 
     def hover(self, element_id: str) -> None:
         self.hovered = element_id
@@ -200,54 +194,9 @@ class TableWindow(QMainWindow):
         """The middle of the view, in BW (where the palette puts a new element)."""
         return from_scene(self.view.mapToScene(self.view.viewport().rect().center()))
 
-    def _keep(self, window) -> None:
-        self.room_windows = [*getattr(self, "room_windows", []), window]
-        window.show()
-
     def new_table(self) -> None:
         """A window on an empty table (File > New table)."""
-        self._keep(TableWindow(Document.new(), open_other=self.open_other))
-
-    def open_path(self, path: str) -> None:
-        """Open a file in a new window of the room its format picks (a worked example)."""
-        try:
-            if self.open_other is not None:
-                window = self.open_other(path)
-            else:
-                window = TableWindow(Document.open_file(path))
-                window.view.fit()
-        except (api.ScenarioError, OSError) as e:
-            QMessageBox.warning(self, "Open", str(e))
-            return
-        self._keep(window)
-
-    def save(self) -> bool:
-        if self.document.path is None or is_bundled(self.document.path):
-            return self.save_as()           # a bundled example is never written over
-        return self._write(self.document.path)
-
-    def open_file(self) -> None:
-        open_elsewhere(self, str(Path(self.document.path or ".").parent))
-
-    def save_as(self) -> bool:
-        start = save_as_start(self.document.path, "table.json")   # never in the program's folder
-        path, _ = QFileDialog.getSaveFileName(self, "Save table", start, TABLE_FILTER)
-        if not path:
-            return False
-        if is_bundled(path):
-            QMessageBox.warning(self, "Save", f"{path}: the bundled tables are read-only; "
-                                "choose another name")
-            return False
-        return self._write(path)
-
-    def _write(self, path: str) -> bool:
-        try:
-            self.document.save(path)        # the document's path changes only once written
-        except (api.ScenarioError, OSError) as e:
-            QMessageBox.critical(self, "Save", str(e))
-            return False
-        self.statusBar().showMessage(f"saved {self.document.path}", 4000)
-        return True
+        self.another(Document.new())
 
     def export(self) -> None:
         start = os.path.splitext(self.document.path or "table.json")[0] + ".png"  # beside it
@@ -258,12 +207,6 @@ class TableWindow(QMainWindow):
             except OSError as e:
                 QMessageBox.critical(self, "Export", str(e))
 
-    def closeEvent(self, event):
-        close_event(self, event, self.document.undo_stack.isClean(), "Unsaved table",
-                    "Save the changes to this table?", self.save)
-        if event.isAccepted():
-            self.autosaver.finish()
-
 
 def open_window(path: str, *, select: str | None = None, recover: bool = False,
                 open_other=None) -> TableWindow:
@@ -271,19 +214,17 @@ def open_window(path: str, *, select: str | None = None, recover: bool = False,
     ``open_other``: how File > Open reaches the other rooms.  ``select`` and ``recover`` are
     the door's: this room opens with no shooter chosen; ``recover``: first offer the unsaved
     table a crash left (it opens instead of ``path`` when restored)."""
-    document = offer_recovery() if recover else None
-    window = TableWindow(document or Document.open_file(path), open_other=open_other)
+    window = TableWindow.recovered(open_other=open_other) if recover else None
+    window = window or TableWindow(Document.open_file(path), open_other=open_other)
     window.view.fit()
     return window
 
 
 def open_recovered(*, open_other=None) -> TableWindow | None:
     """A window on the table a crash left unsaved, if the player restores it (``app.rooms``)."""
-    document = offer_recovery()
-    if document is None:
-        return None
-    window = TableWindow(document, open_other=open_other)
-    window.view.fit()
+    window = TableWindow.recovered(open_other=open_other)
+    if window is not None:
+        window.view.fit()
     return window
 
 

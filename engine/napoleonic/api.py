@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .attack import assess, record, record_attack
 from .charts import CHARTS_FORMAT, READINGS, ChartPack, charts_from_json, load_charts
+from .choice import ChosenAttack, choose_attack, chosen_firers
 from .describe import describe_hex, terrain_effect
 from .fire import KINDS, Assessment, Firer, distribution, fire_value, fmt, has_los, step_roll
 from .position import (
@@ -39,4 +40,5 @@ __all__ = [
     "save_position", "bundled_positions_dir", "record", "DIRECTIONS",
     "applied_words", "apply_result", "result_words", "unmarked", "blank_position", "free_id",
     "unit_to_json", "with_unit", "without_unit", "describe_hex", "terrain_effect",
+    "ChosenAttack", "choose_attack", "chosen_firers",
 ]

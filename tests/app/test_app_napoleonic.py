@@ -95,12 +95,12 @@ def test_a_roll_records_the_attack_undoably_and_a_second_is_refused(fire_window,
     assert w.pos.unit("F2").fired                     # first fire spent
     assert f"dice 43, {expected.drm:+d} -> {expected.modified}" in w.result.text()
     assert w.chart.result == expected.result
-    assert "*" in w.windowTitle()
+    assert w.isWindowModified() and "[*]" in w.windowTitle()
     assert not w.assessment.allowed and not w.roll_typed.isEnabled()
     assert "already been the target" in w.text.toPlainText()
     w.document.undo_stack.undo()
     assert w.pos.attacked == () and not w.pos.unit("F2").fired
-    assert w.assessment.allowed and "*" not in w.windowTitle()
+    assert w.assessment.allowed and not w.isWindowModified()
     w.document.undo_stack.redo()
     assert w.pos.attacked == ("n1J5",)
 
@@ -111,7 +111,7 @@ def test_save_writes_the_attacks_and_reloads(fire_window, qtbot, sample):
     w.roll((6, 6))
     assert w.save()
     again = api.napoleonic.load_position(sample)
-    assert again.attacked == ("n1J6",) and "*" not in w.windowTitle()
+    assert again.attacked == ("n1J6",) and not w.isWindowModified()
 
 
 def test_export_png_shows_the_target_and_the_firers(fire_window, qtbot, tmp_path):

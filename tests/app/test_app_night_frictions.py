@@ -56,15 +56,15 @@ def test_closing_a_fresh_vasl_import_says_where_it_came_from(window, qtbot, tmp_
     asked = []
     monkeypatch.setattr(QMessageBox, "question", staticmethod(
         lambda parent, title, text, *a, **k: asked.append(text) or QMessageBox.StandardButton.Cancel))
-    assert not window._may_discard()
+    assert not window.may_discard()
     assert asked[-1] == "This position came from GAME.vsav and is not saved yet. Save it first?"
     unit = doc.scenario.units[0]
     doc.move_unit(unit.id, "2K6")
-    assert not window._may_discard()
+    assert not window.may_discard()
     assert "came from GAME.vsav and is not saved yet (and has changed since)" in asked[-1]
     doc.save(tmp_path / "mine.json")
     doc.move_unit(unit.id, "2K7")
-    assert not window._may_discard()
+    assert not window.may_discard()
     assert asked[-1] == "The position has changed. Save it first?"
     settle(qtbot, doc)
 
