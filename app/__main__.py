@@ -80,7 +80,7 @@ def main(argv=None) -> int:
             return _fail(f"{args.follow}: not a VASL saved game (.vsav) or a folder (--follow)")
         if args.screenshot or path is not None:
             return _fail("--follow opens its own game: no SCENARIO or --screenshot with it")
-        from .night.follow import start_following
+        from .night.vasl.follow import start_following
         window = rooms.open_window(None, recover=False)
         start_following(window, args.follow, args.boards)
         window.show()

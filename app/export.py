@@ -1,30 +1,27 @@
 """Export the map view as the player sees it: a PNG image, or an SVG drawing (QtSvg's
-``QSvgGenerator``, part of PySide6-Essentials)."""
+``QSvgGenerator``, part of PySide6-Essentials), drawn by the one renderer (``app.render``) and
+written whole or not at all.  Every room's File > Export comes here (``app.room_window``)."""
 from __future__ import annotations
 
 from contextlib import contextmanager
 
-from PySide6.QtCore import QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QIODevice, QRect, QRectF, QSaveFile, QSize, Qt
 from PySide6.QtGui import QImage, QPainter, QPainterPath, QPolygonF, QTransform
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem
 
 from . import style
+from .render import paint_view, scene_image, view_image, write_png
+
+SCENE_WIDTH = 1600          # pixels: a scene's rectangle exported (``export_png(scene_rect=)``)
 
 
-def _area(view) -> QRect:
+def view_area(view) -> QRect:
     """The part of the viewport exported: the view's ``export_rect()`` when it has one (the
     night map: the map and its counters, without the window's empty margins), else all of it."""
     area = getattr(view, "export_rect", None)
     rect = area() if area is not None else view.viewport().rect()
     return rect if not rect.isEmpty() else view.viewport().rect()
-
-
-def _paint(view, painter: QPainter, size: QSize, area: QRect | None = None) -> None:
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.fillRect(QRect(0, 0, size.width(), size.height()), style.BACKGROUND)
-    view.render(painter, QRectF(0, 0, size.width(), size.height()),
-                area if area is not None else view.viewport().rect())
 
 
 def cut_picture(image: QImage, to_scene: QTransform, frame: QRectF) -> tuple[QImage, QTransform]:
@@ -75,44 +72,50 @@ def _pictures_cut_to_their_boards(view):
             item.setCacheMode(cache)
 
 
-def export_png(view, path: str) -> None:
-    """The view's visible area (its ``export_rect``, when it has one) as a PNG of that size
-    (raises OSError)."""
-    area = _area(view)
-    size = area.size()
-    image = QImage(size, QImage.Format.Format_ARGB32)
-    painter = QPainter(image)
-    _paint(view, painter, size, area)
-    painter.end()
-    if not image.save(path, "PNG"):
-        raise OSError(f"{path}: cannot write the PNG")
+def export_png(view, path: str, scene_rect: QRectF | None = None,
+               width: int = SCENE_WIDTH) -> QSize:
+    """The view's visible area (its ``export_rect``, when it has one) as a PNG of that size;
+    or, given ``scene_rect``, that part of the view's scene ``width`` pixels wide, wherever
+    the view is scrolled.  The image's size; OSError naming the path (nothing written)."""
+    if scene_rect is not None:
+        image = scene_image(view.scene(), scene_rect, width)
+    else:
+        image = view_image(view, view_area(view))
+    write_png(image, path)
+    return image.size()
 
 
-def export_svg(view, path: str) -> None:
-    """The view's visible area as an SVG drawing (raises OSError)."""
+def export_svg(view, path: str) -> QSize:
+    """The view's visible area as an SVG drawing (raises OSError naming the path, nothing
+    written); the drawing's size."""
     size = view.viewport().size()
+    out = QSaveFile(path)
+    if not out.open(QIODevice.OpenModeFlag.WriteOnly):
+        raise OSError(f"{path}: cannot write the SVG ({out.errorString()})")
     svg = QSvgGenerator()
-    svg.setFileName(path)
+    svg.setOutputDevice(out)
     svg.setSize(size)
     svg.setViewBox(QRect(0, 0, size.width(), size.height()))
     svg.setTitle("Starshell map view")
-    svg.setDescription(view.scene().document.scenario.title or "a night position")
+    document = getattr(view.scene(), "document", None)
+    title = getattr(getattr(document, "position", None), "title", "") if document else ""
+    svg.setDescription(title or "a Starshell map")
     painter = QPainter()
     if not painter.begin(svg):
+        out.cancelWriting()
         raise OSError(f"{path}: cannot write the SVG")
     lines = [item for item in view.scene().items() if getattr(item, "EXPORT_UNCACHED", False)]
     for item in lines:          # drawn as lines, not as the view's cached picture
         item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
     try:
         with _pictures_cut_to_their_boards(view):
-            _paint(view, painter, size)
+            paint_view(view, painter, size)
     finally:
         for item in lines:
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-    painter.end()
-    try:
-        with open(path, "rb") as f:
-            if not f.read(64):
-                raise OSError(f"{path}: the SVG is empty")
-    except FileNotFoundError:
-        raise OSError(f"{path}: cannot write the SVG") from None
+        painter.end()
+    if out.size() == 0 or not out.commit():
+        reason = out.errorString()
+        out.cancelWriting()
+        raise OSError(f"{path}: cannot write the SVG" + (f" ({reason})" if reason else ""))
+    return size

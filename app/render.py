@@ -1,12 +1,62 @@
-"""A view rendered headless to an image of an exact size (``--screenshot`` of every room).  A
-leaf: only the house style is imported here."""
+"""The one renderer of a view to an image, for File > Export (``app.export``) and
+``--screenshot`` of every room (``render_view``: a view rendered headless to an image of an
+exact size), and the one way an image is written to a PNG file (``write_png``).  A leaf: only
+the house style is imported here."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QIODevice, QRect, QRectF, QSaveFile, QSize, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from . import style
+
+
+def paint_view(view, painter: QPainter, size: QSize, area: QRect | None = None,
+               antialias: bool = True) -> None:
+    """The viewport's ``area`` (all of it when None) of ``view`` drawn by ``painter`` to fill
+    ``size`` pixels, on the house background."""
+    if antialias:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.fillRect(QRect(0, 0, size.width(), size.height()), style.BACKGROUND)
+    view.render(painter, QRectF(0, 0, size.width(), size.height()),
+                area if area is not None else view.viewport().rect())
+
+
+def view_image(view, area: QRect | None = None, antialias: bool = True,
+               size: QSize | None = None) -> QImage:
+    """The viewport's ``area`` (all of it when None) as an image of that size, or of
+    ``size``."""
+    if size is None:
+        size = (area if area is not None else view.viewport().rect()).size()
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    paint_view(view, painter, size, area, antialias)
+    painter.end()
+    return image
+
+
+def scene_image(scene, rect: QRectF, width: int) -> QImage:
+    """The scene's ``rect`` as an image ``width`` pixels wide (its height in proportion), on
+    the house background: what a view shows of it, wherever the view is scrolled."""
+    height = max(1, round(width * rect.height() / rect.width())) if rect.width() > 0 else 1
+    image = QImage(width, height, QImage.Format.Format_ARGB32)
+    image.fill(style.BACKGROUND)
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, width, height), rect)
+    painter.end()
+    return image
+
+
+def write_png(image: QImage, path: str) -> None:
+    """``image`` to the PNG file ``path``, whole or not at all: written beside it first, then
+    put in its place, so a failed write (a read-only folder, a bad path, a full disk) leaves
+    whatever was there; OSError naming the path."""
+    out = QSaveFile(path)
+    if out.open(QIODevice.OpenModeFlag.WriteOnly) and image.save(out, "PNG") and out.commit():
+        return
+    reason = out.errorString()
+    out.cancelWriting()
+    raise OSError(f"{path}: cannot write the PNG" + (f" ({reason})" if reason else ""))
 
 
 def render_view(view, width: int, height: int, prepare=None, antialias: bool = False) -> QImage:
@@ -18,13 +68,7 @@ def render_view(view, width: int, height: int, prepare=None, antialias: bool = F
     QApplication.processEvents()
     if prepare is not None:
         prepare()
-    image = QImage(width, height, QImage.Format.Format_ARGB32)
-    image.fill(style.BACKGROUND)
-    painter = QPainter(image)
-    if antialias:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    view.render(painter)
-    painter.end()
+    image = view_image(view, None, antialias, QSize(width, height))
     scene = view.scene()
     view.close()
     view.deleteLater()

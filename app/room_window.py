@@ -1,6 +1,7 @@
 """What every room's window does alike, in one base, ``RoomWindow``: save, save as (one
 ``_write``), the title with the modified mark, close (asking before unsaved work is dropped),
-autosave and recovery (``app.recovery``), recent files, File > Open of any room's file (the
+autosave and recovery (``app.recovery``), recent files, File > Export (``app.export``: a PNG,
+and an SVG drawing where the room's view draws itself as one), File > Open of any room's file (the
 window is handed ``open_other``, a door to every room, by ``app.rooms``; the file's kind is
 ``app.file_kinds``'), the other windows it keeps alive (``keep``) and an Edit menu on the undo
 stack.  The bundled examples are never saved over (Save asks where, starting in the player's
@@ -10,8 +11,11 @@ A room's window derives from ``RoomWindow`` and sets its class attributes: ``doc
 (its ``app.room_document.RoomDocument``), ``view_class`` (its ``app.map_view.ZoomView``),
 ``file_filter`` and ``format`` (its files), ``recovery`` (its ``app.recovery.RoomRecovery``),
 ``default_name`` and ``save_title`` (Save As's first name and dialog title), ``room_title``
-(the title's end) and ``unsaved_title`` / ``unsaved_text`` (the question on closing unsaved
-work); it calls ``start`` once its parts are built, and keeps only what is its own.
+(the title's end), ``unsaved_title`` / ``unsaved_text`` (the question on closing unsaved
+work) and ``export_kinds`` (what File > Export writes: "png", and "svg" where the view draws
+itself as a drawing); it overrides ``export_scene_rect`` when Export draws a part of its scene
+rather than the view as the player sees it; it calls ``start`` once its parts are built, puts
+``add_export_actions`` in its File menu, and keeps only what is its own.
 """
 from __future__ import annotations
 
@@ -19,17 +23,22 @@ import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QRectF, QSettings, QStandardPaths
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
 from engine import api
 
+from .export import export_png, export_svg
+from .file_filters import PNG_FILTER, SVG_FILTER
 from .file_kinds import OPEN_FILTER, file_format
 from .recent import RecentFiles
 from .recovery import Autosaver, RoomRecovery, autosave_for, offer_recovery
 
 TITLE_BYTES = 64 * 1024          # only the start of a bundled file is read for its title
+# File > Export, alike in every room: (menu text, shortcut, dialog filter) of each kind
+EXPORTS = {"png": ("&Export the view as PNG\u2026", "Ctrl+E", PNG_FILTER),
+           "svg": ("Export the view as S&VG\u2026", "Ctrl+Shift+E", SVG_FILTER)}
 
 
 def bundled_examples(folder: Path, first: str = "") -> list[tuple[str, Path]]:
@@ -74,6 +83,12 @@ def save_as_start(path, name: str) -> str:
     return str(path)
 
 
+def export_start(path, name: str, kind: str) -> str:
+    """Where File > Export starts: the file's own name with the kind's suffix, beside it; for a
+    bundled example (read-only) or a file never saved (``name``) in the documents folder."""
+    return os.path.splitext(save_as_start(path, name))[0] + "." + kind
+
+
 def edit_menu(window, undo_stack) -> None:
     """An Edit menu with the undo stack's Undo and Redo on their standard keys."""
     menu = window.menuBar().addMenu("&Edit")
@@ -112,6 +127,7 @@ class RoomWindow(QMainWindow):
     room_title = "Starshell"
     unsaved_title = "Unsaved changes"
     unsaved_text = "Save the changes first?"
+    export_kinds: tuple[str, ...] = ("png",)    # File > Export's kinds ("svg": the view draws one)
 
     def __init__(self, document, *, open_other=None, settings: QSettings | None = None,
                  parent=None):
@@ -192,6 +208,54 @@ class RoomWindow(QMainWindow):
         self.recent.add(path)
         self.say(f"Saved {path}", 4000)
         self.update_title()
+        return True
+
+    # -- export -------------------------------------------------------------------------------------
+    def export_scene_rect(self) -> QRectF | None:
+        """The part of the scene File > Export draws (``app.export.SCENE_WIDTH`` pixels wide),
+        or None (here): the view's visible area as the player sees it."""
+        return None
+
+    def add_export_actions(self, menu, before: QAction | None = None) -> list[QAction]:
+        """File > Export's actions, one a kind, put in ``menu`` (before ``before``)."""
+        self.export_actions = {}
+        for kind in self.export_kinds:
+            text, key, _ = EXPORTS[kind]
+            action = QAction(text, self)
+            action.setShortcut(QKeySequence(key))
+            action.triggered.connect(lambda _=False, k=kind: self.export_dialog(k))
+            self.addAction(action)
+            if before is not None:
+                menu.insertAction(before, action)
+            else:
+                menu.addAction(action)
+            self.export_actions[kind] = action
+        return list(self.export_actions.values())
+
+    def export_dialog(self, kind: str = "png") -> bool:
+        """Ask where, then export there; True once written."""
+        start = export_start(self.document.path, self.default_name, kind)
+        path, _ = QFileDialog.getSaveFileName(self, f"Export the view as {kind.upper()}", start,
+                                              EXPORTS[kind][2])
+        if not path:
+            return False
+        if not path.lower().endswith("." + kind):
+            path += "." + kind
+        return self.export(path, kind)
+
+    def export(self, path: str, kind: str = "png") -> bool:
+        """The view (or ``export_scene_rect``) written to ``path`` as ``kind``; a failure is
+        told and leaves the file as it was (and the document untouched).  True once written."""
+        try:
+            if kind == "svg":
+                export_svg(self.view, path)
+            else:
+                export_png(self.view, path, self.export_scene_rect())
+        except OSError as e:
+            self.say(str(e), 15000)
+            QMessageBox.critical(self, "Cannot export", str(e))
+            return False
+        self.say(f"Exported {path}", 4000)
         return True
 
     # -- opening --------------------------------------------------------------------------------------

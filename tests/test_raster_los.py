@@ -255,6 +255,22 @@ def test_six_hindrances_block_A6_1():
     assert near.clear[0] and int(near.hindrances[0]) == 1
 
 
+LIGHT_WOODS, BRUSH = 175, 25          # VASL's codes (terrain_types.csv)
+
+
+@pytest.mark.parametrize("code, hindrances, clear", [(BRUSH, 3, True), (LIGHT_WOODS, 6, False)])
+def test_a_light_woods_hex_hinders_as_two_RULES_11_2(code, hindrances, clear):
+    """RULES.md 11.2 (the LightWoods SSR, as VASL's Map.addHindranceHex counts it): three hexes
+    of light woods on the line A3-I3 count two hindrances each, six, and block (A6.1); three of
+    brush count one each and leave it clear."""
+    d = Drawing()
+    for name in ("C3", "E3", "G3"):
+        d.disc(*centre(name), 20, code=code)
+    m, t = table(d.board())
+    res = line(m, t, "A3", "I3")
+    assert bool(res.clear[0]) is clear and int(res.hindrances[0]) == hindrances
+
+
 def test_the_night_layer_and_the_thread_read_raster_lines_unchanged():
     """The night field and the LOS thread on a raster board: the woods spot blocks by day, so
     the night verdict there is 'nothing', with the same daytime reason."""

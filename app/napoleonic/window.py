@@ -8,14 +8,12 @@ result; a roll (the computer's or the dice typed in) records the attack, undoabl
 from __future__ import annotations
 
 import html
-from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QAction, QImage, QKeySequence, QPainter
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -31,10 +29,10 @@ from PySide6.QtWidgets import (
 from app import hex_geometry
 from engine import api
 
-from .. import style
 from ..file_filters import FIRE_FILTER
 from ..file_kinds import FIRE_POSITION
 from ..map_view import ZoomView
+from ..render import write_png
 from ..room_window import RoomWindow, edit_menu
 from .chart import OutcomeChart
 from .document import Document
@@ -188,7 +186,7 @@ class FireWindow(RoomWindow):
         self.add_recent_menu(f)
         act(f, "&Save", self.save, QKeySequence.StandardKey.Save)
         act(f, "Save &as...", self.save_as, QKeySequence.StandardKey.SaveAs)
-        act(f, "&Export PNG...", self.export_dialog, QKeySequence("Ctrl+E"))
+        self.add_export_actions(f)
         act(f, "&Close", self.close, QKeySequence.StandardKey.Close)
         edit_menu(self, self.document.undo_stack)
         t = self.menuBar().addMenu("F&ire")
@@ -209,22 +207,10 @@ class FireWindow(RoomWindow):
         other.editor.place.setChecked(True)
         return other
 
-    def export_dialog(self) -> None:
-        start = str(Path(self.path).with_suffix(".png")) if self.path else "fire.png"  # beside it
-        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", start, "PNG (*.png)")
-        if path:
-            self.export_png(path)
-
-    def export_png(self, path: str, width: int = 1600) -> bool:
-        """The whole map as the view shows it (target, firers, lines), width pixels wide."""
-        rect = self.scene.sceneRect()
-        height = max(1, round(width * rect.height() / rect.width()))
-        img = QImage(width, height, QImage.Format.Format_ARGB32)
-        img.fill(style.BACKGROUND)
-        p = QPainter(img)
-        self.scene.render(p, QRectF(0, 0, width, height), rect)
-        p.end()
-        return img.save(path)
+    def export_scene_rect(self) -> QRectF:
+        """File > Export draws the whole map as the view shows it (target, firers, lines),
+        wherever the view is scrolled."""
+        return self.scene.sceneRect()
 
     # ------------------------------------------------------------------ the attack
     def click(self, point: QPointF) -> None:
@@ -423,10 +409,9 @@ def save_screenshot(path: str, out: str, width: int, height: int,
     w.show()
     w.view.fit()
     QApplication.processEvents()            # the status bar's first message drawn
-    img = w.grab().toImage()
+    img = w.grab().toImage()                # the whole window: the map and the attack's panel
     if img.width() != width or img.height() != height:
         img = img.scaled(width, height, Qt.AspectRatioMode.IgnoreAspectRatio,
                          Qt.TransformationMode.SmoothTransformation)
     w.close()
-    if not img.save(out):
-        raise OSError(f"cannot write {out}")
+    write_png(img, out)

@@ -22,7 +22,7 @@ from engine import api
 from .document import FORMAT, Document, default_scenario_path
 from .recovery import offer_recovery
 from .screenshot import render_map, render_position
-from .vsav_open import open_vsav, read_headless
+from .vasl.vsav_open import open_vsav, read_headless
 from .window import NightWindow
 
 

@@ -3,15 +3,13 @@ side, export, help.  The Help menu's list of shortcuts is made from the same act
 always complete."""
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QTextBrowser, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QMenu, QTextBrowser, QVBoxLayout
 
-from app.export import export_png, export_svg
-from app.room_window import documents_folder, save_as_start
 from engine import api
 
 MOUSE = (("Click a unit", "select it: its night field is shown; click again: the next unit "
@@ -27,6 +25,26 @@ MOUSE = (("Click a unit", "select it: its night field is shown; click again: the
          ("Wheel", "zoom"), ("Middle button, or Space + drag", "pan"))
 
 
+@dataclass(frozen=True)
+class Menus:
+    """The window's menus the play actions go in; Export goes before ``quit_action``."""
+    file: QMenu
+    edit: QMenu
+    view: QMenu
+    tools: QMenu
+    help: QMenu
+    quit_action: QAction
+
+
+@dataclass(frozen=True)
+class Speech:
+    """How the actions speak: ``say(text)`` in the status bar, ``error(title, text)`` in a
+    message box, ``show_help()`` the list of keys."""
+    say: Callable[..., None]
+    error: Callable[[str, str], None]
+    show_help: Callable[[], None]
+
+
 @dataclass
 class PlayActions:
     """What ``build`` makes: every play action, the tools' and methods' actions by name, and the
@@ -37,34 +55,36 @@ class PlayActions:
     side_menu: QMenu | None = None
 
 
-def add(window, menu, text: str, slot, keys=(), checkable=False, view_only=False,
+def add(owner, view, menu, text: str, slot, keys=(), checkable=False, view_only=False,
         into: list | None = None) -> QAction:
-    a = QAction(text, window)
+    """An action of ``owner`` (the window: its keys work everywhere in it), or of the map
+    ``view`` alone (``view_only``), put in ``menu``."""
+    a = QAction(text, owner)
     a.setCheckable(checkable)
     a.triggered.connect(slot)
     if keys:
         a.setShortcuts([QKeySequence(k) for k in keys])
     if view_only:                       # Tab belongs to the map; elsewhere it moves the focus
         a.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        window.view.addAction(a)
+        view.addAction(a)
     else:
-        window.addAction(a)
+        owner.addAction(a)
     menu.addAction(a)
     if into is not None:
         into.append(a)
     return a
 
 
-def build(window, hand, document) -> PlayActions:
-    """The Edit, Tools and Help menus' play actions, and Export in the File menu of ``window``
-    (its menus are made: ``edit_menu``, ``tools_menu``, ``view_menu``, ``file_menu``...)."""
-    w, made = window, PlayActions()
+def build(owner, hand, document, view, menus: Menus, speech: Speech) -> PlayActions:
+    """The Edit, Tools and Help menus' play actions, and Export in the File menu: actions of
+    ``owner`` (the window), working on ``hand``'s tools, ``document`` and the map ``view``."""
+    w, made = owner, PlayActions()
     threads, starshell = hand.threads, hand.starshell
 
     def put(menu, text, slot, keys=(), checkable=False, view_only=False) -> QAction:
-        return add(w, menu, text, slot, keys, checkable, view_only, made.actions)
+        return add(w, view, menu, text, slot, keys, checkable, view_only, made.actions)
 
-    e = w.edit_menu
+    e = menus.edit
     e.addSeparator()
     put(e, "&Delete the picked piece", hand.pieces.delete_picked, ("Del", "Backspace"))
     put(e, "&Next unit of the stack", lambda: hand.select.cycle(+1), ("Tab",), view_only=True)
@@ -72,7 +92,7 @@ def build(window, hand, document) -> PlayActions:
         view_only=True)
     put(e, "&Cancel: drop the drag, tool and thread", hand.cancel, ("Esc",))
 
-    tools = w.tools_menu
+    tools = menus.tools
     group = QActionGroup(w)
     for name, text, key in (("select", "&Select and move", "M"),
                             ("starshell", "Place a &starshell (selected unit)", "S"),
@@ -102,21 +122,17 @@ def build(window, hand, document) -> PlayActions:
                                        ("Thread end one level down", "Alt+Shift+Down", 0, -1)):
         put(tools, text, lambda _=False, a=d_start, b=d_end: threads.raise_levels(a, b), (keys,))
 
-    v = w.view_menu
+    v = menus.view
     v.addSeparator()
     made.side_menu = side_menu = v.addMenu("View as &side")
     side_menu.aboutToShow.connect(lambda: fill_sides(side_menu, document))
-    put(v, "View as the next side", lambda: next_view_side(w, document), ("W",))
+    put(v, "View as the next side", lambda: next_view_side(speech.say, document), ("W",))
 
-    f = w.file_menu
-    for text, kind, key in (("&Export the view as PNG\u2026", "png", "Ctrl+E"),
-                            ("Export the view as S&VG\u2026", "svg", "Ctrl+Shift+E")):
-        a = put(f, text, lambda _=False, k=kind: export_dialog(w, k), (key,))
-        f.removeAction(a)
-        f.insertAction(w.quit_action, a)
-    f.insertSeparator(w.quit_action)
+    f = menus.file                          # File > Export: the window base's (RoomWindow)
+    made.actions += owner.add_export_actions(f, before=menus.quit_action)
+    f.insertSeparator(menus.quit_action)
 
-    put(w.help_menu, "&Keyboard shortcuts and mouse", w.show_help, ("F1",))
+    put(menus.help, "&Keyboard shortcuts and mouse", speech.show_help, ("F1",))
     return made
 
 
@@ -131,35 +147,15 @@ def fill_sides(menu: QMenu, document) -> None:
         group.addAction(a)
 
 
-def next_view_side(window, document) -> None:
+def next_view_side(say, document) -> None:
     order = [None] + document.scenario.sides
     k = order.index(document.view_side) if document.view_side in order else 0
     side = order[(k + 1) % len(order)]
     document.set_view_side(side)
-    window.say(f"Viewing the map as {side} sees it at night" if side else "Viewing every unit")
+    say(f"Viewing the map as {side} sees it at night" if side else "Viewing every unit")
 
 
-def export_dialog(window, kind: str) -> bool:
-    doc = window.document
-    # beside the position's file; for a bundled example (read-only) in the documents folder
-    base = (os.path.splitext(save_as_start(doc.path, "position.json"))[0] if doc.path
-            else os.path.join(documents_folder(), "starshell-view"))
-    path, _ = QFileDialog.getSaveFileName(window, f"Export the view as {kind.upper()}",
-                                          f"{base}.{kind}", f"{kind.upper()} (*.{kind})")
-    if not path:
-        return False
-    if not path.lower().endswith("." + kind):
-        path += "." + kind
-    try:
-        (export_png if kind == "png" else export_svg)(window.view, path)
-    except OSError as e:
-        window.show_error("Cannot export", str(e))
-        return False
-    window.say(f"Exported {path}")
-    return True
-
-
-def shortcut_rows(window) -> list[tuple[str, str]]:
+def shortcut_rows(menu_bar) -> list[tuple[str, str]]:
     """(keys, what) for every action of the menus that has keys, in menu order."""
     rows, seen = [], set()
 
@@ -173,21 +169,21 @@ def shortcut_rows(window) -> list[tuple[str, str]]:
             if keys and id(a) not in seen:
                 seen.add(id(a))
                 rows.append((keys, a.property("help") or a.text().replace("&", "").rstrip("\u2026")))
-    for action in window.menuBar().actions():
+    for action in menu_bar.actions():
         if action.menu() is not None:
             walk(action.menu())
     return rows
 
 
-def show_help(window, dialog: QDialog | None = None) -> QDialog:
-    """A window (not modal) listing every key and mouse gesture: ``dialog`` shown again, or a
-    new one."""
+def show_help(parent, menu_bar, dialog: QDialog | None = None) -> QDialog:
+    """A window (not modal) listing every key of ``menu_bar``'s actions and every mouse gesture:
+    ``dialog`` shown again, or a new one of ``parent``."""
     html = "<h3>Keys</h3><table cellspacing=4>" + "".join(
-        f"<tr><td><b>{k}</b></td><td>{t}</td></tr>" for k, t in shortcut_rows(window)) + "</table>"
+        f"<tr><td><b>{k}</b></td><td>{t}</td></tr>" for k, t in shortcut_rows(menu_bar)) + "</table>"
     html += "<h3>Mouse</h3><table cellspacing=4>" + "".join(
         f"<tr><td><b>{k}</b></td><td>{t}</td></tr>" for k, t in MOUSE) + "</table>"
     if dialog is None:
-        dialog = QDialog(window)
+        dialog = QDialog(parent)
         dialog.setWindowTitle("Starshell: keys and mouse")
         dialog.text = QTextBrowser()
         QVBoxLayout(dialog).addWidget(dialog.text)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from PySide6.QtGui import QImage
 
-from app.render import render_view
+from app.render import render_view, write_png
 
 from .document import Document
-from .scene.map_scene import MapScene
-from .view import MapView
+from .map.map_scene import MapScene
+from .map.view import MapView
 
 
 def render_map(document: Document, width: int, height: int) -> QImage:
@@ -29,6 +29,4 @@ def render_map(document: Document, width: int, height: int) -> QImage:
 
 def render_position(document: Document, out: str, width: int, height: int) -> None:
     """``document``'s map view to the PNG ``out``; OSError when it can't be written."""
-    image = render_map(document, width, height)
-    if not image.save(out, "PNG"):
-        raise OSError(f"{out}: cannot write the PNG")
+    write_png(render_map(document, width, height), out)

@@ -23,29 +23,30 @@ from app.jobs import runner
 from app.room_window import RoomWindow
 from engine import api
 
-from . import actions, examples, planner_ui
+from . import actions, examples
 from .document import Document
 from .editor import map_menu, paint_action
 from .editor.board_editor import BoardEditor
 from .editor.board_panel import BoardPanel
 from .editor.layout_panel import LayoutPanel
 from .editor.unsaved import board_file
-from .follow import add_follow_actions
-from .hand import Hand
-from .layers import layer_actions
-from .panels.editor import PieceEditor
+from .map.hand import Hand
+from .map.map_scene import MapScene
+from .map.view import MapView
 from .panels.explanation import ExplanationPanel
-from .panels.fire import StarshellPanel
 from .panels.info import ScenarioPanel
 from .panels.legend import LegendPanel
 from .panels.palette import Palette
+from .panels.piece_editor import PieceEditor
 from .panels.unit import UnitPanel
+from .planner import install as planner_install
 from .recovery import NIGHT
-from .scene.map_scene import MapScene
+from .scene.layers import layer_actions
+from .starshell.panel import StarshellPanel
 from .tools.pieces import Piece
-from .view import MapView
-from .vsav_open import open_vsav
-from .waiting import WaitingPanel
+from .vasl.follow import add_follow_actions, start_following
+from .vasl.vsav_open import open_vsav
+from .vasl.waiting import WaitingPanel
 
 
 class NightWindow(RoomWindow):
@@ -60,6 +61,7 @@ class NightWindow(RoomWindow):
     format = file_kinds.POSITION.format
     recovery = NIGHT
     default_name = "position.json"
+    export_kinds = ("png", "svg")           # the map view draws itself as an SVG too
     save_title = "Save the position as"
     room_title = "Starshell"
 
@@ -106,7 +108,12 @@ class NightWindow(RoomWindow):
         self.statusBar().addPermanentWidget(self.where)
         self._build_menus()
         self._connect()
-        self.planner_ui = planner_ui.install(self)     # best starshell, threat map, routes
+        # best starshell, threat map, routes
+        self.planner_ui = planner_install.install(
+            document=document, scene=self.scene, view=self.view, planner=self.hand.planner,
+            starshell_tool=self.hand.starshell, starshell_panel=self.starshell_panel,
+            explanation=self.explanation, view_menu=self.view_menu, tools_menu=self.tools_menu,
+            status=planner_install.Status(self.say, self.show_error, self.statusBar(), self))
         self.say("Click a unit to see its night field \u2013 drag it to move it \u2013 right-drag: "
                  "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys",
                  15000)
@@ -178,7 +185,8 @@ class NightWindow(RoomWindow):
             self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save),
             self._action(f, "Save &As\u2026", self.save_as, QKeySequence.StandardKey.SaveAs)]
         f.addAction(self.import_vasl_action)
-        add_follow_actions(self, f)             # File > Follow VASL save
+        add_follow_actions(f, parent=self, document=self.document, save=self.save,     # File >
+                           start=lambda path: start_following(self, path))      # Follow VASL save
         f.addSeparator()                    # actions.build puts Export before Quit
         self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = self.edit_menu = bar.addMenu("&Edit")
@@ -212,7 +220,11 @@ class NightWindow(RoomWindow):
         bar.addMenu(self.map_menu)
         self.tools_menu = bar.addMenu("&Tools")
         self.help_menu = bar.addMenu("&Help")
-        play = actions.build(self, self.hand, self.document)
+        menus = actions.Menus(file=self.file_menu, edit=self.edit_menu, view=self.view_menu,
+                              tools=self.tools_menu, help=self.help_menu,
+                              quit_action=self.quit_action)
+        play = actions.build(self, self.hand, self.document, self.view, menus,
+                             actions.Speech(self.say, self.show_error, self.show_help))
         self.play_actions, self.tool_actions = play.actions, play.tools
         self.method_actions, self.side_menu = play.methods, play.side_menu
         self.addAction(self.paint_action)
@@ -252,7 +264,7 @@ class NightWindow(RoomWindow):
 
     def show_help(self) -> None:
         """The list of every key and mouse gesture (F1)."""
-        self.help_dialog = actions.show_help(self, self.help_dialog)
+        self.help_dialog = actions.show_help(self, self.menuBar(), self.help_dialog)
 
     # ------------------------------------------------------------------------ files
     def open_dialog(self) -> None:

@@ -1,20 +1,18 @@
 """The tabletop window: the table, a panel with the engine's answer for the chosen shooter and
-for the element under the pointer, undo, atomic save and PNG export."""
+for the element under the pointer, undo, atomic save and PNG export (``RoomWindow``'s)."""
 from __future__ import annotations
 
 import html
-import os
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QImage, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QTextBrowser
+from PySide6.QtWidgets import QDockWidget, QTextBrowser
 
-from app.export import export_png
-from app.file_filters import PNG_FILTER, TABLE_FILTER
+from app.file_filters import TABLE_FILTER
 from app.file_kinds import TABLE_FILE
 from app.map_view import ZoomView
-from app.render import render_view
+from app.render import render_view, write_png
 from app.room_window import RoomWindow, bundled_examples, edit_menu
 from engine import api
 
@@ -162,12 +160,12 @@ class TableWindow(RoomWindow):
             act.triggered.connect(lambda _=False, p=str(path): self.open_path(p))
         for text, keys, slot in (("&Open...", QKeySequence.StandardKey.Open, self.open_dialog),
                                  ("&Save", QKeySequence.StandardKey.Save, self.save),
-                                 ("Save &as...", QKeySequence.StandardKey.SaveAs, self.save_as),
-                                 ("&Export PNG...", QKeySequence("Ctrl+E"), self.export)):
+                                 ("Save &as...", QKeySequence.StandardKey.SaveAs, self.save_as)):
             act = QAction(text, self)
             act.setShortcut(keys)
             act.triggered.connect(slot)
             file_menu.addAction(act)
+        self.add_export_actions(file_menu)
         self.add_recent_menu(file_menu)
         edit_menu(self, doc.undo_stack)
         delete = QAction("&Delete the chosen element", self)
@@ -197,15 +195,6 @@ class TableWindow(RoomWindow):
     def new_table(self) -> None:
         """A window on an empty table (File > New table)."""
         self.another(Document.new())
-
-    def export(self) -> None:
-        start = os.path.splitext(self.document.path or "table.json")[0] + ".png"  # beside it
-        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", start, PNG_FILTER)
-        if path:
-            try:
-                export_png(self.view, path)
-            except OSError as e:
-                QMessageBox.critical(self, "Export", str(e))
 
 
 def open_window(path: str, *, select: str | None = None, recover: bool = False,
@@ -241,9 +230,7 @@ def save_screenshot(path: str, out: str, width: int, height: int,
     document = Document.open_file(path)
     if select:
         document.select(select)
-    image = render(document, width, height)
-    if not image.save(out, "PNG"):
-        raise OSError(f"{out}: cannot write the PNG")
+    write_png(render(document, width, height), out)
 
 
 __all__ = ["TableWindow", "open_recovered", "open_window", "save_screenshot", "report_html"]

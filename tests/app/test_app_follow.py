@@ -9,9 +9,9 @@ import pytest
 import vsav_synth as vs
 from PySide6.QtWidgets import QMessageBox
 
-import app.night.vsav_open as vsav_open
+import app.night.vasl.vsav_open as vsav_open
 from app.__main__ import main
-from app.night.follow import newest_save, start_following
+from app.night.vasl.follow import newest_save, start_following
 
 BOARDS = [(0, 0, "02"), (1, 0, "34")]
 

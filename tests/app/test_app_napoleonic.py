@@ -118,10 +118,10 @@ def test_export_png_shows_the_target_and_the_firers(fire_window, qtbot, tmp_path
     w = fire_window
     click_hex(qtbot, w, "n1J6")
     out = tmp_path / "fire.png"
-    assert w.export_png(str(out), 1000)
+    assert w.export(str(out))                           # File > Export: the whole map
     img = QImage(str(out))
     rect = w.scene.sceneRect()
-    k = 1000 / rect.width()
+    k = img.width() / rect.width()
     m = w.pos.map
 
     def pixel(hex_id, dx, dy):

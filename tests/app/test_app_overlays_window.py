@@ -13,7 +13,7 @@ from test_overlay_saves import _centre_b2, _woods_overlay
 from test_vsav_boards import v5_board
 
 import app.night.editor.overlay_panel as overlay_panel
-import app.night.vsav_open as vsav_open
+import app.night.vasl.vsav_open as vsav_open
 from app.night.scene.board_art import OverlayArtItem
 from app.style import SCALE
 
@@ -120,7 +120,7 @@ def test_rules_set_on_a_board_with_an_overlay_keep_the_overlay(window, boards, t
 def test_following_a_save_lays_and_draws_its_overlays(window, boards, tmp_path, qtbot):
     import os
 
-    from app.night.follow import start_following
+    from app.night.vasl.follow import start_following
     _woods_overlay(boards)
     path = vs.write_vsav(tmp_path / "g.vsav", [(0, 0, "05", "6.1", None,
                                                 {"overlays": [("wd1", "C3", "C3")]})],

@@ -57,7 +57,7 @@ def test_the_edit_panel_offers_only_what_the_unit_type_has(window, qtbot):
 
 
 def test_a_refusal_names_the_field_in_words(window, qtbot, monkeypatch):
-    from app.night.panels.editor import refusal
+    from app.night.panels.piece_editor import refusal
     e = engine.ScenarioError("only vehicles are tracked, not a leader", place="units[0].tracked")
     assert refusal(e, "unit", window.document.scenario.unit("L1")) == \
         "tracked: only vehicles are tracked, not a leader"

@@ -13,8 +13,8 @@ import pytest
 from app_testing import drag, hex_pos, scene_point, settle, steps
 from PySide6.QtCore import QPoint, Qt
 
-from app.night.planner_ui import route_html
-from app.night.scene.planner_overlay import BEST_SHOWN
+from app.night.planner.install import route_html
+from app.night.planner.overlay import BEST_SHOWN
 from app.night.tools import Spot
 from engine import api
 from engine.boards import assets_dir

@@ -11,8 +11,8 @@ import vsav_synth as vs
 from app_testing import settle
 from PySide6.QtWidgets import QMessageBox
 
-import app.night.vsav_open as vsav_open
-from app.night.follow import start_following
+import app.night.vasl.vsav_open as vsav_open
+from app.night.vasl.follow import start_following
 
 RULES = ["OrchardOutOfSeason", "NoGrain", "FooBar"]
 

@@ -14,7 +14,7 @@ from app_testing import settle
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-import app.night.vsav_open as vsav_open
+import app.night.vasl.vsav_open as vsav_open
 from engine.boards import bundled_board, save_board
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ import pytest
 import vsav_synth as vs
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-import app.night.vsav_open as vsav_open
+import app.night.vasl.vsav_open as vsav_open
 from app.__main__ import parse_args
 from app.night.document import default_scenario_path
 from engine import api
@@ -27,7 +27,7 @@ def test_python_m_app_on_a_saved_game_lists_what_was_left_out(qtbot, tmp_path, m
     import vsav_synth as vs
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    import app.night.vsav_open as vsav_open
+    import app.night.vasl.vsav_open as vsav_open
     from app.night import open_window
     shown = []
     monkeypatch.setattr(QMessageBox, "information", staticmethod(

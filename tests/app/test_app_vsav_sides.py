@@ -8,9 +8,9 @@ import pytest
 import vsav_synth as vs
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox
 
-import app.night.vsav_open as vsav_open
-from app.night.follow import start_following
-from app.night.sides_dialog import SidesDialog
+import app.night.vasl.vsav_open as vsav_open
+from app.night.vasl.follow import start_following
+from app.night.vasl.sides_dialog import SidesDialog
 
 BOARDS = [(0, 0, "02"), (1, 0, "34")]
 

@@ -7,11 +7,11 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QMessageBox
 
-import app.night.vsav_open as vsav_open
+import app.night.vasl.vsav_open as vsav_open
 from app import style
 from app.hex_geometry import hex_at, scene_center
-from app.night.scene.kept_pieces import MIN_PX
-from app.night.waiting import WAITING_MIME, waiting_id, waiting_text
+from app.night.vasl.kept_pieces import MIN_PX
+from app.night.vasl.waiting import WAITING_MIME, waiting_id, waiting_text
 from engine import api
 
 

@@ -8,7 +8,7 @@ from PySide6.QtGui import QDropEvent
 
 import engine
 from app.night.document import default_scenario_path
-from app.night.layers import LAYERS
+from app.night.scene.layers import LAYERS
 
 
 def test_window_opens_on_the_default_scenario(window):

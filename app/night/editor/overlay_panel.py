@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from engine import api
 
-from ..vsav_open import boards_folder
+from ..vasl.vsav_open import boards_folder
 from .unsaved import board_file
 
 

@@ -32,7 +32,7 @@ class ExplanationPanel(QTextBrowser):
         self.document = document
         self.hex = -1
         self.thread = None
-        self.route_html = ""            # the Route tool's way (``planner_ui.route_html``)
+        self.route_html = ""            # the Route tool's way (``planner.install.route_html``)
         self.held = False               # a drag is on: the hovered hex is explained at the drop
         self.setOpenLinks(False)
         document.answersChanged.connect(self.refresh)     # not a drag's: the drop's

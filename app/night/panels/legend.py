@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QWidget
 
 from app import style
 
-from ..layers import LAYERS
 from ..scene.hexsides import legend_swatch as hexside_swatch
+from ..scene.layers import LAYERS
 from ..scene.terrain_art import TERRAIN_LOOKS
 
 W, H = 40, 26

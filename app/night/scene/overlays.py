@@ -10,7 +10,7 @@ pens).  The overlays, one module each:
 - ``outline_overlay.OutlineItem``: glowing outlines with labels (NVR rings, light circles, the
   selected and hovered hexes).
 
-The scene (``map_scene``) says which answer goes where.
+The scene (``app.night.map.map_scene``) says which answer goes where.
 """
 
 from PySide6.QtCore import QLineF, QRectF, Qt

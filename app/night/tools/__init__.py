@@ -1,4 +1,4 @@
-"""The tools of the player's hand on the map (``app.night.hand.Hand`` routes the mouse to them).
+"""The tools of the player's hand on the map (``app.night.map.hand.Hand`` routes the mouse to them).
 
 - ``select``: a click picks a unit (its night field is shown) or a marker; empty ground clears.
 - ``drag``: a unit or marker follows the mouse, the overlays follow live; one undo step.

@@ -80,6 +80,7 @@ from .terrain import (
     HALF_LEVEL,
     HEXSIDE_T,
     IN_BUILDING_T,
+    LIGHT_WOODS_T,
     OUR_HEXSIDE,
     SPLIT,
 )
@@ -191,7 +192,12 @@ class RasterLosTable(LosTable):
                       else hex_range(frame, np.full(len(targets), viewer), targets))
         line_range = line_range[points.line]
         hinders &= (measures.from_viewer < line_range) & (measures.from_target < line_range)
-        out = _first_blocks(frame, points, marks, hinders, len(targets), measures.from_viewer)
+        # a Light Woods hex hinders as two, but on a line along hexsides at an odd range
+        # (RULES.md 11.2; VASL's Map.addHindranceHex)
+        weight = 1 + (LIGHT_WOODS_T[points.code]
+                      & ~(ends.along[points.line] & (measures.from_viewer % 2 == 1)))
+        out = _first_blocks(frame, points, marks, hinders, len(targets), measures.from_viewer,
+                            weight)
         # the lines the walk answered (A6.2, A6.8): no point kept, blocked where it ended
         done = np.flatnonzero(points.answer)
         clear, kind, where, across, block_side, hindrances = out
@@ -240,9 +246,10 @@ def _candidates(frame, ends: Ends, points: Points):
     return points.take(keep), building, depression, depression_skip
 
 
-def _first_blocks(frame, points: Points, marks: Marks, hinders, n: int, from_viewer):
-    """Each line's first block, or its sixth hindrance when that comes first (A6.1):
-    (clear, kind, hex, hex across, hexside code, hindrances) per line."""
+def _first_blocks(frame, points: Points, marks: Marks, hinders, n: int, from_viewer, weight):
+    """Each line's first block, or its sixth hindrance when that comes first (A6.1): a range
+    from the viewer counts the largest ``weight`` of its hindering points (VASL's
+    LOSResult.addMapHindrance); (clear, kind, hex, hex across, hexside code, hindrances)."""
     line, map_hex, hexes, side = points.line, points.map_hex, points.hex, points.side
     block, why, side_of = marks.block, marks.why, marks.side_of
     count = len(points.code)
@@ -254,13 +261,18 @@ def _first_blocks(frame, points: Points, marks: Marks, hinders, n: int, from_vie
     hindrances = np.zeros(n, dtype=np.int64)
     sixth = np.full(n, -1, dtype=np.int64)
     if len(hindering):
-        key = np.unique(line[hindering] * 4096 + np.minimum(from_viewer[hindering], 4095))
+        key, inverse = np.unique(line[hindering] * 4096
+                                 + np.minimum(from_viewer[hindering], 4095), return_inverse=True)
+        key_weight = np.zeros(len(key), dtype=np.int64)
+        np.maximum.at(key_weight, inverse, weight[hindering])
         key_line = key // 4096
-        hindrances = np.bincount(key_line, minlength=n)
-        # where the sixth counts: the sixth range met
-        rank = np.arange(len(key)) - np.searchsorted(key_line, key_line)
-        six_keys = key[rank == MAX_HINDRANCES - 1]
-        sixth[six_keys // 4096] = six_keys % 4096
+        hindrances = np.bincount(key_line, weights=key_weight, minlength=n).astype(np.int64)
+        # where the sixth counts: the range at which the line's count reaches six
+        total = np.cumsum(key_weight)
+        start = np.searchsorted(key_line, key_line)
+        so_far = total - (total[start] - key_weight[start])
+        reach = (so_far >= MAX_HINDRANCES) & (so_far - key_weight < MAX_HINDRANCES)
+        sixth[key_line[reach]] = key[reach] % 4096
     six = hindrances >= MAX_HINDRANCES
     blocked = (first < count) | six
     kind = np.zeros(n, dtype=np.int8)

@@ -12,7 +12,7 @@ from app import style
 from app.hex_geometry import scene_center
 from engine import api
 
-from .counter_art import fit_text
+from ..scene.counter_art import fit_text
 
 Z_KEPT = 52                     # over a unit's corner (50-51.6), under a spread-out stack (85)
 SIZE = 0.42 * style.SCALE       # a small counter: about half a unit's (scene pixels)

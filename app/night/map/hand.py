@@ -1,11 +1,12 @@
 """The player's hand on the map: routes each click and drag to the tool it belongs to
-(``app.night.tools``).
+(``app.night.tools``; the features' own: ``thread.tool``, ``starshell.tool``,
+``planner.route_tool``).
 
 - Left press on a counter: the select tool picks it; moved past the drag distance, the drag tool
   takes it.  Left press on empty ground: the selection is cleared on release.
 - Right button, Shift + left, or the thread tool: the LOS thread.
 - The starshell tool: hovering and dragging preview the drift; the release fires.
-- The route tool: a drag from a unit to a hex asks for the dark way (``tools.route``).
+- The route tool: a drag from a unit to a hex asks for the dark way (``planner.route_tool``).
 - A piece armed from the palette is put down where the player clicks.
 - Escape: a drag goes back where it began; tools, thread and palette are put away.
 """
@@ -16,14 +17,14 @@ from PySide6.QtWidgets import QApplication
 
 from app.hex_geometry import hex_at
 
-from .planner import Planner
-from .tools import Spot
-from .tools.drag import DragTool
-from .tools.pieces import Piece, PiecesTool
-from .tools.route import RouteTool
-from .tools.select import SelectTool
-from .tools.starshell import StarshellTool
-from .tools.thread import ThreadTool
+from ..planner.job import Planner
+from ..planner.route_tool import RouteTool
+from ..starshell.tool import StarshellTool
+from ..thread.tool import ThreadTool
+from ..tools import Spot
+from ..tools.drag import DragTool
+from ..tools.pieces import Piece, PiecesTool
+from ..tools.select import SelectTool
 
 TOOLS = ("select", "starshell", "thread", "route")
 __all__ = ["Hand", "TOOLS"]

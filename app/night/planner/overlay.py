@@ -18,8 +18,8 @@ from PySide6.QtGui import QColor, QPainter, QPolygonF
 from app import style
 from app.hex_geometry import hex_polygon, scene_center
 
-from .fill_overlay import FillOverlay
-from .overlays import MapOverlay, cosmetic_pen
+from ..scene.fill_overlay import FillOverlay
+from ..scene.overlays import MapOverlay, cosmetic_pen
 
 THREAT = QColor("#e0307a")                       # magenta: not a light's warm tint
 THREAT_ALPHA = (0.16, 0.26, 0.36, 0.46)         # 1, 2, 3, 4 or more enemies see the hex

@@ -164,22 +164,24 @@ def start_following(window, path: str, boards: str | None = None) -> Follower | 
     return window.follower
 
 
-def add_follow_actions(window, menu) -> None:
-    """File > Follow VASL save... and Follow the newest save in a folder..."""
+def add_follow_actions(menu, *, parent, document, save, start) -> None:
+    """File > Follow VASL save... and Follow the newest save in a folder... in ``menu``: a path
+    asked for (dialogs of ``parent``), ``document``'s changes saved first if the player wants
+    (``save``), then ``start(path)`` follows it."""
     def may_start() -> bool:
-        return may_discard(window, window.document.undo_stack.isClean(), "Unsaved changes",
-                           "The position has changed. Save it first?", window.save)
+        return may_discard(parent, document.undo_stack.isClean(), "Unsaved changes",
+                           "The position has changed. Save it first?", save)
 
     def follow_save():
-        path, _ = QFileDialog.getOpenFileName(window, "Follow a VASL saved game", "",
+        path, _ = QFileDialog.getOpenFileName(parent, "Follow a VASL saved game", "",
                                               VSAV_FILTER)
         if path and may_start():
-            start_following(window, path)
+            start(path)
 
     def follow_folder():
-        path = QFileDialog.getExistingDirectory(window, "Follow the newest VASL save of a folder")
+        path = QFileDialog.getExistingDirectory(parent, "Follow the newest VASL save of a folder")
         if path and may_start():
-            start_following(window, path)
+            start(path)
 
     for text, slot in (("&Follow VASL save\u2026", follow_save),
                        ("Follow the newest save in a &folder\u2026", follow_folder)):

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, QPointF, Signal
 from engine import api
 
 from ..scene.counters import CounterItem
-from . import Spot
+from ..tools import Spot
 
 __all__ = ["StarshellTool"]
 

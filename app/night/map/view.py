@@ -3,7 +3,7 @@
 It reports the hex under the cursor (``hexHovered``), its scale (``zoomChanged``, in screen
 pixels per map unit, which sets the counters' size and the level of detail) and scenario files
 dropped on it (``fileDropped``).  Clicks and drags on the map go to the player's ``hand``
-(``app.night.hand``): select, drag, thread, starshell.  While "fitted", resizing the window refits the
+(``app.night.map.hand``): select, drag, thread, starshell.  While "fitted", resizing the window refits the
 map.  It can print a caption and a key over the map (``show_key``).
 """
 from __future__ import annotations
@@ -18,8 +18,8 @@ from app import style
 from app.hex_geometry import hex_at, map_rect
 from app.map_view import ZoomView
 
+from ..vasl.waiting import waiting_id
 from .map_key import CAPTION, MapKey
-from .waiting import waiting_id
 
 FIT_MARGIN = 0.6 * style.SCALE
 EXPORT_MARGIN = 0.25 * style.SCALE     # around the map and its counters in a PNG export
@@ -51,7 +51,7 @@ class MapView(ZoomView):
         self._pan_from: QPointF | None = None
         self._space = False
         self.key: MapKey | None = None
-        self.hand = None                    # app.night.hand.Hand: what clicks and drags do
+        self.hand = None                    # app.night.map.hand.Hand: what clicks and drags do
         scene.mapChanged.connect(self._map_changed)
         self._edge_at: QPoint | None = None     # where the mouse is held near the edge
         self._edge_timer = QTimer(self)

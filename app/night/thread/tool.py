@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject, Signal
 
 from engine import api
 
-from . import Spot
+from ..tools import Spot
 
 
 class ThreadTool(QObject):

@@ -13,7 +13,7 @@ from PySide6.QtGui import QPainter, QPainterPath
 from app import style
 from app.hex_geometry import hex_polygon, scene_center
 
-from .overlays import MapOverlay, cosmetic_pen
+from ..scene.overlays import MapOverlay, cosmetic_pen
 
 SIGHT_SHORT = {"nvr": "night: seen (NVR or lit)", "gunflash": "night: Gunflash only",
                "none": "night: no LOS"}

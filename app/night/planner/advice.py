@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 from app import style
 from app.hex_geometry import scene_center
 
-from ..planner import LIT_ENEMIES
+from ..starshell.panel import METHOD_NAMES
 from ..tools import Spot
-from .fire import METHOD_NAMES
+from .job import LIT_ENEMIES
 
 ROWS = 40           # rows listed (the map labels the best few)
 

@@ -1,25 +1,29 @@
-"""The night planner's parts in the window, put in place by ``install(window)``:
+"""The night planner's parts in the window, put in place by ``install(...)`` from the collaborators
+it is handed (the document, the scene and view, the planner and the starshell tool, the panels,
+the menus, the status bar's words):
 
-- the best starshell's ranked list in the Starshell panel (``panels.advice.AdviceList``), its
-  best placements labelled on the map (``scene.planner_overlay``);
+- the best starshell's ranked list in the Starshell panel (``advice.AdviceList``), its
+  best placements labelled on the map (``overlay``);
 - the threat map: View > Threat map (a side, or off) and what it is read for (a unit on foot, a
   moving vehicle, a moving tracked vehicle, E1.14); the hovered hex's count on the map and its
   watchers in the status bar;
-- the Route tool's way (``tools.route``), its seen steps named in the Explanation panel;
+- the Route tool's way (``route_tool``), its seen steps named in the Explanation panel;
 - the status bar says what is being worked out while the engine works (``Planner.working``).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 
 from PySide6.QtGui import QActionGroup
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QStatusBar, QWidget
 
 from engine import api
 
-from .panels.advice import AdviceList
-from .planner import MODES, WORK
-from .scene.planner_overlay import PlannerLayer
+from .advice import AdviceList
+from .job import MODES, WORK
+from .overlay import PlannerLayer
 
 ARROW = " \u2192 "
 
@@ -52,21 +56,32 @@ def route_html(planner) -> str:
     return html + "</ul><hr>"
 
 
+@dataclass(frozen=True)
+class Status:
+    """The status bar as the planner speaks to it: ``say(text, ms)``, ``error(title, text)``,
+    the bar itself (a sentence said while working goes when the work is done), and the widget its
+    file dialog belongs to."""
+    say: Callable[..., None]
+    error: Callable[[str, str], None]
+    bar: QStatusBar
+    parent: QWidget
+
+
 class PlannerUi:
-    def __init__(self, window):
-        self.window = window
-        hand = window.hand
-        self.planner = planner = hand.planner
-        self.layer = PlannerLayer(window.scene, planner)
-        self.advice = AdviceList(window.document, planner, hand.starshell)
-        window.starshell_panel.add_part(self.advice)
-        window.view.hexHovered.connect(self._hovered)
-        planner.told.connect(lambda text: window.say(text, 10000))
+    def __init__(self, *, document, scene, view, planner, starshell_tool, starshell_panel,
+                 explanation, view_menu, tools_menu, status: Status):
+        self.document, self.status, self.explanation = document, status, explanation
+        self.planner = planner
+        self.layer = PlannerLayer(scene, planner)
+        self.advice = AdviceList(document, planner, starshell_tool)
+        starshell_panel.add_part(self.advice)
+        view.hexHovered.connect(self._hovered)
+        planner.told.connect(lambda text: status.say(text, 10000))
         for signal in (planner.routeChanged, planner.workingChanged):
             signal.connect(self._route_words)
         planner.workingChanged.connect(self._working)
-        self._build_menu(window.view_menu)
-        tools = window.tools_menu
+        self._build_menu(view_menu)
+        tools = tools_menu
         tools.addSeparator()
         self.costs_action = tools.addAction("Route: &movement-cost table\u2026", self.costs_dialog)
         self.hexes_action = tools.addAction("Route: count in &hexes", lambda: self.load_costs(None))
@@ -84,7 +99,7 @@ class PlannerUi:
         """Off, each side of the position, then what the map is read for."""
         menu, p = self.threat_menu, self.planner
         menu.clear()
-        for side in [None] + list(self.window.document.scenario.sides):
+        for side in [None] + list(self.document.scenario.sides):
             a = menu.addAction("off" if side is None else f"of the {side} units: seen by the others")
             a.setCheckable(True)
             a.setChecked(side == p.threat_side)
@@ -101,7 +116,7 @@ class PlannerUi:
             self.mode_actions[mode] = a
 
     def costs_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.window, "A movement-cost table",
+        path, _ = QFileDialog.getOpenFileName(self.status.parent, "A movement-cost table",
                                               "", "Cost table (*.json)")
         if path:
             self.load_costs(path)
@@ -111,43 +126,50 @@ class PlannerUi:
         or null}``; terrain not named costs 1), or in hexes (None).  A bad file: its message."""
         if path is None:
             self.planner.set_costs(None)
-            self.window.say("Routes counted in hexes", 5000)
+            self.status.say("Routes counted in hexes", 5000)
             return True
         try:
-            costs = self.window.document.call(api.night.read_costs, path)
+            costs = self.document.call(api.night.read_costs, path)
         except (api.ScenarioError, OSError, ValueError) as e:
-            self.window.show_error("Cannot read the cost table", str(e))
+            self.status.error("Cannot read the cost table", str(e))
             return False
         self.planner.set_costs(costs, path)
-        self.window.say(f"Routes counted in movement points of {path}", 10000)
+        self.status.say(f"Routes counted in movement points of {path}", 10000)
         return True
 
     def show_threat(self, side: str | None) -> None:
         self.planner.set_threat_side(side)
-        self.window.say(f"Threat map: how many Good Order enemy units would see a unit of {side} "
+        self.status.say(f"Threat map: how many Good Order enemy units would see a unit of {side} "
                         "in each hex (hover a hex: who)" if side else "Threat map off", 10000)
 
     def _hovered(self, index: int) -> None:
         self.layer.set_hovered(index)
         words = self.planner.threat_words(index) if index >= 0 else None
         if words is not None:
-            self.window.say(words, 10000)
+            self.status.say(words, 10000)
 
     def _route_words(self) -> None:
-        self.window.explanation.show_route(route_html(self.planner))
+        self.explanation.show_route(route_html(self.planner))
 
     def _working(self) -> None:
         working = sorted(self.planner.working)
-        bar = self.window.statusBar()
+        bar = self.status.bar
         if working:
             self._said = "Working out " + ", ".join(WORK[k] for k in working) + "\u2026"
-            self.window.say(self._said, 60000)
+            self.status.say(self._said, 60000)
         elif bar.currentMessage() == getattr(self, "_said", None):
             bar.clearMessage()          # worked out: the sentence goes
 
 
-def install(window) -> PlannerUi:
-    return PlannerUi(window)
+def install(*, document, scene, view, planner, starshell_tool, starshell_panel, explanation,
+            view_menu, tools_menu, status: Status) -> PlannerUi:
+    """The planner's parts in place, from every collaborator handed in by name (none looked up
+    in a window): its list joins ``starshell_panel``, its marks ``scene``, its menus
+    ``view_menu`` and ``tools_menu``, its route words ``explanation``."""
+    return PlannerUi(document=document, scene=scene, view=view, planner=planner,
+                     starshell_tool=starshell_tool, starshell_panel=starshell_panel,
+                     explanation=explanation, view_menu=view_menu, tools_menu=tools_menu,
+                     status=status)
 
 
-__all__ = ["PlannerUi", "install", "route_html"]
+__all__ = ["PlannerUi", "Status", "install", "route_html"]

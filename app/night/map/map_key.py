@@ -7,8 +7,8 @@ from PySide6.QtGui import QFontMetricsF, QPainter
 
 from app import style
 
-from .panels.info import PHASE_NAMES, STARSHELL_WORDS
-from .panels.legend import map_key_entries
+from ..panels.info import PHASE_NAMES, STARSHELL_WORDS
+from ..panels.legend import map_key_entries
 
 PAD = 10.0
 GAP = 22.0

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEd
 from app import style
 from engine import api
 
-from ..scene.starshell_preview import fraction_text
+from .preview import fraction_text
 
 METHOD_WORDS = {api.night.AUTO: "the first legal one (1, 2, 3, then IR)",
                 **{m.key: f"{'IR' if m.flare == 'ir' else m.key} \u2013 {m.label} ({m.rule})"
@@ -33,7 +33,7 @@ def parse_dice(text: str) -> list[int] | None:
 
 
 class StarshellPanel(QWidget):
-    """The panel of the starshell tool (``tools.starshell.StarshellTool``); its ``tool`` box
+    """The panel of the starshell tool (``starshell.tool.StarshellTool``); its ``tool`` box
     turns the tool on and off (the window ties it to the Tools menu's action)."""
 
     def __init__(self, document, starshell, parent=None):
@@ -74,7 +74,7 @@ class StarshellPanel(QWidget):
         self.show_options()
 
     def add_part(self, widget: QWidget) -> None:
-        """Another part of the panel (the ranked advice, ``panels.advice``), over the reasons."""
+        """Another part of the panel (the ranked advice, ``app.night.planner.advice``), over the reasons."""
         box = self.layout()
         box.insertWidget(box.indexOf(self.options), widget)
 

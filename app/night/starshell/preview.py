@@ -20,7 +20,7 @@ from app import style
 from app.hex_geometry import area, hex_polygon, scene_center
 from engine import api
 
-from .overlays import MapOverlay, cosmetic_pen
+from ..scene.overlays import MapOverlay, cosmetic_pen
 
 LABEL_FITS = 1.2            # map units: the widest fraction label printed inside its hex
 

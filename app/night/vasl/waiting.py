@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidge
 
 from engine import api
 
-from .tools.pieces import PIECE_PREFIX, Piece
+from ..tools.pieces import PIECE_PREFIX, Piece
 
 WAITING_MIME = "application/x-starshell-waiting"     # a drag's data: the counter's unit id
 

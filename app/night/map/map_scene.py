@@ -2,7 +2,7 @@
 
 It follows the Document: a new map rebuilds terrain and grid; a new position rebuilds the
 counters; new engine answers redraw the overlays.  Layers are shown or hidden by name
-(``layers.LAYERS``).  While the player places a starshell (``set_placing``) it shows where the
+(``scene.layers.LAYERS``).  While the player places a starshell (``set_placing``) it shows where the
 selected unit may place one and the drift preview; the LOS thread lies over everything.
 """
 from __future__ import annotations
@@ -19,21 +19,21 @@ from app.hex_geometry import disc_outline, hex_polygon, map_rect, scene_center
 from engine import api
 from engine.api import center
 
-from ..layers import LAYERS
-from . import board_art
-from .composite import Composite
-from .counters import CounterLayer
-from .fill_overlay import FillOverlay
-from .grid import GridItem
-from .gunflash_overlay import GunflashOverlay
-from .hatch_overlay import HatchOverlay
-from .hexsides import HexsideItem
-from .kept_pieces import KeptPiecesItem
-from .los_thread import ThreadItem
-from .outline_overlay import OutlineItem
-from .overlays import cosmetic_pen
-from .starshell_preview import DriftOverlay, PlacementOverlay
-from .terrain import TerrainItem
+from ..scene import board_art
+from ..scene.composite import Composite
+from ..scene.counters import CounterLayer
+from ..scene.fill_overlay import FillOverlay
+from ..scene.grid import GridItem
+from ..scene.gunflash_overlay import GunflashOverlay
+from ..scene.hatch_overlay import HatchOverlay
+from ..scene.hexsides import HexsideItem
+from ..scene.layers import LAYERS
+from ..scene.outline_overlay import OutlineItem
+from ..scene.overlays import cosmetic_pen
+from ..scene.terrain import TerrainItem
+from ..starshell.preview import DriftOverlay, PlacementOverlay
+from ..thread.item import ThreadItem
+from ..vasl.kept_pieces import KeptPiecesItem
 
 MARGIN = 3.0 * style.SCALE      # room to pan beyond the map's edge
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from . import Spot
+from ..tools import Spot
 
 
 class RouteTool(QObject):
