@@ -10,6 +10,7 @@ pyproject.toml, run by CI).  It groups:
 - each room's own door, as a namespace: ``night`` (ASL chapter E1, ``engine.night.api``),
   ``napoleonic`` (RULES.md 8), ``tabletop`` (RULES.md 9), and ``vasl`` (VASL board archives and
   saved games, ``engine.importers.api``);
+- ``ssr``: terrain SSRs in a player's words, VASL's season presets, recoloured pictures;
 - ``file_format``: which room a file belongs to.
 
 A room imports the core, never another room; this door sits over them all.
@@ -59,6 +60,7 @@ from .napoleonic import api as napoleonic
 from .night import api as night
 from .overlay_file import load_overlay
 from .overlay_paste import overlay_picture, place_overlay
+from .ssr import api as ssr
 from .tabletop import api as tabletop
 from .terrain import HEXSIDE_BY_CODE, TERRAINS
 
@@ -105,6 +107,8 @@ def file_format(path: str | Path) -> str:
 __all__ = [
     # the rooms
     "night", "napoleonic", "tabletop", "vasl",
+    # terrain SSRs: words, presets, pictures (RULES.md 11.2)
+    "ssr",
     # boards and their files
     "BOARD_FORMAT", "MAX_LEVEL", "MAX_UPPER_LEVELS", "Board", "HexTerrain", "assets_dir", "board_to_json",
     "bundled_board", "bundled_boards_dir", "load_board", "save_board",

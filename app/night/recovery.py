@@ -39,7 +39,8 @@ def _to_json(document, slot: Path) -> dict:
     s = document.scenario
     data = api.night.scenario_to_json(s, slot)
     for k in unsaved_boards(s, slot):
-        board = s.map.placements[k].board
+        # the board without the position's SSRs and overlays: the position lays them again
+        board = api.night.board_without_rules(s, k) or s.map.placements[k].board
         path = slot / f"board-{k}-{board.id}.json"
         atomic_write_json(path, board_to_json(board), backup=False)
         data["map"][k]["board"] = str(path.resolve())

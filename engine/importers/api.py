@@ -11,7 +11,7 @@ Overlay archives (RULES.md 11.3) become overlay files (``engine.overlay_file``).
 from __future__ import annotations
 
 from .follow import game_changes, same_unit
-from .overlays import import_overlay, write_overlay
+from .overlays import import_overlay, overlay_names, write_overlay
 from .sides import Sides, default_sides, parse_sides, save_nations
 from .vasl import ImportCancelled, board_id_from_filename, import_board
 from .vasl5 import board_image_placement
@@ -32,4 +32,4 @@ __all__ = ["ImportCancelled", "board_id_from_filename", "import_board", "board_i
            "MissingBoards", "CACHE_FOLDER",
            "WAITING_KEY", "PIECES_KEY", "kept_pieces", "place_waiting", "waiting_units",
            "game_changes", "same_unit", "waiting_pieces", "place_piece", "Sides", "default_sides",
-           "parse_sides", "save_nations", "import_overlay", "write_overlay"]
+           "parse_sides", "save_nations", "import_overlay", "write_overlay", "overlay_names"]

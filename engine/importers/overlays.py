@@ -338,3 +338,25 @@ def write_overlay(boards_dir: str | Path, name: str, dest_dir: str | Path
     path = Path(dest_dir) / overlay_file_name(name)
     save_overlay(overlay, path)
     return path, report
+
+
+MAX_ARCHIVES_LISTED = 500       # overlay archives read for their names, at most
+
+
+def overlay_names(boards_dir: str | Path) -> list[str]:
+    """The overlays the boards folder's ``overlays/`` archives hold (RULES.md 11.3: an image
+    ``ovr<name><a..f>.gif``), sorted; an archive that cannot be read is skipped (adding its
+    overlay names the problem)."""
+    folder = Path(boards_dir) / OVERLAYS_FOLDER
+    if not folder.is_dir():
+        return []
+    names: set[str] = set()
+    pattern = re.compile(r"^ovr([a-z0-9]+?)[a-f]\.gif$", re.IGNORECASE)
+    for path in sorted(folder.iterdir())[:MAX_ARCHIVES_LISTED]:
+        try:
+            with open_archive(path) as archive:
+                entries = [i.filename.rsplit("/", 1)[-1] for i in archive.infolist()]
+        except (ScenarioError, OSError):
+            continue
+        names.update(m.group(1).lower() for m in map(pattern.match, entries) if m)
+    return sorted(names, key=lambda n: (re.sub(r"\d+$", "", n), len(n), n))

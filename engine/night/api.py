@@ -52,6 +52,14 @@ from .scenario import (  # the position: units, markers, phase
     Unit,
     unit_properties,
 )
+from .slot_edits import (  # a slot's SSRs and overlays changed; overlays drawn (RULES.md 11.2-11.3)
+    board_without_rules,
+    overlay_pictures,
+    slot_overlay,
+    slot_overlays,
+    with_overlays,
+    with_ssr,
+)
 from .starshells import FireOptions, FireResult, fire, starshell_options  # E1.91 - E1.93
 from .unit_verdicts import UnitVerdict, reveal, unit_verdict  # one unit's sight of another
 from .verdicts import (  # E1: one viewer's field, all of them
@@ -84,6 +92,8 @@ __all__ = [
     "LosThread", "los_thread", "seen_by_side",
     # the board layout
     "LayoutResult", "add_board", "move_board", "remove_board", "set_layout", "with_board",
+    "with_ssr", "with_overlays", "board_without_rules", "slot_overlays", "slot_overlay",
+    "overlay_pictures",
     # the planner
     "LIT_ENEMIES", "Advice", "StarshellOption", "advise", "Route", "route", "Threat", "threat", "read_costs",
 ]

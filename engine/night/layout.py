@@ -154,3 +154,4 @@ def with_board(scenario: Scenario, board: Board, ref: str | None = None,
             renames = {old_id: board.id} if old_id != board.id else None
             return set_layout(scenario, entries, boards, renames)
     raise ScenarioError(f"board {old_id!r} is not on this map")
+

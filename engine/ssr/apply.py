@@ -44,8 +44,21 @@ def board_with_rules(board: Board, names, overlays=None) -> Applied:
     if not names and overlays is None:
         return Applied(board, T.Outcome())
     if overlays is not None:
-        return _apply(board, names, overlays)
-    return _cached(_Key(board), names)
+        out = _apply(board, names, overlays)
+    else:
+        out = _cached(_Key(board), names)
+    out.board.__dict__[_BASE] = board       # (itself when the rules change nothing)
+    return out
+
+
+_BASE = "_board_without_rules"      # kept on the board made (not a field: never saved)
+
+
+def without_rules(board: Board) -> Board | None:
+    """The board ``board`` was made from by ``board_with_rules`` (the rules belong to the
+    position, not to the board file: RULES.md 11.2), or None when it was not made so, or was
+    edited since (an edit makes another Board)."""
+    return board.__dict__.get(_BASE)
 
 
 @functools.lru_cache(maxsize=MAX_BOARDS_KEPT)

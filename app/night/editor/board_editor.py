@@ -188,8 +188,8 @@ class BoardEditor(QObject):
 
     def save_board_as(self, index: int | None = None, path: str | None = None,
                       folder: str | None = None) -> bool:
-        """Save a board of the map (default: the chosen one) as a board file; the map entry then
-        names that file (one undo step)."""
+        """Save a board of the map (default: the chosen one) as a board file, without the
+        position's terrain SSRs; the map entry then names that file (one undo step)."""
         k = self.board_index if index is None else index
         s = self.document.scenario
         board, entry = s.map.placements[k].board, s.map_entries[k]
@@ -202,8 +202,10 @@ class BoardEditor(QObject):
         if not path.lower().endswith(".json"):
             path += ".json"
         target = Path(path).resolve()
+        # the position's terrain SSRs belong to it, not to the board file (RULES.md 11.2)
+        bare = api.night.board_without_rules(s, k)
         try:
-            save_board(board, target)
+            save_board(bare or board, target)
         except (OSError, api.ScenarioError) as e:
             self._refused("Cannot save the board", e)
             return False
@@ -212,7 +214,10 @@ class BoardEditor(QObject):
         if ref != entry.board:
             result = self.document.call(lambda: api.night.with_board(s, board, ref=ref))
             self.document.edit(result.scenario, f"board {board.id} saved as {target.name}")
-        self.tell(f"Saved board {board.id} as {target}")
+        rules = tuple(s.ssr) + tuple(entry.ssr)
+        self.tell(f"Saved board {board.id} as {target}" + (
+            "" if not rules else " without the position's SSRs" if bare is not None else
+            ", with the position's SSRs in it (it was edited on the map under them)"))
         return True
 
     def unsaved(self) -> list[int]:

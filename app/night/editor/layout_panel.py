@@ -1,5 +1,6 @@
 """The Map panel: the boards of the map and where they lie.  Add a bundled board, a board file or
-an imported VASL board; move the chosen board to another slot, turn it half round, remove it.
+an imported VASL board; move the chosen board to another slot, turn it half round, remove it;
+the position's terrain SSRs (``ssr_panel``) and the chosen board's overlays (``overlay_panel``).
 Each change is one undo step; units and markers keep their hexes, and those whose board leaves
 are listed to the player (``BoardEditor.report``)."""
 from __future__ import annotations
@@ -20,6 +21,8 @@ from engine import api
 from engine.api import bundled_boards_dir
 
 from .layout_edits import entry_label
+from .overlay_panel import OverlayPanel
+from .ssr_panel import SsrPanel
 
 
 class LayoutPanel(QWidget):
@@ -67,6 +70,10 @@ class LayoutPanel(QWidget):
         box.addWidget(QLabel("<b>Boards on the map</b> (slots: column east, row south)"))
         box.addWidget(self.boards)
         box.addLayout(slot)
+        self.ssr = SsrPanel(editor)         # the position's terrain SSRs (RULES.md 11.2)
+        box.addWidget(self.ssr)
+        self.overlays = OverlayPanel(editor)   # the chosen board's overlays (RULES.md 11.3)
+        box.addWidget(self.overlays)
         box.addWidget(QLabel("<b>Add a board</b> (it goes east of the last one; move it after)"))
         box.addLayout(adding)
         box.addWidget(add_file)

@@ -54,7 +54,12 @@ def is_saved(ref: str, board: Board, folder: str | None, scratch: Path | None = 
 
 
 def unsaved_boards(scenario: api.night.Scenario, scratch: Path | None = None) -> list[int]:
-    """Indices (into ``s.map.placements``) of the boards not saved as they are."""
-    return [k for k, (e, p) in enumerate(zip(scenario.map_entries, scenario.map.placements))
-            if not is_saved(e.board, p.board, scenario.folder, scratch,
-                            tuple(scenario.ssr) + tuple(e.ssr))]
+    """Indices (into ``s.map.placements``) of the boards not saved as they are: the board
+    without the position's SSRs and overlays (they belong to the position, RULES.md 11.2-11.3)
+    compared with its file; a board edited on the map under them is not saved."""
+    out = []
+    for k, e in enumerate(scenario.map_entries):
+        bare = api.night.board_without_rules(scenario, k)
+        if bare is None or not is_saved(e.board, bare, scenario.folder, scratch):
+            out.append(k)
+    return out

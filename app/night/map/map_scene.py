@@ -48,6 +48,7 @@ class MapScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.document = document
         self.map = None
+        self._rules: tuple = ()       # each board's (SSRs, overlays) its picture is drawn with
         self.shown = {layer.name: layer.default for layer in LAYERS}
         self.counters = CounterLayer(self)
         self.hovered = -1
@@ -65,7 +66,7 @@ class MapScene(QGraphicsScene):
             self._on_answers()
 
     # --------------------------------------------------------------------- building
-    def _build_map(self, m) -> None:
+    def _build_map(self, m, rules=(), overlays=()) -> None:
         for item in list(self.items()):
             self.removeItem(item)
         self.under = []
@@ -97,7 +98,9 @@ class MapScene(QGraphicsScene):
         self.drift = DriftOverlay(m, 42)
         self.thread = ThreadItem(m, 70)                   # a string lies over the counters
         self.kept = KeptPiecesItem(m)       # a VASL save's support weapons and Guns
-        self.board_art = board_art.build(m)      # the boards' own pictures, over our art
+        self._rules = rules
+        # the boards' pictures (in their SSRs' colours) and their overlays', over our art
+        self.board_art = board_art.build(m, [names for names, _laid in rules], overlays)
         for item in self.board_art:
             self.addItem(item)
         for item in (self.terrain, self.grid, self.hexsides, self.lit, self.blaze_shadows, self.sight,
@@ -237,8 +240,13 @@ class MapScene(QGraphicsScene):
     # --------------------------------------------------------------------- following the document
     def _on_scenario(self) -> None:
         s = self.document.scenario
-        if self.map is None or self.map.content_key != s.map.content_key:
-            self._build_map(s.map)
+        # RULES.md 11.2-11.3: each board's rules and overlays, drawn
+        rules = tuple((tuple(s.ssr) + tuple(e.ssr), e.overlays) for e in s.map_entries)
+        if (self.map is None or self.map.content_key != s.map.content_key
+                or rules != self._rules):
+            overlays = [api.night.overlay_pictures(s, k) if e.overlays else []
+                        for k, e in enumerate(s.map_entries)]
+            self._build_map(s.map, rules, overlays)
         self.counters.rebuild(s, self.document.viewer, self.document.marker)
         self.kept.set_scenario(s)
         self._draw_selection()

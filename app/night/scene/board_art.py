@@ -4,7 +4,8 @@ terrain art and under every overlay.
 The engine says where a picture lies (``board_image_placement``: an affine map from its pixels to
 map units, exact at every hex centre, turned with a turned board); the item draws the image
 through that transform, cut to the board's printed area, so it follows the view at every zoom,
-and PNG and SVG exports draw it like the screen.
+and PNG and SVG exports draw it like the screen.  A board under terrain SSRs is drawn in the
+colours VASL's colour rules give it (``picture``).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from app.hex_geometry import placement_rect
 from engine import api
 
 Z_BOARD_ART = 1                 # over our terrain art (0), under the lights (10) and the field
+Z_OVERLAY_ART = 1.5             # an overlay's picture, over its board's
 
 
 def image_transform(affine) -> QTransform:
@@ -54,15 +56,56 @@ class BoardArtItem(QGraphicsItem):
         painter.restore()
 
 
-def build(game_map) -> list[BoardArtItem]:
-    """An item for every board of map ``game_map`` whose picture can be read."""
+MAX_KEPT = 8                    # pictures kept recoloured (per board picture and rules)
+_KEPT: dict[tuple, tuple] = {}  # (path, rules) -> (the engine's pixels, the QImage made of them)
+
+
+def picture(path: str, rules=()) -> QImage:
+    """The board picture at ``path`` in the colours of the terrain SSRs ``rules`` (VASL's colour
+    rules, RULES.md 11.2: the season the rules say), kept per (picture, rules)."""
+    rgba = api.ssr.picture_rgba(path, rules) if rules else None
+    if rgba is None:                     # no rule changes a colour: the picture as it is
+        return QImage(path)
+    key = (path, tuple(rules))
+    hit = _KEPT.get(key)
+    if hit is not None and hit[0] is rgba:
+        return hit[1]
+    width, height, data = rgba
+    image = QImage(data, width, height, width * 4, QImage.Format.Format_RGBA8888).copy()
+    _KEPT.pop(key, None)
+    while len(_KEPT) >= MAX_KEPT:
+        _KEPT.pop(next(iter(_KEPT)))
+    _KEPT[key] = (rgba, image)
+    return image
+
+
+def build(game_map, rules=None, overlays=None) -> list[BoardArtItem]:
+    """An item for every board of map ``game_map`` whose picture can be read, and one for each
+    overlay drawn on it; ``rules``: each placement's terrain SSRs (the picture drawn in their
+    colours); ``overlays``: each placement's ``api.night.overlay_pictures``."""
     items = []
     for pi in range(len(game_map.placements)):
         where = api.vasl.board_image_placement(game_map, pi)
         if where is None:
             continue
-        image = QImage(where["path"])
+        image = picture(where["path"], tuple(rules[pi]) if rules else ())
         if image.isNull():
             continue
         items.append(BoardArtItem(game_map, pi, image, where["affine"]))
+        for o in (overlays[pi] if overlays else ()):
+            if "image" in o:
+                items.append(OverlayArtItem(game_map, pi, o, where["affine"]))
     return items
+
+
+class OverlayArtItem(BoardArtItem):
+    """An overlay's picture on its board (RULES.md 11.3), at its top-left in the board's own
+    pixels (the board picture's pixels), over the board's picture, turned with the board."""
+
+    def __init__(self, game_map, pi: int, overlay: dict, affine):
+        width, height, data = overlay["image"]
+        image = QImage(data, width, height, width * 4, QImage.Format.Format_RGBA8888).copy()
+        super().__init__(game_map, pi, image, affine)
+        self.name = overlay["name"]
+        self.transform_ = QTransform.fromTranslate(overlay["x"], overlay["y"]) * self.transform_
+        self.setZValue(Z_OVERLAY_ART)
