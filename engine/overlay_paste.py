@@ -25,9 +25,13 @@ from .boards import MAX_LEVEL, Board, HexTerrain
 from .errors import ScenarioError
 from .hexes import board_hexes, column_index
 from .overlay_file import KEEP_LEVEL, KEEP_TERRAIN, MAX_PIXELS, OverlayFile, OverlayImage
-from .raster_file import Raster
+from .raster_file import Raster, terrain_table
 from .raster_hexes import pixel_centres, sample_hexes, sample_radius
 from .vasl_terrain import VASL_TERRAIN
+
+HEXSIDE_CODES = np.zeros(256, dtype=bool)        # VASL's hexside terrain (walls, hedges...)
+for _code, _t in terrain_table().items():
+    HEXSIDE_CODES[_code] = _t.category == "HEXSIDE"
 
 GEOMORPHIC = (0.0, 32.25, 56.25, 64.5)  # a geomorphic board's [a1_x, a1_y, hex_width, hex_height]
 HEXSIDE_REACH = 10.0                    # RULES.md 11.3: hexside terrain within 10 px of a side
@@ -130,6 +134,8 @@ class Pasted:
     level: np.ndarray           # int8 (H, W), a new array
     hexes: dict                 # (col, row) -> HexTerrain of every hex whose pixels changed
     pixels: int                 # board pixels the overlay set
+    covered: np.ndarray | None = None   # bool (H, W): the pixels whose terrain it set
+    geometry: tuple = ()                # the board's [a1_x, a1_y, hex_width, hex_height]
 
 
 def paste_overlay(terrain: np.ndarray, level: np.ndarray, geometry, size: tuple[int, int],
@@ -146,7 +152,7 @@ def paste_overlay(terrain: np.ndarray, level: np.ndarray, geometry, size: tuple[
     bx0, by0 = max(0, placed.x), max(0, placed.y)
     bx1, by1 = min(W, placed.x + w), min(H, placed.y + h)
     if bx0 >= bx1 or by0 >= by1:
-        return Pasted(terrain, level, {}, 0)
+        return Pasted(terrain, level, {}, 0, None, tuple(geometry))
     win = (slice(by0, by1), slice(bx0, bx1))
     sl = (slice(by0 - placed.y, by1 - placed.y), slice(bx0 - placed.x, bx1 - placed.x))
     mask = im.mask[sl]
@@ -160,9 +166,12 @@ def paste_overlay(terrain: np.ndarray, level: np.ndarray, geometry, size: tuple[
     level[win][set_l] = im.level[sl][set_l]
     changed = np.zeros((H, W), dtype=bool)
     changed[win] = set_t | set_l
+    covered = np.zeros((H, W), dtype=bool)
+    covered[win] = set_t
     hexes = rederived_hexes(terrain, level, geometry, size, changed, (bx0, by0, bx1, by1),
                             f"{placed.name} {placed.hex1}")
-    return Pasted(terrain, level, hexes, int(changed[win].sum()))
+    return Pasted(terrain, level, hexes, int(changed[win].sum()), covered,
+                  tuple(float(v) for v in geometry))
 
 
 def near_hexsides(geometry, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -218,14 +227,39 @@ def rederived_hexes(terrain: np.ndarray, level: np.ndarray, geometry, size, chan
 
 def with_pasted_hexes(board: Board, pasted: Pasted) -> Board:
     """``board`` with the hexes an overlay re-derived (a hex's other keys, such as a bridge,
-    kept when its terrain stays)."""
+    kept when its terrain stays) and without the hexside terrain it covers (RULES.md 11.3:
+    the overlay's pixels replace the board's, a wall under a hill overlay is gone)."""
     hexes = dict(board.hexes)
     for key, spec in pasted.hexes.items():
         old = board.at(*key)
         if old.terrain == spec.terrain:
             spec = dataclasses.replace(spec, extra=old.extra, half_level=old.half_level)
         hexes[key] = spec
-    return dataclasses.replace(board, hexes=hexes)
+    return dataclasses.replace(board, hexes=hexes, hexsides=_sides_left(board, pasted))
+
+
+# a hexside's centre from its hex's centre, in hex widths and heights (directions: hexes.py)
+_SIDE_CENTRE = {1: (0.0, -0.5), 2: (0.5, -0.25), 3: (0.5, 0.25),
+                4: (0.0, 0.5), 5: (-0.5, 0.25), 6: (-0.5, -0.25)}
+
+
+def _sides_left(board: Board, pasted: Pasted) -> dict:
+    """The board's hexside terrain but where the overlay set the pixel at the side's centre
+    to terrain that is not hexside terrain."""
+    if pasted.covered is None or not board.hexsides:
+        return board.hexsides
+    keys = list(board.hexsides)
+    cols = np.array([k[0] for k in keys], dtype=np.int64)
+    rows = np.array([k[1] for k in keys], dtype=np.int64)
+    fx, fy = pixel_centres(pasted.geometry, cols, rows)
+    hw, hh = pasted.geometry[2], pasted.geometry[3]
+    dx = np.array([_SIDE_CENTRE[k[2]][0] for k in keys]) * hw
+    dy = np.array([_SIDE_CENTRE[k[2]][1] for k in keys]) * hh
+    H, W = pasted.covered.shape
+    x = np.clip((fx + dx).astype(np.int64), 0, W - 1)
+    y = np.clip((fy + dy).astype(np.int64), 0, H - 1)
+    gone = pasted.covered[y, x] & ~HEXSIDE_CODES[pasted.terrain[y, x]]
+    return {k: v for k, v, g in zip(keys, board.hexsides.values(), gone.tolist()) if not g}
 
 
 def overlay_picture(placed: PlacedOverlay):

@@ -440,3 +440,18 @@ def test_an_orientation_without_image_or_origin_is_named(tmp_path):
         place_overlay(ov, "E5", "H5")
     with pytest.raises(ScenarioError, match="'Q' is not a hex name"):
         place_overlay(ov, "Q", "E5")
+
+
+def test_hexside_terrain_under_an_overlay_is_gone_and_the_rest_stays(tmp_path):
+    """RULES.md 11.3: the overlay's pixels replace the board's: a wall on a side of E3 that a
+    hill overlay covers is gone from the hex model; a wall away from it stays."""
+    terrain, level = np.zeros((323, 450), np.uint8), np.zeros((323, 450), np.int8)
+    board = _board(terrain, level)
+    board = board.with_hexside(4, 3, 1, "wall").with_hexside(0, 1, 3, "wall")
+    board = with_raster(board, Raster(terrain, level, GEOMORPHIC, (9, 5)))
+    ov = _one_hex_overlay(tmp_path, "h9", "Level1", scale=1.6)
+    pasted = paste_overlay(terrain, level, GEOMORPHIC, (9, 5),
+                           place_overlay(ov, "E3", "E3", GEOMORPHIC, shift=(0, 0)))
+    after = with_pasted_hexes(board, pasted)
+    assert after.hexside(4, 3, 1) is None
+    assert after.hexside(0, 1, 3) == "wall"
