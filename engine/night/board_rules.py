@@ -17,7 +17,7 @@ from ..errors import ScenarioError, shown
 from ..jsonio import is_int, type_name
 from ..overlay_file import OverlayFile, load_overlay, overlay_file_name
 from ..overlay_paste import left_to_ssr, overlays_hook
-from ..ssr.apply import board_with_rules
+from ..ssr.apply import BoardKey, board_with_rules
 from ..ssr.table import MAX_RULES
 
 MAX_OVERLAYS = 200
@@ -25,15 +25,20 @@ MAX_NAME = 60
 MAX_CROP = 100_000
 
 
+def _bounded_list(obj: dict, key: str, place: str, what: str, items: str, limit: int) -> list:
+    """``obj[key]``, a list (empty when absent) of at most ``limit`` ``items``."""
+    v = obj.get(key, [])
+    if not isinstance(v, list):
+        raise ScenarioError(f"must be a list of {what}, not {type_name(v)}", place=f"{place}{key}")
+    if len(v) > limit:
+        raise ScenarioError(f"more than {limit} {items}", place=f"{place}{key}")
+    return v
+
+
 def read_ssr(obj: dict, place: str) -> tuple[str, ...]:
     """``obj["ssr"]``: VASL rule names, each a non-empty string (an unknown name is kept: it is
     named as not applied, never dropped)."""
-    v = obj.get("ssr", [])
-    if not isinstance(v, list):
-        raise ScenarioError(f"must be a list of VASL rule names, not {type_name(v)}",
-                            place=f"{place}ssr")
-    if len(v) > MAX_RULES:
-        raise ScenarioError(f"more than {MAX_RULES} rules", place=f"{place}ssr")
+    v = _bounded_list(obj, "ssr", place, "VASL rule names", "rules", MAX_RULES)
     for i, n in enumerate(v):
         if not isinstance(n, str) or not n.strip() or len(n) > MAX_NAME:
             raise ScenarioError(f"must be a rule name (a string of 1 to {MAX_NAME} characters), "
@@ -43,12 +48,7 @@ def read_ssr(obj: dict, place: str) -> tuple[str, ...]:
 
 def read_overlays(obj: dict, place: str) -> tuple[tuple[str, str, str], ...]:
     """``obj["overlays"]``: ``{"name", "hex1", "hex2"}`` objects, as a save's ``OVR`` records."""
-    v = obj.get("overlays", [])
-    if not isinstance(v, list):
-        raise ScenarioError(f"must be a list of overlays, not {type_name(v)}",
-                            place=f"{place}overlays")
-    if len(v) > MAX_OVERLAYS:
-        raise ScenarioError(f"more than {MAX_OVERLAYS} overlays", place=f"{place}overlays")
+    v = _bounded_list(obj, "overlays", place, "overlays", "overlays", MAX_OVERLAYS)
     out = []
     for i, o in enumerate(v):
         p = f"{place}overlays[{i}]"
@@ -102,27 +102,29 @@ def board_for_slot(board: Board, slot_ssr, scenario_ssr=(), overlays=()) -> Boar
     overlays = tuple(o for o in overlays if not left_to_ssr(o[0].name))
     if not overlays:
         return board_with_rules(board, names).board if names else board
-    return _with_overlays(_Kept(board), names, tuple(_Kept(o) for o in overlays))
+    return _with_overlays(BoardKey(board), names,
+                          tuple((_Overlay(o), hex1, hex2) for o, hex1, hex2 in overlays))
 
 
-class _Kept:
-    """An object kept by identity in a cache key (boards and overlays hold arrays)."""
-    __slots__ = ("obj",)
+class _Overlay:
+    """An overlay file in a cache key, by identity (its arrays are not hashed: the files are
+    kept once per file and time stamp, ``find_overlay``)."""
+    __slots__ = ("overlay",)
 
-    def __init__(self, obj):
-        self.obj = obj
+    def __init__(self, overlay: OverlayFile):
+        self.overlay = overlay
 
     def __hash__(self):
-        return id(self.obj)
+        return id(self.overlay)
 
     def __eq__(self, other):
-        return isinstance(other, _Kept) and other.obj is self.obj
+        return isinstance(other, _Overlay) and other.overlay is self.overlay
 
 
 @functools.lru_cache(maxsize=12)
-def _with_overlays(board: _Kept, names: tuple[str, ...], overlays: tuple[_Kept, ...]) -> Board:
-    step = overlays_hook(o.obj for o in overlays)
-    return board_with_rules(board.obj, names, overlays=step).board
+def _with_overlays(board: BoardKey, names: tuple[str, ...], overlays: tuple) -> Board:
+    step = overlays_hook((o.overlay, hex1, hex2) for o, hex1, hex2 in overlays)
+    return board_with_rules(board.board, names, overlays=step).board
 
 
 def overlay_paths(name: str, folders) -> list[Path]:

@@ -23,7 +23,7 @@ class Applied:
     outcome: T.Outcome
 
 
-class _Key:
+class BoardKey:
     """A board as an ``lru_cache`` key: equal when the contents are (engine.cache)."""
     __slots__ = ("board", "key")
 
@@ -34,7 +34,7 @@ class _Key:
         return hash(self.key)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, _Key) and other.key == self.key
+        return isinstance(other, BoardKey) and other.key == self.key
 
 
 def board_with_rules(board: Board, names, overlays=None) -> Applied:
@@ -46,7 +46,7 @@ def board_with_rules(board: Board, names, overlays=None) -> Applied:
     if overlays is not None:
         out = _apply(board, names, overlays)
     else:
-        out = _cached(_Key(board), names)
+        out = _cached(BoardKey(board), names)
     out.board.__dict__[_BASE] = board       # (itself when the rules change nothing)
     return out
 
@@ -62,7 +62,7 @@ def without_rules(board: Board) -> Board | None:
 
 
 @functools.lru_cache(maxsize=MAX_BOARDS_KEPT)
-def _cached(key: _Key, names: tuple[str, ...]) -> Applied:
+def _cached(key: BoardKey, names: tuple[str, ...]) -> Applied:
     return _apply(key.board, names, None)
 
 
