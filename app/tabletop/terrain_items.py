@@ -84,7 +84,7 @@ class TerrainItem(QGraphicsPolygonItem):
             box = self.boundingRect()
             self.grips = [Grip(self, "corner", to_scene(x, y), i)
                           for i, (x, y) in enumerate(piece.polygon)]
-            self.grips.append(Grip(self, "turn", QPointF(box.center().x(),
+            self.grips.append(Grip(self, "turn", QPointF(self.centre().x(),
                                                          box.top() - KNOB_BW * S)))
             self.grips.append(Grip(self, "size", box.bottomRight()))
             knob = QGraphicsEllipseItem(-4, -4, 8, 8, self.grips[-2])
