@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 from engine import api
 
 from .document import Document
-from .scene import BLOCK, LEGAL, MUST, SUPPORT, TERRAIN_COLOURS
+from .scene import BLOCK, LEGAL, MUST, SUPPORT
+from .terrain_items import TERRAIN_COLOURS
 
 tabletop = api.tabletop
 ORDER_TEXT = {"shot": "its own shot first", "defensive": "its defensive roll first"}
@@ -52,45 +53,8 @@ class EditorPanel(QWidget):
         self.draw_crest = draw_crest
         self._filling = False
         lay = QVBoxLayout(self)
-        palette = QGroupBox("Add an element")
-        pl = QFormLayout(palette)
-        self.new_type = self._types()
-        self.new_side = QComboBox()
-        self.new_side.setEditable(True)
-        self.new_facing = QComboBox()
-        for text, value in FACINGS:
-            self.new_facing.addItem(text, value)
-        self.place_button = QPushButton("Place by clicking the table")
-        self.place_button.setCheckable(True)
-        self.place_button.setToolTip("While on, each click on the table puts a new element "
-                                     "there, its front's middle where you click (Esc: off)")
-        self.place_button.toggled.connect(self.placing_toggled)
-        self.add_button = QPushButton("Add in the middle of the view")
-        self.add_button.clicked.connect(self.add)
-        pl.addRow("Type", self.new_type)
-        pl.addRow("Side", self.new_side)
-        pl.addRow("Facing", self.new_facing)
-        pl.addRow(self.place_button)
-        pl.addRow(self.add_button)
-        lay.addWidget(palette)
-        bound = QGroupBox("The bound")
-        bl = QFormLayout(bound)
-        self.turn = QComboBox()
-        self.turn.activated.connect(lambda _i: document.set_turn(self.turn.currentData()))
-        self.end_bound_button = QPushButton("End the bound")
-        self.end_bound_button.clicked.connect(lambda: self.status(document.end_bound()))
-        self.recoil_button = QPushButton("Recoils")
-        self.recoil_button.clicked.connect(lambda: self.result("recoil"))
-        self.destroy_button = QPushButton("Destroyed")
-        self.destroy_button.clicked.connect(lambda: self.result("destroy"))
-        self.result_target = QComboBox()
-        row = QHBoxLayout()
-        for w in (self.result_target, self.recoil_button, self.destroy_button):
-            row.addWidget(w)
-        bl.addRow("Whose bound", self.turn)
-        bl.addRow("Result of the shot", row)
-        bl.addRow(self.end_bound_button)
-        lay.addWidget(bound)
+        lay.addWidget(self._palette_box())
+        lay.addWidget(self._bound_box())
         chosen = QGroupBox("Chosen element")
         cl = QFormLayout(chosen)
         self.chosen_label = QLabel("none: click an element")
@@ -145,6 +109,51 @@ class EditorPanel(QWidget):
         lay.addStretch(1)
         document.changed.connect(self.refresh)
         self.refresh()
+
+    def _palette_box(self) -> QGroupBox:
+        """The palette: type, side, facing; placing by clicks or in the middle of the view."""
+        palette = QGroupBox("Add an element")
+        pl = QFormLayout(palette)
+        self.new_type = self._types()
+        self.new_side = QComboBox()
+        self.new_side.setEditable(True)
+        self.new_facing = QComboBox()
+        for text, value in FACINGS:
+            self.new_facing.addItem(text, value)
+        self.place_button = QPushButton("Place by clicking the table")
+        self.place_button.setCheckable(True)
+        self.place_button.setToolTip("While on, each click on the table puts a new element "
+                                     "there, its front's middle where you click (Esc: off)")
+        self.place_button.toggled.connect(self.placing_toggled)
+        self.add_button = QPushButton("Add in the middle of the view")
+        self.add_button.clicked.connect(self.add)
+        pl.addRow("Type", self.new_type)
+        pl.addRow("Side", self.new_side)
+        pl.addRow("Facing", self.new_facing)
+        pl.addRow(self.place_button)
+        pl.addRow(self.add_button)
+        return palette
+
+    def _bound_box(self) -> QGroupBox:
+        """Whose bound it is, the result of the chosen shot, the next bound."""
+        bound = QGroupBox("The bound")
+        bl = QFormLayout(bound)
+        self.turn = QComboBox()
+        self.turn.activated.connect(lambda _i: self.document.set_turn(self.turn.currentData()))
+        self.end_bound_button = QPushButton("End the bound")
+        self.end_bound_button.clicked.connect(lambda: self.status(self.document.end_bound()))
+        self.recoil_button = QPushButton("Recoils")
+        self.recoil_button.clicked.connect(lambda: self.result("recoil"))
+        self.destroy_button = QPushButton("Destroyed")
+        self.destroy_button.clicked.connect(lambda: self.result("destroy"))
+        self.result_target = QComboBox()
+        row = QHBoxLayout()
+        for w in (self.result_target, self.recoil_button, self.destroy_button):
+            row.addWidget(w)
+        bl.addRow("Whose bound", self.turn)
+        bl.addRow("Result of the shot", row)
+        bl.addRow(self.end_bound_button)
+        return bound
 
     @staticmethod
     def _types() -> QComboBox:

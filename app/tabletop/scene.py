@@ -21,7 +21,7 @@ from engine import api
 
 from .document import Document
 from .geometry import S, from_scene, to_scene
-from .terrain_items import CREST, TERRAIN_COLOURS, TerrainItem
+from .terrain_items import CREST, TerrainItem
 
 SIDE_COLOURS = (QColor("#3b6fb6"), QColor("#b8413a"), QColor("#3f8f4a"), QColor("#8a5bb0"))
 LEGAL = QColor("#7ee07e")

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from .about import about_element, terrain_effect, ties
-from .rolls import resolution, shoot
 from .geometry import forward
+from .rolls import resolution, shoot
 from .shooting import Shooting, TargetVerdict
 from .snap import facing_to, gap_needed, push_flush, snap, turned
 from .table import (
@@ -11,6 +11,7 @@ from .table import (
     MAX_ELEMENTS,
     Element,
     Table,
+    as_saved,
     load_table,
     overlaps,
     save_table,
@@ -22,8 +23,9 @@ from .terrain import TerrainPiece, checked_piece, transformed
 from .troops import TROOPS, Troop
 
 __all__ = [
-    "Shooting", "TargetVerdict",
-    "forward", "resolution", "shoot", "snap", "push_flush", "gap_needed", "turned", "facing_to", "FORMAT", "MAX_ELEMENTS", "Element", "Table", "load_table",
-    "overlaps", "save_table", "table_from_json", "table_to_json", "TROOPS", "Troop",
-    "about_element", "terrain_effect", "ties", "TERRAIN_KINDS", "TerrainPiece", "checked_piece", "transformed",
+    "Shooting", "TargetVerdict", "forward", "resolution", "shoot", "snap", "push_flush",
+    "gap_needed", "turned", "facing_to", "FORMAT", "MAX_ELEMENTS", "Element", "as_saved",
+    "Table", "load_table", "overlaps", "save_table", "table_from_json", "table_to_json", "TROOPS",
+    "Troop", "about_element", "terrain_effect", "ties", "TERRAIN_KINDS", "TerrainPiece",
+    "checked_piece", "transformed",
 ]

@@ -6,9 +6,9 @@ window and a bound of shooting played (RULES.md section 9; docs/rules.md section
 from __future__ import annotations
 
 import pytest
-from shapely import affinity
 from app_testing import drag, settle_table, shown
 from PySide6.QtCore import QPoint, Qt
+from shapely import affinity
 
 from app.tabletop.document import Document
 from app.tabletop.geometry import to_scene
@@ -130,7 +130,6 @@ def test_the_wheel_turns_a_dragged_element_about_the_point_held(empty, qtbot):
     doc = w.document
     doc.put_new("Kn", "blue", 0.0, 0.0, 0.0)
     settle_table(qtbot, w)
-    item = w.scene.items_by_id["1"]
     held = w.view.mapFromScene(w.scene.element_point("1", 0.0, 0.6))   # deep in the base
     qtbot.mousePress(w.view.viewport(), Qt.MouseButton.LeftButton, pos=held)
     target = held + QPoint(40, 0)
