@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -78,7 +79,7 @@ class EditorPanel(QWidget):
         cl.addRow(self.delete_button)
         lay.addWidget(chosen)
         ground = QGroupBox("Terrain")
-        gl = QHBoxLayout(ground)
+        gl = QGridLayout(ground)
         self.terrain_kind = QComboBox()
         for code, kind in tabletop.TERRAIN_KINDS.items():
             self.terrain_kind.addItem(kind.name, code)
@@ -89,9 +90,10 @@ class EditorPanel(QWidget):
         self.crest_button = QPushButton("Draw its crest")
         self.crest_button.setToolTip("A hill's crest: click its points on the table, Enter ends")
         self.crest_button.clicked.connect(lambda: self.draw_crest())
-        for w in (self.terrain_kind, self.add_terrain_button, self.delete_terrain_button,
-                  self.crest_button):
-            gl.addWidget(w)
+        gl.addWidget(self.terrain_kind, 0, 0)
+        gl.addWidget(self.add_terrain_button, 0, 1)
+        gl.addWidget(self.delete_terrain_button, 1, 0)
+        gl.addWidget(self.crest_button, 1, 1)
         lay.addWidget(ground)
         choices = QGroupBox("The players' choices")
         self.choices_layout = QFormLayout(choices)
@@ -151,7 +153,7 @@ class EditorPanel(QWidget):
         for w in (self.result_target, self.recoil_button, self.destroy_button):
             row.addWidget(w)
         bl.addRow("Whose bound", self.turn)
-        bl.addRow("Result of the shot", row)
+        bl.addRow("Result", row)
         bl.addRow(self.end_bound_button)
         return bound
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QImage, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QPushButton, QTextBrowser
+from PySide6.QtWidgets import QDockWidget, QPushButton, QScrollArea, QTextBrowser
 
 from app.file_filters import TABLE_FILTER
 from app.file_kinds import TABLE_FILE
@@ -142,8 +142,14 @@ class TableWindow(RoomWindow):
         self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         elements = QDockWidget("Elements", self)
         elements.setObjectName("elements")
-        elements.setWidget(self.editor)
-        elements.setMaximumWidth(340)
+        scroller = QScrollArea()            # a low screen scrolls the panel, never clips it
+        scroller.setWidget(self.editor)
+        scroller.setWidgetResizable(True)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroller.setMinimumWidth(self.editor.minimumSizeHint().width()
+                                 + scroller.verticalScrollBar().sizeHint().width() + 4)
+        elements.setWidget(scroller)
+        elements.setMaximumWidth(440)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, elements)
         self.hovered = ""
         self.scene.hovered.connect(self.hover)
