@@ -108,7 +108,8 @@ def test_a_drop_onto_another_base_is_refused(open_table, qtbot):
     w = open_table("S-04.json")
     doc = w.document
     message = doc.place("A", 1.0, 2.2, 180.0, snap=False)      # onto B
-    assert message == "A would overlap B: put back"
+    assert message == ("A (Bw, 1 BW wide, 0.50 BW deep) does not fit there: it would overlap B: "
+                       "put back")
     assert doc.table.element("A").x == 0.0 and doc.undo_stack.count() == 0
 
 
