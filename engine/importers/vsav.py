@@ -73,6 +73,7 @@ class VsavImport:
     nvr_from: str = "default"       # "save": VASL's scenario record gave it (RULES.md 11.5)
     night: bool | None = None       # the record's night (None: not said)
     starshells_used: str = "never"
+    turn_from: str = "default"      # "save": phase and attacker read from VASL's turn marker
 
     @property
     def boards(self) -> list[str]:
@@ -109,7 +110,7 @@ class VsavImport:
                 "pieces": list(self.extra.get(PIECES_KEY, [])),
                 "notes": self.notes,
                 "nvr": self.nvr, "nvr_from": self.nvr_from, "night": self.night,
-                "starshells_used": self.starshells_used,
+                "starshells_used": self.starshells_used, "turn_from": self.turn_from,
                 "ssr_not_applied": ssr_not_applied(p.record for p in self.placed)}
 
 
@@ -177,10 +178,12 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
     notes += _notes(vehicles, by_figures, unsided, off_board)
     if sides is not None:
         notes.insert(0, f"sides: {sides.said()}, as asked")
-    phase, attacker = _turn(game, units, notes,
-                            sides.names if sides is not None else ("axis", "allied"))
+    names = sides.names if sides is not None else ("axis", "allied")
+    phase, attacker = _turn(game, units, notes, names)
     extra = ({WAITING_KEY: waiting} if waiting else {}) | ({PIECES_KEY: kept} if kept else {})
-    return VsavImport(placed, units, markers, title, phase, attacker, extra, skipped, notes)
+    result = VsavImport(placed, units, markers, title, phase, attacker, extra, skipped, notes)
+    result.turn_from = "save" if game_turn(game.pieces)[1] in names else "default"
+    return result
 
 
 def _locator(placed: list[PlacedBoard]):
