@@ -21,6 +21,8 @@ WEATHERS = ("Clear", "Clear & Gusty", "Overcast", "Fog & Mist", "Mud", "Mun & Ov
             "Heavy Rain", "Mud & Heavy Rain")       # VASL's spelling, "Mun" included
 FLAGS = ("true", "false")
 MAX_NVR = 6                 # VASL's NVR choices: 0..6
+WEATHER_FIELDS = FIRST_FIELDS + 6       # ... weather, EC, wind, wind direction, night, NVR
+SHADER_FIELDS = FIRST_FIELDS + 12       # ... six shader flags, six shader levels
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,8 @@ def parse_scen_info(command: str, place: str = "") -> ScenInfo:
         return ScenInfo("older")
     tenth = fields[FIRST_FIELDS].strip()
     at = f"{place}, VASL's scenario record" if place else "VASL's scenario record"
-    if tenth in WEATHERS:           # weather, EC, wind, wind direction, night, NVR
+    if tenth in WEATHERS and len(fields) >= WEATHER_FIELDS:   # weather, EC, wind, its
+        # direction, night, NVR (an older save's notes that read "Clear" stop sooner)
         night_text = _field(fields, FIRST_FIELDS + 4)
         nvr_text = _field(fields, FIRST_FIELDS + 5)
         problems = []
@@ -54,8 +57,9 @@ def parse_scen_info(command: str, place: str = "") -> ScenInfo:
             problems.append(f"{at}: NVR {nvr_text[:20]!r} is not a whole number from 0 to "
                             f"{MAX_NVR}")
         return ScenInfo("weather", night, nvr, tenth, tuple(problems))
-    if tenth in FLAGS:              # six shader flags (night first), six levels; no NVR
-        return ScenInfo("shader", tenth == "true")
+    flags = [f.strip() for f in fields[FIRST_FIELDS:FIRST_FIELDS + 6]]
+    if len(fields) >= SHADER_FIELDS and all(f in FLAGS for f in flags):
+        return ScenInfo("shader", tenth == "true")   # six flags (night first), six levels
     return ScenInfo("older")        # the tenth field is the notes of an older save
 
 
