@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 import app.night.vasl.follow as follow
 import app.night.vasl.vsav_open as vsav_open
 from app.night.vasl.follow import newest_save, start_following
+from engine.night.files import load_scenario
 
 BOARDS = [(0, 0, "02"), (1, 0, "34")]
 
@@ -177,3 +178,29 @@ def test_a_damaged_zip_is_said_never_raised(night_game):
     assert not follower.check()
     assert window.document.scenario is shown
     assert window.statusBar().currentMessage().startswith(f"Cannot follow {path}")
+
+
+def test_opening_another_file_stops_following(night_game, tmp_path):
+    window, follower, path = night_game
+    other = write(tmp_path / "other.vsav", pieces("K2"), 10**18)
+    window.open_path(str(other))                   # the unsaved reading: discarded (conftest)
+    assert window.follower is None and follower.stopped
+    assert window.statusBar().currentMessage().startswith("Opened the VASL saved game")
+    assert follower.log[-1] == "stopped following night.vsav"
+    write(path, pieces("K9", extra=lights()), 2 * 10**18)
+    assert not follower.check()
+
+
+def test_a_saved_followed_game_goes_on_and_keeps_its_file(night_game, tmp_path):
+    """Saved as a position with the player's move: following goes on, Save keeps that file."""
+    window, follower, path = night_game
+    d = window.document
+    d.edit(d.scenario.moved(named(d.scenario, "4-4-7").id, "34C5"), "move")
+    target = tmp_path / "kept.json"
+    d.save(str(target))
+    assert window.follower is follower and d.path == str(target)
+    write(path, pieces("K7", extra=lights()), 2 * 10**18, vs.info_record("weather", nvr=2))
+    assert follower.check()
+    assert d.path == str(target) and named(d.scenario, "4-4-7").hex == "34C5"
+    d.save()                                    # the followed game into the same file
+    assert named(load_scenario(target), "4-6-7").hex == "2K7"

@@ -85,6 +85,9 @@ class Follower(QObject):
         self.readings = 0
         self.last_read = None               # the last reading as the save gave it
         self.stopped = False
+        self.shown = None                   # the position last shown by a reading
+        self.taking = False                 # a reading is being shown
+        window.document.fileChanged.connect(self._file_changed)
         self.log: list[str] = []            # every sentence said, in order
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self.poke)
@@ -154,11 +157,22 @@ class Follower(QObject):
         self.retries = 0
         self.stamp = stamp
         self.window.say(f"Reloading {os.path.basename(target)}\u2026", 0)
-        text = f"{os.path.basename(target)}: " + self._take(scenario, summary)
+        text = f"{os.path.basename(target)}: " + self._take(scenario, summary, target)
         self.log.append(text)
         self.window.say(text, 20000)
         self.reloaded.emit(text)
         return True
+
+    def _file_changed(self) -> None:
+        """Another file opened in the window (File > Open, a board, an example): following
+        stops, never to replace it.  A save of the followed game (its counters as shown, or
+        changes still to undo) goes on."""
+        d = self.window.document
+        if self.taking or self.stopped or self.shown is None or d.undo_stack.count():
+            return
+        s = d.scenario
+        if (s.units, s.markers) != (self.shown.units, self.shown.markers):
+            stop_following(self.window, "another position is open")
 
     def _failed(self, text: str) -> None:
         self.log.append(text)
@@ -185,7 +199,7 @@ class Follower(QObject):
             return merge.scenario(keep), said
         return merge.scenario(), said
 
-    def _take(self, scenario, summary) -> str:
+    def _take(self, scenario, summary, target: str) -> str:
         """Show the new reading, keeping what the player looks at and what they set that the
         save does not say; what changed, in words."""
         w, d = self.window, self.window.document
@@ -194,7 +208,15 @@ class Follower(QObject):
         bars = (w.view.horizontalScrollBar().value(), w.view.verticalScrollBar().value())
         shown, said = self._merged(scenario, summary)
         self.last_read = scenario
-        d.take_unsaved(shown)
+        self.taking = True
+        try:        # later readings keep the file the player saved the game to, if any
+            if self.readings:
+                d.take_unsaved(shown, d.path, d.came_from)
+            else:
+                d.take_unsaved(shown, came_from=target)
+        finally:
+            self.taking = False
+        self.shown = shown
         self.readings += 1
         again = api.vasl.same_unit(before, shown, viewer)
         if again is not None:
@@ -227,7 +249,7 @@ def following(window) -> bool:
     return getattr(window, "follower", None) is not None
 
 
-def stop_following(window) -> None:
+def stop_following(window, why: str = "the position shown stays") -> None:
     """File > Stop following: the save is no longer watched; the position shown stays."""
     follower = getattr(window, "follower", None)
     if follower is None:
@@ -237,7 +259,7 @@ def stop_following(window) -> None:
     _sync_stop(window)
     name = os.path.basename(follower.path)
     follower.log.append(f"stopped following {name}")
-    window.say(f"Stopped following {name}: the position shown stays", 10000)
+    window.say(f"Stopped following {name}: {why}", 10000)
 
 
 def start_following(window, path: str, boards: str | None = None) -> Follower | None:
