@@ -43,7 +43,8 @@ class Merge:
         else the save's."""
         if not keep or not self.conflicts:
             return self.base
-        mine = {counter_key(theirs): m.replace(id=theirs.id) for theirs, m in self.conflicts}
+        mine = {counter_key(theirs): m.replace(id=theirs.id) for theirs, m in self.conflicts
+                if self.base.map.has(m.hex)}        # a hex the save's map still has
         units = tuple(mine.get(counter_key(u), u) for u in self.base.units)
         return check(self.base.replace(units=units))
 

@@ -87,8 +87,8 @@ class Follower(QObject):
         self.stopped = False
         self.shown = None                   # the position last shown by a reading
         self.taking = False                 # a reading is being shown
-        window.document.fileChanged.connect(self._file_changed)
         self.log: list[str] = []            # every sentence said, in order
+        window.document.fileChanged.connect(self._file_changed)
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self.poke)
         self.watcher.directoryChanged.connect(self.poke)
