@@ -10,7 +10,7 @@ import pytest
 import vsav_synth as vs
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
 import app.night.vasl.follow as follow
 import app.night.vasl.vsav_open as vsav_open
@@ -60,6 +60,8 @@ def test_the_night_comes_from_the_save(night_game):
     assert said.startswith("night.vsav: following this save (3 unit(s), 2 marker(s))")
     assert "NVR 2 from the save" in said and "starshells fired this player turn" in said
     assert follower.log == [said]
+    label = window.findChild(QLabel, "following")            # the status bar says so
+    assert label.text() == "Following night.vsav" and label.toolTip() == said
 
 
 def test_the_players_settings_survive_a_rewrite_without_them(window, tmp_path, monkeypatch):
@@ -84,6 +86,7 @@ def test_the_players_settings_survive_a_rewrite_without_them(window, tmp_path, m
     assert d.scenario.nvr == 4
     assert window.statusBar().currentMessage() == "game.vsav: NVR 4 from the save"
     assert follower.log[-1] == "game.vsav: NVR 4 from the save" and len(follower.log) == 3
+    assert window.findChild(QLabel, "following").toolTip().split("\n") == follower.log
 
 
 def test_a_unit_moved_by_hand_stays_while_vasl_moves_others(night_game):
@@ -138,6 +141,7 @@ def test_stop_following(night_game, qtbot):
     assert not follower.timer.isActive()
     assert window.statusBar().currentMessage() == (
         "Stopped following night.vsav: the position shown stays")
+    qtbot.waitUntil(lambda: window.findChild(QLabel, "following") is None)
     write(path, pieces("K9", extra=lights()), 2 * 10**18)
     assert not follower.check()                               # no longer read
     assert window.document.scenario is shown

@@ -17,7 +17,7 @@ import zlib
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox
 
 from app.file_filters import VSAV_FILTER
 from app.room_window import may_discard
@@ -29,6 +29,7 @@ from .vsav_open import boards_folder
 SETTLE_MS = 300          # VASL writes a save in pieces: wait until it is quiet
 RETRY_MS = 700           # a file that cannot be read yet: again after this
 MAX_RETRIES = 8
+LOG_SHOWN = 20           # the last sentences of the log in the status bar label's tooltip
 # what reading a save being written may raise: ScenarioError is a ValueError; a ZIP cut short
 UNREADABLE = (ValueError, OSError, EOFError, zipfile.BadZipFile, zlib.error)
 
@@ -88,6 +89,9 @@ class Follower(QObject):
         self.shown = None                   # the position last shown by a reading
         self.taking = False                 # a reading is being shown
         self.log: list[str] = []            # every sentence said, in order
+        self.label = QLabel(f"Following {os.path.basename(self.path)}")
+        self.label.setObjectName("following")   # the status bar says the game is followed
+        window.statusBar().addPermanentWidget(self.label)
         window.document.fileChanged.connect(self._file_changed)
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self.poke)
@@ -118,6 +122,8 @@ class Follower(QObject):
         """Watch no more: the position shown stays; ``check`` reads nothing again."""
         self.stopped = True
         self.timer.stop()
+        self.window.statusBar().removeWidget(self.label)
+        self.label.deleteLater()
         for p in self.watcher.files() + self.watcher.directories():
             self.watcher.removePath(p)
 
@@ -158,8 +164,7 @@ class Follower(QObject):
         self.stamp = stamp
         self.window.say(f"Reloading {os.path.basename(target)}\u2026", 0)
         text = f"{os.path.basename(target)}: " + self._take(scenario, summary, target)
-        self.log.append(text)
-        self.window.say(text, 20000)
+        self.say(text)
         self.reloaded.emit(text)
         return True
 
@@ -174,10 +179,16 @@ class Follower(QObject):
         if (s.units, s.markers) != (self.shown.units, self.shown.markers):
             stop_following(self.window, "another position is open")
 
-    def _failed(self, text: str) -> None:
+    def say(self, text: str) -> None:
+        """A sentence in the status bar, kept in the log (the label's tooltip shows its end)."""
         self.log.append(text)
-        self.failed.emit(text)
         self.window.say(text, 20000)
+        if not self.stopped:
+            self.label.setToolTip("\n".join(self.log[-LOG_SHOWN:]))
+
+    def _failed(self, text: str) -> None:
+        self.say(text)
+        self.failed.emit(text)
 
     def _read(self, target: str):
         boards = self.boards or boards_folder(self.window.settings)
