@@ -10,6 +10,7 @@ from engine.importers import vsav
 from engine.importers.follow import game_changes
 from engine.importers.follow_keep import merge_reading
 from engine.importers.waiting import place_waiting
+from engine.night.scenario import Marker
 
 BOARDS = [(0, 0, "02"), (1, 0, "34")]
 
@@ -130,3 +131,20 @@ def test_the_first_reading_keeps_no_hand_change(tmp_path):
     shown = new.replace(nvr=5)
     merged = merge_reading(shown, None, new, summary).scenario()
     assert merged.units == new.units and merged.nvr == 5
+
+
+def test_markers_placed_or_taken_away_by_hand(tmp_path):
+    lit = [vs.light_marker("IR", vs.hex_pixel("T6"))]
+    first, _ = reading(tmp_path, pieces(extra=lit))
+    shown = first.with_marker(Marker("starshell", "2P3")).without_marker(0)
+    new, summary = reading(tmp_path, pieces("K7", extra=lit))
+    merge = merge_reading(shown, first, new, summary)
+    merged = merge.scenario()
+    assert [(m.type, m.hex) for m in merged.markers] == [("starshell", "2P3")]
+    assert merge.said == ["Starshell in 2P3 kept where you placed it"]
+    assert game_changes(shown, merged) == "4-6-7 (ge1) moved to 2K7"
+    # VASL places the same starshell: one, not two
+    both, summary = reading(tmp_path, pieces(extra=[vs.light_marker("Starshell",
+                                                                     vs.hex_pixel("P3"))]))
+    assert [(m.type, m.hex) for m in merge_reading(shown, first, both, summary)
+            .scenario().markers] == [("starshell", "2P3")]

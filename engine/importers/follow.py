@@ -24,6 +24,13 @@ def unit_words(unit: Unit) -> str:
     return f"{name} ({unit.id})"
 
 
+def marker_words(marker) -> str:
+    """A marker as the player knows it: "Starshell in 2T6"."""
+    kind = MARKER_KINDS.get(marker.type)
+    label = kind.label[:1].upper() + kind.label[1:] if kind else marker.type
+    return f"{label} in {marker.hex}"
+
+
 def same_unit(before: Scenario, after: Scenario, unit_id: str | None) -> str | None:
     """The id in ``after`` of the counter that was unit ``unit_id`` in ``before`` (None: gone)."""
     if unit_id is None:

@@ -10,15 +10,17 @@ the save merged with the position shown.
   save moved or changed them too, they are ``conflicts``: the caller asks the player, and
   ``Merge.scenario(keep=True)`` keeps the player's, ``keep=False`` takes the save's.  Units
   added by hand stay (and leave the margin's waiting list); units deleted by hand stay gone
-  while the save leaves them as they were.
+  while the save leaves them as they were.  Markers placed by hand (a starshell fired here)
+  stay while the save has none such; those taken away stay away while the save has them still.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..night.checks import check
 from ..night.scenario import Scenario, Unit
-from .follow import counter_key, unit_words
+from .follow import counter_key, marker_words, unit_words
 from .waiting import WAITING_KEY
 
 STARSHELL_ORDER = ("never", "this_turn", "earlier")      # SPEC.md starshells_used, in time
@@ -82,9 +84,33 @@ def merge_reading(shown: Scenario, last_read: Scenario | None, new: Scenario,
     if last_read is None:
         return Merge(merged, [], said)
     units, conflicts, extra = _keep_hand_changes(shown, last_read, merged, said)
-    if units is not None:
-        merged = check(merged.replace(units=units, extra=extra))
+    markers = _keep_hand_markers(shown, last_read, merged, said)
+    if units is not None or markers is not None:
+        merged = check(merged.replace(units=merged.units if units is None else units,
+                                      markers=merged.markers if markers is None else markers,
+                                      extra=extra))
     return Merge(merged, conflicts, said)
+
+
+def _keep_hand_markers(shown: Scenario, last_read: Scenario, new: Scenario, said: list[str]):
+    """The new reading's markers with those the player placed by hand (a starshell fired here,
+    a Gunflash) kept while the save has none such, and those the player took away left out
+    while the save still has them as they were (None: nothing to keep)."""
+    placed = Counter(shown.markers) - Counter(last_read.markers)
+    removed = Counter(last_read.markers) - Counter(shown.markers)
+    if not placed and not removed:
+        return None
+    have = Counter(new.markers)
+    out = list(new.markers)
+    for marker, n in removed.items():
+        for _ in range(min(n, have[marker])):
+            out.remove(marker)
+    for marker, n in placed.items():
+        more = n - have[marker]
+        if more > 0 and new.map.has(marker.hex):
+            out += [marker] * more
+            said.append(f"{marker_words(marker)} kept where you placed it")
+    return tuple(out)
 
 
 def _order(used: str) -> int:
