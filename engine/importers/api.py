@@ -10,7 +10,8 @@ Overlay archives (RULES.md 11.3) become overlay files (``engine.overlay_file``).
 """
 from __future__ import annotations
 
-from .follow import game_changes, same_unit
+from .follow import game_changes, same_unit, unit_words
+from .follow_keep import Merge, merge_reading
 from .overlays import import_overlay, overlay_names, write_overlay
 from .sides import Sides, default_sides, parse_sides, save_nations
 from .vasl import ImportCancelled, board_id_from_filename, import_board
@@ -31,5 +32,6 @@ __all__ = ["ImportCancelled", "board_id_from_filename", "import_board", "board_i
            "import_vsav", "read_vsav", "vsav_scenario", "save_boards", "VsavImport",
            "MissingBoards", "CACHE_FOLDER",
            "WAITING_KEY", "PIECES_KEY", "kept_pieces", "place_waiting", "waiting_units",
-           "game_changes", "same_unit", "waiting_pieces", "place_piece", "Sides", "default_sides",
+           "game_changes", "same_unit", "unit_words", "Merge", "merge_reading",
+           "waiting_pieces", "place_piece", "Sides", "default_sides",
            "parse_sides", "save_nations", "import_overlay", "write_overlay", "overlay_names"]

@@ -32,6 +32,7 @@ from .piece_kinds import (
     tracked_of,
 )
 from .pieces import Piece, SavedGame, parse_saved_game
+from .scen_info import DEFAULT_NVR, night_settings, read_scen_info
 from .sides import Sides
 from .vassal import read_saved_game
 from .vsav_boards import (
@@ -44,6 +45,7 @@ from .vsav_boards import (
 from .waiting import PIECES_KEY, WAITING_KEY
 
 MAIN_MAPS = ("Main Map", "Map0")
+NIGHT_KEY = "vasl_night"        # the position's night as the save's scenario record says it
 PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")     # SPEC.md "phase"
 _TURN_RE = re.compile(r"^(Axis|Allied) Turn (\d{1,3}) - (\w{3,4})$")
 # markers that carry the side that fired: Gunflash and fire markers (E1.8), FFE (E1.91)
@@ -67,6 +69,11 @@ class VsavImport:
     skipped: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     overlays: dict = field(default_factory=dict)    # name -> OverlayFile (RULES.md 11.3)
+    nvr: int = DEFAULT_NVR
+    nvr_from: str = "default"       # "save": VASL's scenario record gave it (RULES.md 11.5)
+    night: bool | None = None       # the record's night (None: not said)
+    starshells_used: str = "never"
+    turn_from: str = "default"      # "save": phase and attacker read from VASL's turn marker
 
     @property
     def boards(self) -> list[str]:
@@ -89,8 +96,9 @@ class VsavImport:
                                                   self.overlays))
         units = tuple(u.replace(hex=game_map.canonical(u.hex)) for u in self.units)
         markers = tuple(m.replace(hex=game_map.canonical(m.hex)) for m in self.markers)
-        return check(Scenario(tuple(entries), game_map, self.title, 3, self.phase,
-                              self.attacker, "never", (), units, markers, dict(self.extra),
+        extra = dict(self.extra) | ({NIGHT_KEY: self.night} if self.night is not None else {})
+        return check(Scenario(tuple(entries), game_map, self.title, self.nvr, self.phase,
+                              self.attacker, self.starshells_used, (), units, markers, extra,
                               where))
 
     def summary(self) -> dict:
@@ -101,6 +109,8 @@ class VsavImport:
                             for u in self.extra.get(WAITING_KEY, [])],
                 "pieces": list(self.extra.get(PIECES_KEY, [])),
                 "notes": self.notes,
+                "nvr": self.nvr, "nvr_from": self.nvr_from, "night": self.night,
+                "starshells_used": self.starshells_used, "turn_from": self.turn_from,
                 "ssr_not_applied": ssr_not_applied(p.record for p in self.placed)}
 
 
@@ -168,10 +178,12 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
     notes += _notes(vehicles, by_figures, unsided, off_board)
     if sides is not None:
         notes.insert(0, f"sides: {sides.said()}, as asked")
-    phase, attacker = _turn(game, units, notes,
-                            sides.names if sides is not None else ("axis", "allied"))
+    names = sides.names if sides is not None else ("axis", "allied")
+    phase, attacker = _turn(game, units, notes, names)
     extra = ({WAITING_KEY: waiting} if waiting else {}) | ({PIECES_KEY: kept} if kept else {})
-    return VsavImport(placed, units, markers, title, phase, attacker, extra, skipped, notes)
+    result = VsavImport(placed, units, markers, title, phase, attacker, extra, skipped, notes)
+    result.turn_from = "save" if game_turn(game.pieces)[1] in names else "default"
+    return result
 
 
 def _locator(placed: list[PlacedBoard]):
@@ -322,7 +334,10 @@ def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
         raise e.at(file=str(path)) from None
     placed, notes = resolve_boards(game, boards_dir, blank_missing, str(path), cache_dir)
     result = convert_game(game, placed, f"{path.stem} (VASL saved game)", sides)
-    result.notes[:0] = notes
+    night = night_settings(read_scen_info(text), (m.type for m in result.markers))
+    result.nvr, result.nvr_from, result.night = night.nvr, night.nvr_from, night.night
+    result.starshells_used = night.starshells_used
+    result.notes[:0] = notes + list(night.notes)
     if boards_dir is not None:
         _read_overlays(result, Path(boards_dir))
     return result
