@@ -17,7 +17,16 @@ import numpy as np
 from ..errors import ScenarioError
 from ..jsonio import read_bool, read_choice, read_int
 from ..los import los_table
-from ..los.counters import Ends, Ffe, LosCounters, Smoke, Vehicle, with_counters
+from ..los.counters import (
+    CounterLines,
+    Ends,
+    Ffe,
+    LosCounters,
+    Smoke,
+    Vehicle,
+    counter_lines,
+    with_counters,
+)
 from ..maps import Map
 
 # SPEC.md smoke ``kind`` -> VASL's counter name, hindrance, height in levels (RULES.md 11.4)
@@ -146,6 +155,14 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
     return with_counters(los_table(scenario.map), counters, ends, clear, hindrances)[0]
 
 
+def line_counters(scenario, viewer_hex: int, viewer_level: int, target: int,
+                  target_level: int) -> CounterLines:
+    """The counters' hindrances to one line, location to location (RULES.md 11.4):
+    ``extra[0]`` in all, ``of_line(0)`` each counter hex's part."""
+    ends = ends_of(scenario, viewer_hex, viewer_level, [target], [target_level])
+    return counter_lines(los_table(scenario.map), los_counters(scenario), ends)
+
+
 _WHAT = {"smoke": "smoke", "vehicle": "vehicle", "ffe": "fire for effect"}
 _RULE = {"smoke": "A24, RULES.md 11.4", "vehicle": "RULES.md 11.4", "ffe": "RULES.md 11.4"}
 
@@ -154,13 +171,10 @@ def counter_words(scenario, viewer_hex: int, viewer_level: int, target: int,
                   target_level: int, day_clear: bool, day_hindrances: int) -> list[str]:
     """Each counter's hindrance to one line in words ("smoke in 4Q7 (+2 hindrance, A24,
     RULES.md 11.4)"), and the sixth hindrance when they block it (A6.1)."""
-    counters = los_counters(scenario)
-    if not counters:
+    if not los_counters(scenario):
         return []
     m = scenario.map
-    ends = ends_of(scenario, viewer_hex, viewer_level, [target], [target_level])
-    lines = with_counters(los_table(m), counters, ends, np.array([day_clear]),
-                          np.array([day_hindrances]))[1]
+    lines = line_counters(scenario, viewer_hex, viewer_level, target, target_level)
     out = []
     for p in lines.of_line(0):
         names = ", ".join(dict.fromkeys(p.names))
