@@ -56,7 +56,7 @@ if str(ROOT) not in sys.path:
 from engine import api  # noqa: E402
 from engine.api import HEXSIDE_BY_CODE, TERRAINS, HexIdError, load_board  # noqa: E402
 from engine.boards import board_raster  # noqa: E402
-from engine.los import los_table  # noqa: E402
+from engine.los import HINDRANCES, los_table  # noqa: E402
 from engine.los.ground import ground_row  # noqa: E402
 from engine.los.ground import prepare as prepare_ground  # noqa: E402
 from engine.maps import Map, Placement  # noqa: E402
@@ -326,7 +326,9 @@ def ground_part(game_map: Map, table, answers: dict, words: Blocks, field: bool 
     r = np.array([rows.index[(v, 0)] for v in src_i.tolist()], np.int64)
     if counters is not None:
         position = counters_position(game_map, name, counters)
+        day_clear = rows.clear
         rows.clear, rows.hind = add_counters(table, position, viewers, rows.clear, rows.hind)
+        rows.kind = np.where(day_clear & ~rows.clear, HINDRANCES, rows.kind)    # A6.1
     part = _judge(lines, rows.clear[r, tgt_i], rows.kind[r, tgt_i], rows.h1[r, tgt_i],
                   rows.hind[r, tgt_i], rows.side[r, tgt_i], words)
     part["vasl_errors"] = len(answers.get("vasl_errors", []))

@@ -185,3 +185,54 @@ def counter_words(scenario, viewer_hex: int, viewer_level: int, target: int,
         out.append(f"{total} hindrances in all ({day_hindrances} of the terrain): six or more "
                    "block the line (A6.1)")
     return out
+
+
+# ------------------------------------------------------------------------- for the window
+MARKER_DEFAULTS = {"rubble": {"material": "stone"}}     # SPEC.md: rubble names its material
+_ENTRENCHMENT_WORDS = {"foxhole": "Foxhole", "trench": "Trench", "ad_ditch": "A-T Ditch"}
+
+
+def marker_defaults(marker_type: str) -> dict:
+    """The keys a new marker of ``marker_type`` needs (a palette's rubble: stone)."""
+    return dict(MARKER_DEFAULTS.get(marker_type, {}))
+
+
+def marker_label(marker) -> str:
+    """A marker's short name as its counter shows it: "White +3 Smoke", "Burnt Out Wreck",
+    "Wood Rubble Level 1", "2-level Blaze" (VASL's names, RULES.md 11.4)."""
+    extra = marker.extra
+    if marker.type == "smoke":
+        return SMOKE_KINDS[extra.get("kind", DEFAULT_SMOKE)][0]
+    if marker.type == "blaze":
+        if extra.get("building"):
+            return BLAZING_BUILDING[0]
+        return f"{extra['levels']}-level Blaze" if "levels" in extra else "Blaze"
+    if marker.type == "wreck":
+        return "Burnt Out Wreck" if extra.get("burnt") else "Wreck"
+    if marker.type == "rubble":
+        level = f" Level {extra['level']}" if extra.get("level") else ""
+        return f"{extra.get('material', 'stone').title()} Rubble{level}"
+    if marker.type in _ENTRENCHMENT_WORDS:
+        return _ENTRENCHMENT_WORDS[marker.type]
+    return marker.type.replace("_", " ")
+
+
+def marker_words(marker, game_map: Map) -> str:
+    """What a marker does to LOS, in words, for the hex under the pointer (RULES.md 11.4)."""
+    label = marker_label(marker)
+    smoke = smoke_of(marker, game_map)
+    if smoke is not None:
+        base = smoke.base - int(game_map.level[smoke.hex])
+        at = "" if base == 0 else f", its base {base} level{'s' if base != 1 else ''} up"
+        return (f"{label}: +{smoke.hindrance} hindrance to lines in or through it, "
+                f"{smoke.height} levels high{at} (A24, RULES.md 11.4)")
+    if marker.type == "wreck":
+        return f"{label}: +1 hindrance to lines at its level past it (RULES.md 11.4)"
+    if marker.type == "ffe":
+        return ("FFE: +1 hindrance to lines through its blast area (this hex and the next), "
+                "2 levels high (RULES.md 11.4)")
+    if marker.type == "rubble":
+        return f"{label} (B24)"
+    if marker.type in _ENTRENCHMENT_WORDS:
+        return f"{label} (B27)"
+    return label
