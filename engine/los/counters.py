@@ -113,12 +113,13 @@ def centres(game_map: Map, index) -> np.ndarray:
 
 def _clip(a: np.ndarray, b: np.ndarray, normals: np.ndarray, limits: np.ndarray) -> np.ndarray:
     """Whether each segment a->b (n, 2) runs a positive length inside {p: normals . p <=
-    limits} (a convex region; boundary included, a vertex touched only does not count)."""
+    limits} (a convex region, ``limits`` (n, planes); boundary included, a vertex touched
+    only does not count)."""
     lo = np.zeros(len(a))
     hi = np.ones(len(a))
     d = b - a
-    for n, c in zip(normals, limits):
-        num = c + _EPS - a @ n
+    for k, n in enumerate(normals):
+        num = limits[:, k] + _EPS - a @ n
         den = d @ n
         with np.errstate(divide="ignore", invalid="ignore"):
             t = num / den
@@ -129,8 +130,8 @@ def _clip(a: np.ndarray, b: np.ndarray, normals: np.ndarray, limits: np.ndarray)
 
 
 def _hex_region(centre: np.ndarray, side: int | None = None):
-    """The half-planes of a hex (its interior with its hexsides), or of the part of it
-    nearest the midpoint of hexside ``side`` (VASL's ``getNearestLocation``)."""
+    """The half-planes (normals, limits) of a hex (its interior with its hexsides), or of the
+    part of it nearest the midpoint of hexside ``side`` (VASL's ``getNearestLocation``)."""
     normals = list(np.concatenate([_NORMALS, -_NORMALS]))
     limits = [n @ centre + _INRADIUS for n in normals]
     if side is not None:
@@ -144,22 +145,40 @@ def _hex_region(centre: np.ndarray, side: int | None = None):
 
 
 class Meets:
-    """Which lines of a viewer meet each counter hex (its interior or one of its hexsides),
-    computed once per hex asked."""
+    """Which lines of a viewer meet each counter hex (its interior or one of its hexsides):
+    the hexes given are judged at once (only the lines passing within a hex's circumradius of
+    its centre can meet it: those are clipped exactly), others when first asked."""
 
-    def __init__(self, game_map: Map, ends: Ends):
+    def __init__(self, game_map: Map, ends: Ends, hexes=()):
         self.map = game_map
         self.ends = ends
-        self.a = np.broadcast_to(centres(game_map, ends.viewer), (len(ends.targets), 2))
+        self.a = centres(game_map, ends.viewer)
         self.b = centres(game_map, ends.targets)
         self._hit: dict = {}
+        if len(hexes):
+            self._judge(np.array(sorted(set(hexes)), dtype=np.int64))
+
+    def _judge(self, hexes: np.ndarray, side: int | None = None) -> None:
+        n = len(self.b)
+        c = centres(self.map, hexes)                                # (h, 2)
+        d = self.b - self.a                                         # (n, 2)
+        length2 = np.maximum(np.einsum("ij,ij->i", d, d), _EPS)
+        t = np.clip(((c[:, None, :] - self.a) * d).sum(axis=2) / length2, 0.0, 1.0)
+        gap = self.a + t[:, :, None] * d - c[:, None, :]
+        hk, lk = np.nonzero(np.einsum("hnk,hnk->hn", gap, gap) <= (1 + 1e-6) ** 2)
+        hit = np.zeros((len(hexes), n), dtype=bool)
+        if len(hk):
+            normals, offsets = _hex_region(np.zeros(2), side)
+            limits = c[hk] @ normals.T + offsets                    # (pairs, planes)
+            hit[hk, lk] = _clip(np.broadcast_to(self.a, (len(lk), 2)), self.b[lk], normals,
+                                limits)
+        for k, h in enumerate(hexes.tolist()):
+            self._hit[(h, side)] = hit[k]
 
     def __call__(self, hex_index: int, side: int | None = None) -> np.ndarray:
-        key = (hex_index, side)
-        if key not in self._hit:
-            normals, limits = _hex_region(centres(self.map, hex_index), side)
-            self._hit[key] = _clip(self.a, self.b, normals, limits)
-        return self._hit[key]
+        if (hex_index, side) not in self._hit:
+            self._judge(np.array([hex_index], dtype=np.int64), side)
+        return self._hit[(hex_index, side)]
 
 
 def blind(game_map: Map, ends: Ends, hex_index: int, height: int) -> np.ndarray:
@@ -183,7 +202,21 @@ def smoke_in_hex(game_map: Map, ends: Ends, smokes: list[Smoke], meets: Meets,
     """The smoke hindrance of one hex's counters to each line (RULES.md 11.4)."""
     hex_index = smokes[0].hex
     n = len(ends.targets)
-    total = np.zeros(n, dtype=np.int64)
+    out = np.zeros(n, dtype=np.int64)
+    in_target = ends.targets == hex_index
+    ask = (np.arange(n) if hex_index == ends.viewer
+           else np.flatnonzero(in_target | meets(hex_index)))
+    if not len(ask):
+        return out
+    sub = ends._replace(targets=ends.targets[ask], target_elev=ends.target_elev[ask])
+    out[ask] = _smoke_lines(game_map, sub, smokes, vehicle_here)
+    return out
+
+
+def _smoke_lines(game_map: Map, ends: Ends, smokes: list[Smoke], vehicle_here: bool):
+    """``smoke_in_hex`` for lines that all meet the smoke's hex (or start there)."""
+    hex_index = smokes[0].hex
+    total = np.zeros(len(ends.targets), dtype=np.int64)
     source_in = False
     ve, te = ends.viewer_elev, ends.target_elev
     in_target = ends.targets == hex_index
@@ -202,11 +235,9 @@ def smoke_in_hex(game_map: Map, ends: Ends, smokes: list[Smoke], meets: Meets,
         target = np.where(source_rel_in | ((te == top) & (ve < te)), s.hindrance, 0)
         band = (s.base <= ve < top) & (s.base <= te) & (te < top)
         between = np.where(band | blind(game_map, ends, hex_index, s.height), s.hindrance, 0)
-        total += np.where(in_target, target, np.where(meets(hex_index), between, 0))
+        total += np.where(in_target, target, between)
     if vehicle_here and any(s.name == "Blaze" for s in smokes):
         total[:] = BLAZE_WITH_VEHICLE
-    if hex_index != ends.viewer:
-        total[~(in_target | meets(hex_index))] = 0
     return np.minimum(total, SOURCE_CAP if source_in else HEX_CAP)
 
 
@@ -225,19 +256,32 @@ def vehicles_in_hex(table, ends: Ends, vehicles: list[Vehicle], meets: Meets,
         if not len(ask):
             continue
         # each end has LOS to the vehicle (the daytime lines from its hex)
-        seen = table.lines(v.hex, v.elev, np.array([ends.viewer]), np.array([ends.viewer_elev]))
-        if not seen.clear[0]:
+        if not _sees(table, v, np.array([ends.viewer]), np.array([ends.viewer_elev]))[0]:
             continue
-        back = table.lines(v.hex, v.elev, ends.targets[ask], ends.target_elev[ask])
-        total[ask[back.clear]] += 1
+        total[ask[_sees(table, v, ends.targets[ask], ends.target_elev[ask])]] += 1
     return total
+
+
+def _sees(table, vehicle: Vehicle, targets: np.ndarray, elev: np.ndarray) -> np.ndarray:
+    """The daytime LOS from the vehicle to each target: its row to every hex's ground when
+    they all stand there (the table keeps rows), else those lines."""
+    ground = table.ground[targets]
+    if np.all(elev == ground):
+        row = table.from_location(vehicle.hex, vehicle.elev - int(table.ground[vehicle.hex]))
+        return row.clear[targets]
+    return table.lines(vehicle.hex, vehicle.elev, targets, elev).clear
+
+
+def blast_area(game_map: Map, ffe: Ffe) -> list[int]:
+    """The hexes of a fire for effect's blast area (radius 1, RULES.md 11.4)."""
+    near = game_map.neighbours[ffe.hex]
+    return [ffe.hex] + [int(h) for h in near if h >= 0]
 
 
 def ffe_hindrance(game_map: Map, ends: Ends, ffe: Ffe, meets: Meets) -> np.ndarray:
     """+1 to each line this fire for effect hinders (RULES.md 11.4), 0 to the others."""
     ground = int(game_map.level[ffe.hex])
-    area = [int(h) for h in np.flatnonzero(game_map.distance(ffe.hex, np.arange(game_map.size))
-                                           <= FFE_RADIUS)]
+    area = blast_area(game_map, ffe)
     n = len(ends.targets)
     out = np.zeros(n, dtype=bool)
     viewer_in = (game_map.distance(ffe.hex, ends.viewer) <= FFE_RADIUS
@@ -250,9 +294,11 @@ def ffe_hindrance(game_map: Map, ends: Ends, ffe: Ffe, meets: Meets) -> np.ndarr
     judged = viewer_in | target_in | band
     for h in area:
         met = meets(h) | (ends.targets == h) | (h == ends.viewer)
-        if not met.any():
+        ask = np.flatnonzero(met & ~out)
+        if not len(ask):
             continue
-        out |= met & (judged | blind(game_map, ends, h, FFE_HEIGHT))
+        sub = ends._replace(targets=ends.targets[ask], target_elev=ends.target_elev[ask])
+        out[ask] = judged[ask] | blind(game_map, sub, h, FFE_HEIGHT)
     return out.astype(np.int64)
 
 
@@ -272,7 +318,10 @@ class CounterLines(NamedTuple):
 def counter_lines(table, counters: LosCounters, ends: Ends) -> CounterLines:
     """The counters' hindrances to each of a viewer's lines (RULES.md 11.4)."""
     m = table.map
-    meets = Meets(m, ends)
+    hexes = [c.hex for c in counters.smoke + counters.vehicles]
+    for f in counters.ffe:
+        hexes += blast_area(m, f)
+    meets = Meets(m, ends, hexes)
     n = len(ends.targets)
     smoke_at: dict[int, list[Smoke]] = {}
     for s in counters.smoke:
@@ -316,6 +365,10 @@ def with_counters(table, counters: LosCounters, ends: Ends, clear: np.ndarray,
     counters' lines, and the daytime hindrances of the lines they touch (-1 elsewhere)."""
     lines = counter_lines(table, counters, ends)
     day_hind = np.full(len(ends.targets), -1, dtype=np.int64)
+    six = clear & (lines.extra >= MAX_HINDRANCES)
+    if six.any():                       # A6.1: the counters alone make six
+        clear = clear & ~six
+        day_hind[six] = 0 if hindrances is None else hindrances[six]
     ask = np.flatnonzero(clear & (lines.extra > 0))
     if len(ask):
         if hindrances is None:
