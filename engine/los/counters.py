@@ -39,6 +39,7 @@ HEX_CAP, SOURCE_CAP = 3, 4          # RULES.md 11.4: smoke a hex at most 3, 4 wi
 BLAZE_WITH_VEHICLE = 2              # RULES.md 11.4: "Blaze" over a vehicle or wreck
 FFE_RADIUS, FFE_HEIGHT = 1, 2       # RULES.md 11.4: VASL's OBA blast area and height
 _EPS = 1e-9
+CORNER = 0.12       # a line running less than this far (hex radii) in a hex, or missing it by less
 
 
 class Smoke(NamedTuple):
@@ -126,7 +127,21 @@ def _clip(a: np.ndarray, b: np.ndarray, normals: np.ndarray, limits: np.ndarray)
         lo = np.where(den < 0, np.maximum(lo, t), lo)
         hi = np.where(den > 0, np.minimum(hi, t), hi)
         lo = np.where((den == 0) & (num < 0), 2.0, lo)
-    return (hi - lo) * np.hypot(d[:, 0], d[:, 1]) > 1e-6
+    return (hi - lo) * np.hypot(d[:, 0], d[:, 1])
+
+
+def _pixel_walk_meets(frame, viewer: int, targets: np.ndarray, hex_index: int) -> np.ndarray:
+    """Whether VASL's walk of each line (centre point to centre point: ``kernel.walk_offsets``)
+    meets a pixel of ``hex_index`` (drawn maps)."""
+    from .raster.kernel import walk_offsets  # loaded with the first drawn map
+    out = np.zeros(len(targets), dtype=bool)
+    x0, y0 = int(frame.centre_x[viewer]), int(frame.centre_y[viewer])
+    for k, t in enumerate(targets.tolist()):
+        flat = walk_offsets(int(frame.centre_x[t]) - x0, int(frame.centre_y[t]) - y0,
+                            frame.width) + (y0 * frame.width + x0)
+        flat = flat[(flat >= 0) & (flat < len(frame.pix_cls))]
+        out[k] = bool(np.any(frame.cls_hex[frame.pix_cls[flat]] == hex_index))
+    return out
 
 
 def _hex_region(centre: np.ndarray, side: int | None = None):
@@ -149,9 +164,10 @@ class Meets:
     the hexes given are judged at once (only the lines passing within a hex's circumradius of
     its centre can meet it: those are clipped exactly), others when first asked."""
 
-    def __init__(self, game_map: Map, ends: Ends, hexes=()):
+    def __init__(self, game_map: Map, ends: Ends, hexes=(), frame=None):
         self.map = game_map
         self.ends = ends
+        self.frame = frame          # a drawn map's pixels: lines near a hex's corner walked
         self.a = centres(game_map, ends.viewer)
         self.b = centres(game_map, ends.targets)
         self._hit: dict = {}
@@ -170,8 +186,17 @@ class Meets:
         if len(hk):
             normals, offsets = _hex_region(np.zeros(2), side)
             limits = c[hk] @ normals.T + offsets                    # (pairs, planes)
-            hit[hk, lk] = _clip(np.broadcast_to(self.a, (len(lk), 2)), self.b[lk], normals,
-                                limits)
+            inside = _clip(np.broadcast_to(self.a, (len(lk), 2)), self.b[lk], normals, limits)
+            hit[hk, lk] = inside > 1e-6
+            if self.frame is not None and side is None:
+                # RULES.md 11.4: near a corner of the hex VASL's pixels decide (its centre
+                # points are whole pixels: a line through a corner may cross either way)
+                near = np.flatnonzero(np.abs(inside) < CORNER)
+                for h in np.unique(hk[near]).tolist():
+                    pick = near[hk[near] == h]
+                    hit[h, lk[pick]] = _pixel_walk_meets(
+                        self.frame, self.ends.viewer, self.ends.targets[lk[pick]],
+                        int(hexes[h]))
         for k, h in enumerate(hexes.tolist()):
             self._hit[(h, side)] = hit[k]
 
@@ -321,7 +346,7 @@ def counter_lines(table, counters: LosCounters, ends: Ends) -> CounterLines:
     hexes = [c.hex for c in counters.smoke + counters.vehicles]
     for f in counters.ffe:
         hexes += blast_area(m, f)
-    meets = Meets(m, ends, hexes)
+    meets = Meets(m, ends, hexes, getattr(table, "frame", None))
     n = len(ends.targets)
     smoke_at: dict[int, list[Smoke]] = {}
     for s in counters.smoke:
