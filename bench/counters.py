@@ -14,6 +14,8 @@ and ``--rounds`` rounds:
 - ``field``: ``visibility_from`` of one viewer, its lines read from the map's LOS table
   (before ``prepare``: each field a lazy row), without and with the counters;
 - ``prepared``: the same after ``engine.los.ground.prepare`` (the rows read from the table);
+- ``kept``: the same again, the counters' rows the map keeps (``night.counters``) kept: the
+  field of a viewer asked again in a position with the same counters (a drag, a redraw);
 - ``all``: ``all_fields`` of every viewer at once, after ``prepare``.
 
 Printed: each median, and with / without (target: within 1.5 x).
@@ -34,6 +36,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 from engine.los import ground as los_ground  # noqa: E402
 from engine.maps import Map, Placement  # noqa: E402
+from engine.night.counters import field_rows as counter_rows  # noqa: E402
 from engine.night.scenario import MapEntry, Marker, Scenario, Unit  # noqa: E402
 from engine.night.verdicts import all_fields, visibility_from  # noqa: E402
 
@@ -99,7 +102,7 @@ def main(argv=None) -> int:
                              markers=tuple(markers), nvr=4)
     ids = [u.id for u in viewers]
     out: dict = {}
-    for phase in ("field", "prepared"):
+    for phase in ("field", "prepared", "kept"):
         if phase == "prepared":
             los_ground.prepare(game_map)
         times: dict = {"without": [], "with": []}
@@ -107,6 +110,8 @@ def main(argv=None) -> int:
             for uid in ids:                 # alternately, the same viewer each time
                 for key, s in (("without", bare), ("with", with_counters)):
                     s = s.replace(nvr=s.nvr)            # a new position: nothing derived kept
+                    if phase != "kept":     # the counters' rows the map keeps forgotten
+                        counter_rows.cache_clear()
                     times[key].append(timed(lambda s=s, uid=uid: visibility_from(s, uid)))
         out[phase] = {k: statistics.median(v) for k, v in times.items()}
     times = {"without": [], "with": []}

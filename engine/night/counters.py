@@ -12,8 +12,12 @@
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 import numpy as np
 
+from ..cache import per_map
 from ..errors import ScenarioError
 from ..jsonio import read_bool, read_choice, read_int
 from ..los import los_table
@@ -144,15 +148,53 @@ def ends_of(scenario, viewer_hex: int, viewer_level: int, targets, target_levels
     return Ends(viewer_hex, ground + viewer_level, viewer_level, targets, elev)
 
 
+_KEPT_ROWS = 512                # a viewer's row with counters: about a kilobyte each
+
+
+class _Rows:
+    """The rows (viewer, level, counters) -> clear of one map's fields, the last few kept."""
+
+    def __init__(self):
+        self.rows: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+
+@per_map(4)
+def field_rows(game_map: Map) -> _Rows:
+    """The rows with counters kept for ``game_map`` (``cache_clear()`` forgets them)."""
+    return _Rows()
+
+
 def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_levels,
                 clear: np.ndarray, hindrances: np.ndarray | None = None) -> np.ndarray:
     """``clear`` (the daytime answer of the lines from the viewer to ``targets``) with the
-    position's counters' hindrances added: six in all block (A6.1, RULES.md 11.4)."""
+    position's counters' hindrances added: six in all block (A6.1, RULES.md 11.4).  A whole
+    field's row (every hex's ground) is kept per map, viewer and counters: the daytime row
+    is the map's, so the answer is too."""
     counters = los_counters(scenario)
     if not counters:
         return clear
+    m = scenario.map
+    field = (len(targets) == m.size and not np.any(target_levels)
+             and np.array_equal(targets, np.arange(m.size)))
+    key = (viewer_hex, viewer_level, counters)
+    if field:
+        kept = field_rows(m)
+        with kept.lock:
+            hit = kept.rows.get(key)
+            if hit is not None:
+                kept.rows.move_to_end(key)
+                return hit
     ends = ends_of(scenario, viewer_hex, viewer_level, targets, target_levels)
-    return with_counters(los_table(scenario.map), counters, ends, clear, hindrances)[0]
+    out = with_counters(los_table(m), counters, ends, clear, hindrances)[0]
+    if field:
+        out = out.copy()
+        out.setflags(write=False)
+        with kept.lock:
+            kept.rows[key] = out
+            if len(kept.rows) > _KEPT_ROWS:
+                kept.rows.popitem(last=False)
+    return out
 
 
 def line_counters(scenario, viewer_hex: int, viewer_level: int, target: int,
