@@ -223,9 +223,9 @@ def counter_words(scenario, viewer_hex: int, viewer_level: int, target: int,
         out.append(f"{_WHAT[p.what]} in {m.names[p.hex]}: {names} "
                    f"(+{p.amount} hindrance, {_RULE[p.what]})")
     total = day_hindrances + int(lines.extra[0])
-    if day_clear and total >= 6:
-        out.append(f"{total} hindrances in all ({day_hindrances} of the terrain): six or more "
-                   "block the line (A6.1)")
+    if day_clear and total >= 6:        # what blocks first, then each counter's part
+        out.insert(0, f"{total} hindrances in all ({day_hindrances} of the terrain, "
+                      f"{total - day_hindrances} of counters): six or more block the line (A6.1)")
     return out
 
 

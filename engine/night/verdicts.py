@@ -253,7 +253,9 @@ def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index
     counters = counter_words(scenario, m.index(vhex), viewer.level, index,
                              int(day.target_elev[pos]) - int(m.level[index]),
                              bool(day.clear[pos]), int(day.hindrances[pos]))
-    if why == W_DAY:                # RULES.md 11.4: the counters' hindrances after the terrain's
+    if why == W_DAY:                # RULES.md 11.4: six hindrances with counters come first
+        if day.clear[pos] and counters:
+            return counters + [explain_block(m, day, pos)]
         return [explain_block(m, day, pos)] + counters
     vlit = light.unit_lit(viewer)
     if vlit and why in (W_LIT_VIEWER_LIT, W_LIT_VIEWER_GF, W_LIT_VIEWER_DARK):
