@@ -140,6 +140,13 @@ def los_counters(scenario) -> LosCounters:
     return scenario.derived(DERIVED_COUNTERS, compute)
 
 
+def with_counters_of(scenario, other):
+    """``other`` (a position derived from ``scenario``, e.g. with no vehicle moving) judged
+    with ``scenario``'s counters in LOS (RULES.md 11.4: a moving vehicle hinders nothing)."""
+    other.derived(DERIVED_COUNTERS, lambda: los_counters(scenario))
+    return other
+
+
 def ends_of(scenario, viewer_hex: int, viewer_level: int, targets, target_levels) -> Ends:
     m = scenario.map
     targets = np.asarray(targets, dtype=np.int64)
