@@ -75,3 +75,25 @@ def test_rubble_needs_its_material():
     with pytest.raises(ScenarioError) as err:
         scenario_from_json(data, file="p.json")
     assert err.value.place == "markers[5].material"
+
+
+def test_the_command_line_names_each_counter_on_a_line(tmp_path):
+    import json
+
+    from support import cli
+    data = {"format": "starshell-scenario", "version": 1, "nvr": 6,
+            "map": [{"board": "2", "at": [0, 0]}],
+            "units": [{"id": "A", "side": "allied", "type": "squad", "hex": "2Q9"},
+                      {"id": "B", "side": "axis", "type": "squad", "hex": "2Q4"}],
+            "markers": [{"type": "smoke", "hex": "2Q7"}, {"type": "wreck", "hex": "2Q6"},
+                        {"type": "smoke", "hex": "2Q5", "kind": "wp+2"}]}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(data))
+    doc = cli("visibility", path, "--from", "A", "--to", "B")
+    reasons = doc["reasons"]
+    # 3 + 1 + 2 on an open line: six hindrances block (A6.1)
+    assert doc["sight"] == "none" and doc["fire"] == "none"
+    assert reasons[0].startswith("6 hindrances in all (0 of the terrain, 6 of counters)")
+    assert any(r.startswith("smoke in 2Q7: White +3 Smoke (+3 hindrance") for r in reasons)
+    assert any(r.startswith("vehicle in 2Q6: Wreck (+1 hindrance") for r in reasons)
+    assert any(r.startswith("smoke in 2Q5: White +2 WP (+2 hindrance") for r in reasons)
