@@ -26,6 +26,7 @@ from .piece_kinds import (
     classify,
     counter_name,
     figures_kind,
+    marker_keys,
     named_figures,
     nation_of,
     side_of,
@@ -163,7 +164,8 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
             continue
         if kind == "marker":
             markers.append(Marker(what, hex_id, side if what in SIDED_MARKERS else None,
-                                  extra={"vasl_name": label, "vasl_id": p.id}))
+                                  extra={**marker_keys(p, what), "vasl_name": label,
+                                         "vasl_id": p.id}))
             continue
         fig, _ = named_figures(p.name)
         if side is None:

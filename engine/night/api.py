@@ -10,6 +10,12 @@ from . import drift  # E1.922, E1.932: where a flare ends up
 from .board_rules import board_for_slot  # a map slot's board with its terrain SSRs (RULES.md 11.2)
 from .bounds import MAX_MAP_SLOT  # the bounds of a night position
 from .checks import check  # every invariant of a legal position
+from .counters import (  # counters in LOS (RULES.md 11.4): names, words, a new one's keys
+    SMOKE_KINDS,
+    marker_defaults,
+    marker_label,
+    marker_words,
+)
 from .drift import FixedDice, RandomDice  # the dice the drift rolls with
 from .files import (
     SCENARIO_FORMAT,
@@ -82,6 +88,8 @@ __all__ = [
     # the vocabulary of the answers
     "AUTO", "FLARE_OF", "MARKER_KINDS", "METHODS", "Fire", "Light", "MarkerKind", "Method", "Nvr",
     "Sight", "StarshellOptions",
+    # counters in LOS
+    "SMOKE_KINDS", "marker_defaults", "marker_label", "marker_words",
     # lights and verdicts
     "illuminated_hexes", "illumination", "NightField", "UnitVerdict", "all_fields",
     "gunflash_mask", "moving_vehicle_range", "nvr_of", "reveal", "unit_verdict",

@@ -47,6 +47,7 @@ from .bounds import (
     check_map_size,
 )
 from .checks import check
+from .counters import read_marker_keys, read_unit_keys
 from .scenario import (
     MARKER_TYPES,
     MOVING,
@@ -210,6 +211,7 @@ def _unit(obj: Any, i: int, m: Map) -> Unit:
     level = read_int(obj, "level", p, 0, -1, 6)
     flags = {k: read_bool(obj, k, p, None) for k in _UNIT_BOOLS}
     moving = read_choice(obj, "moving", MOVING, p, nullable=True)
+    read_unit_keys(obj, p)                  # SPEC.md turn four: bypass_side
     # the impossible states (bu and CE...) are checks.check's, after the whole file is read
     extra = {k: v for k, v in obj.items() if k not in _UNIT_KEYS}
     return Unit(uid, side, utype, hex_id, level,
@@ -234,6 +236,7 @@ def _marker(obj: Any, i: int, m: Map) -> Marker:
             raise ScenarioError(f"only blazes, flames and trip flares have a radius, not a {mtype}",
                                 place=f"{p}radius")
         radius = read_int(obj, "radius", p, 0, 0, MAX_RADIUS)
+    read_marker_keys(obj, mtype, m.index(hex_id), m, p)    # SPEC.md turn four: counters
     extra = {k: v for k, v in obj.items() if k not in _MARKER_KEYS}
     return Marker(mtype, hex_id, side, radius, extra)
 

@@ -95,8 +95,13 @@ MARKER_KINDS: dict[str, MarkerKind] = {k.type: k for k in (
     MarkerKind("intensive_fire", "Intensive Fire marker", sided=True, gunflash=True,
                rule="E1.8"),
     MarkerKind("ffe", "FFE", sided=True, rule="E1.91"),
-    # A24 smoke: read and drawn; its hindrance to LOS is not applied yet
+    # counters in LOS (RULES.md 11.4): smoke (A24), wrecks, rubble, entrenchments
     MarkerKind("smoke", "Smoke", rule="A24"),
+    MarkerKind("wreck", "Wreck", rule="RULES.md 11.4"),
+    MarkerKind("rubble", "Rubble", rule="B24"),
+    MarkerKind("foxhole", "Foxhole", rule="B27"),
+    MarkerKind("trench", "Trench", rule="B27"),
+    MarkerKind("ad_ditch", "A-T Ditch", rule="B27"),
 )}
 
 

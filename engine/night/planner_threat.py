@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ScenarioError
+from .counters import with_counters_of
 from .light import illumination
 from .scenario import Scenario
 from .verdicts import GUNFLASH, NVR, all_fields, moving_vehicle_range, nvr_of
@@ -90,8 +91,9 @@ def still(scenario: Scenario) -> Scenario:
     """The position with no vehicle moving (E1.14 then belongs to the unit we stand in a hex)."""
     if not any(u.moving for u in scenario.units):
         return scenario
-    return scenario.replace(units=tuple(u.replace(moving=None) if u.moving else u
-                                        for u in scenario.units))
+    # the counters in LOS stay the position's: its moving vehicles hinder nothing (RULES.md 11.4)
+    return with_counters_of(scenario, scenario.replace(
+        units=tuple(u.replace(moving=None) if u.moving else u for u in scenario.units)))
 
 
 def threat(scenario: Scenario, side: str) -> Threat:
