@@ -38,8 +38,9 @@ from .day_lines import MAX_HINDRANCES
 HEX_CAP, SOURCE_CAP = 3, 4          # RULES.md 11.4: smoke a hex at most 3, 4 with the source in it
 BLAZE_WITH_VEHICLE = 2              # RULES.md 11.4: "Blaze" over a vehicle or wreck
 FFE_RADIUS, FFE_HEIGHT = 1, 2       # RULES.md 11.4: VASL's OBA blast area and height
+MAX_PER_RANGE = 2                   # terrain hindrances at one range (VASL: light woods count 2)
 _EPS = 1e-9
-CORNER = 0.12       # a line running less than this far (hex radii) in a hex, or missing it by less
+CORNER = 0.05       # a line running less than this far (hex radii) in a hex, or missing it by less
 
 
 class Smoke(NamedTuple):
@@ -177,11 +178,13 @@ class Meets:
     def _judge(self, hexes: np.ndarray, side: int | None = None) -> None:
         n = len(self.b)
         c = centres(self.map, hexes)                                # (h, 2)
-        d = self.b - self.a                                         # (n, 2)
-        length2 = np.maximum(np.einsum("ij,ij->i", d, d), _EPS)
-        t = np.clip(((c[:, None, :] - self.a) * d).sum(axis=2) / length2, 0.0, 1.0)
-        gap = self.a + t[:, :, None] * d - c[:, None, :]
-        hk, lk = np.nonzero(np.einsum("hnk,hnk->hn", gap, gap) <= (1 + 1e-6) ** 2)
+        dx, dy = self.b[:, 0] - self.a[0], self.b[:, 1] - self.a[1]  # (n,)
+        px, py = c[:, :1] - self.a[0], c[:, 1:] - self.a[1]         # (h, 1)
+        t = px * (dx / np.maximum(dx * dx + dy * dy, _EPS)) + py * (
+            dy / np.maximum(dx * dx + dy * dy, _EPS))
+        np.clip(t, 0.0, 1.0, out=t)
+        gx, gy = t * dx - px, t * dy - py
+        hk, lk = np.nonzero(gx * gx + gy * gy <= (1 + 1e-6) ** 2)
         hit = np.zeros((len(hexes), n), dtype=bool)
         if len(hk):
             normals, offsets = _hex_region(np.zeros(2), side)
@@ -395,6 +398,11 @@ def with_counters(table, counters: LosCounters, ends: Ends, clear: np.ndarray,
         clear = clear & ~six
         day_hind[six] = 0 if hindrances is None else hindrances[six]
     ask = np.flatnonzero(clear & (lines.extra > 0))
+    if len(ask) and hindrances is None:
+        # A6.1 as VASL counts: at most two terrain hindrances a range between the ends (light
+        # woods), so a line whose counters and that bound stay below six needs no count
+        between = np.maximum(table.map.distance(ends.viewer, ends.targets[ask]) - 1, 0)
+        ask = ask[lines.extra[ask] + MAX_PER_RANGE * between >= MAX_HINDRANCES]
     if len(ask):
         if hindrances is None:
             got = table.lines(ends.viewer, ends.viewer_elev, ends.targets[ask],

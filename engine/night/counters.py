@@ -128,8 +128,9 @@ def los_counters(scenario) -> LosCounters:
         for u in scenario.units:        # SPEC.md: a vehicle hinders unless it is moving
             if u.is_vehicle and u.moving is None:
                 i = m.index(u.hex)
+                # SPEC.md: bypass_side, the hexside it bypasses along (its location there)
                 vehicles.append(Vehicle(i, int(m.level[i]) + u.level, f"{u.id} ({u.type})",
-                                        u.extra.get("bypass_side") if u.bypass else None))
+                                        u.extra.get("bypass_side")))
         for mk in scenario.markers:     # RULES.md 11.4: VASL treats wrecks as vehicles
             if mk.type == "wreck":
                 i = m.index(mk.hex)
