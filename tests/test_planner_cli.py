@@ -88,10 +88,27 @@ def test_a_bad_cost_table_is_named(tmp_path):
     assert code == 2 and str(costs) in err and "woods" in err
 
 
-def test_plain_text_says_a_sure_chance_in_words():
-    # W-10: every placement lights S1 for sure once the usage dr has passed
+def test_certain_only_for_what_the_shot_adds():
+    """W-10: every placement lights S1, lit already by the starshell over it (E1.9): the old
+    "at least one lit: certain" came from that; now the text says the shot gains nothing and
+    advises holding fire (RULES.md 11.7)."""
     code, out, _ = run("advise", SCENARIOS / "W-10.json", "--unit", "L1")
     doc = cli("advise", SCENARIOS / "W-10.json", "--unit", "L1")
     assert code == 0 and doc["options"][0]["any_enemy_lit"] == "1"
-    first = out.splitlines()[1]
-    assert "at least one lit: certain" in first and "at least one 1" not in out
+    assert doc["advice"] == "hold" and doc["options"][0]["any_enemy_seen"] == "0"
+    assert out.splitlines()[1].strip() == "Don't fire: no placement helps."
+    assert "certain" not in out and "lit already: no gain (E1.9)" in out
+
+
+def test_advise_json_turn_four_keys():
+    """SPEC.md turn four: expected_enemies_seen and expected_friends_blinded exact fractions,
+    gain the number the options are sorted by, advice fire or hold."""
+    doc = cli("advise", SCENARIOS / "W-21.json", "--side", "allied")
+    assert doc["advice"] == "fire" and doc["says"].startswith("Fire with ")
+    gains = [o["gain"] for o in doc["options"]]
+    assert gains == sorted(gains, reverse=True) and gains[0] > 0
+    for o in doc["options"]:
+        assert Fraction(o["expected_enemies_seen"]) == Fraction(o["gain"]).limit_denominator(36)
+        assert Fraction(o["expected_friends_blinded"]) == sum(
+            (Fraction(p) for p in o["friends_blinded"].values()), Fraction(0))
+        assert isinstance(o["says"], str) and o["says"]

@@ -99,16 +99,22 @@ def advise_text(out: dict) -> str:
         lines.append("  no legal placement now:")
         lines.extend(f"  - {r}" for r in out["reasons"])
         return "\n".join(lines)
+    lines.append(f"  {out['says']}")
     for k, o in enumerate(out["options"][:SHOWN], 1):
         target = f", {o['target']} lit {_chance(o['target_lit'])}" if "target" in o else ""
         rule = "E1.931" if o["method"].startswith("ir") else "E1.921"
-        lines.append(f"  {k}. method {o['method']} in {o['at']} by {o['by']}: "
-                     f"{o['expected_enemy_lit']:.2f} enemy unit(s) lit on average, chance of "
-                     f"at least one lit: {_chance(o['any_enemy_lit'])}{target}; usage dr passes "
-                     f"{o['usage']} ({rule})")
-        lit = [f"{u} {p}" for u, p in o["friendly_lit"].items() if p != "0"]
+        lines.append(f"  {k}. method {o['method']} in {o['at']} by {o['by']}: {o['says']}")
+        lines.append(f"     gain {o['gain']:.2f}: enemy units newly lit and then seen by a "
+                     f"Good Order unit of yours (RULES.md 11.7); chance of at least one: "
+                     f"{_chance(o['any_enemy_seen'])}{target}; usage dr passes {o['usage']} "
+                     f"({rule})")
+        if o["enemy_lit"] and o["expected_enemy_gain"] == 0 and o["expected_enemy_lit"]:
+            lines.append("     the enemy units it lights are lit already: no gain (E1.9)")
+        lit = [f"{u} {p}" for u, p in o["friends_blinded"].items()]
         if lit:
-            lines.append(f"     friendly units lit, and so blinded (E1.101): {', '.join(lit)}")
+            lines.append(f"     friendly units newly lit, and so blinded (E1.101): {', '.join(lit)}"
+                         + (f"; enemy units the side stops seeing: {o['expected_sight_lost']}"
+                            if o["expected_sight_lost"] != "0" else ""))
         if o["attempt_hex"]:
             lines.append(f"     uses {o['attempt_hex']}'s one starshell attempt this phase "
                          "(E1.92)")

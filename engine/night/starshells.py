@@ -24,9 +24,11 @@ only the DFPh).  A leader (or CE armour leader) may fire a starshell any time in
 the exception is not for IR.
 
 Placement (E1.922): method 1 its own hex; method 2 with LOS to a Known enemy unit less than 9
-hexes away or to a Gunflash at any range, in that hex or a hex along that LOS (hexes whose
-interior the LOS enters; never beyond), at most 6 hexes away; method 3 exactly 3 hexes away.
-IR (E1.932): on a Known enemy unit or Gunflash in LOS or along that LOS (the mortar's range only),
+hexes away or to an enemy Gunflash at any range (E1.8: it shows where an enemy unit fired; a
+fire marker of the placer's own side is no aim, ``gunflash_side``), in that hex or a hex along
+that LOS (hexes whose interior the LOS enters; never beyond), at most 6 hexes away; method 3
+exactly 3 hexes away.
+IR (E1.932): on a Known enemy unit or enemy Gunflash in LOS or along that LOS (the mortar's range only),
 or any hex at a multiple of 6 hexes (6, 12...).
 """
 from __future__ import annotations
@@ -197,11 +199,21 @@ def _los_targets(scenario: Scenario, unit: Unit, known_limit: int | None) -> lis
             out.setdefault(ei, f"Known enemy {e.id} in {e.hex}")
     field_ = visibility_from(scenario, unit.id)
     for mk in scenario.markers:
-        if mk.is_gunflash and mk.side != unit.side:
+        if mk.is_gunflash and gunflash_side(scenario, mk) != unit.side:      # E1.8, E1.922
             gi = m.index(mk.hex)
             if field_.codes[gi] != 0 and gi != ui:
                 out.setdefault(gi, f"the {mk.gunflash_name} in {mk.hex}")
     return sorted(out.items())
+
+
+def gunflash_side(scenario: Scenario, marker: Marker) -> str | None:
+    """The side whose fire a Gunflash or fire marker shows (E1.8: it marks where a unit fired,
+    to its enemy): the marker's own side, else (a VASL fire marker carries no nationality)
+    the side of the units in its hex when they are all of one side; None when unknown."""
+    if marker.side is not None:
+        return marker.side
+    sides = {u.side for u in scenario.units_at(marker.hex)}
+    return sides.pop() if len(sides) == 1 else None
 
 
 def placements(scenario: Scenario, unit: Unit) -> tuple[dict[str, list[str]], list[str]]:
