@@ -13,6 +13,7 @@ import pytest
 from app_testing import drag, hex_pos, scene_point, settle, steps
 from PySide6.QtCore import QPoint, Qt
 
+import engine
 from app.night.planner.install import route_html
 from app.night.planner.overlay import BEST_SHOWN
 from app.night.tools import Spot
@@ -47,6 +48,7 @@ def test_the_starshell_panel_ranks_every_legal_placement_as_the_engine_does(w10,
     assert len(rows) == len(expected.options)
     for rank, (row, o) in enumerate(zip(rows, expected.options), start=1):
         assert row.startswith(f"{rank}. {o.at} by ")
+        assert f"gain {float(o.gain):.2f}" in row and expected.says(o) in row
         assert f"{float(o.expected_enemy_lit):.2f} enemy lit" in row
         assert f"usage dr \u2264 {o.usage_dr_max} ({o.usage_dr_max}/6)" in row
     # W-10: L1 places by method 2 along its LOS to 2BB5 (2U6 .. 2Z5, and 2X5); 2BB5 is lit by
@@ -56,7 +58,7 @@ def test_the_starshell_panel_ranks_every_legal_placement_as_the_engine_does(w10,
     assert by_two <= {"2U6", "2V6", "2W6", "2X6", "2Y6", "2Z5", "2X5"} and "2W6" in by_two
     assert all(o.enemy_lit == {"S1": 1} and o.expected_enemy_gain == 0 for o in advice.options)
     assert advice.best.friendly_lit["L1"] == min(o.friendly_lit["L1"] for o in advice.options)
-    assert "+0.00 beyond the lights now" in rows[0]
+    assert "1 lit already (E1.9)" in rows[0]
     # the best placements labelled on the map, best first
     m = doc.scenario.map
     firsts = list(dict.fromkeys(o.at for o in expected.options))[:BEST_SHOWN]
@@ -314,9 +316,35 @@ def test_the_whole_side_is_ranked_one_roller_a_hex_and_a_click_selects_the_firer
     assert w.scene.drift.at == w.scene.map.index(o.at) and w.scene.drift.method == o.method
 
 
-def test_a_row_says_a_sure_chance_in_words(w10, qtbot):
+def test_certain_only_for_what_the_shot_adds_and_hold_fire_when_nothing_gains(w10, qtbot):
+    """W-10: S1 is lit already whatever the drift (E1.9): the panel no longer says "at least
+    one lit: certain" but "Don't fire: no placement helps" (RULES.md 11.7)."""
     advice = advised(qtbot, w10)
     panel = w10.planner_ui.advice
-    assert advice.options[0].any_enemy_lit == 1               # S1 lit whatever the drift
-    row = panel.list.item(0).text()
-    assert "at least one lit: certain" in row and "at least one 1" not in row
+    assert advice.options[0].any_enemy_lit == 1 and advice.advice == "hold"
+    rows = [panel.list.item(k).text() for k in range(panel.list.count())]
+    assert "Don't fire: no placement helps." in panel.status.text()
+    assert not any("certain" in row for row in rows)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"starshell_attempts": ("2T6",)}, "one attempt per hex per phase (E1.92)"),
+    ({"starshells_used": "never"}, "no trigger for the first starshell of the game"),
+    ({"hero": True}, "heroes may not fire starshells (E1.92, W-07)"),
+])
+def test_the_panel_says_why_a_unit_may_not_fire(window_on, qtbot, change, words):
+    """As the command line does: no E1.91 trigger, the hex's attempt used, a hero (E1.92)."""
+    s = engine.load_scenario(W10)
+    if change.pop("hero", False):
+        s = s.with_unit(s.unit("L1").replace(type="hero"))
+    s = s.replace(**change)
+    if "starshells_used" in change:         # no LOS to S1 either: S1 out of sight, far away
+        s = s.replace(markers=()).with_unit(s.unit("S1").replace(hex="2GG10"))
+    w = window_on(s)
+    w.document.select("L1")
+    w.tool_actions["starshell"].trigger()
+    advice = advised(qtbot, w)
+    assert advice.options == ()
+    text = w.planner_ui.advice.status.text()
+    assert "L1 may fire no starshell or IR now:" in text
+    assert words in text and all(r in text for r in advice.reasons)
