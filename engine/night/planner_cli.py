@@ -12,6 +12,7 @@ from ..hexes import HexIdError
 from ..jsonio import read_json
 from .files import load_scenario
 from .planner import LIT_ENEMIES, TARGET, advise
+from .planner_costs import ASL
 from .planner_route import route
 from .planner_threat import check_side, threat
 
@@ -76,7 +77,7 @@ def cmd_route(args) -> dict:
     unit = _unit(s, args.position, args.unit)
     to = _hex(s, args.position, "--to", args.to)
     costs = None
-    if args.costs is not None:
+    if args.costs is not None and args.costs != ASL:
         costs = read_costs(args.costs)
         try:
             return route(s, unit.id, to, costs).as_json()
@@ -143,8 +144,8 @@ def threat_text(out: dict) -> str:
 def route_text(out: dict) -> str:
     if not out["path"]:
         return "\n".join(out["reasons"])
-    lines = [f"{out['unit']}: {' -> '.join(out['path'])} ({out['hexes']} hex(es), cost "
-             f"{out['cost']:g})"]
+    lines = [f"{out['unit']}: {' -> '.join(out['path'])} ({out['hexes']} hex(es), "
+             f"{out['cost']:g} MF)"]
     lines.extend(out["reasons"])
     for h, who in out["seen_how"].items():
         lines.append(f"  {h} is seen by " + "; ".join(f"{u}, {why}" for u, why in who.items()))
@@ -167,5 +168,7 @@ def add_commands(add) -> None:
     sp.add_argument("position", metavar="POSITION")
     sp.add_argument("--unit", required=True, metavar="ID")
     sp.add_argument("--to", required=True, metavar="HEX")
-    sp.add_argument("--costs", metavar="FILE", help="JSON {terrain: movement points}")
+    sp.add_argument("--costs", metavar="FILE", default=ASL,
+                    help=f"{ASL} (default: ASL's Infantry MF, terrain, roads, hillsides and "
+                         "hexsides) or a JSON file {terrain: MF} that replaces it")
     sp.set_defaults(text=route_text)

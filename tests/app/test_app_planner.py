@@ -268,11 +268,13 @@ def test_a_movement_cost_table_counts_the_route_in_movement_points(window, qtbot
     costs = {"woods": 2, "building": None}
     expected = api.night.route(window.document.scenario, "A1", "2CC3", costs)
     assert p.route.path == expected.path and p.route.cost == expected.cost
-    assert f"{expected.cost:g} movement points" in window.explanation.toPlainText()
+    assert f"{expected.cost:g} MF of your table" in window.explanation.toPlainText()
     assert window.planner_ui.load_costs(None)
     qtbot.waitUntil(lambda: p.route is not None and p.costs is None
                     and "route" not in p.working, timeout=20000)
-    assert "movement points" not in window.explanation.toPlainText()
+    asl = api.night.route(window.document.scenario, "A1", "2CC3")
+    assert f"{asl.cost:g} MF;" in window.explanation.toPlainText()
+    assert "of your table" not in window.explanation.toPlainText()
 
 
 def test_a_bad_cost_table_is_named_with_its_fault(window, qtbot, tmp_path, messages):

@@ -108,7 +108,7 @@ class Planner(QObject):
 
     def set_costs(self, costs: dict | None, path: str | None = None) -> None:
         """The movement-cost table ``{terrain: MP or None}`` the routes are counted in, read
-        from the file ``path`` (None: every hex costs 1)."""
+        from the file ``path`` (None: ASL's Infantry MF, built into the engine)."""
         self.costs, self.costs_path = costs, path
         self._asked.pop("route", None)
         self._ask_route()
