@@ -23,8 +23,8 @@ import numpy as np
 
 from .light import Illumination
 from .scenario import DERIVED_LIGHTS, Scenario, Unit
-from .unit_verdicts import unit_verdict
-from .verdicts import MOVING_SEEN, NVR, all_fields
+from .unit_sight import sight_codes
+from .verdicts import NVR
 
 
 @dataclass(frozen=True)
@@ -57,39 +57,12 @@ def everything_lit(scenario: Scenario) -> Scenario:
     return out
 
 
-def _by_hex(scenario: Scenario, enemy: Unit) -> bool:
-    """Is the verdict of the enemy's ground hex the verdict of the unit?  Not for a unit above
-    or below ground, bypassing, or sharing its hex with a moving vehicle (E1.14)."""
-    if enemy.level != 0 or enemy.bypass:
-        return False
-    i = scenario.map.index(enemy.hex)
-    return not any(u.is_vehicle and u.moving in MOVING_SEEN and scenario.map.index(u.hex) == i
-                   for u in scenario.units)
-
-
-def _sight(scenario: Scenario, seers: list[Unit], enemies: list[Unit]) -> np.ndarray:
-    """(seers, enemies): the verdict is "within NVR" (E1.1, E1.101)."""
-    out = np.zeros((len(seers), len(enemies)), dtype=bool)
-    if not seers or not enemies:
-        return out
-    m = scenario.map
-    plain = [k for k, e in enumerate(enemies) if _by_hex(scenario, e)]
-    if plain:
-        codes = all_fields(scenario, [u.id for u in seers])
-        cols = np.array([m.index(enemies[k].hex) for k in plain], dtype=np.int64)
-        out[:, plain] = codes[:, cols] == NVR
-    for k in sorted(set(range(len(enemies))) - set(plain)):
-        for s, f in enumerate(seers):
-            out[s, k] = unit_verdict(scenario, f.id, enemies[k].id).sight == "nvr"
-    return out
-
-
 def side_sight(scenario: Scenario, friends: list[Unit], enemies: list[Unit]) -> SideSight:
     """The friendly Good Order units' sight of the enemy units, now and were each lit."""
     seers = [k for k, f in enumerate(friends) if f.good_order]
     units = [friends[k] for k in seers]
-    return SideSight(tuple(seers), _sight(everything_lit(scenario), units, enemies),
-                     _sight(scenario, units, enemies))
+    return SideSight(tuple(seers), sight_codes(everything_lit(scenario), units, enemies) == NVR,
+                     sight_codes(scenario, units, enemies) == NVR)
 
 
 @dataclass(frozen=True)

@@ -42,10 +42,9 @@ from ..hex_lines import line_crossing
 from .drift import METHODS, DiceSource, drift_distance, roll_drift
 from .kinds import METHODS as METHOD_KINDS
 from .kinds import StarshellOptions
-from .light import illumination
 from .scenario import Marker, Scenario, Unit
-from .unit_verdicts import unit_verdict
-from .verdicts import MOVING_SEEN, visibility_from
+from .unit_sight import sight_codes
+from .verdicts import MOVING_SEEN, NVR, visibility_from
 
 MMC = ("squad", "half_squad", "crew")
 KNOWN_RANGE_LIMIT = 9          # method 2: a Known enemy "less than 9 hexes away"
@@ -114,9 +113,9 @@ def first_triggers(scenario: Scenario, unit: Unit) -> list[str]:
     """E1.91: the triggers that allow this unit the first starshell/IR of the game (the same four
     for both: "cualquiera de los cuatro criterios")."""
     out = []
-    light = illumination(scenario)
-    seen = [e.id for e in scenario.enemies_of(unit.side)
-            if unit_verdict(scenario, unit.id, e.id, light).sight != "none"]
+    enemies = scenario.enemies_of(unit.side)
+    codes = sight_codes(scenario, [unit], enemies)[0]
+    seen = [e.id for e, c in zip(enemies, codes.tolist()) if c != 0]
     if seen:
         out.append(f"(a) {unit.id} has LOS to enemy {', '.join(seen)} (E1.91)")
     flashes = [m for m in scenario.markers if m.is_gunflash]
@@ -190,12 +189,13 @@ def _los_targets(scenario: Scenario, unit: Unit, known_limit: int | None) -> lis
     """Hexes of Known enemy units (within ``known_limit`` if given) and Gunflashes in LOS."""
     m = scenario.map
     ui = m.index(unit.hex)
-    light = illumination(scenario)
     out: dict[int, str] = {}
-    for e in scenario.enemies_of(unit.side):
-        v = unit_verdict(scenario, unit.id, e.id, light)
+    enemies = scenario.enemies_of(unit.side)
+    codes = sight_codes(scenario, [unit], enemies)[0]
+    for e, code in zip(enemies, codes.tolist()):
         ei = m.index(e.hex)
-        if v.known and (known_limit is None or int(m.distance(ui, ei)) < known_limit):
+        known = code == NVR and not e.concealed          # a Known enemy unit (E1.81)
+        if known and (known_limit is None or int(m.distance(ui, ei)) < known_limit):
             out.setdefault(ei, f"Known enemy {e.id} in {e.hex}")
     field_ = visibility_from(scenario, unit.id)
     for mk in scenario.markers:
