@@ -98,3 +98,14 @@ def test_a_cost_table_file_replaces_the_chart_and_asl_is_the_default():
     assert flat.cost == flat.hexes == 6
     with pytest.raises(ScenarioError, match="unknown cost table"):
         route(s, "A0", "t1I5", "gurps")
+
+
+def test_a_table_in_any_fraction_of_mf_finds_the_same_cheapest_way():
+    """Whole and half MF are packed into one number for the search; other fractions are not:
+    both searches find a way of the least cost (woods at 2.1 MF against 2)."""
+    woods = {f"{c}{r}": {"terrain": "woods"} for c in "EFG" for r in range(2, 9)}
+    s, _ = walk(woods, "C5", "I5")
+    whole = route(s, "A0", "t1I5", {"woods": 2})
+    odd = route(s, "A0", "t1I5", {"woods": 2.1, "open": 1.05})
+    assert whole.cost == 9 and whole.hexes == 6
+    assert odd.hexes == 6 and odd.cost == pytest.approx(3 * 2.1 + 3 * 1.05)

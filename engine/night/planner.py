@@ -245,13 +245,15 @@ def lit_outcomes(scenario: Scenario, method: str, ats: np.ndarray, columns: np.n
     A flare that leaves the map lights nothing (drift.py)."""
     m = scenario.map
     offs = drift_offsets(method)
-    eq = m.q[ats][:, None] + offs[None, :, 0]
-    er = m.r[ats][:, None] + offs[None, :, 1]
-    on_map = m.lookup_axial(eq, er) >= 0
-    dq = eq[:, :, None] - m.q[columns][None, None, :]
-    dr = er[:, :, None] - m.r[columns][None, None, :]
-    near = axial_distance(dq, dr) <= LIGHT_RADIUS[light_kind(method)]
-    return (near & on_map[:, :, None] & lightable[None, None, :]) | already[None, None, :]
+    ends = m.lookup_axial(m.q[ats][:, None] + offs[None, :, 0],
+                          m.r[ats][:, None] + offs[None, :, 1])        # (placements, 36)
+    where, back = np.unique(ends, return_inverse=True)                # each end hex once
+    at = np.where(where >= 0, where, 0)
+    dq = m.q[at][:, None] - m.q[columns][None, :]
+    dr = m.r[at][:, None] - m.r[columns][None, :]
+    near = (axial_distance(dq, dr) <= LIGHT_RADIUS[light_kind(method)]) & (where >= 0)[:, None]
+    lit = near[back.reshape(ends.shape)]                               # off the map: nothing
+    return (lit & lightable[None, None, :]) | already[None, None, :]
 
 
 def unit_columns(scenario: Scenario, units: list[Unit]) -> tuple[np.ndarray, ...]:

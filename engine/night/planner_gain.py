@@ -93,16 +93,16 @@ def gains(sight: SideSight, enemy_lit: np.ndarray, friend_lit: np.ndarray,
         seer_newly = newly_f[:, :, seers]                   # (P, 36, S)
         hit = seer_newly.any(axis=(0, 1))
         if hit.any():
-            now = sight.sees_now.astype(np.int32)
+            now = sight.sees_now.astype(np.float32)        # counts below 2**24: exact
             # what each blinded seer stops seeing: enemies it saw, dark in the outcome (E1.101)
-            dark = (~enemy_lit).astype(np.int32)
-            stopped = np.einsum("poe,se->pos", dark, now[hit])
+            dark = (~enemy_lit).astype(np.float32)
+            stopped = np.rint(dark @ now[hit].T).astype(np.int64)          # (P, 36, S hit)
             stop[:, seers[hit]] = (stopped * seer_newly[:, :, hit]).sum(axis=1)
             kept = sight.sees_now[~hit].any(axis=0)         # seen by a seer the shot never lights
             ask = sight.seen_now & ~kept
             if ask.any():
-                unlit = (~seer_newly[:, :, hit]).astype(np.int32)
-                still = np.einsum("pos,se->poe", unlit, now[hit][:, ask]) > 0
+                unlit = (~seer_newly[:, :, hit]).astype(np.float32)
+                still = unlit @ now[hit][:, ask] > 0.5
                 still |= enemy_lit[:, :, ask] & sight.seeable[ask]
                 lost = (~still).sum(axis=(1, 2))
     return Gains(seen_o.sum(axis=(1, 2)), seen_o.any(axis=2).sum(axis=1), seen_o.sum(axis=1),

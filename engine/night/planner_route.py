@@ -89,7 +89,45 @@ def route(scenario: Scenario, unit_id: str, to_hex: str, costs: dict | str | Non
 def _search(neighbours: np.ndarray, count: np.ndarray, mp: np.ndarray, start: int,
             goal: int) -> dict | None:
     """Dijkstra over (sightings, seen hexes, movement points, hexes); the predecessors, or
-    None when the goal cannot be reached."""
+    None when the goal cannot be reached.  When every step costs whole or half MF (ASL's
+    chart always does) the four are packed into one integer, digit by digit in bases no path
+    can overflow, so the heap compares numbers, not tuples."""
+    finite = np.isfinite(mp)
+    half = np.rint(np.where(finite, mp, 0) * 2)
+    if not np.array_equal(half / 2, np.where(finite, mp, 0)):
+        return _search_tuples(neighbours, count, mp, start, goal)
+    n = len(count)
+    b3 = n + 1                                       # hexes entered
+    b2 = int(half.max(initial=0)) * n + 1            # half MF
+    b1 = n + 1                                       # seen hexes
+    j = np.where(neighbours >= 0, neighbours, 0)
+    c = count[j].astype(object)
+    weight = (((c * b1 + (c > 0)) * b2 + half.astype(np.int64).astype(object)) * b3 + 1)
+    weight = np.where((neighbours >= 0) & finite, weight, None).tolist()
+    nb = neighbours.tolist()
+    best = {start: 0}
+    prev: dict[int, int] = {}
+    heap = [(0, start)]
+    while heap:
+        key, i = heapq.heappop(heap)
+        if i == goal:
+            return prev
+        if key > best[i]:
+            continue
+        for j, w in zip(nb[i], weight[i]):
+            if w is None:                            # off the map, or impassable
+                continue
+            k = key + w
+            if k < best.get(j, k + 1):
+                best[j] = k
+                prev[j] = i
+                heapq.heappush(heap, (k, j))
+    return None
+
+
+def _search_tuples(neighbours: np.ndarray, count: np.ndarray, mp: np.ndarray, start: int,
+                   goal: int) -> dict | None:
+    """``_search`` with the four as a tuple (a user's table with other fractions of MF)."""
     nb = neighbours.tolist()
     cnt = count.tolist()
     cost = mp.tolist()                               # (hexes, 6): the MF of each step
