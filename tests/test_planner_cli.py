@@ -6,6 +6,11 @@ from fractions import Fraction
 import pytest
 from support import SCENARIOS, cli, run
 
+from engine.cli import main
+from engine.hexes import COLUMN_NAMES, board_hexes
+from engine.night import planner_cli
+from engine.night.planner_cli import MAX_WORK
+
 
 def test_advise_json_keys_and_exact_fractions():
     doc = cli("advise", SCENARIOS / "W-10.json", "--unit", "L1")
@@ -112,3 +117,35 @@ def test_advise_json_turn_four_keys():
         assert Fraction(o["expected_friends_blinded"]) == sum(
             (Fraction(p) for p in o["friends_blinded"].values()), Fraction(0))
         assert isinstance(o["says"], str) and o["says"]
+
+
+def test_past_the_documented_size_the_command_line_refuses(tmp_path):
+    """docs/rules.md (the planner): the command line bounds a question by its units times the
+    map's hexes (planner_cli.MAX_WORK); past it a clear refusal that names the way round."""
+    hexes = [f"2{COLUMN_NAMES[c]}{r}" for c, r in board_hexes()]
+    units = [{"id": f"E{k}", "side": "axis", "type": "squad", "hex": hexes[k % len(hexes)]}
+             for k in range(1500)]
+    units.append({"id": "L1", "side": "allied", "type": "leader", "hex": "1A1"})
+    doc = {"format": "starshell-scenario", "version": 1, "title": "crowded",
+           "map": [{"board": "2", "at": [0, 0]}, {"board": "1", "at": [1, 0]}], "nvr": 3,
+           "phase": "PFPh", "attacker": "allied", "starshells_used": "earlier", "units": units}
+    big = tmp_path / "crowded.json"
+    big.write_text(json.dumps(doc))
+    assert 1500 * 2 * len(hexes) > MAX_WORK > len(hexes) * 2
+    for args in (("threat", big, "--side", "allied"),
+                 ("route", big, "--unit", "L1", "--to", "1A2"),
+                 ("advise", big, "--side", "axis")):
+        code, out, err = run(*args, "--json")
+        assert code == 2 and out == "" and "Traceback" not in err
+        assert f"{MAX_WORK:,}" in err and "--no-limit" in err and str(big) in err, err
+    assert cli("advise", big, "--unit", "L1")["unit"] == "L1"      # one unit: within the bound
+
+
+def test_no_limit_answers_past_the_bound(monkeypatch, capsys):
+    """--no-limit: the same answer as within the bound (the bound lowered to W-14's size)."""
+    monkeypatch.setattr(planner_cli, "MAX_WORK", 10)
+    assert main(["threat", str(SCENARIOS / "W-14.json"), "--side", "allied", "--json"]) == 2
+    assert "--no-limit" in capsys.readouterr().err
+    assert main(["threat", str(SCENARIOS / "W-14.json"), "--side", "allied", "--json",
+                 "--no-limit"]) == 0
+    assert json.loads(capsys.readouterr().out)["hexes"]["2DD6"]["nvr"] == 0

@@ -33,7 +33,8 @@ from ..hexes import axial_distance
 from .drift import LIGHT_RADIUS, OUTCOMES, drift_offsets, light_kind
 from .kinds import METHOD_KEYS, METHODS
 from .light import illumination, star_exceptions
-from .planner_gain import gains, side_sight
+from .planner_gain import gains, side_sight_steps
+from .planner_steps import STEP_UNITS, drive
 from .planner_threat import check_side
 from .planner_words import Words, advice_sentence, option_sentence, words_for
 from .scenario import Scenario, Unit
@@ -281,8 +282,8 @@ def parse_objective(scenario: Scenario, objective: str) -> str | None:
 
 
 def _firers(scenario: Scenario, unit_id: str | None, side: str | None):
-    """(side, [(unit, its starshell FireOptions or None when another unit of its hex rolls,
-    its IR FireOptions)], reasons)."""
+    """Steps (yielding the share done) returning (side, [(unit, its starshell FireOptions or
+    None when another unit of its hex rolls, its IR FireOptions)], reasons)."""
     reasons: list[str] = []
     if unit_id is not None:
         unit = scenario.unit(unit_id)
@@ -295,18 +296,23 @@ def _firers(scenario: Scenario, unit_id: str | None, side: str | None):
         check_side(scenario, side)
         units = [u for u in scenario.units if u.side == side]
         rollers = set()
-        for hex_ in sorted({scenario.map.canonical(u.hex) for u in units}):
+        hexes = sorted({scenario.map.canonical(u.hex) for u in units})
+        for k, hex_ in enumerate(hexes):
             best, why = hex_starshell_roller(scenario, hex_)     # W-21, E1.92: one per hex
             if best is not None:
                 rollers.add(best.id)
                 reasons.extend(why)
+            if k % STEP_UNITS == STEP_UNITS - 1:
+                yield 0.5 * (k + 1) / len(hexes)
     out = []
-    for u in units:
+    for k, u in enumerate(units):
         opts = starshell_options(scenario, u.id)
         star = opts.starshell if u.id in rollers else None
         if unit_id is not None:
             reasons.extend(opts.starshell.reasons + opts.ir.reasons[-1:])
         out.append((u, star, opts.ir))
+        if k % STEP_UNITS == STEP_UNITS - 1:
+            yield 0.5 + 0.5 * (k + 1) / len(units)
     return side, out, reasons
 
 
@@ -318,15 +324,6 @@ def advise(scenario: Scenario, unit_id: str | None, side: str | None = None,
     return drive(advise_steps(scenario, unit_id, side, objective))
 
 
-def drive(steps):
-    """Run a planner's steps to the end: their answer."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
 def advise_steps(scenario: Scenario, unit_id: str | None, side: str | None = None,
                  objective: str = LIT_ENEMIES):
     """``advise`` as a generator: it yields its progress, ``(text, share done)``, after the
@@ -334,7 +331,13 @@ def advise_steps(scenario: Scenario, unit_id: str | None, side: str | None = Non
     Advice."""
     target = parse_objective(scenario, objective)
     yield ("who may fire", 0.0)
-    side, firers, reasons = _firers(scenario, unit_id, side)
+    steps = _firers(scenario, unit_id, side)
+    while True:
+        try:
+            yield ("who may fire", 0.3 * next(steps))
+        except StopIteration as done:
+            side, firers, reasons = done.value
+            break
     enemies = [u for u in scenario.units if u.side != side]
     friends = [u for u in scenario.units if u.side == side]
     everyone = enemies + friends
@@ -345,8 +348,13 @@ def advise_steps(scenario: Scenario, unit_id: str | None, side: str | None = Non
         cols = np.append(cols, t)
         lightable = np.append(lightable, star_exceptions(scenario.map)[0][t])
         already = np.append(already, illumination(scenario).lit[t])
-    yield ("what your units see", 0.1)
-    sight = side_sight(scenario, friends, enemies)        # RULES.md 11.7
+    steps = side_sight_steps(scenario, friends, enemies)        # RULES.md 11.7
+    while True:
+        try:
+            yield ("what your units see", 0.3 + 0.2 * next(steps))
+        except StopIteration as done:
+            sight = done.value
+            break
     found = []
     for k, (unit, star, ir) in enumerate(firers):
         for opts in (star, ir):
@@ -357,7 +365,7 @@ def advise_steps(scenario: Scenario, unit_id: str | None, side: str | None = Non
                     found.extend(_method_options(scenario, unit, opts.usage_dr_max, method, hexes,
                                                  (cols, lightable, already), sight,
                                                  enemies, friends, target))
-        yield (f"placements of {unit.id}", 0.1 + 0.9 * (k + 1) / len(firers))
+        yield (f"placements of {unit.id}", 0.5 + 0.5 * (k + 1) / len(firers))
     order = rank_key(target is not None)
     return Advice(unit_id, side, objective, tuple(sorted(found, key=order)), tuple(reasons),
                   words_for(scenario, side))

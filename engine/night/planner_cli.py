@@ -17,6 +17,12 @@ from .planner_route import route
 from .planner_threat import check_side, threat
 
 SHOWN = 10          # options and hexes listed in the plain-text answers
+# The command line's bound (docs/rules.md, the planner): units whose sight is worked out times
+# the map's hexes.  Each such unit's verdict on every hex is a LOS row: on a map whose LOS table
+# is not built (the command line never builds it), about 20 microseconds a unit-hex here, so
+# the bound keeps a question under half a minute; past it the command refuses, unless
+# --no-limit.  The app asks the same questions a step at a time, with Cancel.
+MAX_WORK = 1_000_000
 
 
 def _unit(s, file: str, unit_id: str):
@@ -41,6 +47,19 @@ def _side(s, file: str, side: str) -> str:
     return side
 
 
+def check_size(s, file: str, side: str | None, what: str, no_limit: bool) -> None:
+    """Refuse a question past ``MAX_WORK`` (unit-hexes) unless ``no_limit``."""
+    units = [u for u in s.units if (side is None or u.side == side) and u.good_order]
+    work = len(units) * s.map.size
+    if work > MAX_WORK and not no_limit:
+        raise ScenarioError(
+            f"{what} would work out the sight of {len(units)} units over {s.map.size} hexes "
+            f"({work:,} unit-hexes), past the command line's bound of {MAX_WORK:,} (docs/rules.md, "
+            "the planner): ask for one unit, or run it anyway with --no-limit (it may take "
+            "minutes), or use the app, which works it out a step at a time with Cancel",
+            file=file)
+
+
 def cmd_advise(args) -> dict:
     s = load_scenario(args.position)
     if args.unit is None and args.side is None:
@@ -50,6 +69,8 @@ def cmd_advise(args) -> dict:
     if unit is not None and side is not None and s.unit(unit).side != side:
         raise ScenarioError(f"{unit} is of side {s.unit(unit).side!r}, not {side!r}",
                             file=args.position, place="--side")
+    own = side if side is not None else s.unit(unit).side
+    check_size(s, args.position, own, "advise", args.no_limit)
     objective = args.objective
     if objective.startswith(TARGET):
         objective = TARGET + _hex(s, args.position, "--objective", objective[len(TARGET):])
@@ -61,7 +82,15 @@ def cmd_advise(args) -> dict:
 
 def cmd_threat(args) -> dict:
     s = load_scenario(args.position)
-    return threat(s, _side(s, args.position, args.side)).as_json()
+    side = _side(s, args.position, args.side)
+    check_size(s, args.position, _other(s, side), "threat", args.no_limit)
+    return threat(s, side).as_json()
+
+
+def _other(s, side: str) -> str | None:
+    """The other side (the viewers of a threat), None when several."""
+    others = [x for x in s.sides if x != side]
+    return others[0] if len(others) == 1 else None
 
 
 def read_costs(path: str) -> dict:
@@ -76,6 +105,7 @@ def cmd_route(args) -> dict:
     s = load_scenario(args.position)
     unit = _unit(s, args.position, args.unit)
     to = _hex(s, args.position, "--to", args.to)
+    check_size(s, args.position, _other(s, unit.side), "route", args.no_limit)
     costs = None
     if args.costs is not None and args.costs != ASL:
         costs = read_costs(args.costs)
@@ -159,10 +189,14 @@ def add_commands(add) -> None:
     sp.add_argument("--side", metavar="S", help="every qualified unit of the side")
     sp.add_argument("--objective", default=LIT_ENEMIES, metavar="O",
                     help=f"{LIT_ENEMIES} (default) or target:HEX")
+    sp.add_argument("--no-limit", action="store_true",
+                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes")
     sp.set_defaults(text=advise_text)
     sp = add("threat", cmd_threat, "per hex, how many enemy units would see a unit of a side")
     sp.add_argument("position", metavar="POSITION")
     sp.add_argument("--side", required=True, metavar="S")
+    sp.add_argument("--no-limit", action="store_true",
+                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes")
     sp.set_defaults(text=threat_text)
     sp = add("route", cmd_route, "a unit's way to a hex, unseen where it can be")
     sp.add_argument("position", metavar="POSITION")
@@ -171,4 +205,6 @@ def add_commands(add) -> None:
     sp.add_argument("--costs", metavar="FILE", default=ASL,
                     help=f"{ASL} (default: ASL's Infantry MF, terrain, roads, hillsides and "
                          "hexsides) or a JSON file {terrain: MF} that replaces it")
+    sp.add_argument("--no-limit", action="store_true",
+                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes")
     sp.set_defaults(text=route_text)

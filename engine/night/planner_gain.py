@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .light import Illumination
+from .planner_steps import batches, drive
 from .scenario import DERIVED_LIGHTS, Scenario, Unit
 from .unit_sight import sight_codes
 from .verdicts import NVR
@@ -59,10 +60,25 @@ def everything_lit(scenario: Scenario) -> Scenario:
 
 def side_sight(scenario: Scenario, friends: list[Unit], enemies: list[Unit]) -> SideSight:
     """The friendly Good Order units' sight of the enemy units, now and were each lit."""
+    return drive(side_sight_steps(scenario, friends, enemies))
+
+
+def side_sight_steps(scenario: Scenario, friends: list[Unit], enemies: list[Unit]):
+    """``side_sight`` a batch of friendly units at a time (``planner_steps``): it yields the
+    share done."""
     seers = [k for k, f in enumerate(friends) if f.good_order]
     units = [friends[k] for k in seers]
-    return SideSight(tuple(seers), sight_codes(everything_lit(scenario), units, enemies) == NVR,
-                     sight_codes(scenario, units, enemies) == NVR)
+    lit = everything_lit(scenario)
+    if_lit = np.zeros((len(units), len(enemies)), dtype=bool)
+    now = np.zeros((len(units), len(enemies)), dtype=bool)
+    done = 0
+    for batch in batches(list(range(len(units)))):
+        group = [units[k] for k in batch]
+        if_lit[batch] = sight_codes(lit, group, enemies) == NVR
+        now[batch] = sight_codes(scenario, group, enemies) == NVR
+        done += len(batch)
+        yield done / max(len(units), 1)
+    return SideSight(tuple(seers), if_lit, now)
 
 
 @dataclass(frozen=True)
@@ -109,4 +125,4 @@ def gains(sight: SideSight, enemy_lit: np.ndarray, friend_lit: np.ndarray,
                  newly_f.sum(axis=(1, 2)), newly_f.sum(axis=1), stop, lost)
 
 
-__all__ = ["Gains", "SideSight", "everything_lit", "gains", "side_sight"]
+__all__ = ["Gains", "SideSight", "everything_lit", "gains", "side_sight", "side_sight_steps"]

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .planner_costs import step_costs
-from .planner_threat import Threat, threat
+from .planner_steps import drive
+from .planner_threat import Threat, threat_steps
 from .scenario import Scenario
 from .verdicts import NVR
 
@@ -63,14 +64,25 @@ class Route:
 def route(scenario: Scenario, unit_id: str, to_hex: str, costs: dict | str | None = None,
           seen_by: Threat | None = None) -> Route:
     """The way of ``unit_id`` to ``to_hex`` seen by the fewest enemies, for the fewest hexes,
-    then the shortest (module docstring).  ``seen_by``: the side's threat, if known."""
+    then the shortest (module docstring).  ``seen_by``: the side's threat, if known.
+    ``route_steps`` is the same, a step at a time."""
+    return drive(route_steps(scenario, unit_id, to_hex, costs, seen_by))
+
+
+def route_steps(scenario: Scenario, unit_id: str, to_hex: str, costs: dict | str | None = None,
+                seen_by: Threat | None = None):
+    """``route`` as a generator: the side's threat a step at a time (``threat_steps``), then
+    the search; it returns the Route."""
     unit = scenario.unit(unit_id)
     m = scenario.map
     start, goal = m.index(unit.hex), m.index(to_hex)
-    th = seen_by if seen_by is not None else threat(scenario, unit.side)
+    mp = step_costs(m, costs)                 # a bad table refused before the long part
+    th = seen_by
+    if th is None:
+        th = yield from threat_steps(scenario, unit.side)
     sees = th.seen(vehicle=unit.is_vehicle, tracked=unit.tracked)
     count = sees.sum(axis=0)
-    mp = step_costs(m, costs)
+    yield ("the dark way", 1.0)
     prev = _search(m.neighbours, count, mp, start, goal)
     if prev is None:
         return Route(unit.id, (), {}, 0, (f"no way from {m.names[start]} to {m.names[goal]}: "
@@ -174,4 +186,4 @@ def _summary(unit_id: str, seen: dict, hexes: int, mf: float) -> str:
             f"{sum(len(v) for v in seen.values())} sighting(s) in all, the fewest possible")
 
 
-__all__ = ["Route", "route", "step_costs"]
+__all__ = ["Route", "route", "route_steps", "step_costs"]
