@@ -47,8 +47,9 @@ def _side(s, file: str, side: str) -> str:
     return side
 
 
-def check_size(s, file: str, side: str | None, what: str, no_limit: bool) -> None:
+def check_size(scenario, file: str, side: str | None, what: str, no_limit: bool) -> None:
     """Refuse a question past ``MAX_WORK`` (unit-hexes) unless ``no_limit``."""
+    s = scenario
     units = [u for u in s.units if (side is None or u.side == side) and u.good_order]
     work = len(units) * s.map.size
     if work > MAX_WORK and not no_limit:

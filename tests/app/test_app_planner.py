@@ -107,12 +107,12 @@ def test_a_target_hex_ranks_by_its_chance_counted_over_the_36_drift_outcomes(win
 def test_the_advice_is_worked_out_on_the_engine_thread_and_says_so(w10, qtbot, monkeypatch):
     advised(qtbot, w10)
     threads = []
-    advise = api.night.advise
+    advise = api.night.advise_steps
 
     def recorded(*args):
         threads.append(threading.current_thread().name)
-        return advise(*args)
-    monkeypatch.setattr(api.night, "advise", recorded)
+        return (yield from advise(*args))
+    monkeypatch.setattr(api.night, "advise_steps", recorded)
     p, said = w10.hand.planner, []
     p.workingChanged.connect(lambda: said.append((set(p.working),
                                                   w10.planner_ui.advice.status.text())))
@@ -350,3 +350,36 @@ def test_the_panel_says_why_a_unit_may_not_fire(window_on, qtbot, change, words)
     text = w.planner_ui.advice.status.text()
     assert "L1 may fire no starshell or IR now:" in text
     assert words in text and all(r in text for r in advice.reasons)
+
+
+def crowded(per_side: int = 90):
+    """W-10's board with many units a side: the planner's questions take several steps."""
+    s = engine.load_scenario(W10)
+    names = s.map.names
+    units = [s.unit("L1")]
+    units += [s.unit("S1").replace(id=f"E{k}", hex=names[(k * 7) % len(names)])
+              for k in range(per_side)]
+    units += [s.unit("L1").replace(id=f"A{k}", type="squad", hex=names[(k * 11) % len(names)])
+              for k in range(per_side)]
+    return s.replace(units=tuple(units))
+
+
+def test_the_planner_works_a_step_at_a_time_and_cancel_stops_it(window_on, qtbot):
+    """The engine's steps through the job runner (its progress in the status bar); the panel's
+    Cancel stops the advice between two steps, and the panel says so; asked again, it answers."""
+    w = window_on(crowded())
+    p, panel = w.hand.planner, w.planner_ui.advice
+    w.document.select("L1")
+    panel.whole_side.setChecked(True)
+    w.tool_actions["starshell"].trigger()
+    assert "advice" in p.working and panel.stop.isVisibleTo(panel)
+    assert w.planner_ui.stop_action.isEnabled()
+    panel.stop.click()
+    assert "advice" not in p.working and p.advice is None and not panel.stop.isVisibleTo(panel)
+    assert "Stopped working out the best starshells" in panel.status.text()
+    assert not w.planner_ui.stop_action.isEnabled()
+    settle(qtbot, w.document)
+    assert p.advice is None                          # the stopped job's answer never came
+    panel.whole_side.setChecked(False)               # another question: asked again
+    qtbot.waitUntil(lambda: p.advice is not None and "advice" not in p.working, timeout=30000)
+    assert p.advice.unit == "L1"

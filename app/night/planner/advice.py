@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -80,6 +81,12 @@ class AdviceList(QWidget):
         self.whole_side.toggled.connect(planner.set_whole_side)
         self.status = QLabel()
         self.status.setWordWrap(True)
+        self.stop = QPushButton("Cancel")           # stops the engine's steps (app.jobs)
+        self.stop.setObjectName("advice_cancel")
+        self.stop.setToolTip("Stop working out the best starshells (a large position takes a "
+                             "while); asked again when the position or the question changes")
+        self.stop.clicked.connect(lambda: planner.cancel("advice"))
+        self.stop.hide()
         self.list = QListWidget()
         self.list.setObjectName("advice")
         self.list.setMinimumHeight(180)
@@ -87,7 +94,7 @@ class AdviceList(QWidget):
         self.list.itemClicked.connect(self.aim)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
-        for w in (self.title, self.target, self.whole_side, self.status, self.list):
+        for w in (self.title, self.target, self.whole_side, self.status, self.stop, self.list):
             box.addWidget(w)
         planner.adviceChanged.connect(self.show_advice)
         planner.workingChanged.connect(self.show_advice)
@@ -100,6 +107,7 @@ class AdviceList(QWidget):
     def show_advice(self) -> None:
         p, dim = self.planner, style.TEXT_DIM
         self.list.clear()
+        self.stop.setVisible("advice" in p.working)
         if "advice" in p.working:
             self.status.setText(f"<i>Working out the best starshells for {escape(self.document.viewer or '')}"
                                 "\u2026</i>")

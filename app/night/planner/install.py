@@ -86,6 +86,8 @@ class PlannerUi:
         self.costs_action = tools.addAction("Route: &movement-cost table\u2026", self.costs_dialog)
         self.hexes_action = tools.addAction("Route: ASL's &movement costs (MF)",
                                             lambda: self.load_costs(None))
+        self.stop_action = tools.addAction("Planner: &stop working out", lambda: planner.cancel())
+        self.stop_action.setEnabled(bool(planner.working))
 
     def _build_menu(self, view_menu) -> None:
         menu = self.threat_menu = view_menu.addMenu("&Threat map: what the enemy sees")
@@ -155,6 +157,7 @@ class PlannerUi:
 
     def _working(self) -> None:
         working = sorted(self.planner.working)
+        self.stop_action.setEnabled(bool(working))
         bar = self.status.bar
         if working:
             self._said = "Working out " + ", ".join(WORK[k] for k in working) + "\u2026"
