@@ -34,13 +34,14 @@ from .drift import LIGHT_RADIUS, OUTCOMES, drift_offsets, light_kind
 from .kinds import METHOD_KEYS, METHODS
 from .light import illumination, star_exceptions
 from .planner_gain import gains, side_sight_steps
-from .planner_steps import STEP_UNITS, drive
+from .planner_steps import drive, step_units
 from .planner_threat import check_side
 from .planner_words import Words, advice_sentence, option_sentence, words_for
 from .scenario import Scenario, Unit
 from .starshells import hex_starshell_roller, starshell_options
 
 LIT_ENEMIES = "lit-enemies"
+OUTCOME_CELLS = 4_000_000       # placements x 36 outcomes x units worked out at once, at most
 TARGET = "target:"
 METHOD_RULE = {m.key: m.rule for m in METHODS}
 
@@ -297,21 +298,23 @@ def _firers(scenario: Scenario, unit_id: str | None, side: str | None):
         units = [u for u in scenario.units if u.side == side]
         rollers = set()
         hexes = sorted({scenario.map.canonical(u.hex) for u in units})
+        per_step = step_units(scenario.map.size)
         for k, hex_ in enumerate(hexes):
             best, why = hex_starshell_roller(scenario, hex_)     # W-21, E1.92: one per hex
             if best is not None:
                 rollers.add(best.id)
                 reasons.extend(why)
-            if k % STEP_UNITS == STEP_UNITS - 1:
+            if k % per_step == per_step - 1:
                 yield 0.5 * (k + 1) / len(hexes)
     out = []
+    per_step = step_units(scenario.map.size)
     for k, u in enumerate(units):
         opts = starshell_options(scenario, u.id)
         star = opts.starshell if u.id in rollers else None
         if unit_id is not None:
             reasons.extend(opts.starshell.reasons + opts.ir.reasons[-1:])
         out.append((u, star, opts.ir))
-        if k % STEP_UNITS == STEP_UNITS - 1:
+        if k % per_step == per_step - 1:
             yield 0.5 + 0.5 * (k + 1) / len(units)
     return side, out, reasons
 
@@ -375,6 +378,11 @@ def _method_options(scenario, unit, limit, method, hexes, columns, sight, enemie
                     target) -> list[StarshellOption]:
     m = scenario.map
     cols, lightable, already = columns
+    chunk = max(1, OUTCOME_CELLS // (OUTCOMES * max(len(cols), 1)))     # memory bounded
+    if len(hexes) > chunk:
+        return [o for k in range(0, len(hexes), chunk)
+                for o in _method_options(scenario, unit, limit, method, hexes[k:k + chunk],
+                                         columns, sight, enemies, friends, target)]
     ne, nf = len(enemies), len(friends)
     ats = np.array([m.index(h) for h in hexes], dtype=np.int64)
     lit = lit_outcomes(scenario, method, ats, cols, lightable, already)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .light import Illumination
-from .planner_steps import batches, drive
+from .planner_steps import batches, drive, step_units
 from .scenario import DERIVED_LIGHTS, Scenario, Unit
 from .unit_sight import sight_codes
 from .verdicts import NVR
@@ -72,7 +72,7 @@ def side_sight_steps(scenario: Scenario, friends: list[Unit], enemies: list[Unit
     if_lit = np.zeros((len(units), len(enemies)), dtype=bool)
     now = np.zeros((len(units), len(enemies)), dtype=bool)
     done = 0
-    for batch in batches(list(range(len(units)))):
+    for batch in batches(list(range(len(units))), step_units(scenario.map.size)):
         group = [units[k] for k in batch]
         if_lit[batch] = sight_codes(lit, group, enemies) == NVR
         now[batch] = sight_codes(scenario, group, enemies) == NVR

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..errors import ScenarioError
 from .light import illumination
-from .planner_steps import batches, drive
+from .planner_steps import batches, drive, step_units
 from .scenario import Scenario
 from .verdicts import GUNFLASH, NVR, all_fields, moving_vehicle_range, nvr_of
 
@@ -114,7 +114,7 @@ def threat_steps(scenario: Scenario, side: str):
     tracked = np.zeros((len(ids), m.size), dtype=bool)
     done = 0
     yield (f"what {len(ids)} enemy units see", 0.0)
-    for batch in batches(list(range(len(ids)))):
+    for batch in batches(list(range(len(ids))), step_units(m.size)):
         group = [viewers[k] for k in batch]
         codes[batch] = all_fields(base, [u.id for u in group])
         moving[batch] = _moving_rows(base, group, tracked=False)
