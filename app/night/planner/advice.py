@@ -74,7 +74,7 @@ class AdviceList(QWidget):
         self.title = QLabel("<b>Best starshell now</b> (exact over the 36 drift outcomes)")
         self.target = QLineEdit()
         self.target.setObjectName("advice_target")
-        self.target.setPlaceholderText("target hex (blank: most enemy units lit)")
+        self.target.setPlaceholderText("target hex (blank: the most enemy units newly lit and seen)")
         self.target.editingFinished.connect(self._target_changed)
         self.whole_side = QCheckBox("every qualified unit of its side (one roller a hex, W-21)")
         self.whole_side.setObjectName("advice_side")
