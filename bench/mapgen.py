@@ -62,6 +62,13 @@ def random_map(seed: int = 1, hexsides: bool = True) -> tuple[list[Board], Map]:
     return boards, Map([Placement(b, at) for b, at in zip(boards, slots)])
 
 
+def row_map(seed: int = 1, count: int = 3) -> tuple[list[Board], Map]:
+    """``count`` random real-size boards (33 x 10 hexes) in a row."""
+    rng = random.Random(seed)
+    boards = [random_board(f"r{k}", rng) for k in range(count)]
+    return boards, Map([Placement(b, (k, 0)) for k, b in enumerate(boards)])
+
+
 def busy_scenario(game_map: Map, seed: int = 2, units: int = 80) -> Scenario:
     rng = random.Random(seed)
     names = game_map.names

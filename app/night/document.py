@@ -279,12 +279,13 @@ class Document(RoomDocument):
         needs at once (an edit checked, a starshell fired).  Its exception is raised here."""
         return self._runner.call(job, *args)
 
-    def run(self, job, *args, done, text: str = "") -> None:
+    def run(self, job, *args, done, text: str = "") -> Job | None:
         """``job(*args)`` run on the job runner's thread; ``done(job)`` is called on the window's
         thread when it is over (``job.result()`` or ``job.exception()``, as a future's), unless
         the Document was closed or deleted meanwhile.  ``text``: what it works out, said in the
-        status bar when it takes longer than ``app.jobs.BUSY_MS``."""
-        self._submit(job, args, lambda document, finished: done(finished), text=text)
+        status bar when it takes longer than ``app.jobs.BUSY_MS``.  Returns the Job (its
+        ``cancel`` stops a generator job between two steps), None once closed."""
+        return self._submit(job, args, lambda document, finished: done(finished), text=text)
 
     def _submit(self, job, args, done, background: bool = False, text: str = "") -> Job | None:
         """``job(*args)`` through the runner, then ``done(self, job)`` on the window's thread

@@ -42,10 +42,10 @@ from .layout import LayoutResult, add_board, move_board, remove_board, set_layou
 from .light import illuminated_hexes, illumination  # E1.9: which locations are lit, by what
 from .los_thread import LosThread, los_thread, seen_by_side
 from .new_position import board_position, game_sides, retitled  # new positions, their titles
-from .planner import LIT_ENEMIES, Advice, StarshellOption, advise  # the planner (RULES.md 10)
+from .planner import LIT_ENEMIES, Advice, StarshellOption, advise, advise_steps  # RULES.md 10
 from .planner_cli import read_costs  # a route's movement-cost table file
-from .planner_route import Route, route
-from .planner_threat import Threat, threat
+from .planner_route import Route, route, route_steps
+from .planner_threat import Threat, threat, threat_steps
 from .scenario import (  # the position: units, markers, phase
     MARKER_TYPES,
     MOVING,
@@ -104,4 +104,5 @@ __all__ = [
     "overlay_pictures",
     # the planner
     "LIT_ENEMIES", "Advice", "StarshellOption", "advise", "Route", "route", "Threat", "threat", "read_costs",
+    "advise_steps", "route_steps", "threat_steps",
 ]
