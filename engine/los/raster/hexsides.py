@@ -9,9 +9,8 @@ import numpy as np
 
 from ..day_lines import BLIND, HIGHER, WALL
 from .cliffs import blind_point
-from .frame import Frame, hex_range
+from .frame import Frame, hex_range, line_spines
 from .terrain import BOCAGE_T, CLIFF_T, HEXSIDE_T, ROWHOUSE_T
-from .walk import line_spines
 
 
 def hexside_blocks(frame: Frame, ends, points, measures):

@@ -1,0 +1,92 @@
+"""A6.3 and B19.51 over the terrain as drawn, as VASL judges them (``Map.checkDepressionRule``),
+on generated boards (test_raster_los's 9 x 5 drawing, VASL's geometry)."""
+from __future__ import annotations
+
+import numpy as np
+from test_raster_los import GULLY, Drawing, centre, line, table
+
+from engine.los import DEPRESSION, explain_block
+
+STONE_BRIDGE, DIRT_ROAD = 82, 65
+
+
+def hex_mask(d: Drawing, name: str) -> np.ndarray:
+    """The pixels inside a hex's hexagon (corners +-37.5 px across, +-32.25 px up and down)."""
+    x, y = centre(name)
+    dx, dy = np.abs(d.xs - x), np.abs(d.ys - y)
+    return (dy <= 32.25) & (dx <= 37.5 * (1 - dy / 64.5))
+
+
+def gully_down_e() -> Drawing:
+    d = Drawing()
+    d.terrain[:, 200:251] = GULLY
+    d.level[:, 200:251] = -1
+    return d
+
+
+GULLY_E = {f"E{r}": "gully" for r in range(1, 6)}
+
+
+def test_a_bridge_hex_whose_centre_is_the_road_blocks_a_line_along_the_gully_A6_3():
+    """VASL's depression rule: a single-hex stone bridge carries a road across E3 at level 0
+    over a gully down column E.  From E2 in the gully to E4, the bridge and road pixels of E3
+    (a hex that is no depression: its centre is the road) are above the viewer: the line leaves
+    the depression there, blocked (A6.3), though B6 would let it pass under the span.  When
+    the bridge is drawn over E3's centre (the road narrower, off it), the hex counts as the
+    depression under the bridge, one level below it: the line follows it, clear."""
+    def drawing(road_rows):
+        d = gully_down_e()
+        d.terrain[146:177, 200:251] = STONE_BRIDGE
+        d.level[146:177, 200:251] = 0
+        d.terrain[road_rows, 200:251] = DIRT_ROAD
+        return d
+    hexes = {**GULLY_E, "E3": "open"}
+    m, t = table(drawing(slice(154, 169)).board(hexes))
+    res = line(m, t, "E2", "E4")
+    assert not res.clear[0] and int(res.kind[0]) == DEPRESSION
+    assert "(A6.3)" in explain_block(m, res, 0)
+    m2, t2 = table(drawing(slice(148, 152)).board(hexes))
+    assert line(m2, t2, "E2", "E4").clear[0] and line(m2, t2, "E4", "E2").clear[0]
+
+
+def test_next_to_each_other_across_a_depression_hexside_A6_3():
+    """VASL: two hexes next to each other across a hexside whose middle is depression terrain
+    are not held by the depression rule.  A bank pixel at level 0 on the line inside E3 (a
+    gully hex at -1): E2 sees E3 across their gully hexside, while E1, two hexes up the gully,
+    does not (the line enters E3 off the depression).  With the hexside's middle drawn as bank
+    too, E2 no longer sees E3."""
+    d = gully_down_e()
+    d.disc(225, 141, 3, code=0, level=0)
+    m, t = table(d.board(GULLY_E))
+    assert line(m, t, "E2", "E3").clear[0]
+    far = line(m, t, "E1", "E3")
+    assert not far.clear[0] and int(far.kind[0]) == DEPRESSION
+    d.disc(225, 129, 3, code=0, level=0)
+    m2, t2 = table(d.board(GULLY_E))
+    res = line(m2, t2, "E2", "E3")
+    assert not res.clear[0] and int(res.kind[0]) == DEPRESSION
+
+
+def test_a_crest_line_at_the_vertex_a_line_leaves_by_B19_51():
+    """VASL's crest line at a vertex: C3, D2 and E3 in a gully at level -1; the level line from
+    C3 to E3 runs along the D2/D3 hexside.  With D3 a hollow at level -2 (no depression, lower
+    than both ends: nothing on the line is above them) one hex beside the hexspine the line
+    leaves C3 (and enters E3) by has another base level: blocked, both ways.  With D3 in the
+    gully as well the line is clear."""
+    def drawing(d3_level, d3_code):
+        d = Drawing()
+        for name in ("C3", "D2", "E3"):
+            d.terrain[hex_mask(d, name)] = GULLY
+            d.level[hex_mask(d, name)] = -1
+        d.terrain[hex_mask(d, "D3")] = d3_code
+        d.level[hex_mask(d, "D3")] = d3_level
+        hexes = {"C3": "gully", "D2": "gully", "E3": "gully"}
+        if d3_code == GULLY:
+            hexes["D3"] = "gully"
+        return table(d.board(hexes))
+    m, t = drawing(-2, 0)
+    for a, b in (("C3", "E3"), ("E3", "C3")):
+        res = line(m, t, a, b)
+        assert not res.clear[0] and int(res.kind[0]) == DEPRESSION, (a, b)
+    m2, t2 = drawing(-1, GULLY)
+    assert line(m2, t2, "C3", "E3").clear[0] and line(m2, t2, "E3", "C3").clear[0]
