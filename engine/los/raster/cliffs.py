@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .frame import Frame
+from .frame import Frame, facing
 from .terrain import CLIFF_T
 
 
@@ -67,17 +67,6 @@ def beside_higher_end(frame: Frame, ends, points, measures, bare) -> np.ndarray:
                                                                           target)
     out[sel[near_viewer | near_target]] = True
     return out
-
-
-def facing(frame: Frame, hexes, side, end) -> np.ndarray:
-    """Whether a hexside location of each of ``hexes`` (next to ``end``) is the one facing the
-    end or one of the two beside it: the locations nearer the end's centre than the hex's
-    own centre is (VASL measures each point; these locations stand for it)."""
-    neighbours = frame.neighbours[hexes]
-    end = np.full(hexes.shape, end) if np.ndim(end) == 0 else np.asarray(end)
-    towards = np.argmax(neighbours == end[:, None], axis=1)
-    off = (side - towards) % 6
-    return (neighbours == end[:, None]).any(axis=1) & ((off == 0) | (off == 1) | (off == 5))
 
 
 def cliff_by_end(frame: Frame, ends, points, measures, chosen) -> np.ndarray:

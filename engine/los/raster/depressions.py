@@ -28,8 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cliffs import facing
-from .frame import Frame, along_hexsides, hex_range, line_spines, ranges_from
+from .frame import Frame, along_hexsides, facing, hex_range, line_spines, ranges_from
 from .terrain import BRIDGE_T, DEPRESSION_T, HEIGHT, ROAD_T
 
 

@@ -143,6 +143,17 @@ def line_spines(frame: Frame, viewer: int, targets: np.ndarray, along: np.ndarra
     return np.where(along, out, -1), np.where(along, into, -1)
 
 
+def facing(frame: Frame, hexes, side, end) -> np.ndarray:
+    """Whether a hexside location of each of ``hexes`` (next to ``end``) is the one facing the
+    end or one of the two beside it: the locations nearer the end's centre than the hex's
+    own centre is (VASL measures each point; these locations stand for it)."""
+    neighbours = frame.neighbours[hexes]
+    end = np.full(hexes.shape, end) if np.ndim(end) == 0 else np.asarray(end)
+    towards = np.argmax(neighbours == end[:, None], axis=1)
+    off = (side - towards) % 6
+    return (neighbours == end[:, None]).any(axis=1) & ((off == 0) | (off == 1) | (off == 5))
+
+
 def build_frame(game_map: Map, rasters) -> Frame:
     """The frame of ``game_map`` from its boards' ``rasters`` (``map_rasters``).  ValueError:
     boards off the pixel grid, or a map too large."""
