@@ -90,3 +90,15 @@ def test_a_crest_line_at_the_vertex_a_line_leaves_by_B19_51():
         assert not res.clear[0] and int(res.kind[0]) == DEPRESSION, (a, b)
     m2, t2 = drawing(-1, GULLY)
     assert line(m2, t2, "C3", "E3").clear[0] and line(m2, t2, "E3", "C3").clear[0]
+
+
+def test_a_hex_centre_terrain_is_read_at_its_truncated_centre_point_A6_3():
+    """VASL's Hex.resetTerrain reads a hex's centre terrain (and base level) at the truncated
+    centre point: a gully pixel just beside E3's centre does not make E3 a depression hex (A6.3
+    judges no line from it), one on the point does."""
+    x, y = (int(v) for v in centre("E3"))
+    for px, py, depression in ((x + 1, y - 1, False), (x, y, True)):
+        d = Drawing()
+        d.terrain[py, px] = GULLY
+        m, t = table(d.board())
+        assert bool(t.frame.depression[m.index("t1E3")]) is depression, (px, py)

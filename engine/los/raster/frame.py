@@ -277,13 +277,12 @@ def _classify(m: Map, terr, lev, px: PixelHexes, W: int, H: int, geometry) -> di
 
 
 def _centre_terrain(m: Map, terr, px: PixelHexes, centre_x, centre_y, W: int, H: int):
-    """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
-    point next to the dot, unless inherent terrain (orchard trees, rubble...) lies nearer
-    the centre than any hexside location: then that.  (The void row: 0.)"""
+    """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at the truncated
+    centre point itself (where VASL reads the base level too), unless inherent terrain (orchard
+    trees, rubble...) lies nearer the centre than any hexside location: then that.  (The void
+    row: 0.)"""
     hexi, at_centre = px.hexi, px.at_centre
-    sample_x = np.clip(centre_x + 1, 0, W - 1)
-    sample_y = np.clip(centre_y - 1, 0, H - 1)
-    centre = terr[sample_y * W + sample_x].astype(np.int64)
+    centre = terr[centre_y * W + centre_x].astype(np.int64)
     sel = np.flatnonzero(at_centre & INHERENT[terr] & (hexi >= 0))
     if len(sel):
         votes = np.bincount(hexi[sel] * 256 + terr[sel],
