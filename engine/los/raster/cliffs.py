@@ -7,8 +7,8 @@ cliff (B10.23), the ground beside it is the lower of the two hexes' base levels 
 not counted when it is an end): the line runs at the foot of the cliff, and the upper side's
 ground as high as the higher end does not block it by A6.2 ("no height advantage") while that
 lower level is below the higher end.  The rulebook leaves a line exactly along a cliff open:
-followed as VASL.  The hexside is the point's nearest hexside location (VASL asks the line's
-hexside there).
+followed as VASL.  The hexside is the one of the two parallel to the line nearer the point
+(VASL's getHexsideWhenLOSAlongHexside; here by the point's nearest side).
 
 B10.23 next to an end (VASL's test in ``isBlindHex``): a cliff hexside of a hex next to the
 higher end, on the half facing it, or next to the lower end, on the half away from it, makes
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .frame import Frame, facing
+from .frame import Frame, facing, line_spines
 from .terrain import CLIFF_T
 
 
@@ -33,11 +33,17 @@ def along_cliff(frame: Frame, ends, points, measures) -> np.ndarray:
     """The points of lines along hexsides that run at the foot of a cliff hexside lower
     than the higher end (module doc): A6.2's "no height advantage" spares them."""
     out = np.zeros(len(points.code), dtype=bool)
-    sel = np.flatnonzero(points.along & points.on_map & ~points.at_centre
-                         & (measures.from_viewer % 2 == 1))
+    sel = np.flatnonzero(points.along & points.on_map & (measures.from_viewer % 2 == 1))
     if not len(sel):
         return out
     hexes, side = points.hex[sel], points.side[sel]
+    # VASL's getHexsideWhenLOSAlongHexside: of the two hexsides parallel to the line, the
+    # nearer to the point (here by the point's nearest side)
+    _, enter_spine = line_spines(frame, ends.viewer, ends.targets, ends.along)
+    spine = enter_spine[points.line[sel]]
+    a, b = (spine + 4) % 6, (spine + 1) % 6
+    turn = (side - a) % 6
+    side = np.where(np.minimum(turn, 6 - turn) < 2, a, b)
     cliff = frame.cliff_side[hexes, side]
     sel, hexes, side = sel[cliff], hexes[cliff], side[cliff]
     across = frame.neighbours[hexes, side]
@@ -54,7 +60,7 @@ def beside_higher_end(frame: Frame, ends, points, measures, bare) -> np.ndarray:
     base level, on the hexside location facing that end."""
     out = np.zeros(len(points.code), dtype=bool)
     from_viewer, from_target = measures.from_viewer, measures.from_target
-    sel = np.flatnonzero(bare & points.on_map & ~points.at_centre
+    sel = np.flatnonzero(bare & points.on_map
                          & ((from_viewer == 1) | (from_target == 1)))
     if not len(sel):
         return out

@@ -84,7 +84,7 @@ def depression_blocks(frame: Frame, ends, points):
     from_target = (frame.ranges[current, target] if frame.ranges is not None
                    else hex_range(frame, current, target))
     from_viewer = ranges_from(frame, viewer, current)
-    off_centre = ~at_centre
+    off_centre = np.ones(len(line), dtype=bool)     # (the centre's pixels by their side too)
     # next to each other across a depression hexside: no restriction (VASL)
     across = np.zeros(len(line), dtype=bool)
     adjacent = frame.neighbours[viewer] == targets[:, None]
