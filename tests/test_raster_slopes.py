@@ -9,7 +9,7 @@ from test_raster_los import CLIFF_CODE, Drawing, centre, line, table
 
 from engine.boards import with_raster
 from engine.hexes import parse_local
-from engine.los import EQUAL, RasterLosTable
+from engine.los import BLIND, EQUAL, RasterLosTable
 
 
 def drawn_board(d: Drawing, cliff_sides=()):
@@ -58,3 +58,22 @@ def test_the_slope_to_the_higher_end_near_a_hex_centre_B10_2():
     m2, t2 = drawing(-8)
     res = line(m2, t2, "C2", "F3")
     assert not res.clear[0] and int(res.kind[0]) == EQUAL
+
+
+def test_a_cliff_at_the_lower_end_level_leaves_it_blind_B10_23():
+    """VASL's cliff adjustment also when the cliff's pixels lie at the lower end's level: F1
+    and F2 at level 1, F2's north hexside a cliff drawn on F2's side at level 1 (a level higher
+    for the count), F4 at level 3.  From F4 the cliff, on the half of F2 facing F1, leaves F1
+    blind (B10.23), both ways; with the same pixels but no cliff hexside F1 is seen."""
+    d = Drawing()
+    for name, level in (("F1", 1), ("F2", 1), ("F3", 1), ("F4", 3)):
+        d.level[hex_mask(d, name)] = level
+    d.terrain[98:103, 265:298] = CLIFF_CODE
+    d.level[98:103, 265:298] = 1
+    m, t = drawn_board(d, [("F2", 1)])
+    assert bool(t.frame.cliff_side[m.index("t1F2"), 0])
+    for a, b in (("F4", "F1"), ("F1", "F4")):
+        res = line(m, t, a, b)
+        assert not res.clear[0] and int(res.kind[0]) == BLIND, (a, b)
+    m0, t0 = drawn_board(d)
+    assert line(m0, t0, "F4", "F1").clear[0] and line(m0, t0, "F1", "F4").clear[0]

@@ -107,7 +107,9 @@ def _blind(frame: Frame, ends, points, measures, mid):
     obstacle = OBSTACLE[code[e]]
     behind_obstacle = np.zeros(len(code), dtype=bool)
     behind_obstacle[e[blind & obstacle]] = True
-    crest = (blind & ~obstacle & (ground[e] > lower_end[e]) & (ground[e] < higher_end[e])
+    # the ground alone (a cliff's pixels a level higher here too, B10.23: VASL's cliffadj)
+    ground_up = ground[e] + CLIFF_T[code[e]]
+    crest = (blind & ~obstacle & (ground_up > lower_end[e]) & (ground_up < higher_end[e])
              & blind_point(ends.viewer_elev, target_elev[e], from_viewer, from_target, ground[e],
                            cliff))
     behind_crest = np.zeros(len(code), dtype=bool)
