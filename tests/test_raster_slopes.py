@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from test_raster_depressions import hex_mask
 from test_raster_los import CLIFF_CODE, Drawing, centre, line, table
+from test_raster_vasl_rules import hex_mask
 
 from engine.boards import with_raster
 from engine.hexes import parse_local

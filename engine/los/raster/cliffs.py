@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .frame import Frame, facing, line_spines
+from .frame import Frame, facing, line_spines, location_terrain
 from .terrain import CLIFF_T
 
 
@@ -85,7 +85,7 @@ def cliff_by_end(frame: Frame, ends, points, measures, chosen) -> np.ndarray:
     high_end, low_end = np.where(down, ends.viewer, target), np.where(down, target, ends.viewer)
     from_high = np.where(down, from_viewer, from_target)
     from_low = np.where(down, from_target, from_viewer)
-    at_cliff = CLIFF_T[frame.side_code[np.minimum(hexes, len(frame.side_code) - 1), side]]
+    at_cliff = CLIFF_T[location_terrain(frame, hexes, side)]
     near_high = (from_high == 1) & facing(frame, hexes, side, high_end)
     away_low = (from_low == 1) & ~facing(frame, hexes, side, low_end)
     return at_cliff & (near_high | away_low)

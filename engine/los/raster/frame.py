@@ -154,6 +154,18 @@ def facing(frame: Frame, hexes, side, end) -> np.ndarray:
     return (neighbours == end[:, None]).any(axis=1) & ((off == 0) | (off == 1) | (off == 5))
 
 
+def location_terrain(frame: Frame, hexes: np.ndarray, side: np.ndarray) -> np.ndarray:
+    """The terrain code of each hex's hexside location (VASL's Hex.resetTerrain): the pixel at
+    the hexside's middle, or the one the hex across reads there when that is hexside terrain
+    (walls, hedges, cliffs) and this is not."""
+    hexes = np.minimum(hexes, len(frame.side_code) - 1)
+    code = frame.side_code[hexes, side]
+    other = frame.neighbours[hexes, side]
+    there = other >= 0
+    across = frame.side_code[np.where(there, other, hexes), (side + 3) % 6]
+    return np.where(there & ~HEXSIDE_T[code] & HEXSIDE_T[across], across, code)
+
+
 def build_frame(game_map: Map, rasters) -> Frame:
     """The frame of ``game_map`` from its boards' ``rasters`` (``map_rasters``).  ValueError:
     boards off the pixel grid, or a map too large."""
@@ -293,12 +305,19 @@ def _centre_terrain(m: Map, terr, px: PixelHexes, centre_x, centre_y, W: int, H:
 
 
 def _hexside_points(m: Map, terr, cx, cy, W: int, H: int, geometry) -> dict:
-    """The terrain at each hexside's location point (its middle), per hex and side; the
-    neighbours, cliffs, and hexside terrain on each side of each hex (B9.2)."""
-    hw, hh = geometry[2:]
-    ang = np.radians(60.0 * np.arange(6))
-    mx = cx[:, None] + np.sin(ang)[None, :] * (SQRT3 / 2) * hw / 1.5
-    my = cy[:, None] - np.cos(ang)[None, :] * (SQRT3 / 2) * hh / SQRT3
+    """The terrain at each hexside's location point, per hex and side; the neighbours, cliffs,
+    and hexside terrain on each side of each hex (B9.2).  The point is VASL's (Hex.initHexNew):
+    the hexside's middle moved a pixel toward the centre, truncated, and a point a pixel off
+    the grid moved onto it (Hex.fixMapEdgePoints)."""
+    vertical = geometry[3] / 2.0
+    across = vertical * SQRT3 / 2                    # cos 30 degrees
+    dx = np.array([0.0, across - 1, across - 1, 0.0, 1 - across, 1 - across])
+    dy = np.array([1 - vertical, 1 - vertical / 2, vertical / 2 - 1, vertical - 1,
+                   vertical / 2 - 1, 1 - vertical / 2])
+    mx = np.trunc(cx[:, None] + dx[None, :])
+    my = np.trunc(cy[:, None] + dy[None, :])
+    mx = np.where(mx == -1, 0, np.where((mx == W) | (mx == W + 1), W - 1, mx))
+    my = np.where(my == -1, 0, np.where((my == H) | (my == H + 1), H - 1, my))
     mx = np.clip(mx.astype(np.int64), 0, W - 1)
     my = np.clip(my.astype(np.int64), 0, H - 1)
     side_code = terr[my * W + mx]              # (n, 6)

@@ -1,11 +1,14 @@
-"""A6.3 and B19.51 over the terrain as drawn, as VASL judges them (``Map.checkDepressionRule``),
-on generated boards (test_raster_los's 9 x 5 drawing, VASL's geometry)."""
+"""A6.3, B19.51 and B9.2 over the terrain as drawn, as VASL judges them
+(``Map.checkDepressionRule``, ``isIgnorableHexsideTerrain``; a hex's centre and hexside
+location points as ``Hex`` reads them), on generated boards (test_raster_los's 9 x 5 drawing,
+VASL's geometry)."""
 from __future__ import annotations
 
 import numpy as np
-from test_raster_los import GULLY, Drawing, centre, line, table
+from test_raster_los import GULLY, WALL_CODE, Drawing, centre, line, table
 
 from engine.los import DEPRESSION, explain_block
+from engine.los import WALL as WALL_BLOCK
 
 STONE_BRIDGE, DIRT_ROAD = 82, 65
 
@@ -102,3 +105,35 @@ def test_a_hex_centre_terrain_is_read_at_its_truncated_centre_point_A6_3():
         d.terrain[py, px] = GULLY
         m, t = table(d.board())
         assert bool(t.frame.depression[m.index("t1E3")]) is depression, (px, py)
+
+
+def test_a_wall_drawn_over_the_hexside_location_point_blocks_B9_2():
+    """VASL reads a hexside location's terrain a pixel in from the hexside's middle, toward
+    the centre (Hex.initHexNew, truncated): a wall drawn inside E3 over that point (251, 176),
+    short of the middle itself, is E3's south-east hexside terrain, and the line from D3 (next
+    to E3) to G3 over it is blocked (B9.2); drawn a few pixels farther in, it spills from a
+    location that holds no hexside terrain and D3 ignores it."""
+    for x0, blocked in ((247, True), (240, False)):
+        d = Drawing()
+        d.terrain[173:181, x0:x0 + 5] = WALL_CODE
+        m, t = table(d.board())
+        res = line(m, t, "D3", "G3")
+        assert bool(res.clear[0]) is not blocked, x0
+        if blocked:
+            assert int(res.kind[0]) == WALL_BLOCK
+
+
+def test_a_hexside_location_takes_the_wall_the_hex_across_reads_there_B9_2():
+    """VASL: a hexside location whose own point is no hexside terrain takes the terrain the hex
+    across reads at its point of the same hexside when that is a wall.  A wall drawn inside E3
+    on the line from D3 to G3, E3's own point of its south-east hexside (251, 176) left open,
+    F3's point of it (254, 178) a wall pixel off the line: the wall is E3's hexside terrain
+    and blocks (B9.2); with F3's point open too it spills and D3, next to E3, ignores it."""
+    for across, blocked in ((True, True), (False, False)):
+        d = Drawing()
+        d.terrain[176:180, 250:253] = WALL_CODE
+        d.terrain[176, 251] = 0
+        if across:
+            d.terrain[178, 254] = WALL_CODE
+        m, t = table(d.board())
+        assert bool(line(m, t, "D3", "G3").clear[0]) is not blocked, across
