@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from test_raster_los import GULLY, WALL_CODE, Drawing, centre, line, table
 
-from engine.los import DEPRESSION, explain_block
+from engine.los import DEPRESSION, EQUAL, explain_block
 from engine.los import WALL as WALL_BLOCK
 
 STONE_BRIDGE, DIRT_ROAD = 82, 65
@@ -137,3 +137,17 @@ def test_a_hexside_location_takes_the_wall_the_hex_across_reads_there_B9_2():
             d.terrain[178, 254] = WALL_CODE
         m, t = table(d.board())
         assert bool(line(m, t, "D3", "G3").clear[0]) is not blocked, across
+
+
+def test_the_top_pixel_row_belongs_to_the_hexes_of_row_one_A6_2():
+    """VASL's Map.gridToHex puts a pixel row halfway between two hexes of a column in the lower
+    one: the top edge's row over C is C1's.  C1 and D0 at level 1, B0 at level 0: the level line
+    from B0 to D0 along the top edge runs over C1's top row of pixels, as high as D0 and above
+    B0: blocked (A6.2, no height advantage), both ways."""
+    d = Drawing()
+    for name in ("C1", "D0"):
+        d.level[hex_mask(d, name)] = 1
+    m, t = table(d.board())
+    for a, b in (("B0", "D0"), ("D0", "B0")):
+        res = line(m, t, a, b)
+        assert not res.clear[0] and int(res.kind[0]) == EQUAL, (a, b)
