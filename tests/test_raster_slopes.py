@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from test_raster_los import CLIFF_CODE, Drawing, centre, line, table
+from test_raster_los import CLIFF_CODE, GULLY, Drawing, centre, line, table
 from test_raster_vasl_rules import hex_mask
 
 from engine.boards import with_raster
@@ -77,3 +77,22 @@ def test_a_cliff_at_the_lower_end_level_leaves_it_blind_B10_23():
         assert not res.clear[0] and int(res.kind[0]) == BLIND, (a, b)
     m0, t0 = drawn_board(d)
     assert line(m0, t0, "F4", "F1").clear[0] and line(m0, t0, "F1", "F4").clear[0]
+
+
+def test_a_crest_past_a_depression_hexside_counts_a_level_lower_A6_4():
+    """VASL's isBlindHex: a bare crest counts a level lower where the first hexside of its hex
+    the line crosses is a depression hexside.  F1 at level 3, F2 and F3 at 2, F4 at 0: F3's
+    crest leaves F4 blind from F1 (A6.4); with gully drawn at F3's north hexside location (the
+    first side the line down column F crosses there) F4 is seen."""
+    def drawing(gully: bool):
+        d = Drawing()
+        for name, level in (("F1", 3), ("F2", 2), ("F3", 2), ("F4", 0)):
+            d.level[hex_mask(d, name)] = level
+        if gully:
+            d.terrain[160:164, 278:285] = GULLY
+        return table(d.board())
+    m, t = drawing(False)
+    res = line(m, t, "F1", "F4")
+    assert not res.clear[0] and int(res.kind[0]) == BLIND
+    m2, t2 = drawing(True)
+    assert line(m2, t2, "F1", "F4").clear[0] and line(m2, t2, "F4", "F1").clear[0]
