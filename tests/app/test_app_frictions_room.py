@@ -5,9 +5,11 @@ from __future__ import annotations
 import vsav_synth as vs
 from app_testing import hex_pos, settle
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QMessageBox
 
 import app.night.vasl.vsav_open as vsav_open
+from app.night.scene import counter_art
 from engine import api
 
 
@@ -46,3 +48,56 @@ def test_the_waiting_row_the_search_highlights_is_the_one_placed(window, qtbot, 
     settle(qtbot, doc)
     assert doc.scenario.unit(squad_id).hex == "2K6"
     assert [u.extra.get("name") for u in doc.scenario.units if u.hex == "2K6"] == ["4-6-7"]
+
+
+def _texts_drawn(window, monkeypatch) -> list[str]:
+    """The words the counters draw, each at its size in the view."""
+    drawn = []
+    real = counter_art.fit_text
+
+    def record(painter, rect, text, *args, **kwargs):
+        drawn.append(text)
+        return real(painter, rect, text, *args, **kwargs)
+    monkeypatch.setattr(counter_art, "fit_text", record)
+    for item in window.scene.counters.items:        # each at the size the view shows it
+        image = QImage(200, 200, QImage.Format.Format_ARGB32)
+        painter = QPainter(image)
+        item.paint(painter, None)
+        painter.end()
+    monkeypatch.setattr(counter_art, "fit_text", real)
+    return drawn
+
+
+def test_counters_show_their_names_and_the_edit_panel_edits_them(window, qtbot, tmp_path,
+                                                                 monkeypatch):
+    """At the zoom the window opens with, a counter says its name ("4-6-7", "9-2", "T-34/85"),
+    its id only when it has none; the Edit panel shows the name and changes it (one undo step,
+    saved in the unit's "name")."""
+    _open_vsav(window, tmp_path, monkeypatch,
+               [vs.squad("4-6-7 1sq", vs.hex_pixel("K5")), vs.leader("9-2", vs.hex_pixel("K5")),
+                vs.tank("T-34/85", vs.hex_pixel("M3"), nation="ru")])
+    window.resize(1300, 760)
+    window.show()
+    qtbot.waitExposed(window)
+    doc = window.document
+    settle(qtbot, doc)
+    named = {u.id: u.extra.get("name") for u in doc.scenario.units}
+    assert sorted(named.values()) == ["4-6-7", "9-2", "T-34/85"]
+    drawn = _texts_drawn(window, monkeypatch)
+    assert {"4-6-7", "9-2", "T-34/85"} <= set(drawn)
+    assert not set(named) & set(drawn)                 # no id where a name exists
+    squad = next(k for k, v in named.items() if v == "4-6-7")
+    doc.select(squad)
+    editor = window.editor
+    assert editor.name.isVisible() and editor.name.text() == "4-6-7"
+    editor.name.setText("4-6-7 A")
+    editor.name.editingFinished.emit()
+    assert doc.scenario.unit(squad).extra["name"] == "4-6-7 A"
+    assert "4-6-7 A" in _texts_drawn(window, monkeypatch)
+    editor.name.setText("")
+    editor.name.editingFinished.emit()
+    assert "name" not in doc.scenario.unit(squad).extra
+    assert squad in _texts_drawn(window, monkeypatch)    # no name: the id
+    doc.undo_stack.undo()
+    assert doc.scenario.unit(squad).extra["name"] == "4-6-7 A"
+    assert editor.name.text() == "4-6-7 A"

@@ -166,7 +166,7 @@ class CounterLayer:
             item = self.item(kind, key)
             if item is None:
                 return False
-            if item.piece != piece:
+            if item.piece != piece or not _looks_alike(piece, item.piece):
                 looks_other = not _looks_alike(piece, item.piece)
                 item.piece = piece
                 if looks_other:             # a move alone keeps the cached picture
@@ -195,7 +195,7 @@ class CounterLayer:
         if item is None:
             item = CounterItem(kind, key, piece, side)
             self.scene.addItem(item)
-        elif item.piece != piece or item.side != side:
+        elif item.piece != piece or item.side != side or not _looks_alike(piece, item.piece):
             looks_other = item.side != side or not _looks_alike(piece, item.piece)
             item.piece, item.side = piece, side
             if looks_other:                 # a move alone keeps the cached picture
@@ -305,7 +305,8 @@ class CounterLayer:
 
 def _looks_alike(piece, other) -> bool:
     """The same counter picture: the pieces differ at most in their hex."""
-    return piece.replace(hex=other.hex) == other
+    return piece.replace(hex=other.hex) == other and \
+        piece.extra.get("name") == other.extra.get("name")      # drawn, not compared by ==
 
 
 def _stack(items: list[CounterItem], size: float, anchor: QPointF, z: float,
