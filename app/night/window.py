@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import file_kinds
-from app.file_filters import BOARD_FILTER, POSITION_FILTER
+from app.file_filters import NEW_BOARD_FILTER, POSITION_FILTER
 from app.jobs import runner
 from app.room_window import RoomWindow
 from engine import api
@@ -30,6 +30,7 @@ from .editor.board_editor import BoardEditor
 from .editor.board_panel import BoardPanel
 from .editor.layout_panel import LayoutPanel
 from .editor.unsaved import board_file
+from .editor.vasl_import import new_position_on
 from .map.hand import Hand
 from .map.map_scene import MapScene
 from .map.view import MapView
@@ -281,7 +282,7 @@ class NightWindow(RoomWindow):
         if not self.may_discard():
             return
         path, _ = QFileDialog.getOpenFileName(self, "A new position: its first board",
-                                              self.boards_start(), BOARD_FILTER)
+                                              self.boards_start(), NEW_BOARD_FILTER)
         if path:
             self.open_path(path, confirmed=True)
 
@@ -313,6 +314,8 @@ class NightWindow(RoomWindow):
             return False
         if kind is file_kinds.VSAV:                 # a VASL saved game: a new, unsaved position
             return open_vsav(self, path)
+        if kind is file_kinds.VASL_BOARD:           # an archive: offered to import, then new
+            return new_position_on(self.board_editor, path)
         try:
             if kind is file_kinds.BOARD:            # a board file: a new position on it alone
                 self.document.take_unsaved(self.document.call(api.night.board_position, path))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .follow import game_changes, same_unit
 from .overlays import import_overlay, overlay_names, write_overlay
 from .sides import Sides, default_sides, parse_sides, save_nations
-from .vasl import ImportCancelled, board_id_from_filename, import_board
+from .vasl import ImportCancelled, board_id_from_filename, import_board, is_board_archive
 from .vasl5 import board_image_placement
 from .vsav import VsavImport, import_vsav, read_vsav, save_boards, vsav_scenario
 from .vsav_boards import CACHE_FOLDER, MissingBoards
@@ -27,7 +27,8 @@ from .waiting import (
                       waiting_units,
 )
 
-__all__ = ["ImportCancelled", "board_id_from_filename", "import_board", "board_image_placement",
+__all__ = ["ImportCancelled", "board_id_from_filename", "import_board", "is_board_archive",
+           "board_image_placement",
            "import_vsav", "read_vsav", "vsav_scenario", "save_boards", "VsavImport",
            "MissingBoards", "CACHE_FOLDER",
            "WAITING_KEY", "PIECES_KEY", "kept_pieces", "place_waiting", "waiting_units",

@@ -262,7 +262,7 @@ def resolve_boards(game: SavedGame, boards_dir: str | Path | None, blank_missing
                          "night field ignores its hills, woods and buildings)")
         else:
             missing.append(rec.name)
-            reasons.setdefault(rec.name, "no --boards folder given, and no bundled board")
+            reasons.setdefault(rec.name, f"no boards folder, and no board {bid} of Starshell's")
         _board_notes(rec, notes)
     if missing:
         where = f"in {boards_dir}" if boards_dir else "(no --boards folder given)"

@@ -1,16 +1,21 @@
 """The night room's frictions of a first afternoon with a VASL game: the Waiting dock places the
-row the keyboard search highlighted, ..."""
+row the keyboard search highlighted; counters say their names; a VASL board archive opened is
+offered for import; the missing-boards dialog speaks a player's words; ..."""
 from __future__ import annotations
 
+import pytest
+import vasl_synth as synth
 import vsav_synth as vs
 from app_testing import hex_pos, settle
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 import app.night.vasl.vsav_open as vsav_open
 from app.night.scene import counter_art
 from engine import api
+from engine.boards import load_board
+from engine.hexes import parse_local
 
 
 def _open_vsav(window, tmp_path, monkeypatch, pieces, name="g.vsav"):
@@ -101,3 +106,49 @@ def test_counters_show_their_names_and_the_edit_panel_edits_them(window, qtbot, 
     doc.undo_stack.undo()
     assert doc.scenario.unit(squad).extra["name"] == "4-6-7 A"
     assert editor.name.text() == "4-6-7 A"
+
+
+@pytest.fixture(scope="module")
+def vasl_archive(tmp_path_factory):
+    """A VASL board archive as VASL keeps them: ``bd05``, a ZIP without a suffix."""
+    return synth.standard_board("5").write(tmp_path_factory.mktemp("vasl") / "bd05")
+
+
+@pytest.mark.parametrize("how", ["open", "new"])
+def test_opening_a_vasl_board_archive_offers_to_import_it(window, qtbot, tmp_path, monkeypatch,
+                                                          messages, vasl_archive, how):
+    """File > Open or File > New on ``bd05`` offers to import it (not "binary file, not
+    JSON"); accepted, the board file is written and a new position stands on it."""
+    asked = []
+
+    def question(parent, title, text, *args, **kwargs):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (str(vasl_archive), "")))
+    target = tmp_path / "bd05.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(target), "")))
+    (window.open_dialog if how == "open" else window.new_dialog)()
+    assert not [m for m in messages if m[0] != "question"], messages    # no error shown
+    assert any("bd05 is a VASL board" in text and "Import it" in text for text in asked)
+    assert load_board(target).id == "5"
+    s = window.document.scenario
+    assert s.map.board_ids == ["5"] and window.document.path is None
+    assert s.map.placements[0].board.at(*parse_local("X4")).terrain == "woods"
+
+
+def test_the_missing_boards_dialog_speaks_a_players_words(window, tmp_path, monkeypatch):
+    """A save on a board Starshell lacks, no boards folder chosen: the dialog names the board
+    and what to do without the command line's words (--boards, --blank-missing)."""
+    said = []
+    monkeypatch.setattr(vsav_open, "ask_missing", lambda w, boards, reasons=None, folder=None:
+                        said.append(vsav_open.missing_text(boards, reasons or {}, folder)))
+    monkeypatch.setattr(vsav_open, "boards_folder", lambda settings: None)
+    path = vs.write_vsav(tmp_path / "g.vsav", [(0, 0, "05")],
+                         [vs.squad("4-6-7 1sq", vs.hex_pixel("K5"))])
+    assert not window.open_path(str(path), confirmed=True)
+    assert len(said) == 1 and "board(s) 05" in said[0] and "board 05:" in said[0]
+    assert "--" not in said[0] and "bundled" not in said[0]
+    assert "boards folder" in said[0]
