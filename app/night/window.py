@@ -43,6 +43,7 @@ from .panels.unit import UnitPanel
 from .planner import install as planner_install
 from .recovery import NIGHT
 from .scene.layers import layer_actions
+from .screen_fit import DockFolding, fit_on_screen, keep_on_screen
 from .starshell.panel import StarshellPanel
 from .tools.pieces import Piece
 from .vasl.follow import add_follow_actions, start_following
@@ -119,7 +120,7 @@ class NightWindow(RoomWindow):
                  "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys",
                  15000)
         self.start()
-        self.resize(1500, 900)
+        self._fitted = fit_on_screen(self).size()    # within a small screen, not off its edge
         QTimer.singleShot(0, self.view, self.view.fit_map)     # not once the view is gone
 
     # ------------------------------------------------------------------------ building
@@ -135,6 +136,18 @@ class NightWindow(RoomWindow):
         self.docks[name] = dock
         return dock
 
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._fitted is not None:    # the first time: its frame known now, and the size is
+            if self.size() == self._fitted:     # still ours (not one its caller asked for)
+                keep_on_screen(self)
+            self._fitted = None
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        size = event.size()
+        self.dock_folding.fit(size.width(), size.height())     # low: the side panels in one pile
+
     def dock(self, name: str) -> QDockWidget:
         """The dock called ``name``: position, edit, palette, map_layout, board_editor,
         explanation, legend, starshell."""
@@ -146,18 +159,20 @@ class NightWindow(RoomWindow):
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.scenario_panel)
         box.addWidget(self.unit_panel)
-        for tabs in ((("Position", position, "position"), ("Edit", self.editor, "edit"),
-                      ("Palette", self.palette, "palette"),
-                      ("Waiting", self.waiting, "waiting"),
-                      ("Map", self.layout_panel, "map_layout"),
-                      ("Board", self.board_panel, "board_editor")),
-                     (("Explanation", self.explanation, "explanation"),
-                      ("Legend", self.legend, "legend"),
-                      ("Starshell", self.starshell_panel, "starshell"))):
+        piles = ((("Position", position, "position"), ("Edit", self.editor, "edit"),
+                  ("Palette", self.palette, "palette"), ("Waiting", self.waiting, "waiting"),
+                  ("Map", self.layout_panel, "map_layout"),
+                  ("Board", self.board_panel, "board_editor")),
+                 (("Explanation", self.explanation, "explanation"),
+                  ("Legend", self.legend, "legend"),
+                  ("Starshell", self.starshell_panel, "starshell")))
+        for tabs in piles:
             first = self._dock(*tabs[0])
             for tab in tabs[1:]:
                 self.tabifyDockWidget(first, self._dock(*tab))
             first.raise_()
+        self.dock_folding = DockFolding(self, [[self.docks[name] for *_, name in tabs]
+                                               for tabs in piles])
         # the Position dock no narrower than its panel and scrollbar: in a small window the NVR
         # box and the lists never run under the scrollbar, nor lose their place when it comes
         scroll = self.docks["position"].widget()

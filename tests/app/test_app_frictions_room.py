@@ -7,12 +7,15 @@ import pytest
 import vasl_synth as synth
 import vsav_synth as vs
 from app_testing import hex_pos, settle
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QImage, QPainter, QScreen
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QTabBar
 
 import app.night.vasl.vsav_open as vsav_open
+import engine
+from app.night.document import Document, default_scenario_path
 from app.night.scene import counter_art
+from app.night.window import NightWindow
 from engine import api
 from engine.boards import load_board
 from engine.hexes import parse_local
@@ -152,3 +155,29 @@ def test_the_missing_boards_dialog_speaks_a_players_words(window, tmp_path, monk
     assert len(said) == 1 and "board(s) 05" in said[0] and "board 05:" in said[0]
     assert "--" not in said[0] and "bundled" not in said[0]
     assert "boards folder" in said[0]
+
+
+def test_a_small_screen_holds_the_window_and_a_low_window_folds_its_panels(
+        qtbot, settings, messages, monkeypatch):
+    """On a 1366 x 768 screen the window opens within it, its two piles of side panels side by
+    side with the map; at 1000 x 650 they fold into one pile of tabs whose titles are whole, and
+    unfold when the window grows again."""
+    monkeypatch.setattr(QScreen, "availableGeometry", lambda screen: QRect(0, 0, 1366, 768))
+    w = NightWindow(Document(engine.load_scenario(default_scenario_path())), settings)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert QRect(0, 0, 1366, 768).contains(w.frameGeometry())
+    position, explanation = w.dock("position"), w.dock("explanation")
+    assert explanation not in w.tabifiedDockWidgets(position)
+    assert w.view.width() > w.width() // 2                  # the map keeps most of the width
+    w.resize(1000, 650)
+    qtbot.waitUntil(lambda: explanation in w.tabifiedDockWidgets(position), timeout=3000)
+    qtbot.waitUntil(lambda: position.height() > 500, timeout=3000)   # each panel: the whole height
+    assert w.view.width() >= 600
+    bars = [b for b in w.findChildren(QTabBar) if b.parent() is w and b.isVisible()]
+    assert bars and all(b.elideMode() == Qt.TextElideMode.ElideNone for b in bars)
+    w.resize(1366, 736)
+    qtbot.waitUntil(lambda: explanation not in w.tabifiedDockWidgets(position), timeout=3000)
+    assert explanation.isVisible() and position.isVisible()
+    settle(qtbot, w.document)
