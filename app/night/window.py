@@ -374,12 +374,17 @@ class NightWindow(RoomWindow):
         self.say(self._fired_said[1], 10000)
 
     def _undone(self, index: int) -> None:
-        """Ctrl+Z took back the starshell the status bar tells of: the sentence goes too."""
+        """Ctrl+Z (or Ctrl+Y): the status bar says what was taken back (or done again), in
+        place of what it said of it."""
+        stack = self.document.undo_stack
+        last, self._stack_index = getattr(self, "_stack_index", 0), index
         said = getattr(self, "_fired_said", None)
         if said is not None and index < said[0]:
             self._fired_said = None
-            if self.statusBar().currentMessage() == said[1]:
-                self.statusBar().clearMessage()
+        if index < last and stack.text(index):
+            self.say(f"Undone: {stack.text(index)} (Ctrl+Y: redo)", 8000)
+        elif last < index <= stack.count() and stack.text(index - 1):
+            self.say(f"Redone: {stack.text(index - 1)}", 8000)
 
     def _show_where(self, i: int) -> None:
         """The status bar: the hex under the mouse, its terrain and level, and its range from
@@ -446,6 +451,14 @@ class NightWindow(RoomWindow):
     def title_name(self) -> str:
         d = self.document
         return os.path.basename(d.path) if d.path else (d.scenario.title or "untitled")
+
+    def save_start(self) -> str:
+        """Save As of a VASL saved game never saved: beside the save, under its name."""
+        d = self.document
+        if d.path is None and d.came_from is not None:
+            stem = os.path.splitext(os.path.basename(d.came_from))[0]
+            return os.path.join(os.path.dirname(os.path.abspath(d.came_from)), stem + ".json")
+        return super().save_start()
 
     def dragEnterEvent(self, event):
         if MapView.json_file(event):

@@ -181,3 +181,55 @@ def test_a_small_screen_holds_the_window_and_a_low_window_folds_its_panels(
     qtbot.waitUntil(lambda: explanation not in w.tabifiedDockWidgets(position), timeout=3000)
     assert explanation.isVisible() and position.isVisible()
     settle(qtbot, w.document)
+
+
+def test_the_imports_waiting_count_is_the_docks(window, tmp_path, monkeypatch):
+    """The import's note counts what the Waiting dock lists: the units and the support weapons
+    in the margins, not a marker left there."""
+    _open_vsav(window, tmp_path, monkeypatch,
+               [vs.plain("Radio", "ge/geRadio", (150, 300), nation="ge"),
+                vs.squad("4-6-7 1sq", (150, 380)),
+                vs.plain("LMG", "ge/geLMG", (150, 540), counter_type="common", nation="ge"),
+                vs.marker("Starshell", "ML/ss", (150, 620)),
+                vs.marker("Starshell", "ML/ss", (150, 700)),
+                vs.squad("4-4-7 1sq", vs.hex_pixel("K5"), nation="ru")])
+    _, summary = api.vasl.vsav_scenario(str(tmp_path / "g.vsav"), None, True)
+    dock = window.waiting.list.count()
+    assert dock == 3
+    said = [n for n in summary["notes"] if "wait off the boards" in n]
+    assert said and said[0].startswith(f"{dock} counter(s)")
+    assert f"{dock} counter(s)" in window.waiting.title.text()
+
+
+def test_save_as_of_an_import_proposes_its_folder_and_name_and_drops_the_import_title(
+        window, qtbot, tmp_path, monkeypatch):
+    _open_vsav(window, tmp_path, monkeypatch, [vs.squad("4-6-7 1sq", vs.hex_pixel("K5"))],
+               name="Night Raid.vsav")
+    doc = window.document
+    assert doc.scenario.title == "Night Raid (VASL saved game)"
+    proposed = []
+
+    def save(parent, caption, start="", *a, **k):
+        proposed.append(start)
+        return start, ""
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save))
+    assert window.save_as()
+    assert proposed == [str(tmp_path / "Night Raid.json")]
+    assert doc.path == str(tmp_path / "Night Raid.json")
+    assert doc.scenario.title == "Night Raid"
+    assert api.night.load_scenario(doc.path).title == "Night Raid"
+    assert "VASL saved game" not in window.windowTitle()
+    settle(qtbot, doc)
+
+
+def test_undo_says_what_was_undone(window, qtbot):
+    """Ctrl+Z: the status bar names the change taken back; Ctrl+Y the one done again."""
+    doc = window.document
+    unit = doc.scenario.units[0]
+    doc.edit(doc.scenario.with_unit(unit.replace(broken=not unit.broken)), f"{unit.id}: broken")
+    window.say("something else")
+    doc.undo_stack.undo()
+    assert window.statusBar().currentMessage().startswith(f"Undone: {unit.id}: broken")
+    doc.undo_stack.redo()
+    assert window.statusBar().currentMessage() == f"Redone: {unit.id}: broken"
+    settle(qtbot, doc)
