@@ -9,7 +9,7 @@ import vsav_synth as vs
 from app_testing import hex_pos, settle
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QImage, QPainter, QScreen
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QTabBar
+from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QTabBar
 
 import app.night.vasl.vsav_open as vsav_open
 import engine
@@ -233,3 +233,24 @@ def test_undo_says_what_was_undone(window, qtbot):
     doc.undo_stack.redo()
     assert window.statusBar().currentMessage() == f"Redone: {unit.id}: broken"
     settle(qtbot, doc)
+
+
+def test_the_moving_list_says_whole_words_and_shows_them_whole(window, qtbot):
+    """The Edit panel's Moving list: "changed its covered arc (CA)", not "changed ca", and the
+    list as wide as its longest entry; the Unit panel says the same words."""
+    doc = window.document
+    tank = next(u for u in doc.scenario.units if u.is_vehicle)
+    doc.edit(doc.scenario.with_unit(tank.replace(moving="changed_ca")), "CA")
+    doc.select(tank.id)
+    window.dock("edit").raise_()
+    settle(qtbot, doc)
+    combo = window.editor.moving
+    qtbot.waitUntil(combo.isVisible, timeout=3000)
+    texts = [combo.itemText(k) for k in range(combo.count())]
+    assert "changed its covered arc (CA)" in texts and "changed ca" not in texts
+    widest = max(combo.fontMetrics().horizontalAdvance(t) for t in texts)
+    assert combo.width() > widest
+    assert combo.mapTo(window, combo.rect().topRight()).x() <= \
+        window.dock("edit").mapTo(window, window.dock("edit").rect().topRight()).x()
+    assert any("changed its covered arc (CA)" in label.text()
+               for label in window.unit_panel.findChildren(QLabel))

@@ -30,6 +30,10 @@ UNIT_FLAGS = (("bu", "BU (buttoned up)"), ("ce", "CE (crew exposed)"), ("tracked
               ("pinned", "pinned"), ("bypass", "bypassing light jungle"),
               ("ir", "fires IR (mortar)"))
 NO_SIDE = "(none)"
+# a vehicle's motion this phase in whole words (E1.14: seen farther when it entered a hex or
+# changed its covered arc)
+MOVING_WORDS = {"entered": "entered a hex", "changed_ca": "changed its covered arc (CA)",
+                "started": "started moving", "stopped": "stopped", "delay": "delayed"}
 FIELD_WORDS = {"id": "Id", "name": "Name", "side": "Side", "type": "Type", "hex": "Hex", "level": "Level",
                "moving": "Moving", "radius": "Radius", **dict(UNIT_FLAGS)}
 
@@ -69,7 +73,8 @@ class PieceEditor(QWidget):
         self.moving = QComboBox()
         self.moving.addItem("not moving", None)
         for m in api.night.MOVING:
-            self.moving.addItem(words(m), m)
+            self.moving.addItem(MOVING_WORDS.get(m, words(m)), m)
+        self.moving.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.radius = QSpinBox()
         self.radius.setRange(0, 12)
         self.flags = {name: QCheckBox(label) for name, label in UNIT_FLAGS}
@@ -228,7 +233,8 @@ class PieceEditor(QWidget):
         if value == getattr(u, what) and what not in ("ce", "motorized"):
             return None, ""
         new = u.replace(**{what: value})
-        return s.with_unit(new), f"{u.id}: {words(what)} {words(str(value))}"
+        said = MOVING_WORDS.get(value, "not moving") if what == "moving" else words(str(value))
+        return s.with_unit(new), f"{u.id}: {words(what)} {said}"
 
     def _name_edit(self, s, u):
         """The counter's name changed (empty: none, the counter shows its id)."""
