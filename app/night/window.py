@@ -120,6 +120,7 @@ class NightWindow(RoomWindow):
                  "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys",
                  15000)
         self.start()
+        self._docks_hold_their_panels()
         self._fitted = fit_on_screen(self).size()    # within a small screen, not off its edge
         QTimer.singleShot(0, self.view, self.view.fit_map)     # not once the view is gone
 
@@ -173,11 +174,17 @@ class NightWindow(RoomWindow):
             first.raise_()
         self.dock_folding = DockFolding(self, [[self.docks[name] for *_, name in tabs]
                                                for tabs in piles])
-        # the Position dock no narrower than its panel and scrollbar: in a small window the NVR
-        # box and the lists never run under the scrollbar, nor lose their place when it comes
-        scroll = self.docks["position"].widget()
-        scroll.setMinimumWidth(position.minimumSizeHint().width() + 2 * scroll.frameWidth()
-                               + scroll.verticalScrollBar().sizeHint().width())
+
+
+    def _docks_hold_their_panels(self) -> None:
+        """Each dock no narrower than its panel and scrollbar: in a small window the NVR box
+        and the lists never run under the scrollbar, nor lose their place when it comes, and
+        no panel's words run off its right edge (the parts added by the features counted)."""
+        for dock in self.docks.values():
+            scroll = dock.widget()
+            scroll.setMinimumWidth(scroll.widget().minimumSizeHint().width()
+                                   + 2 * scroll.frameWidth()
+                                   + scroll.verticalScrollBar().sizeHint().width())
 
     def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
         a = menu.addAction(text)
