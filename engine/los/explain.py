@@ -4,6 +4,8 @@ Sentences are built only when asked for (the tables keep codes: ``day_lines``).
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from ..hex_lines import line_transits
@@ -32,7 +34,7 @@ def explain_block(game_map: Map, lines: DayLines, index: int) -> str:
     if lines.clear[k]:
         h = int(lines.hindrances[k])
         extra = f", through {h} hindrance{'s' if h != 1 else ''} (+{h} DRM, A6.1)" if h else ""
-        return f"daytime LOS from {src} to {dst} is clear{extra} (A6.1)"
+        return cite(f"daytime LOS from {src} to {dst} is clear{extra}", "A6.1")
     kind = int(lines.kind[k])
     b1, b2 = int(lines.block_h1[k]), int(lines.block_h2[k])
     side = 0 if lines.block_side is None else int(lines.block_side[k])
@@ -62,7 +64,16 @@ def explain_block(game_map: Map, lines: DayLines, index: int) -> str:
                "building before leaving its own hex to see another elevation")
     else:
         why = "six or more hindrances block"
-    return f"{where} blocks LOS from {src} to {dst}: {why} ({KIND_RULE[kind]})"
+    return cite(f"{where} blocks LOS from {src} to {dst}: {why}", KIND_RULE[kind])
+
+
+def cite(sentence: str, rule: str) -> str:
+    """``sentence (rule)``, the rule said once: not again when the sentence cites it already
+    (a hindrance's "+1 DRM, A6.1", a hexside pair's "both block, A6.1")."""
+    said = re.findall(r"[A-Z]\d+(?:\.\d+)*", sentence)
+    if all(part.strip() in said for part in rule.split("/")):
+        return sentence
+    return f"{sentence} ({rule})"
 
 
 def hexside_words(game_map: Map, first: int, second: int) -> str:
