@@ -3,6 +3,7 @@ row the keyboard search highlighted; counters say their names; a VASL board arch
 offered for import; the missing-boards dialog speaks a player's words; ..."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 import vasl_synth as synth
 import vsav_synth as vs
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QTabBar
 
 import app.night.vasl.vsav_open as vsav_open
 import engine
+from app.hex_geometry import scene_center
 from app.night.document import Document, default_scenario_path
 from app.night.scene import counter_art
 from app.night.window import NightWindow
@@ -275,3 +277,43 @@ def test_the_starshell_result_wraps_inside_its_panel(window, qtbot):
     assert right <= scroll.viewport().width()
     qtbot.waitUntil(lambda: panel.result.height() > 2 * panel.result.fontMetrics().lineSpacing(),
                     timeout=3000)                                        # on several lines
+
+
+def scene_center_of(m, name: str):
+    return scene_center(m, m.index(name))
+
+
+def _boxes(rects) -> np.ndarray:
+    return np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in rects]).reshape(-1, 4)
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    return bool(((a[:, None, 0] < b[None, :, 2]) & (a[:, None, 2] > b[None, :, 0])
+                 & (a[:, None, 1] < b[None, :, 3]) & (a[:, None, 3] > b[None, :, 1])).any())
+
+
+def test_ring_labels_keep_off_the_markers_and_the_thread_label(window, qtbot):
+    """At 1366 x 736, G1 selected and the map fitted: the "NVR 3" and moving-vehicle ring
+    labels lie on no marker (the starshell); with the LOS thread's label where the NVR label
+    would go, the ring label moves off it."""
+    window.resize(1366, 736)
+    view, doc, scene = window.view, window.document, window.scene
+    doc.select("G1")
+    settle(qtbot, doc)
+    view.fit_map()
+    qtbot.waitUntil(lambda: bool(scene.nvr_ring.labels and scene.moving_rings.labels), timeout=5000)
+    scale = view.transform().m11()
+    markers = _boxes([view.mapToScene(item.deviceTransform(view.viewportTransform()).mapRect(
+        item.boundingRect()).toRect()).boundingRect()
+        for item in scene.counters.items if item.kind == "marker" and item.isVisible()])
+    assert len(markers)
+    for ring in (scene.nvr_ring, scene.moving_rings):
+        assert not _overlap(_boxes([r for r, *_ in ring.label_rects(scale)]), markers)
+    nvr_label = scene.nvr_ring.label_rects(scale)[0][0]
+    m = doc.scenario.map
+    end = min(m.names, key=lambda n: (scene_center_of(m, n) - nvr_label.center()).manhattanLength())
+    window.hand.threads.set_thread(api.night.los_thread(doc.scenario, "2BB5", end))
+    box = scene.thread.label_box(scale)
+    assert box is not None
+    for ring in (scene.nvr_ring, scene.moving_rings):
+        assert not _overlap(_boxes([r for r, *_ in ring.label_rects(scale)]), _boxes([box]))

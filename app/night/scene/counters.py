@@ -209,16 +209,16 @@ class CounterLayer:
         self.items.append(item)
         self.stacks.setdefault(i, ([], []))[which].append(item)
 
-    def rects(self, scale: float) -> np.ndarray:
+    def rects(self, scale: float, kind: str | None = None) -> np.ndarray:
         """Where the shown counters lie at ``scale`` (screen pixels per scene unit), laid out
         in their hexes (a dragged counter where it lands, a hovered stack closed up: the ring
         labels, which keep clear of them, do not jump as the mouse crosses a stack): scene
-        rectangles, rows of left, top, right, bottom."""
-        key = (scale, self._laid_out)
+        rectangles, rows of left, top, right, bottom; ``kind``: "unit" or "marker" only."""
+        key = (scale, self._laid_out, kind)
         if self._rects is not None and self._rects[0] == key:
             return self._rects[1]
         rows = [(item.hex, item.rest.x(), item.rest.y(), item.size) for item in self.items
-                if item.hex >= 0 and item.isVisible()]
+                if item.hex >= 0 and item.isVisible() and kind in (None, item.kind)]
         i, dx, dy, size = np.array(rows, dtype=float).reshape(-1, 4).T
         m = self.scene.map
         x = np.asarray(m.x, dtype=float)[i.astype(int)] * style.SCALE + dx / scale
