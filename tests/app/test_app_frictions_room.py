@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import vasl5_synth
 import vasl_synth as synth
 import vsav_synth as vs
 from app_testing import hex_pos, settle
@@ -14,13 +15,15 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QTabBar
 
 import app.night.vasl.vsav_open as vsav_open
 import engine
+from app import style
 from app.hex_geometry import scene_center
 from app.night.document import Document, default_scenario_path
 from app.night.scene import counter_art
 from app.night.window import NightWindow
 from engine import api
-from engine.boards import load_board
+from engine.boards import load_board, save_board
 from engine.hexes import parse_local
+from engine.importers import vasl as vasl_importer
 
 
 def _open_vsav(window, tmp_path, monkeypatch, pieces, name="g.vsav"):
@@ -317,3 +320,47 @@ def test_ring_labels_keep_off_the_markers_and_the_thread_label(window, qtbot):
     assert box is not None
     for ring in (scene.nvr_ring, scene.moving_rings):
         assert not _overlap(_boxes([r for r, *_ in ring.label_rects(scale)]), _boxes([box]))
+
+
+class RecordingPainter(QPainter):
+    """A painter that keeps the texts drawn."""
+
+    def __init__(self, device):
+        super().__init__(device)
+        self.texts: list[str] = []
+
+    def drawText(self, *args):
+        self.texts.append(str(args[-1]))
+        return super().drawText(*args)
+
+
+def _level_texts(window) -> list[str]:
+    grid = window.scene.grid
+    image = QImage(64, 64, QImage.Format.Format_ARGB32)
+    painter = RecordingPainter(image)
+    painter.scale(2.0, 2.0)                         # zoomed in: every hill hex's level
+    grid._paint_hills(painter, 10 * style.LOD_COORDINATES)
+    painter.end()
+    return [t for t in painter.texts if t.startswith("L") and t[1:].isdigit()]
+
+
+def test_hill_levels_only_where_the_boards_picture_does_not_show_them(window, qtbot, tmp_path):
+    """Bundled boards (no picture): every hill hex says L1 / L2.  A VASL board drawn from its
+    own picture (which prints its levels): none, unless View > Hill levels over the boards'
+    own pictures asks for them."""
+    assert "L2" in _level_texts(window)
+    b = vasl5_synth.SynthBoard()
+    b.hex_("C4", "woods", 1)
+    b.hex_("H6", "woods", 0)
+    board, _ = vasl_importer.import_board(b.write(tmp_path / "bd81"))
+    save_board(board, tmp_path / "bd81.json")
+    assert window.open_path(str(tmp_path / "bd81.json"), confirmed=True)
+    settle(qtbot, window.document)
+    assert window.document.scenario.map.level.max() >= 1
+    assert window.scene.grid.pictured.all()
+    assert _level_texts(window) == []
+    window.layer_actions["hill_levels"].setChecked(True)
+    assert "L1" in _level_texts(window)
+    window.layer_actions["board_art"].setChecked(False)
+    window.layer_actions["hill_levels"].setChecked(False)
+    assert "L1" in _level_texts(window)                # no picture shown: the levels

@@ -226,6 +226,18 @@ class MapScene(QGraphicsScene):
         own = np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in rects]).reshape(-1, 4)
         return np.vstack([self._clear_for_ring_labels(scale), own])
 
+    def _levels_where_no_picture(self) -> None:
+        """The grid prints hill levels only on boards whose own picture is not shown."""
+        m = self.map
+        pictured = np.zeros(m.size, dtype=bool)
+        if self.shown.get("board_art", True):
+            centres = [QPointF(x * style.SCALE, y * style.SCALE) for x, y in zip(m.x, m.y)]
+            for item in self.board_art:
+                if type(item) is board_art.BoardArtItem:       # a board's, not an overlay's
+                    pictured |= np.array([item.clip.contains(c) for c in centres], dtype=bool)
+        if self.grid.set_pictured(pictured, self.shown.get("hill_levels", False)):
+            self.grid.composite.changed()
+
     def layer_items(self, name: str) -> list:
         return {"sight": [self.sight], "nvr_ring": [self.nvr_ring],
                 "moving_rings": [self.moving_rings], "lights": [self.lit, self.light_circles],
@@ -252,6 +264,7 @@ class MapScene(QGraphicsScene):
         if self.grid.show_lines != self.shown.get("grid", True):     # ids and levels stay
             self.grid.set_lines(self.shown.get("grid", True))
             self.grid.composite.changed()
+        self._levels_where_no_picture()
         self.counters.set_visible(self.shown.get("counters", True))
         self.kept.setVisible(self.shown.get("counters", True))
         self._relabel()             # what the ring labels keep clear of may have gone or come
