@@ -96,6 +96,7 @@ class PieceEditor(QWidget):
         box.addLayout(grid)
         box.addWidget(self.delete)
         box.addWidget(self.error)
+        box.addStretch(1)               # in a tall dock the fields stay together at the top
         self.id.editingFinished.connect(lambda: self._changed("id"))
         self.name.editingFinished.connect(lambda: self._changed("name"))
         self.side.activated.connect(lambda _: self._changed("side"))
