@@ -1,4 +1,4 @@
-"""The VASL importers' front door (RULES.md 7): ``engine.api.vasl``.
+"""The VASL importers' front door (rules.md 7): ``engine.api.vasl``.
 
 Board archives of both kinds (VASL 6 with ``LOSData``, VASL 5 with a picture and its colours)
 become Starshell boards (``import_board``: a ``Board`` carrying its terrain as drawn in
@@ -6,7 +6,7 @@ become Starshell boards (``import_board``: a ``Board`` carrying its terrain as d
 a ``VsavImport``, whose ``scenario()`` is the position).  Reading writes nothing: writing the
 board files is the caller's step (``engine.boards.save_board``, ``save_boards``), and
 ``vsav_scenario`` is the app's open of a save, which keeps its imported boards beside it.
-Overlay archives (RULES.md 11.3) become overlay files (``engine.overlay_file``).
+Overlay archives (rules.md 11.3) become overlay files (``engine.overlay_file``).
 """
 from __future__ import annotations
 

@@ -84,7 +84,7 @@ def _board_notes(rec: VsavBoard, notes: list[str]) -> None:
     unknown = not_known(rec.ssr)
     if rec.ssr:
         notes.append(f"board {rec.name}: SSRs {', '.join(rec.ssr)} applied to its terrain "
-                     "(RULES.md 11.2)" + (f"; not applied (unknown to Starshell or unreadable): "
+                     "(rules.md 11.2)" + (f"; not applied (unknown to Starshell or unreadable): "
                                           f"{', '.join(unknown)}" if unknown else ""))
     if rec.other:
         notes.append(f"board {rec.name}: parts of its record not read: {', '.join(rec.other)}")

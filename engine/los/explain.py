@@ -1,4 +1,4 @@
-"""LOS in words (A6, RULES.md 7): why a line is blocked, naming the hex or hexside and its rule.
+"""LOS in words (A6, rules.md 7): why a line is blocked, naming the hex or hexside and its rule.
 
 Sentences are built only when asked for (the tables keep codes: ``day_lines``).
 """
@@ -84,7 +84,7 @@ def hexside_words(game_map: Map, first: int, second: int) -> str:
 
 def _explain_side(m: Map, lines: DayLines, k: int, side: int, kind: int, src: str, dst: str
                   ) -> str:
-    """Why hexside terrain blocks line k (RULES.md 7), naming the hexside and its rule."""
+    """Why hexside terrain blocks line k (rules.md 7), naming the hexside and its rule."""
     h = HEXSIDE_BY_CODE[side]
     b1, b2 = int(lines.block_h1[k]), int(lines.block_h2[k])
     where = f"the {h.label} on the {hexside_words(m, b1, b2)} hexside"
@@ -117,7 +117,7 @@ def _hex_words(m: Map, i: int) -> str:
 
 def hexsides_crossed(game_map: Map, start: int, end: int) -> list[tuple[int, int, str, bool]]:
     """The hexside terrain the line from hex ``start`` to hex ``end`` crosses, nearest first:
-    (hex, hex, terrain name, ignored on an end's own hexside or hexspine; RULES.md 7)."""
+    (hex, hex, terrain name, ignored on an end's own hexside or hexspine; rules.md 7)."""
     m, a, b = game_map, start, end
     dq, dr = int(m.q[b] - m.q[a]), int(m.r[b] - m.r[a])
     tr = line_transits(dq, dr)

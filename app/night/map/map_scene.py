@@ -77,7 +77,7 @@ class MapScene(QGraphicsScene):
         self._selected_hex = -1                 # where the selection's outline is drawn
         self.terrain = TerrainItem(m)
         self.grid = GridItem(m)
-        self.hexsides = HexsideItem(m)       # walls, hedges, bocage, cliffs (RULES.md 7)
+        self.hexsides = HexsideItem(m)       # walls, hedges, bocage, cliffs (rules.md 7)
         self.lit = FillOverlay(m, 10, cached=True)
         self.blaze_shadows = HatchOverlay(m, 15, style.BLAZE_SHADOW, cached=True)
         self.sight = FillOverlay(m, 20, image=True)     # drawn as an image during a drag
@@ -272,7 +272,7 @@ class MapScene(QGraphicsScene):
     # --------------------------------------------------------------------- following the document
     def _on_scenario(self) -> None:
         s = self.document.scenario
-        # RULES.md 11.2-11.3: each board's rules and overlays, drawn
+        # rules.md 11.2-11.3: each board's rules and overlays, drawn
         rules = tuple((tuple(s.ssr) + tuple(e.ssr), e.overlays) for e in s.map_entries)
         if (self.map is None or self.map.content_key != s.map.content_key
                 or rules != self._rules):

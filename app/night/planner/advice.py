@@ -1,5 +1,5 @@
 """The best starshell, in the Starshell panel: every legal way the selected unit may fire now,
-ranked by the engine (``api.night.advise``, RULES.md 10): the expected number of enemy units
+ranked by the engine (``api.night.advise``, rules.md 10): the expected number of enemy units
 Illuminated (so within every observer's NVR, E1.101) and what is gained over the lights already
 on the map (E1.9), the chance that at least one is, the friendly units it may light (and so
 blind, E1.101), the usage dr (E1.921, E1.931) and the hex whose one attempt it uses (E1.92);
