@@ -430,12 +430,18 @@ class NightWindow(RoomWindow):
                 self._cursor_before = vp.cursor() if vp.testAttribute(
                     Qt.WidgetAttribute.WA_SetCursor) else None
             vp.setCursor(Qt.CursorShape.BusyCursor)
+            if not getattr(self, "_busy_said", ""):     # what it covers comes back after
+                self._busy_covered = self.statusBar().currentMessage()
             self._busy_said = text
             self.statusBar().showMessage(text)
             return
         if self.statusBar().currentMessage() == getattr(self, "_busy_said", ""):
-            self.statusBar().clearMessage()
-        self._busy_said = ""
+            covered = getattr(self, "_busy_covered", "")     # ("Undone: ..." after Ctrl+Z)
+            if covered:
+                self.say(covered, 8000)
+            else:
+                self.statusBar().clearMessage()
+        self._busy_said = self._busy_covered = ""
         before = getattr(self, "_cursor_before", None)
         if before is not None:
             vp.setCursor(before)

@@ -238,6 +238,9 @@ def test_undo_says_what_was_undone(window, qtbot):
     window.say("something else")
     doc.undo_stack.undo()
     assert window.statusBar().currentMessage().startswith(f"Undone: {unit.id}: broken")
+    doc.busyChanged.emit("Working out the night field\u2026")     # a slow answer meanwhile
+    doc.busyChanged.emit("")
+    assert window.statusBar().currentMessage().startswith(f"Undone: {unit.id}: broken")
     doc.undo_stack.redo()
     assert window.statusBar().currentMessage() == f"Redone: {unit.id}: broken"
     settle(qtbot, doc)
