@@ -46,6 +46,7 @@ from .scene.layers import layer_actions
 from .screen_fit import DockFolding, fit_on_screen, keep_on_screen
 from .starshell.panel import StarshellPanel
 from .tools.pieces import Piece
+from .undo_words import UndoWords
 from .vasl.follow import add_follow_actions, start_following
 from .vasl.vsav_open import open_vsav
 from .vasl.waiting import WaitingPanel
@@ -279,7 +280,7 @@ class NightWindow(RoomWindow):
         starshell_tool = self.tool_actions["starshell"]
         self.starshell_panel.tool.toggled.connect(starshell_tool.setChecked)
         starshell_tool.toggled.connect(self.starshell_panel.tool.setChecked)
-        d.undo_stack.indexChanged.connect(self._undone)
+        self.undo_words = UndoWords(self.say, self.statusBar(), d.undo_stack)
         d.engineFailed.connect(self._engine_failed)
         d.busyChanged.connect(self._busy)
         runner().busyChanged.connect(self._jobs_busy)
@@ -377,21 +378,7 @@ class NightWindow(RoomWindow):
     def _fired(self, result) -> None:
         self.dock("starshell").raise_()
         stack = self.document.undo_stack
-        self._fired_said = (stack.index(), stack.text(stack.index() - 1))
-        self.say(self._fired_said[1], 10000)
-
-    def _undone(self, index: int) -> None:
-        """Ctrl+Z (or Ctrl+Y): the status bar says what was taken back (or done again), in
-        place of what it said of it."""
-        stack = self.document.undo_stack
-        last, self._stack_index = getattr(self, "_stack_index", 0), index
-        said = getattr(self, "_fired_said", None)
-        if said is not None and index < said[0]:
-            self._fired_said = None
-        if index < last and stack.text(index):
-            self.say(f"Undone: {stack.text(index)} (Ctrl+Y: redo)", 8000)
-        elif last < index <= stack.count() and stack.text(index - 1):
-            self.say(f"Redone: {stack.text(index - 1)}", 8000)
+        self.say(stack.text(stack.index() - 1), 10000)
 
     def _show_where(self, i: int) -> None:
         """The status bar: the hex under the mouse, its terrain and level, and its range from

@@ -367,3 +367,17 @@ def test_hill_levels_only_where_the_boards_picture_does_not_show_them(window, qt
     window.layer_actions["board_art"].setChecked(False)
     window.layer_actions["hill_levels"].setChecked(False)
     assert "L1" in _level_texts(window)                # no picture shown: the levels
+
+
+def test_what_was_undone_comes_back_after_a_passing_sentence(window, qtbot):
+    """The planner's "Working out ..." covers "Undone: ..." and then clears the bar: the undo's
+    sentence comes back for the rest of its time."""
+    doc = window.document
+    unit = doc.scenario.units[0]
+    doc.edit(doc.scenario.with_unit(unit.replace(pinned=not unit.pinned)), f"{unit.id}: pinned")
+    doc.undo_stack.undo()
+    bar = window.statusBar()
+    bar.showMessage("Working out the best starshell\u2026")
+    bar.clearMessage()
+    assert bar.currentMessage().startswith(f"Undone: {unit.id}: pinned")
+    settle(qtbot, doc)
