@@ -10,7 +10,7 @@ from engine.night.scenario import MapEntry, Marker, Scenario, Unit
 
 TERRAIN_MIX = [("open", 60), ("woods", 12), ("building", 6), ("grain", 8), ("brush", 4),
                ("orchard", 3)]
-# hexside terrain (RULES.md 7): walls and hedges on about one hex in six
+# hexside terrain (rules.md 7): walls and hedges on about one hex in six
 SIDE_MIX = [("wall", 1), ("hedge", 1)]
 SIDE_SHARE = 0.16
 

@@ -1,4 +1,4 @@
-"""The night planner (RULES.md 10): the best starshell, what the enemy sees, the dark way.
+"""The night planner (rules.md 10): the best starshell, what the enemy sees, the dark way.
 
 Each answer is checked against the plain computation done the slow way here: every drift
 outcome fired with FixedDice and the lights recomputed, every observer's ``unit_verdict`` on a

@@ -260,7 +260,7 @@ LIGHT_WOODS, BRUSH = 175, 25          # VASL's codes (terrain_types.csv)
 
 @pytest.mark.parametrize("code, hindrances, clear", [(BRUSH, 3, True), (LIGHT_WOODS, 6, False)])
 def test_a_light_woods_hex_hinders_as_two_RULES_11_2(code, hindrances, clear):
-    """RULES.md 11.2 (the LightWoods SSR, as VASL's Map.addHindranceHex counts it): three hexes
+    """rules.md 11.2 (the LightWoods SSR, as VASL's Map.addHindranceHex counts it): three hexes
     of light woods on the line A3-I3 count two hindrances each, six, and block (A6.1); three of
     brush count one each and leave it clear."""
     d = Drawing()

@@ -229,7 +229,7 @@ def turn_marker(side: str, turn: int, phase: str, pos=(2300, 150)) -> SynthPiece
 
 # --------------------------------------------------------------------------- the file
 def board_record(boards) -> str:
-    """``bd`` records as VASL's ``ASLBoard.getState`` writes them (RULES.md 11.1): (column, row,
+    """``bd`` records as VASL's ``ASLBoard.getState`` writes them (rules.md 11.1): (column, row,
     name[, version[, crop[, setup]]]), name "r34" for a turned board; ``setup`` a dict of
     ``overlays`` [(name, hex1, hex2)], ``ssr`` [rule names] and ``zoom``."""
     parts = []

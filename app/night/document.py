@@ -23,6 +23,7 @@ engine what one side sees of the other's units ("view as side").
 """
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from pathlib import Path
@@ -36,6 +37,7 @@ from ..room_document import RoomDocument
 from .answers import Answers, ask_engine
 
 DEBOUNCE_MS = 16
+IMPORT_TITLE_END = "(VASL saved game)"     # the title import-vsav gives a save's position
 BUSY_MS = 200               # a wait longer than this shows what is being worked out
 
 FORMAT = api.night.SCENARIO_FORMAT  # the night room's files (``app.rooms``)
@@ -94,7 +96,13 @@ class Document(RoomDocument):
         return api.night.load_scenario(path)
 
     def write_position(self, position, path: str) -> api.night.Scenario:
-        """Saved atomically (api.save_scenario): the same position, anchored at its new folder."""
+        """Saved atomically (api.save_scenario): the same position, anchored at its new folder.
+        A VASL saved game's import saved for the first time drops "(VASL saved game)" from
+        its title: it is a position of its own now."""
+        came = self.came_from
+        if came is not None and position.title.endswith(IMPORT_TITLE_END):
+            position = position.replace(title=position.title[:-len(IMPORT_TITLE_END)].strip()
+                                        or os.path.splitext(os.path.basename(came))[0])
         return self.call(api.night.save_scenario, position, path)
 
     def saved(self) -> None:

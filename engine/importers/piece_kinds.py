@@ -29,7 +29,7 @@ VASL_MARKERS: dict[str, tuple[str, str]] = {
     "1-level blaze": ("blaze", "E1.9"), "2-level blaze": ("blaze", "E1.9"),
     "3-level blaze": ("blaze", "E1.9"), "4-level blaze": ("blaze", "E1.9"),
     "flame": ("flame", "E1.9"),
-    "trip flare": ("trip_flare", "RULES.md 10"),
+    "trip flare": ("trip_flare", "rules.md 10"),
     # the fire markers, each a Gunflash location (E1.8): one piece, its layer says which
     "prep fire": ("prep_fire", "E1.8"), "bnd. fire": ("bounding_fire", "E1.8"),
     "opp. fire": ("opportunity_fire", "E1.8"), "adv. fire": ("advancing_fire", "E1.8"),
@@ -61,7 +61,7 @@ SMOKE_KIND_OF = {"white +3 smoke": "white+3", "white +2 smoke": "white+2",
                  "wp grenade +1": "wp-grenade"}
 _LEVEL_BLAZE_RE = re.compile(r"^(\d)-level blaze$")
 # Tracked or not (E1.14: a moving tracked vehicle counts as in the NVR at twice it, a wheeled one
-# at 1.5 times; RULES.md 3: a half-track counts as tracked), from the palette list VASL files the
+# at 1.5 times; rules.md 3: a half-track counts as tracked), from the palette list VASL files the
 # vehicle's Wreck under (its buildFile: tanks "Ttw", "Taw", "MTw", "LTw", "TKw", assault guns and
 # tank destroyers "AGw", "TDw", half-tracks "htw"; armoured and scout cars "ACw", "SCw", trucks
 # "trw").  VASL files a few tracked tractors and guns among the cars and trucks: the import's

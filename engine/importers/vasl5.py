@@ -5,7 +5,7 @@ grid as VASL's own image-to-LOS pipeline does it by ``vasl5_grid.py`` (nearest t
 for the frame and marking pixels, cliffs, ``BoardMetadata.xml``'s building types, depressions),
 and the hexes are read from that grid.
 
-Conversion, per hex (RULES.md section 2: terrain and levels as VASL draws them):
+Conversion, per hex (rules.md 2: terrain and levels as VASL draws them):
 
 - ground level: the grid's level at VASL's centre sample point (``Hex.resetTerrain``); the most
   common level among the hill-coloured pixels nearest the centre (the smallest of the discs of
@@ -104,7 +104,7 @@ def _per_hex_counts(values: np.ndarray, mask: np.ndarray, k: int) -> np.ndarray:
 
 
 def _ground_levels(level_at, cx: np.ndarray, cy: np.ndarray, hh: float):
-    """Each hex's ground level (RULES.md section 2), its level votes, and the hexes with no hill
+    """Each hex's ground level (rules.md 2), its level votes, and the hexes with no hill
     colour near the centre."""
     n_hex = len(cx)
     # ground level: the level-coloured pixels nearest the centre

@@ -1,6 +1,6 @@
 """A VASL 5 board picture made into VASL's own LOS grid, step by step as VASL's image-to-LOS
 pipeline does it (``LOSDataEditor.createLOSData``), so that both kinds of archive give the same
-pixels (RULES.md section 2: terrain and levels as VASL draws them).
+pixels (rules.md 2: terrain and levels as VASL draws them).
 
 1. every pixel's colour gives its terrain code and, for hill colours, its level
    (``vasl5_image.decode_pixels``: VASL's ``setAllTerrain``); a board whose metadata says it has

@@ -272,7 +272,7 @@ def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
     meta = _metadata_attributes(archive.metadata)
     meta_geo = None
     if any(k in meta for k in GEOMETRY_KEYS):
-        # RULES.md 11.6: BoardMetadata.xml's geometry where it is there (VASL 6 reads it, not
+        # rules.md 11.6: BoardMetadata.xml's geometry where it is there (VASL 6 reads it, not
         # the data file: half boards' hexes are 56.3125 across, Deluxe hexes 168.79 x 194.2)
         geo = meta_geo = metadata_geometry(meta)
         columns, rows = (metadata_number(meta, "width", int), metadata_number(meta, "height", int))
@@ -298,7 +298,7 @@ def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
         if not MIN_HEX_PIXELS <= vals[key] <= MAX_HEX_PIXELS:
             raise ScenarioError(f"{key} {vals[key]:g}: a hex is {MIN_HEX_PIXELS:g} to "
                                 f"{MAX_HEX_PIXELS:g} pixels across", place=DATA)
-    # RULES.md 11.6: VASL reads x0, y0 as A1CenterX, A1CenterY (BoardArchive); a negative one
+    # rules.md 11.6: VASL reads x0, y0 as A1CenterX, A1CenterY (BoardArchive); a negative one
     # (a "b" half, x0 -900) puts A1 at x = 0, or at half a hex height (Map.getHexCenterPoint)
     if vals["x0"] < 0:
         vals["x0"] = 0.0

@@ -31,7 +31,7 @@ class LosThread:
     end_elevation: int
     crossed: list = field(default_factory=list)       # hexes whose interior the string enters
     hexsides: list = field(default_factory=list)      # pairs of hexes it runs between
-    # hexside terrain it crosses (RULES.md 7): {"hexes", "name", "terrain", "ignored"}
+    # hexside terrain it crosses (rules.md 7): {"hexes", "name", "terrain", "ignored"}
     hexside_terrain: list = field(default_factory=list)
     day_clear: bool = True
     blocking: list = field(default_factory=list)      # the first blocking hex (two: a hexside)

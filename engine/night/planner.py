@@ -1,6 +1,6 @@
-"""The night planner's best starshell: every legal way to fire now, ranked (RULES.md 10).
+"""The night planner's best starshell: every legal way to fire now, ranked (rules.md 10).
 
-The planner adds no rule; it applies sections 4 and 5 of RULES.md through the modules that
+The planner adds no rule; it applies rules.md 4 and 5 through the modules that
 hold them:
 - who may fire, when, and where: ``starshells.starshell_options`` (E1.92, E1.921, E1.922, E1.932);
 - the 36 equally likely drift outcomes of a placement: ``drift.drift_distance`` and the six

@@ -1,5 +1,5 @@
 """``python -m engine advise | threat | route``: the night planner's commands (SPEC.md,
-"Turn-three extensions"; RULES.md 10).  Thin: the answers are ``planner``'s,
+"Turn-three extensions"; rules.md 10).  Thin: the answers are ``planner``'s,
 ``planner_threat``'s and ``planner_route``'s; without ``--json`` each prints sentences a player
 reads, citing the rules.
 """

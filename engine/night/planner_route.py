@@ -1,4 +1,4 @@
-"""The night planner's dark way: a unit's route through hexes no Good Order enemy sees (RULES.md 10).
+"""The night planner's dark way: a unit's route through hexes no Good Order enemy sees (rules.md 10).
 
 A unit moving into a hex is seen there by an enemy that would see a unit of its side standing
 in it (``planner_threat``): within NVR or lit (E1.1, E1.101), through a Gunflash there (E1.81:

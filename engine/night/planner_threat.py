@@ -1,4 +1,4 @@
-"""The night planner's threat map: what the enemy sees of a unit standing in each hex (RULES.md 10).
+"""The night planner's threat map: what the enemy sees of a unit standing in each hex (rules.md 10).
 
 For a side S and every hex: how many Good Order units of the other side would see a unit of S
 standing there (its ground location, not bypassing), by the night verdict of section 3 read

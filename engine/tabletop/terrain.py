@@ -1,5 +1,5 @@
 """Terrain pieces on a table (SPEC.md turn three, "Tabletop": ``terrain``, polygons in BW) and
-which of them stop a shot (RULES.md 10: terrain that blocks sight; DBA 3.0, not in the seed).
+which of them stop a shot (rules.md 10: terrain that blocks sight; DBA 3.0, not in the seed).
 
 Rule tag: "DBA 3.0 terrain".  What blocks, as we read DBA 3.0 (readings, named so, kept here):
 - woods, oases and built-up areas block sight through them;

@@ -1,4 +1,4 @@
-"""The night planner in the window (RULES.md 10): the best starshell ranked in the Starshell
+"""The night planner in the window (rules.md 10): the best starshell ranked in the Starshell
 panel (labels on the map, a click aims), the threat map from the View menu (hover: who sees
 the hex), the Route tool (the way drawn, its seen steps named in the Explanation panel); every
 answer worked out on the Document's engine thread.  The numbers are the engine's

@@ -1,5 +1,5 @@
 """The night planner in the window: the best starshell, the threat map and the dark way
-(RULES.md 10; the engine's ``api.night.advise``, ``threat`` and ``route``).
+(rules.md 10; the engine's ``api.night.advise``, ``threat`` and ``route``).
 
 The ``Planner`` asks the engine through the app's job runner (``Document.run``), never on the
 window's thread, and again whenever the position changes; each question is the engine's steps

@@ -194,7 +194,7 @@ class RasterLosTable(LosTable):
         line_range = line_range[points.line]
         hinders &= (measures.from_viewer < line_range) & (measures.from_target < line_range)
         # a Light Woods hex hinders as two, but on a line along hexsides at an odd range
-        # (RULES.md 11.2; VASL's Map.addHindranceHex)
+        # (rules.md 11.2; VASL's Map.addHindranceHex)
         weight = 1 + (LIGHT_WOODS_T[points.code]
                       & ~(ends.along[points.line] & (measures.from_viewer % 2 == 1)))
         out = _first_blocks(frame, points, marks, hinders, len(targets), measures.from_viewer,

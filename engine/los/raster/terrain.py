@@ -35,7 +35,7 @@ BUILDING_T = _prop(lambda t: t.category == "BUILDING" and "Rowhouse" not in t.na
 IN_BUILDING_T = _prop(lambda t: t.category in ("BUILDING", "FACTORY", "MARKETPLACE"))
 BUILDING_TERRAIN_T = _prop(lambda t: t.category in ("BUILDING", "MARKETPLACE"))
 OUT_OF_SEASON = _prop(lambda t: t.name == "Orchard, Out of Season")
-# RULES.md 11.2 (VASL's Map.addHindranceHex): a Light Woods hex hinders as two
+# rules.md 11.2 (VASL's Map.addHindranceHex): a Light Woods hex hinders as two
 LIGHT_WOODS_T = _prop(lambda t: "Light Woods" in t.name)
 WATER_T = _prop(lambda t: t.category == "WATER")
 DEPRESSION_T = _prop(lambda t: t.category == "DEPRESSION")
