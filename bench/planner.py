@@ -12,7 +12,7 @@ nothing derived is reused):
 - ``threat``: what the axis sees of an allied unit in every hex (target 20 ms);
 - ``route``: an allied unit's way across the map, in ASL's MF (target 20 ms);
 - ``reference_*``: the plain way, on a sample, scaled to the whole answer: each sampled option
-  fired with each of the 36 dice and the lights recomputed (the advice's gain, RULES.md 11.7,
+  fired with each of the 36 dice and the lights recomputed (the advice's gain, rules.md 11.7,
   is checked against the plain count in tests/test_planner_gain.py); each sampled hex judged by every
   Good Order enemy, one line at a time (``engine.night.reference.sight``) and by
   ``unit_verdict`` on a moving-vehicle probe; the way by relaxing every hex until nothing

@@ -96,7 +96,7 @@ def test_a_bad_cost_table_is_named(tmp_path):
 def test_certain_only_for_what_the_shot_adds():
     """W-10: every placement lights S1, lit already by the starshell over it (E1.9): the old
     "at least one lit: certain" came from that; now the text says the shot gains nothing and
-    advises holding fire (RULES.md 11.7)."""
+    advises holding fire (rules.md 11.7)."""
     code, out, _ = run("advise", SCENARIOS / "W-10.json", "--unit", "L1")
     doc = cli("advise", SCENARIOS / "W-10.json", "--unit", "L1")
     assert code == 0 and doc["options"][0]["any_enemy_lit"] == "1"

@@ -1,4 +1,4 @@
-"""The planner's gain (RULES.md 11.7), against the plain count on generated positions.
+"""The planner's gain (rules.md 11.7), against the plain count on generated positions.
 
 For every legal placement and each of the 36 drift outcomes, the plain way: the flare put
 where the dice send it, the lights worked out again, and every friendly Good Order unit's

@@ -101,7 +101,7 @@ class Document(RoomDocument):
         trial = self.table.with_element(after)
         if any(element_id in p for p in tabletop.overlaps(trial)):
             pushed, touched = tabletop.push_flush(trial, element_id)
-            if pushed is None:          # a gap too narrow for the base (RULES.md 9)
+            if pushed is None:          # a gap too narrow for the base (rules.md 9)
                 return tabletop.gap_needed(trial, element_id) + ": put back"
             after, how = tabletop.as_saved(pushed), "flush"
             other = ", ".join(dict.fromkeys(touched))

@@ -1,7 +1,7 @@
 """Following a VASL game keeps what the player set that the save does not say: a new reading of
 the save merged with the position shown.
 
-- NVR: the save's when its scenario record gives one (RULES.md 11.5), else the player's.
+- NVR: the save's when its scenario record gives one (rules.md 11.5), else the player's.
 - The starshell state (E1.92): the later of the player's and the save's (a starshell or IR on
   the map: fired this player turn at least); once fired, a new player turn makes it "earlier".
 - Phase and attacker: the save's when VASL's turn marker says them, else the player's.
@@ -70,7 +70,7 @@ def merge_reading(shown: Scenario, last_read: Scenario | None, new: Scenario,
     said: list[str] = []
     changes: dict = {}
     if summary.get("nvr_from") != "save" and shown.nvr != new.nvr:
-        changes["nvr"] = shown.nvr                  # RULES.md 11.5: the save gives no NVR
+        changes["nvr"] = shown.nvr                  # rules.md 11.5: the save gives no NVR
     turn_said = summary.get("turn_from") == "save"
     if not turn_said:
         changes["phase"], changes["attacker"] = shown.phase, shown.attacker

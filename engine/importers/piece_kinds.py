@@ -40,12 +40,12 @@ VASL_MARKERS: dict[str, tuple[str, str]] = {
     "veh final fire": ("final_fire", "E1.8"),
     "ffe": ("ffe", "E1.91"),
     "smoke": ("smoke", "A24"),
-    # counters in LOS (RULES.md 11.4), by VASL's counter metadata names ("Red OBA FFE:1" read
+    # counters in LOS (rules.md 11.4), by VASL's counter metadata names ("Red OBA FFE:1" read
     # without its colour)
     "blazing building": ("blaze", "E1.9"),
-    "wreck": ("wreck", "RULES.md 11.4"), "burnt out wreck": ("wreck", "RULES.md 11.4"),
-    "oba ffe:1": ("ffe", "RULES.md 11.4"), "oba ffe:2": ("ffe", "RULES.md 11.4"),
-    "oba ffe:c": ("ffe", "RULES.md 11.4"),
+    "wreck": ("wreck", "rules.md 11.4"), "burnt out wreck": ("wreck", "rules.md 11.4"),
+    "oba ffe:1": ("ffe", "rules.md 11.4"), "oba ffe:2": ("ffe", "rules.md 11.4"),
+    "oba ffe:c": ("ffe", "rules.md 11.4"),
     "rubble": ("rubble", "B24"), "stone rubble": ("rubble", "B24"),
     "wood rubble": ("rubble", "B24"),
     "foxhole": ("foxhole", "B27"), "1s foxhole": ("foxhole", "B27"),
@@ -54,7 +54,7 @@ VASL_MARKERS: dict[str, tuple[str, str]] = {
 }
 # rubble in VASL's level forms: "Stone Rubble Ground Level", "Wood Rubble Level 2"
 _RUBBLE_RE = re.compile(r"^(stone|wood) rubble(?: ground level| level (\d))?$")
-# SPEC.md smoke kinds by VASL's counter names (RULES.md 11.4)
+# SPEC.md smoke kinds by VASL's counter names (rules.md 11.4)
 SMOKE_KIND_OF = {"white +3 smoke": "white+3", "white +2 smoke": "white+2",
                  "gray +2 smoke": "gray+2", "white +2 wp": "wp+2", "white +1 wp": "wp+1",
                  "gray +1 wp": "gray-wp+1", "smoke grenade +2": "smoke-grenade",
@@ -103,7 +103,7 @@ def vasl_marker(piece: Piece) -> str | None:
 
 
 def marker_keys(piece: Piece, marker_type: str) -> dict:
-    """The position file's keys VASL's name for the piece says (SPEC.md turn four, RULES.md
+    """The position file's keys VASL's name for the piece says (SPEC.md turn four, rules.md
     11.4): a smoke's ``kind``, a Blaze's ``levels`` or ``building``, a wreck's ``burnt``,
     rubble's ``material`` and ``level``; {} when it says none."""
     full = " ".join(piece.name.split()).lower()

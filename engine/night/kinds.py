@@ -95,9 +95,9 @@ MARKER_KINDS: dict[str, MarkerKind] = {k.type: k for k in (
     MarkerKind("intensive_fire", "Intensive Fire marker", sided=True, gunflash=True,
                rule="E1.8"),
     MarkerKind("ffe", "FFE", sided=True, rule="E1.91"),
-    # counters in LOS (RULES.md 11.4): smoke (A24), wrecks, rubble, entrenchments
+    # counters in LOS (rules.md 11.4): smoke (A24), wrecks, rubble, entrenchments
     MarkerKind("smoke", "Smoke", rule="A24"),
-    MarkerKind("wreck", "Wreck", rule="RULES.md 11.4"),
+    MarkerKind("wreck", "Wreck", rule="rules.md 11.4"),
     MarkerKind("rubble", "Rubble", rule="B24"),
     MarkerKind("foxhole", "Foxhole", rule="B27"),
     MarkerKind("trench", "Trench", rule="B27"),

@@ -38,7 +38,7 @@ class LosThread:
     blind: bool = False                               # blocked by A6.4 blind hexes
     hindrances: int = 0
     day_reason: str = ""
-    # RULES.md 11.4: smoke, vehicles, wrecks and FFE on the line: their hindrances, in words
+    # rules.md 11.4: smoke, vehicles, wrecks and FFE on the line: their hindrances, in words
     counter_hindrances: int = 0
     counter_reasons: list = field(default_factory=list)
     night_sight: str = "none"

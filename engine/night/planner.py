@@ -69,7 +69,7 @@ class StarshellOption:
     target: str | None = None
     target_count: int | None = None
     target_now: bool = False          # the target hex is lit already (E1.9)
-    # RULES.md 11.7: what the shot gains and costs, summed over the 36 outcomes
+    # rules.md 11.7: what the shot gains and costs, summed over the 36 outcomes
     seen_count: int = 0               # enemy units newly lit that a friendly unit then sees
     any_seen_count: int = 0           # outcomes with at least one such enemy
     seen_each: tuple[int, ...] = ()   # per enemy unit (``enemy_ids``)
@@ -81,7 +81,7 @@ class StarshellOption:
 
     @property
     def expected_enemies_seen(self) -> Fraction:
-        """Expected enemy units newly lit and then seen by a friendly Good Order unit (RULES.md
+        """Expected enemy units newly lit and then seen by a friendly Good Order unit (rules.md
         11.7): within its NVR, being lit (E1.101), along its LOS."""
         return Fraction(self.seen_count, OUTCOMES)
 
@@ -111,7 +111,7 @@ class StarshellOption:
     @property
     def gain(self) -> Fraction:
         """The number the ranking sorts by: the expected enemy units newly lit and seen, or for
-        ``target:HEX`` the chance that the shot newly lights that hex (RULES.md 11.7)."""
+        ``target:HEX`` the chance that the shot newly lights that hex (rules.md 11.7)."""
         if self.target is not None:
             return Fraction(0) if self.target_now else Fraction(self.target_count, OUTCOMES)
         return self.expected_enemies_seen
@@ -182,7 +182,7 @@ class StarshellOption:
                "expected_friendly_lit": float(self.expected_friendly_lit),
                "any_enemy_lit": _fraction_text(self.any_enemy_count),
                "attempt_hex": self.attempt_hex, "reasons": self.reasons(),
-               # RULES.md 11.7 (SPEC.md turn four)
+               # rules.md 11.7 (SPEC.md turn four)
                "expected_enemies_seen": _fraction_text(self.seen_count),
                "any_enemy_seen": _fraction_text(self.any_seen_count),
                "enemy_seen": {u: _fraction_text(c) for u, c in zip(self.enemy_ids,
@@ -216,7 +216,7 @@ class Advice:
 
     @property
     def advice(self) -> str:
-        """"fire" when a placement gains (RULES.md 11.7), else "hold"."""
+        """"fire" when a placement gains (rules.md 11.7), else "hold"."""
         return "fire" if self.options and self.options[0].gain > 0 else "hold"
 
     @property
@@ -351,7 +351,7 @@ def advise_steps(scenario: Scenario, unit_id: str | None, side: str | None = Non
         cols = np.append(cols, t)
         lightable = np.append(lightable, star_exceptions(scenario.map)[0][t])
         already = np.append(already, illumination(scenario).lit[t])
-    steps = side_sight_steps(scenario, friends, enemies)        # RULES.md 11.7
+    steps = side_sight_steps(scenario, friends, enemies)        # rules.md 11.7
     while True:
         try:
             yield ("what your units see", 0.3 + 0.2 * next(steps))
@@ -408,7 +408,7 @@ def _method_options(scenario, unit, limit, method, hexes, columns, sight, enemie
 
 
 def rank_key(by_target: bool):
-    """The default ranking (RULES.md 11.7): the most enemy units newly lit and then seen by a
+    """The default ranking (rules.md 11.7): the most enemy units newly lit and then seen by a
     friendly Good Order unit (for ``target:HEX``, the chance the hex ends lit first); among
     equals, the fewest enemy units the side stops seeing (its watchers blinded, E1.101), the
     fewest friendly units blinded, the likeliest to light at least one seen, the most enemy

@@ -137,7 +137,7 @@ def advise_text(out: dict) -> str:
         rule = "E1.931" if o["method"].startswith("ir") else "E1.921"
         lines.append(f"  {k}. method {o['method']} in {o['at']} by {o['by']}: {o['says']}")
         lines.append(f"     gain {o['gain']:.2f}: enemy units newly lit and then seen by a "
-                     f"Good Order unit of yours (RULES.md 11.7); chance of at least one: "
+                     f"Good Order unit of yours (rules.md 11.7); chance of at least one: "
                      f"{_chance(o['any_enemy_seen'])}{target}; usage dr passes {o['usage']} "
                      f"({rule})")
         if o["enemy_lit"] and o["expected_enemy_gain"] == 0 and o["expected_enemy_lit"]:

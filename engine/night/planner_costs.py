@@ -1,4 +1,4 @@
-"""ASL's movement costs for Infantry, built in for the dark way (the B Terrain Chart; RULES.md 10).
+"""ASL's movement costs for Infantry, built in for the dark way (the B Terrain Chart; rules.md 10).
 
 The cost of a step is the cost of terrain (COT) of the hex entered, in MF:
 - open ground, plowed fields, orchards, huts 1 (B1, B14, G5); grain and kunai 1.5 (B15, G4);

@@ -1,4 +1,4 @@
-"""What a starshell gains a player (RULES.md 11.7): enemy units it newly lights that a friendly
+"""What a starshell gains a player (rules.md 11.7): enemy units it newly lights that a friendly
 Good Order unit then sees, and what the friendly units it lights stop seeing.
 
 The sight of a side is read from the night verdict (section 3), never computed here again:

@@ -1,4 +1,4 @@
-"""The planner's long questions a step at a time (RULES.md 10): each is a generator that yields
+"""The planner's long questions a step at a time (rules.md 10): each is a generator that yields
 its progress, ``(text, share done)``, between two pieces of work, and returns its answer.  The
 engine starts no thread: the app's job runner drives the steps (and stops between two when the
 player cancels); ``drive`` runs them to the end for everyone else.

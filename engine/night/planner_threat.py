@@ -92,7 +92,7 @@ def still(scenario: Scenario) -> Scenario:
     """The position with no vehicle moving (E1.14 then belongs to the unit we stand in a hex)."""
     if not any(u.moving for u in scenario.units):
         return scenario
-    # the counters in LOS stay the position's: its moving vehicles hinder nothing (RULES.md 11.4)
+    # the counters in LOS stay the position's: its moving vehicles hinder nothing (rules.md 11.4)
     return with_counters_of(scenario, scenario.replace(
         units=tuple(u.replace(moving=None) if u.moving else u for u in scenario.units)))
 

@@ -1,4 +1,4 @@
-"""The planner's advice in a player's words (RULES.md 11.7): one sentence a placement, "lights
+"""The planner's advice in a player's words (rules.md 11.7): one sentence a placement, "lights
 1.4 Germans that 3 of your units then see; blinds your 8-3-8 in 4P5 one time in three", and
 "Don't fire: no placement helps" when none gains.
 

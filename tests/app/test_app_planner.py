@@ -320,7 +320,7 @@ def test_the_whole_side_is_ranked_one_roller_a_hex_and_a_click_selects_the_firer
 
 def test_certain_only_for_what_the_shot_adds_and_hold_fire_when_nothing_gains(w10, qtbot):
     """W-10: S1 is lit already whatever the drift (E1.9): the panel no longer says "at least
-    one lit: certain" but "Don't fire: no placement helps" (RULES.md 11.7)."""
+    one lit: certain" but "Don't fire: no placement helps" (rules.md 11.7)."""
     advice = advised(qtbot, w10)
     panel = w10.planner_ui.advice
     assert advice.options[0].any_enemy_lit == 1 and advice.advice == "hold"

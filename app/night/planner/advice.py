@@ -1,5 +1,5 @@
 """The best starshell, in the Starshell panel: every legal way the selected unit may fire now,
-ranked by the engine (``api.night.advise``, RULES.md 10, 11.7): its advice in a sentence (where
+ranked by the engine (``api.night.advise``, rules.md 10, 11.7): its advice in a sentence (where
 to fire, or "Don't fire: no placement helps"), then per row the gain (enemy units newly lit
 that a friendly Good Order unit then sees), the engine's sentence on it (the friends it
 blinds, E1.101, and what they stop seeing), the enemy units lit and those lit already (E1.9),
@@ -40,7 +40,7 @@ def chance_words(chance) -> str:
 
 
 def option_text(rank: int, option, says: str, whole_side: bool = False) -> str:
-    """One row: where and how, what it gains (RULES.md 11.7), then ``says`` (the engine's
+    """One row: where and how, what it gains (rules.md 11.7), then ``says`` (the engine's
     sentence: what it lights that your units then see, whom it blinds)."""
     o = option
     by = f" ({o.by})" if whole_side else ""

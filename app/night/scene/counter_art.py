@@ -190,7 +190,7 @@ def draw_marker(painter: QPainter, marker, side: int | None, compact: bool) -> N
         painter.drawLine(QPointF(49, 10), QPointF(49, 88))
         painter.drawLine(QPointF(10, 49), QPointF(88, 49))
         _badge(painter, QRectF(20, 36, 58, 26), "FFE", style.MARKER_FFE, style.MARKER_FIRE)
-    elif t == "smoke":          # RULES.md 11.4: its strength on the counter, as VASL's shows it
+    elif t == "smoke":          # rules.md 11.4: its strength on the counter, as VASL's shows it
         _body(painter, QColor("#d9d9d9"), QColor("#7a7a7a"), False, round_=True)
         fit_text(painter, QRectF(6, 24, 86, 48), api.night.marker_label(marker), 18, True,
                  style.MARKER_DARK)
