@@ -1,4 +1,4 @@
-"""VASL 5 pictures as VASL allows them (RULES.md 11.6): a picture over VASL's 10 million pixel
+"""VASL 5 pictures as VASL allows them (rules.md 11.6): a picture over VASL's 10 million pixel
 grid read at one pixel in a whole step, a JPEG picture (its colours not read), and VASL's
 ``alternate`` hex numbering."""
 from __future__ import annotations

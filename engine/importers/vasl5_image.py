@@ -372,7 +372,7 @@ def _picture_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int],
     if meta_geo is None and is_alternate(archive):
         shifted = alternate_shift(vals["y0"], vals["dy"])
         if shifted:
-            vals["y0"] -= vals["dy"]    # RULES.md 11.6: our A1 is VASL's A0 (alternate_note)
+            vals["y0"] -= vals["dy"]    # rules.md 11.6: our A1 is VASL's A0 (alternate_note)
     geo = meta_geo or Geometry(vals["x0"], vals["y0"], vals["dx"], vals["dy"])
     if vals["x0"] > w or vals["y0"] > h:
         raise ScenarioError(f"x0 {vals['x0']:g}, y0 {vals['y0']:g}: A1's centre lies outside the "
@@ -395,7 +395,7 @@ def alternate_shift(y0: float, dy: float) -> bool:
 
 
 def alternate_note(archive: Vasl5Archive, board_id: str) -> list[str]:
-    """The import report's words on an ``alternate`` map's hex names (RULES.md 11.6)."""
+    """The import report's words on an ``alternate`` map's hex names (rules.md 11.6)."""
     shifted = _picture_geometry(archive)[2]
     if shifted is None:
         return []
