@@ -1,0 +1,24 @@
+"""Hostile numbers and text met in the newer paths: pixel differences of very tall maps, vehicle
+names of long runs of spaces, cost tables near the largest float, exponents in chart factors,
+polygons with spikes below the saved precision. Each ends in a right answer or a message
+naming the file and the place, within seconds."""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.los.raster import kernel
+from engine.los.raster.walk import ReversibleWalks
+
+
+def test_pixel_differences_past_32767_rows_keep_their_own_reversal():
+    """(-39, 40000) and (-38, -25536) once shared a key (dx * 65536 + dy), so the second asked
+    took the first's answer; each must get its own, as the walk itself gives it."""
+    width = 4000
+    dxs = np.array([-39, -38, 21, 22], dtype=np.int64)
+    dys = np.array([40000, 40000 - 65536, 40000, 40000 - 65536], dtype=np.int64)
+    alone = kernel.reversible(dxs, dys, width)
+    assert alone[0] != alone[1]      # the two answers differ, so a shared key shows
+    cached = ReversibleWalks(width)
+    for k in range(len(dxs)):
+        assert cached(dxs[k:k + 1], dys[k:k + 1])[0] == alone[k]
+    assert (cached(dxs[::-1], dys[::-1]) == alone[::-1]).all()
