@@ -4,9 +4,14 @@ polygons with spikes below the saved precision. Each ends in a right answer or a
 naming the file and the place, within seconds."""
 from __future__ import annotations
 
+import time
+
 import numpy as np
+import pytest
+import vsav_synth as vs
 
 from engine.los.raster import kernel
+from engine.importers import vsav
 from engine.los.raster.walk import ReversibleWalks
 
 
@@ -22,3 +27,16 @@ def test_pixel_differences_past_32767_rows_keep_their_own_reversal():
     for k in range(len(dxs)):
         assert cached(dxs[k:k + 1], dys[k:k + 1])[0] == alone[k]
     assert (cached(dxs[::-1], dys[::-1]) == alone[::-1]).all()
+
+
+@pytest.mark.parametrize("space", [" ", "\u3000"])
+def test_a_vehicle_named_with_a_long_run_of_spaces_reads_at_once(tmp_path, space):
+    """A vehicle name of 60,000 spaces (or ideographic spaces) before its CE layer word: the
+    save reads in linear time, the name as the player sees it (its words, one space apart)."""
+    tank = vs.tank("PzKw" + space * 60_000 + "IVH" + space * 60_000 + "CE x", vs.hex_pixel("K8"))
+    path = vs.write_vsav(tmp_path / "g.vsav", [(0, 0, "02"), (1, 0, "34")], [tank])
+    started = time.monotonic()
+    read = vsav.read_vsav(path)
+    names = [u.extra["name"] for u in read.scenario().units]
+    assert time.monotonic() - started < 5
+    assert names == ["PzKw IVH"]
