@@ -1,0 +1,92 @@
+"""Hostile board archives and the files beside them, turn four: metadata in another encoding
+carrying declarations, ZIP entries no reader can open, pictures whose header claims billions of
+pixels.  Each file is made here; each ends in one message naming the file and the place, or in
+the board imported as the docs promise, in bounded memory (a subprocess under an address-space
+limit) and seconds."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+import vasl5_synth
+import vasl_synth as synth
+
+from engine.hexes import parse_local
+from engine.importers import vasl
+
+ROOT = Path(__file__).resolve().parent.parent
+MEMORY_LIMIT = 1024 * 1024 * 1024       # bytes of address space for the importing process
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="resource.setrlimit is POSIX")
+
+# Imports each (archive, metadata file or null) given as JSON, under the memory limit; prints
+# one JSON line each: "ok", the ScenarioError, or any other exception (a failure of the test).
+IMPORTER = textwrap.dedent("""
+    import json, resource, sys, time
+    resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))
+    from engine.errors import ScenarioError
+    from engine.importers.vasl import import_board
+    for path, meta in json.loads(sys.argv[1]):
+        started = time.monotonic()
+        try:
+            board, report = import_board(path, metadata=meta)
+            out = {{"ok": True, "report": report}}
+        except ScenarioError as e:
+            out = {{"error": str(e), "file": e.file, "place": e.place}}
+        except BaseException as e:
+            out = {{"crash": type(e).__name__ + ": " + str(e)[:200]}}
+        out["seconds"] = time.monotonic() - started
+        print(json.dumps(out), flush=True)
+""")
+
+
+def import_limited(cases: list[tuple[Path, Path | None]]) -> list[dict]:
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
+    args = json.dumps([[str(a), str(m) if m else None] for a, m in cases])
+    done = subprocess.run([sys.executable, "-c", IMPORTER.format(limit=MEMORY_LIMIT), args],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    assert all("crash" not in r and r["seconds"] < 15 for r in results), results
+    return results
+
+
+def laughs(encoding: str, root: str = "boardMetadata") -> bytes:
+    """A metadata file whose entities grow to gigabytes, in ``encoding`` with its declaration."""
+    entities = '<!ENTITY a0 "' + "lol" * 10 + '">' + "".join(
+        f'<!ENTITY a{k} "' + f"&a{k - 1};" * 10 + '">' for k in range(1, 10))
+    text = (f'<?xml version="1.0" encoding="{encoding.upper()}"?>\n'
+            f'<!DOCTYPE {root} [{entities}]>\n'
+            f'<{root} name="&a9;" hasHills="TRUE" width="33" height="10"/>\n')
+    return text.encode(encoding)
+
+
+@posix_only
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32"])
+def test_metadata_in_another_encoding_with_declarations_is_refused(tmp_path, encoding):
+    """In an archive (VASL 6 and VASL 5) and as the file named by ``--metadata``."""
+    meta = tmp_path / "BoardMetadata.xml"
+    meta.write_bytes(laughs(encoding))
+    six = synth.hostile_archive(tmp_path / "bd01", metadata=meta.read_bytes())
+    five = vasl5_synth.SynthBoard().write(tmp_path / "bd02", metadata=meta.read_bytes())
+    plain = vasl5_synth.SynthBoard().write(tmp_path / "bd03")
+    got = import_limited([(six, None), (five, None), (plain, meta)])
+    for result, file in zip(got, (six, five, meta)):
+        assert result.get("file") == str(file), result
+        assert ("document type declarations" in result["error"]
+                or "encoding" in result["error"]), result
+
+
+def test_metadata_in_utf16_without_declarations_is_read(tmp_path):
+    """The encoding is no fault: the same metadata in UTF-16 gives its building types."""
+    board = vasl5_synth.SynthBoard()
+    board.hex_("H3", "building", 0)
+    meta = vasl5_synth.board_metadata([("H3", "Wooden Building, 2 Level")]).decode()
+    meta = meta.replace('"1.0"?>', '"1.0" encoding="UTF-16"?>').encode("utf-16")
+    imported, _ = vasl.import_board(board.write(tmp_path / "bd04", metadata=meta))
+    assert imported.at(*parse_local("H3")).upper_levels == 2
