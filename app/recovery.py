@@ -198,14 +198,8 @@ def process_running(pid: int) -> bool:
 
 def claim(slot: Path) -> None:
     """Make ``slot`` this process's: another process started meanwhile must not offer it."""
-    slot.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(slot / OWNER, str(os.getpid()))
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="ascii")
-    os.replace(tmp, path)
+    api.own_folder(slot, parents=True)          # no link: the program's own folder
+    api.atomic_write_bytes(slot / OWNER, str(os.getpid()).encode("ascii"), backup=False)
 
 
 def _remove_lock(slot: Path) -> None:
@@ -334,7 +328,7 @@ def take_slot(document, found: Recovered, folder: Path | None = None) -> None:
         else:
             slot = found.slot
             claim(slot)
-    except OSError:                     # the window's Autosaver writes a slot of its own
+    except (OSError, api.ScenarioError):    # the window's Autosaver writes a slot of its own
         return
     document.recovery_slot = slot
 

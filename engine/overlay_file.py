@@ -28,6 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import ScenarioError
+from .jsonio import atomic_write_bytes
 
 ORIENTATIONS = "abcdef"
 KEEP_TERRAIN = 255              # a pixel whose colour names no terrain: the board's stays
@@ -95,7 +96,7 @@ def check_overlay(overlay: OverlayFile) -> None:
 
 def save_overlay(overlay: OverlayFile, path: str | Path) -> None:
     check_overlay(overlay)
-    Path(path).write_bytes(overlay.to_bytes())
+    atomic_write_bytes(Path(path), overlay.to_bytes(), backup=False)
 
 
 def load_overlay(path: str | Path) -> OverlayFile:

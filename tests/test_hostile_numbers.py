@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 import vsav_synth as vs
 
-from engine.los.raster import kernel
 from engine.importers import vsav
+from engine.los.raster import kernel
 from engine.los.raster.walk import ReversibleWalks
 
 
