@@ -10,14 +10,20 @@ import os
 import subprocess
 import sys
 import textwrap
+import zipfile
 from pathlib import Path
 
+import numpy as np
 import pytest
 import vasl5_synth
 import vasl_synth as synth
+import vsav_synth as vs
 
+from engine.errors import ScenarioError
 from engine.hexes import parse_local
-from engine.importers import vasl
+from engine.importers import vasl, vsav
+from engine.overlay_file import OverlayFile, load_overlay
+from engine.raster_file import Raster, load_raster
 
 ROOT = Path(__file__).resolve().parent.parent
 MEMORY_LIMIT = 1024 * 1024 * 1024       # bytes of address space for the importing process
@@ -90,3 +96,71 @@ def test_metadata_in_utf16_without_declarations_is_read(tmp_path):
     meta = meta.replace('"1.0"?>', '"1.0" encoding="UTF-16"?>').encode("utf-16")
     imported, _ = vasl.import_board(board.write(tmp_path / "bd04", metadata=meta))
     assert imported.at(*parse_local("H3")).upper_levels == 2
+
+
+def zip_entry_marked(path: Path, name: str, version: int | None = None,
+                     encrypted: bool = False) -> Path:
+    """Entry ``name`` of the ZIP at ``path`` marked as needing ZIP ``version`` (64: 6.4) or
+    encrypted, in its local and central headers; its data left as it is."""
+    raw = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as z:
+        local = z.getinfo(name).header_offset
+    heads = [local]
+    at = raw.find(b"PK\x01\x02")
+    while at >= 0:
+        length = int.from_bytes(raw[at + 28:at + 30], "little")
+        if raw[at + 46:at + 46 + length].decode() == name:
+            heads.append(at + 2)                # (the central header has "version made by")
+        at = raw.find(b"PK\x01\x02", at + 4)
+    for head in heads:
+        if version is not None:
+            raw[head + 4:head + 6] = version.to_bytes(2, "little")
+        if encrypted:
+            raw[head + 6] |= 1
+    path.write_bytes(raw)
+    return path
+
+
+MARKS = {"version 6.4": {"version": 64}, "encrypted": {"encrypted": True}}
+
+
+def said(error: ScenarioError, file: Path, entry: str, mark: str) -> None:
+    assert error.file == str(file) and error.place == entry, str(error)
+    assert ("6.4" if mark == "version 6.4" else "encrypted") in error.problem
+
+
+@pytest.mark.parametrize("mark", MARKS)
+def test_a_saved_game_entry_no_reader_opens_is_named(tmp_path, mark):
+    path = zip_entry_marked(vs.write_vsav(tmp_path / "g.vsav", [(0, 0, "02")], []),
+                            "savedGame", **MARKS[mark])
+    with pytest.raises(ScenarioError) as e:
+        vsav.read_vsav(path)
+    said(e.value, path, "savedGame", mark)
+
+
+@pytest.mark.parametrize("mark", MARKS)
+def test_board_archive_entries_no_reader_opens_are_named(tmp_path, mark):
+    six = zip_entry_marked(synth.hostile_archive(tmp_path / "bd01"), "LOSData", **MARKS[mark])
+    five = vasl5_synth.SynthBoard().write(tmp_path / "bd02")
+    zip_entry_marked(five, "bd02.gif", **MARKS[mark])
+    for path, entry in ((six, "LOSData"), (five, "bd02.gif")):
+        with pytest.raises(ScenarioError) as e:
+            vasl.import_board(path)
+        said(e.value, path, entry, mark)
+
+
+@pytest.mark.parametrize("mark", MARKS)
+def test_raster_and_overlay_members_no_reader_opens_are_named(tmp_path, mark):
+    raster = tmp_path / "b1.raster.npz"
+    raster.write_bytes(Raster(np.zeros((40, 60), np.uint8), np.zeros((40, 60), np.int8),
+                              (0.0, 32.25, 56.25, 64.5), (2, 1)).to_bytes())
+    zip_entry_marked(raster, "terrain.npy", **MARKS[mark])
+    with pytest.raises(ScenarioError) as e:
+        load_raster(raster)
+    assert e.value.file == str(raster) and e.value.place in ("terrain", "terrain.npy"), str(e.value)
+    overlay = tmp_path / "x1.overlay.npz"
+    overlay.write_bytes(OverlayFile("x1", ("A1",), {}).to_bytes())
+    zip_entry_marked(overlay, "name.npy", **MARKS[mark])
+    with pytest.raises(ScenarioError) as e:
+        load_overlay(overlay)
+    assert e.value.file == str(overlay) and e.value.place in ("name", "name.npy"), str(e.value)
