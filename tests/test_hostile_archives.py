@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -18,12 +19,15 @@ import pytest
 import vasl5_synth
 import vasl_synth as synth
 import vsav_synth as vs
+from test_vasl6_picture import archive as picture_archive
 
 from engine.errors import ScenarioError
 from engine.hexes import parse_local
 from engine.importers import vasl, vsav
-from engine.overlay_file import OverlayFile, load_overlay
+from engine.overlay_file import OverlayFile, OverlayImage, load_overlay
+from engine.overlay_paste import PlacedOverlay, overlay_picture
 from engine.raster_file import Raster, load_raster
+from engine.ssr import api as ssr
 
 ROOT = Path(__file__).resolve().parent.parent
 MEMORY_LIMIT = 1024 * 1024 * 1024       # bytes of address space for the importing process
@@ -164,3 +168,36 @@ def test_raster_and_overlay_members_no_reader_opens_are_named(tmp_path, mark):
     with pytest.raises(ScenarioError) as e:
         load_overlay(overlay)
     assert e.value.file == str(overlay) and e.value.place in ("name", "name.npy"), str(e.value)
+
+
+def png_claiming(width: int, height: int) -> bytes:
+    """A PNG whose header claims ``width`` x ``height`` pixels, with one tiny data chunk."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (len(body).to_bytes(4, "big") + kind + body
+                + zlib.crc32(kind + body).to_bytes(4, "big"))
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 2, 0, 0, 0])
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b""))
+
+
+def test_a_vasl6_picture_claiming_65535_squared_pixels_imports_the_terrain(tmp_path):
+    """The docs' promise: the terrain imports, the picture is left out and the report says so."""
+    path = picture_archive(tmp_path, png_claiming(65_535, 65_535))
+    board, report = vasl.import_board(path)
+    assert "image" not in board.extra and board.image_data is None
+    assert any(line.startswith("bd98.png: ") and "terrain art" in line for line in report), report
+
+
+def test_pictures_claiming_billions_of_pixels_are_told_not_raised(tmp_path):
+    """The same header as a board picture on disk recoloured by an SSR (drawn as it is) and as
+    an overlay's picture (a message naming the overlay)."""
+    bomb = png_claiming(65_535, 65_535)
+    on_disk = tmp_path / "bd98.png"
+    on_disk.write_bytes(bomb)
+    assert ssr.picture_rgba(on_disk, ["Winter"]) is None
+    image = OverlayImage("a", *(np.zeros((2, 2), t) for t in (np.uint8, np.int8, bool, bool)),
+                         picture=bomb)
+    placed = PlacedOverlay(OverlayFile("x1", ("A1",), {"a": image}), image, "a", 0, 0, "A1", "A2")
+    with pytest.raises(ScenarioError) as e:
+        overlay_picture(placed)
+    assert e.value.place == "overlay x1" and "decompression bomb" in e.value.problem.lower()

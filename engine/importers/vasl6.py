@@ -186,7 +186,7 @@ def read_picture(archive: zipfile.ZipFile, named: str, stem: str) -> BoardPictur
         with Image.open(io.BytesIO(data)) as im:
             size = (int(im.size[0]), int(im.size[1]))
             kind = im.format
-    except (UnidentifiedImageError, OSError, ValueError) as e:
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as e:
         raise ScenarioError(f"the board picture cannot be read ({e})", place=info.filename) from None
     if kind not in ("GIF", "PNG") or size[0] * size[1] > MAX_PICTURE_PIXELS or min(size) < 1:
         raise ScenarioError(f"the board picture is a {size[0]} x {size[1]} {kind} image: a GIF "
