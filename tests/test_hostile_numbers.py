@@ -4,11 +4,13 @@ polygons with spikes below the saved precision. Each ends in a right answer or a
 naming the file and the place, within seconds."""
 from __future__ import annotations
 
+import json
 import time
 
 import numpy as np
 import pytest
 import vsav_synth as vs
+from support import SCENARIOS, run
 
 from engine.importers import vsav
 from engine.los.raster import kernel
@@ -40,3 +42,25 @@ def test_a_vehicle_named_with_a_long_run_of_spaces_reads_at_once(tmp_path, space
     names = [u.extra["name"] for u in read.scenario().units]
     assert time.monotonic() - started < 5
     assert names == ["PzKw IVH"]
+
+
+@pytest.mark.parametrize("cost", [1e308, 1.7e308, 1e-320, 0.0005, 1001])
+def test_a_route_cost_out_of_bounds_is_refused_naming_the_table(tmp_path, cost):
+    """Costs near 1e308 summed to Infinity (no JSON) and tied routes by hex count: every cost
+    is bounded, each sum finite."""
+    costs = tmp_path / "costs.json"
+    costs.write_text('{"open": %s, "woods": 2}' % repr(cost))
+    code, out, err = run("route", SCENARIOS / "W-10.json", "--unit", "L1", "--to", "2BB8",
+                         "--costs", costs, "--json")
+    assert code == 2 and out == "", out
+    assert str(costs) in err and "costs.open" in err and "from 0.001 to 1000" in err
+
+
+def test_route_costs_at_the_bound_give_the_exact_sum(tmp_path):
+    costs = tmp_path / "costs.json"
+    costs.write_text('{"open": 1000}')
+    code, out, err = run("route", SCENARIOS / "W-10.json", "--unit", "L1", "--to", "2BB8",
+                         "--costs", costs, "--json")
+    assert code == 0, err
+    doc = json.loads(out, parse_constant=lambda word: pytest.fail(f"{word} in the JSON"))
+    assert doc["hexes"] == 8 and doc["cost"] == 8000

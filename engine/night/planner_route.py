@@ -20,7 +20,7 @@ from numbers import Real
 
 import numpy as np
 
-from ..errors import ScenarioError
+from ..errors import ScenarioError, shown
 from .planner_threat import Threat, threat
 from .scenario import Scenario
 from .verdicts import NVR
@@ -60,8 +60,14 @@ class Route:
                 "sightings": self.sightings, "reasons": list(self.reasons)}
 
 
+# a hex's movement points, bounded: every sum along a route is then exact enough to rank and
+# finite (values near 1e308 summed to infinity and tied routes by their hex count)
+MIN_STEP_COST, MAX_STEP_COST = 0.001, 1000
+
+
 def step_costs(scenario: Scenario, costs: dict | None) -> np.ndarray:
-    """Movement points to enter each hex (NaN: impassable), from ``{terrain: cost}``."""
+    """Movement points to enter each hex (NaN: impassable), from ``{terrain: cost}``: each a
+    number from ``MIN_STEP_COST`` to ``MAX_STEP_COST``."""
     m = scenario.map
     out = np.ones(m.size, dtype=float)
     if costs is None:
@@ -70,9 +76,11 @@ def step_costs(scenario: Scenario, costs: dict | None) -> np.ndarray:
     for terrain, cost in costs.items():
         if cost is None:
             out[names == terrain] = np.nan
-        elif isinstance(cost, bool) or not isinstance(cost, Real) or not cost > 0:
-            raise ScenarioError(f"the cost of {terrain!r} must be a number above 0 or null "
-                                f"(impassable), not {cost!r}", place=f"costs.{terrain}")
+        elif isinstance(cost, bool) or not isinstance(cost, Real) \
+                or not MIN_STEP_COST <= cost <= MAX_STEP_COST:
+            raise ScenarioError(f"the cost of {terrain!r} must be a number from "
+                                f"{MIN_STEP_COST:g} to {MAX_STEP_COST:g} or null (impassable), "
+                                f"not {shown(cost)}", place=f"costs.{terrain}")
         else:
             out[names == terrain] = float(cost)
     return out
