@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import time
+from fractions import Fraction
 
 import numpy as np
 import pytest
 import vsav_synth as vs
 from support import SCENARIOS, run
 
+from engine.api import ScenarioError, assets_dir
+from engine.api import napoleonic as nap
 from engine.importers import vsav
 from engine.los.raster import kernel
 from engine.los.raster.walk import ReversibleWalks
@@ -64,3 +67,35 @@ def test_route_costs_at_the_bound_give_the_exact_sum(tmp_path):
     assert code == 0, err
     doc = json.loads(out, parse_constant=lambda word: pytest.fail(f"{word} in the JSON"))
     assert doc["hexes"] == 8 and doc["cost"] == 8000
+
+
+FIRE = assets_dir() / "fire"
+
+
+@pytest.mark.parametrize("factor", ["1e-99999999", "1e-9999", "1e999", "1E-5", "1/0", "0/1",
+                                    "11", "1/2e9", " 1/2", "\u0661/2"])
+def test_a_range_band_factor_not_written_as_a_factor_is_refused_at_once(tmp_path, factor):
+    """"1e-99999999" hung ``fire`` and the window (Fraction worked out 10**99999999);
+    "1e-9999" gave an internal error: a factor is read only as digits, "/" and "."."""
+    pack = json.loads((FIRE / "charts" / "sample.json").read_text())
+    artillery = next(r for r in pack["range"] if r.get("bands"))
+    artillery["bands"][1]["factor"] = factor
+    path = tmp_path / "charts.json"
+    path.write_text(json.dumps(pack))
+    started = time.monotonic()
+    with pytest.raises(ScenarioError) as e:
+        nap.load_charts(str(path), tmp_path)
+    assert time.monotonic() - started < 2
+    assert e.value.file == str(path) and e.value.place == "range[3].bands[1].factor"
+
+
+@pytest.mark.parametrize("factor, want", [("1/3", Fraction(1, 3)), ("0.25", Fraction(1, 4)),
+                                          ("10", Fraction(10)), (2, Fraction(2))])
+def test_a_range_band_factor_is_read_exactly(tmp_path, factor, want):
+    pack = json.loads((FIRE / "charts" / "sample.json").read_text())
+    artillery = next(r for r in pack["range"] if r.get("bands"))
+    artillery["bands"][1]["factor"] = factor
+    path = tmp_path / "charts.json"
+    path.write_text(json.dumps(pack))
+    row = next(r for r in nap.load_charts(str(path), tmp_path).ranges if r.bands)
+    assert row.bands[1].factor == want
