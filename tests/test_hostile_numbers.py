@@ -6,18 +6,21 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
 import pytest
 import vsav_synth as vs
-from support import SCENARIOS, run
+from support import SCENARIOS, el, run
 
 from engine.api import ScenarioError, assets_dir
 from engine.api import napoleonic as nap
 from engine.importers import vsav
 from engine.los.raster import kernel
 from engine.los.raster.walk import ReversibleWalks
+from engine.tabletop.table import load_table, save_table, table_from_json
+from engine.tabletop.terrain import TerrainPiece
 
 
 def test_pixel_differences_past_32767_rows_keep_their_own_reversal():
@@ -99,3 +102,36 @@ def test_a_range_band_factor_is_read_exactly(tmp_path, factor, want):
     path.write_text(json.dumps(pack))
     row = next(r for r in nap.load_charts(str(path), tmp_path).ranges if r.bands)
     assert row.bands[1].factor == want
+
+
+SPIKE = [[0, 0], [10, 0], [10, 10], [5 + 2e-10, 10], [5, 15], [5 - 2e-10, 10], [0, 10]]
+
+
+def spiked_table() -> dict:
+    """A wood whose spike is 4e-10 BW wide: valid as written, a line out and back (no area,
+    the polygon touching itself) once its corners are kept to 9 decimals."""
+    return {"format": "starshell-table", "version": 1, "ruleset": "dba3",
+            "elements": [el("1", "blue", "Bd", 40, 40, 0), el("2", "red", "Bd", 40, 60, 180)],
+            "terrain": [{"type": "woods", "polygon": SPIKE}]}
+
+
+def test_a_polygon_valid_only_below_the_saved_precision_is_refused_when_read(tmp_path):
+    path = tmp_path / "spike.json"
+    path.write_text(json.dumps(spiked_table()))
+    with pytest.raises(ScenarioError) as e:
+        load_table(path)
+    assert e.value.file == str(path) and e.value.place == "terrain[0].polygon"
+
+
+def test_a_table_that_would_not_reopen_is_not_saved(tmp_path):
+    """Made in memory (as an edit makes it): the save checks its own output, refuses and
+    names the place; the file it would have replaced is left as it was."""
+    good = table_from_json(spiked_table() | {"terrain": []}, file="t.json")
+    spiked = replace(good, terrain=(TerrainPiece("woods", tuple(map(tuple, SPIKE))),))
+    path = tmp_path / "t.json"
+    save_table(good, path)
+    before = path.read_bytes()
+    with pytest.raises(ScenarioError) as e:
+        save_table(spiked, path)
+    assert e.value.file == str(path) and "terrain[0].polygon" in e.value.problem
+    assert path.read_bytes() == before and load_table(path) == good
