@@ -38,7 +38,7 @@ from .boards import (
 )
 from .cache import per_map
 from .errors import ScenarioError
-from .file_writes import own_folder
+from .file_writes import hold_owner, own_folder, owner_held, release_owner
 from .hexes import (
     BOARD_ID_RE,
     BOARD_ROWS,
@@ -115,6 +115,7 @@ __all__ = [
     "bundled_board", "bundled_boards_dir", "load_board", "save_board",
     "board_raster", "with_raster", "without_raster",
     "atomic_write_json", "atomic_write_bytes", "own_folder", "read_json", "file_format",
+    "hold_owner", "owner_held", "release_owner",
     "ScenarioError", "per_map",
     # hex geometry
     "BOARD_ID_RE", "BOARD_ROWS", "COLUMN_NAMES", "COLUMN_STEP", "CORNER_OFFSETS", "SQRT3",
