@@ -4,7 +4,10 @@ polygons with spikes below the saved precision. Each ends in a right answer or a
 naming the file and the place, within seconds."""
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
+import re
 import time
 from dataclasses import replace
 from fractions import Fraction
@@ -14,6 +17,7 @@ import pytest
 import vsav_synth as vs
 from support import SCENARIOS, el, run
 
+import engine
 from engine.api import ScenarioError, assets_dir
 from engine.api import napoleonic as nap
 from engine.importers import vsav
@@ -135,3 +139,32 @@ def test_a_table_that_would_not_reopen_is_not_saved(tmp_path):
         save_table(spiked, path)
     assert e.value.file == str(path) and "terrain[0].polygon" in e.value.problem
     assert path.read_bytes() == before and load_table(path) == good
+
+
+HOSTILE_TEXTS = [" " * 60_000 + "x", "\u3000" * 60_000 + "x", "1" * 60_000 + "x",
+                 "a" * 60_000 + "!", "-" * 60_000, "1-" * 30_000 + "x", " :" * 30_000,
+                 "ge" + " " * 60_000 + "4-6-7x", "\\" * 60_000, "\t" * 60_000 + "BU"]
+
+
+def engine_expressions():
+    """Every regular expression an engine module compiles (input is matched by them)."""
+    found = []
+    for info in pkgutil.walk_packages(engine.__path__, "engine."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        found += [(f"{info.name}.{name}", value) for name, value in vars(module).items()
+                  if isinstance(value, re.Pattern)]
+    return found
+
+
+def test_no_expression_of_the_engine_backtracks_on_hostile_text():
+    """60,000 characters of spaces, digits, dashes... searched by each: linear time (a
+    backtracking one takes seconds to hours)."""
+    expressions = engine_expressions()
+    assert len(expressions) > 20
+    for name, pattern in expressions:
+        for text in HOSTILE_TEXTS:
+            started = time.monotonic()
+            pattern.search(text if isinstance(pattern.pattern, str) else text.encode())
+            assert time.monotonic() - started < 1, (name, text[:8])
