@@ -276,7 +276,18 @@ def classify(piece: Piece) -> tuple[str, str, dict] | tuple[None, str, dict]:
 
 _FIGURES_IN_NAME = re.compile(r"\b(\d{1,2}-\d{1,2}-\d{1,2})\b")
 _RATING_IN_NAME = re.compile(r"^(?:broken )?(\d{1,2}[-+]\d)\b")
-_VEHICLE_LAYERS = re.compile(r"\s+(?:[vt]ca\d|BU|CE|Wreck|Motion|Moved)\b.*$")
+# a vehicle's layer words: its name ends before the first (matched one word at a time: no
+# expression runs over a run of spaces, so reading a save takes time linear in its names)
+_VEHICLE_LAYER_WORD = re.compile(r"(?:[vt]ca\d|BU|CE|Wreck|Motion|Moved)\b")
+
+
+def vehicle_name(text: str) -> str:
+    """A vehicle's own name: its words up to the first layer word after the first."""
+    words = text.split()
+    for at in range(1, len(words)):
+        if _VEHICLE_LAYER_WORD.match(words[at]):
+            return " ".join(words[:at])
+    return " ".join(words)
 
 
 def counter_name(piece: Piece, what: str) -> str:
@@ -284,7 +295,7 @@ def counter_name(piece: Piece, what: str) -> str:
     rating ("9-2"), a vehicle's name ("PzKw IVH"), else the name VASSAL shows."""
     name = " ".join(piece.name.split())
     if what in ("afv", "vehicle"):
-        return _VEHICLE_LAYERS.sub("", piece.base_name.strip() or name) or name
+        return vehicle_name(piece.base_name) or name
     if what in ("leader", "armor_leader"):
         m = _RATING_IN_NAME.match(name.lower())
         return m.group(1) if m else name

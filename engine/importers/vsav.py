@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..boards import save_board
 from ..errors import ScenarioError
+from ..file_writes import own_folder
 from ..hexes import COLUMN_NAMES
 from ..night.checks import check
 from ..night.files import BoardSource, build_map, save_scenario, unit_to_json
@@ -399,7 +400,7 @@ def save_boards(result: VsavImport, folder: Path, imported_only: bool = False) -
         target = folder / p.ref
         try:
             if imported_only:
-                folder.mkdir(exist_ok=True)
+                own_folder(folder)      # the cache: a link there sends no board elsewhere
             board = save_board(p.board, target)
         except (OSError, ScenarioError):
             if imported_only:
