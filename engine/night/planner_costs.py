@@ -123,5 +123,5 @@ def step_costs(game_map: Map, costs: dict | str | None) -> np.ndarray:
     return table_step_costs(game_map, costs)
 
 
-__all__ = ["ASL", "HEXSIDE_MF", "INFANTRY_COT", "MAX_STEP_COST", "MIN_STEP_COST", "asl_step_costs", "road_hexes", "step_costs",
-           "table_step_costs"]
+__all__ = ["ASL", "HEXSIDE_MF", "INFANTRY_COT", "MAX_STEP_COST", "MIN_STEP_COST",
+           "asl_step_costs", "road_hexes", "step_costs", "table_step_costs"]

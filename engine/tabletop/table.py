@@ -195,11 +195,11 @@ def table_from_json(data, file: str | None = None) -> Table:
     return table
 
 
-def as_saved(element: Element) -> Element:
-    """The element as its file keeps it (positions and facing to 9 decimals): what the window
+def element_as_saved(element: Element) -> Element:
+    """The element as its file keeps it (positions and facing as ``as_saved``): what the window
     holds is then what a save reopens."""
-    return replace(element, x=round(element.x, 9) + 0.0, y=round(element.y, 9) + 0.0,
-                   facing=round(element.facing, 9) % 360.0 + 0.0)
+    return replace(element, x=as_saved(element.x), y=as_saved(element.y),
+                   facing=as_saved(element.facing) % 360.0 + 0.0)
 
 
 def element_to_json(element: Element) -> dict:
