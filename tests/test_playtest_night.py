@@ -8,6 +8,8 @@ import pytest
 import vsav_synth as vs
 
 from engine.importers import vsav
+from engine.importers.follow import game_changes
+from engine.importers.follow_keep import merge_reading
 from engine.night.counters import los_counters, night_clear
 from engine.night.files import scenario_to_json
 from engine.night.los_thread import los_thread
@@ -99,3 +101,23 @@ def test_the_night_field_and_the_one_line_agree(tmp_path):
     clear = night_clear(s, m.index("77E1"), 0, targets, np.zeros(m.size, dtype=np.int64),
                         np.ones(m.size, dtype=bool))
     assert not clear[m.index("77E8")] and clear[m.index("77E4")] and clear[m.index("77G8")]
+
+
+def test_following_keeps_the_nvr_the_player_set_while_the_save_still_says_its_own(tmp_path):
+    # E1.1, RULES.md 11.5: VASL writes the save at every move; its NVR unchanged, the NVR the
+    # player set stays; when the save's NVR changes, the save's is taken and said
+    def reading(nvr, target="E8"):
+        path = vs.write_vsav(tmp_path / "g.vsav", BOARDS, squads("E1", target),
+                             info=vs.info_record("weather", nvr=nvr))
+        return vsav.vsav_scenario(path, blank_missing=True)
+    first, _ = reading(2)
+    shown = first.replace(nvr=4)
+    new, summary = reading(2, "E7")
+    merge = merge_reading(shown, first, new, summary)
+    assert merge.scenario().nvr == 4
+    assert "NVR 4 kept as you set it (the save still says 2)" in merge.said
+    assert game_changes(shown, merge.scenario()) == "4-4-7 (ru1) moved to 77E7"
+    changed, summary = reading(5, "E7")
+    merge = merge_reading(shown, new, changed, summary)
+    assert merge.scenario().nvr == 5
+    assert game_changes(shown, merge.scenario()) == "NVR 5 from the save"
