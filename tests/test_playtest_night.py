@@ -39,8 +39,6 @@ SMOKE_NAMES = ["White +3 Smoke", "White +2 Smoke", "Gray +2 Smoke", "White +2 WP
                "White +1 WP", "Gray +1 WP", "Smoke grenade +2", "WP grenade +1"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine/importers/piece_kinds.py reads smoke only from a "
-                   "piece whose own name is 'Smoke'; VASL's Map matches the shown name alone")
 @pytest.mark.parametrize("name", SMOKE_NAMES)
 def test_a_smoke_counter_is_smoke_by_the_name_vasl_shows(tmp_path, name):
     # rules.md 11.4: VASL's checkHexSmokeRule knows smoke by the counter's name ("White +2 WP",
@@ -79,8 +77,6 @@ def test_hand_counted_lines_on_a_blank_board(tmp_path):
     assert sum("(+1 hindrance, rules.md 11.4)" in x for x in reasons) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="engine/night/los_thread.py keeps the terrain's daytime "
-                   "verdict: the thread says 'day: clear' when counters make six hindrances")
 def test_the_thread_says_six_counter_hindrances_block_by_day_too(tmp_path):
     # A24/A6.1: smoke hinders by day as by night; six hindrances block the line whatever they
     # are, so the thread's daytime verdict cannot be "clear" while it lists six
@@ -91,6 +87,7 @@ def test_the_thread_says_six_counter_hindrances_block_by_day_too(tmp_path):
     assert t.hindrances + t.counter_hindrances == 6
     assert t.night_sight == "none"
     assert not t.day_clear
+    assert t.day_reason.startswith("6 hindrances in all (0 of the terrain, 6 of counters)")
 
 
 def test_the_night_field_and_the_one_line_agree(tmp_path):
@@ -124,12 +121,14 @@ def test_following_keeps_the_nvr_the_player_set_while_the_save_still_says_its_ow
     assert game_changes(shown, merge.scenario()) == "NVR 5 from the save"
 
 
-@pytest.mark.xfail(strict=True, reason="engine/night/starshells.py takes a marker of no side for "
-                   "the enemy's: a save's FFE (VASL's colours name no side) lets both sides fire")
 def test_a_saves_ffe_of_no_side_is_not_the_enemys_fire_for_both_sides(tmp_path):
     # E(C)1.91 (d): the *enemy's* FFE allows the first starshell; VASL's "Red OBA FFE:1" says
     # no side, so the import cannot make it the enemy's of both sides at once
     r = read(tmp_path, squads("C1", "C9") + [piece("Red OBA FFE:1", "M5", 10)])
     s = r.scenario()
     by_ffe = [u.id for u in s.units if any(t.startswith("(d)") for t in first_triggers(s, u))]
-    assert len(by_ffe) < 2
+    assert by_ffe == []             # on an empty hex: nobody's
+    r = read(tmp_path, squads("C1", "C9") + [piece("Red OBA FFE:1", "C9", 10)])
+    s = r.scenario()
+    by_ffe = [u.id for u in s.units if any(t.startswith("(d)") for t in first_triggers(s, u))]
+    assert by_ffe == ["ru1"]        # on the Russian: the German's fire, a trigger for ru1 only

@@ -89,6 +89,10 @@ _SMOKE_RE = re.compile(r"\bsmoke\b|\bwp\b", re.IGNORECASE)
 
 def vasl_marker(piece: Piece) -> str | None:
     """The marker type VASL's name for the piece means (``VASL_MARKERS``), or None."""
+    # rules.md 11.4: VASL's Map knows smoke by the whole name shown ("White +2 WP"), whatever
+    # piece carries it: the colour word is part of that name, not a layer to strip
+    if " ".join(piece.name.split()).lower() in SMOKE_KIND_OF:
+        return "smoke"
     # the name as shown: a layer that renames the piece ("No Fire") decides, not the piece's own
     key = _COLOUR_LAYER.sub("", " ".join(piece.name.split())).lower()
     if key in VASL_MARKERS:
