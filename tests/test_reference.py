@@ -4,7 +4,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import marker, position, unit
+from support import board, marker, position, unit
 from test_night_properties import ALL, boards, hex_ids
 
 from engine.hexes import parse_local
@@ -106,3 +106,14 @@ def test_the_fast_path_equals_the_per_pair_lines_on_maps_with_hexsides(b, viewer
             for j in range(m.size):
                 assert bool(day.clear[j]) == reference.daytime_clear(m, i, level, j, 0), \
                     (m.names[i], level, m.names[j])
+
+
+def test_the_per_pair_implementation_counts_the_counters_too():
+    # rules.md 11.4, A24, A6.1: two White +3 smoke between the ends make six hindrances; the
+    # per-pair verdict blocks the line as the field does (it used to look at the terrain alone)
+    s = position(board(), units=[unit("V", "t1E1"), unit("T", "t1E8", side="axis")],
+                 markers=[marker("smoke", "t1E3", extra={"kind": "white+3"}),
+                          marker("smoke", "t1E5", extra={"kind": "white+3"})], nvr=9)
+    assert reference.sight(s, "V", s.map.canonical("t1E8")) == "none"
+    assert visibility_from(s, "V").sight_at(s.map.index(s.map.canonical("t1E8"))) == "none"
+    assert reference.sight(s, "V", s.map.canonical("t1E4")) == "nvr"     # one smoke: +3

@@ -14,6 +14,7 @@ from ..hex_lines import line_crossing
 from ..hexes import DIRECTIONS, from_axial, hex_range, neighbours, to_axial
 from ..maps import Map
 from ..terrain import BY_CODE, HEXSIDE_BY_CODE
+from .counters import line_counters, los_counters
 from .scenario import DERIVED_REFERENCE_LIGHTS, Scenario
 
 
@@ -67,8 +68,14 @@ def _judge(m: Map, i: int, a: int, ea: int, b: int, eb: int) -> tuple[bool, bool
 
 def daytime_clear(game_map: Map, start: int, start_level: int, end: int, end_level: int) -> bool:
     """Is the daytime LOS from location ``start`` to location ``end`` clear?"""
+    return daytime_line(game_map, start, start_level, end, end_level)[0]
+
+
+def daytime_line(game_map: Map, start: int, start_level: int, end: int,
+                 end_level: int) -> tuple[bool, int]:
+    """(clear, the terrain's hindrances) of the daytime LOS from ``start`` to ``end``."""
     if start == end:
-        return True
+        return True, 0
     ea, eb = int(game_map.level[start]) + start_level, int(game_map.level[end]) + end_level
     inter, sides = _crossed(game_map.pos(start), game_map.pos(end))
     hindrances = 0
@@ -76,19 +83,19 @@ def daytime_clear(game_map: Map, start: int, start_level: int, end: int, end_lev
         i = game_map.index_of_pos.get(pos, -1)
         blocks, hinders = _judge(game_map, i, start, ea, end, eb)
         if blocks:
-            return False
+            return False, hindrances
         hindrances += hinders
     for p1, p2 in sides:                                           # A6.1 hexsides
         j1 = _judge(game_map, game_map.index_of_pos.get(p1, -1), start, ea, end, eb)
         j2 = _judge(game_map, game_map.index_of_pos.get(p2, -1), start, ea, end, eb)
         if j1[0] and j2[0]:
-            return False
+            return False, hindrances
         if (j1[0] or j1[1]) and (j2[0] or j2[1]):
             hindrances += 1
     for p1, p2 in _hexsides_crossed(game_map.pos(start), game_map.pos(end)):           # rules.md 7
         if _side_blocks(game_map, p1, p2, game_map.pos(start), ea, game_map.pos(end), eb):
-            return False
-    return hindrances < 6
+            return False, hindrances
+    return hindrances < 6, hindrances
 
 
 def _hexsides_crossed(a: tuple[int, int], b: tuple[int, int]) -> list:
@@ -217,7 +224,11 @@ def sight(scenario: Scenario, viewer_id: str, hex_id: str) -> str:
     vi, ti = m.index(v.hex), m.index(hex_id)
     if vi == ti:
         return "nvr"
-    if not daytime_clear(m, vi, v.level, ti, 0):
+    clear, hindrances = daytime_line(m, vi, v.level, ti, 0)
+    if clear and los_counters(scenario):     # rules.md 11.4: the counters' hindrances, A6.1
+        extra = int(line_counters(scenario, vi, v.level, ti, 0).extra[0])
+        clear = hindrances + extra < 6
+    if not clear:
         return "none"
     light = scenario.derived(DERIVED_REFERENCE_LIGHTS, lambda: lights(scenario))
     nvr = scenario.nvr // 2 if (v.bu and v.type in ("afv", "armor_leader")) else scenario.nvr
