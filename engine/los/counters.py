@@ -33,6 +33,7 @@ import numpy as np
 
 from ..hexes import SQRT3
 from ..maps import Map
+from .counter_lines import hits
 from .day_lines import MAX_HINDRANCES
 
 HEX_CAP, SOURCE_CAP = 3, 4          # RULES.md 11.4: smoke a hex at most 3, 4 with the source in it
@@ -176,6 +177,11 @@ class Meets:
             self._judge(np.array(sorted(set(hexes)), dtype=np.int64))
 
     def _judge(self, hexes: np.ndarray, side: int | None = None) -> None:
+        if side is None:            # the lines by hex offset, kept per map (counter_lines)
+            rows = hits(self.map, self.ends.viewer, hexes, self.frame)[:, self.ends.targets]
+            for h, row in zip(hexes.tolist(), rows):
+                self._hit[(h, None)] = row
+            return
         n = len(self.b)
         c = centres(self.map, hexes)                                # (h, 2)
         dx, dy = self.b[:, 0] - self.a[0], self.b[:, 1] - self.a[1]  # (n,)
