@@ -1,0 +1,98 @@
+"""The lines meeting a counter hex read from the per-map table by hex offset (RULES.md 11.4),
+against shapely's clip of each line with the hex, and the ground table's hindrance counts (A6.1)
+against the lines' own."""
+import random
+
+import numpy as np
+import shapely
+from support import board, marker, position, unit
+
+from engine.hexes import SQRT3
+from engine.los import ground as los_ground
+from engine.los import los_table
+from engine.los.counter_lines import CORNER, hits, offset_lines
+from engine.maps import Map, Placement
+from engine.night.counters import field_rows, night_clear
+
+
+def _centre(m: Map, i) -> np.ndarray:
+    q, r = np.asarray(m.q[i], dtype=float), np.asarray(m.r[i], dtype=float)
+    return np.stack([1.5 * q, SQRT3 * (r + q / 2)], axis=-1)
+
+
+def _hex_polygon(centre) -> shapely.Polygon:
+    angles = np.arange(6) * np.pi / 3          # flat-topped, circumradius 1 (engine.hexes)
+    hexagon = shapely.Polygon(np.stack([centre[0] + np.cos(angles),
+                                        centre[1] + np.sin(angles)], 1))
+    return hexagon.buffer(1e-9)             # a line along a hexside: inside, whatever rounding
+
+
+def test_lines_meeting_a_hex_are_the_lines_running_a_length_in_it():
+    """Two boards side by side (one turned): for random viewers and hexes, a line meets a hex
+    exactly when shapely finds a positive length of it in the hex (interior or hexside)."""
+    m = Map([Placement(board("t1"), (0, 0)), Placement(board("t2"), (1, 0), True)])
+    rng = random.Random(5)
+    points = _centre(m, np.arange(m.size))
+    checked = near = 0
+    for viewer in rng.sample(range(m.size), 8):
+        hexes = np.array(rng.sample(range(m.size), 12) + [viewer])
+        got = hits(m, viewer, hexes)
+        lines = shapely.linestrings(np.stack([np.broadcast_to(points[viewer], points.shape),
+                                              points], axis=1))
+        for row, h in enumerate(hexes.tolist()):
+            length = shapely.length(shapely.intersection(lines, _hex_polygon(points[h])))
+            length[viewer] = 0.0            # the line to the viewer's own hex: no length
+            want = length > 1e-6
+            assert np.array_equal(got[row], want), (m.names[viewer], m.names[h])
+            checked += int(want.sum())
+            near += int(((length > 0) & (length < CORNER)).sum())
+    assert checked > 500
+
+
+def test_the_table_covers_every_difference_of_the_map():
+    """Every hex offset's slice names targets whose offset from the origin occurs on the map."""
+    m = Map([Placement(board("t1"), (0, 0))])
+    table = offset_lines(m)
+    assert table.start[-1] == len(table.key)
+    assert np.all(np.diff(table.key) >= 0)
+    assert np.abs(table.tq).max() <= table.sq and np.abs(table.tr).max() <= table.sr
+
+
+def test_ground_hindrances_are_each_clear_lines_own():
+    """After ``prepare`` the ground table's hindrance count of every clear line is the one
+    ``LosTable.lines`` counts (A6.1), so counters in LOS add to the right number."""
+    b = board("t1", {f"{c}{n}": {"terrain": "grain"} for c in "DEFGHIJ" for n in range(2, 9)})
+    m = Map([Placement(b, (0, 0))])
+    assert los_ground.prepare(m)["complete"]
+    table = los_table(m)
+    ground = table.ground[:-1]
+    some = 0
+    for v in range(0, m.size, 5):
+        clear, _ = los_ground.ground_row(m, v)
+        day = table.lines(v, int(ground[v]), np.arange(m.size), ground)
+        got = los_ground.ground_hindrances(m, v)
+        assert np.array_equal(got[clear], day.hindrances[clear]), m.names[v]
+        some += int((day.hindrances[clear] > 0).sum())
+    assert some > 100
+
+
+def test_a_prepared_field_with_smoke_is_the_lines_own_count():
+    """With the table's hindrances, smoke added to grain blocks the same lines as when the
+    lines are counted one by one (A6.1 six block, RULES.md 11.4)."""
+    b = board("t1", {f"{c}{n}": {"terrain": "grain"} for c in "DEFGHI" for n in range(3, 9)})
+    s = position(b, units=[unit("A", "t1C5")],
+                 markers=[marker("smoke", "t1K5"), marker("smoke", "t1G6")])
+    m = s.map
+    v = m.index(s.units[0].hex)
+    table = los_table(m)
+    day = table.from_location(v, 0).clear
+    everyone = np.arange(m.size)
+    assert los_ground.ground_hindrances(m, v) is None        # no table yet: lines counted
+    lazy = night_clear(s, v, 0, everyone, np.zeros(m.size, dtype=np.int64), day)
+    los_ground.prepare(m)
+    field_rows.cache_clear()
+    kept = night_clear(s.replace(nvr=s.nvr), v, 0, everyone, np.zeros(m.size, dtype=np.int64),
+                       day)
+    assert los_ground.ground_hindrances(m, v) is not None
+    assert np.array_equal(lazy, kept)
+    assert (day & ~kept).sum() > 0
