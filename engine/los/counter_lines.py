@@ -79,11 +79,15 @@ class OffsetLines:
             near.append(n)
         key = np.concatenate(keys)
         order = np.argsort(key, kind="stable")
-        self.key = key[order]
-        self.tq = tq[np.concatenate(tgt)[order]].astype(np.int32)
-        self.tr = tr[np.concatenate(tgt)[order]].astype(np.int32)
+        target = np.concatenate(tgt)[order]
+        self.tq = tq[target].astype(np.int16)       # about 5 bytes a (hex, line) pair
+        self.tr = tr[target].astype(np.int16)
         self.near = np.concatenate(near)[order]
-        self.start = np.searchsorted(self.key, np.arange((2 * sq + 1) * (2 * sr + 1) + 1))
+        self.start = np.searchsorted(key[order], np.arange((2 * sq + 1) * (2 * sr + 1) + 1))
+
+    @property
+    def nbytes(self) -> int:
+        return self.tq.nbytes + self.tr.nbytes + self.near.nbytes + self.start.nbytes
 
     def _pairs(self, tq, tr, ids):
         """The (hex offset key, target id, near a corner) of the lines to ``tq, tr`` and the
@@ -123,8 +127,8 @@ class OffsetLines:
         count = hi - lo
         row = np.repeat(np.arange(len(hexes)), count)
         at = np.arange(int(count.sum())) + np.repeat(lo - (np.cumsum(count) - count), count)
-        targets = game_map.lookup_axial(self.tq[at] + game_map.q[viewer],
-                                        self.tr[at] + game_map.r[viewer])
+        targets = game_map.lookup_axial(self.tq[at].astype(np.int64) + game_map.q[viewer],
+                                        self.tr[at].astype(np.int64) + game_map.r[viewer])
         on = targets >= 0
         return row[on], targets[on], self.near[at][on]
 

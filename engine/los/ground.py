@@ -41,6 +41,7 @@ import numpy as np
 from ..cache import per_map
 from ..maps import Map
 from . import los_table
+from .counter_lines import offset_lines
 from .day_lines import BLIND
 from .geometry import CROSSINGS
 from .hex_table import LosTable
@@ -273,8 +274,10 @@ def progress(game_map: Map) -> dict | None:
 
 def warm_up(game_map: Map) -> None:
     """What a map's first field needs, made now: its LOS table (for a map whose boards are
-    drawn: the pixel frame, and the compiled walk loaded) and one line walked."""
+    drawn: the pixel frame, and the compiled walk loaded), one line walked, and the lines by
+    hex offset that counters in LOS read (RULES.md 11.4: ``counter_lines``)."""
     table = los_table(game_map)
+    offset_lines(game_map)
     n = game_map.size
     if n:
         table.lines(0, int(table.ground[0]), np.array([n - 1]), table.ground[[n - 1]])
