@@ -149,10 +149,15 @@ _LOCK = threading.Lock()
 
 
 @per_map(4)
+def _table(game_map: Map) -> OffsetLines:
+    return OffsetLines(game_map)
+
+
 def offset_lines(game_map: Map) -> OffsetLines:
-    """The map's table of lines by hex offset, built once (``cache_clear()`` forgets it)."""
+    """The map's table of lines by hex offset, built once (one thread builds it, the others
+    wait for it), kept for the last few maps (``engine.cache.per_map``)."""
     with _LOCK:
-        return OffsetLines(game_map)
+        return _table(game_map)
 
 
 @numba.njit(cache=True, nogil=True)
