@@ -5,12 +5,15 @@ import random
 
 import numpy as np
 import shapely
+import vasl_synth
 from support import board, marker, position, unit
 
 from engine.hexes import SQRT3
+from engine.importers.vasl import import_board
 from engine.los import ground as los_ground
 from engine.los import los_table
 from engine.los.counter_lines import CORNER, hits, offset_lines
+from engine.los.raster.kernel import walk_offsets
 from engine.maps import Map, Placement
 from engine.night.counters import field_rows, night_clear
 
@@ -20,11 +23,11 @@ def _centre(m: Map, i) -> np.ndarray:
     return np.stack([1.5 * q, SQRT3 * (r + q / 2)], axis=-1)
 
 
-def _hex_polygon(centre) -> shapely.Polygon:
+def _hex_polygon(centre, margin: float = 1e-9) -> shapely.Polygon:
     angles = np.arange(6) * np.pi / 3          # flat-topped, circumradius 1 (engine.hexes)
     hexagon = shapely.Polygon(np.stack([centre[0] + np.cos(angles),
                                         centre[1] + np.sin(angles)], 1))
-    return hexagon.buffer(1e-9)             # a line along a hexside: inside, whatever rounding
+    return hexagon.buffer(margin)           # a line along a hexside: inside, whatever rounding
 
 
 def test_lines_meeting_a_hex_are_the_lines_running_a_length_in_it():
@@ -95,3 +98,42 @@ def test_a_prepared_field_with_smoke_is_the_lines_own_count():
     assert los_ground.ground_hindrances(m, v) is not None
     assert np.array_equal(lazy, kept)
     assert (day & ~kept).sum() > 0
+
+
+def _walk_meets(frame, viewer: int, target: int, hex_index: int) -> bool:
+    """VASL's walk of one line, centre point to centre point, meets a pixel of the hex."""
+    x0, y0 = int(frame.centre_x[viewer]), int(frame.centre_y[viewer])
+    flat = walk_offsets(int(frame.centre_x[target]) - x0, int(frame.centre_y[target]) - y0,
+                        frame.width) + (y0 * frame.width + x0)
+    flat = flat[(flat >= 0) & (flat < len(frame.pix_cls))]
+    return bool(np.any(frame.cls_hex[frame.pix_cls[flat]] == hex_index))
+
+
+def test_on_a_drawn_board_lines_near_a_corner_are_the_pixels_walk(tmp_path):
+    """A drawn board: a line running at least CORNER in a hex meets it, one passing a tenth of
+    a radius or more from it does not, and one touching it (through a corner, or less than
+    CORNER in it) meets it exactly when VASL's walk of its pixels does (RULES.md 11.4): some
+    do, some do not."""
+    drawn, _ = import_board(vasl_synth.standard_board("97").write(tmp_path / "bd97"))
+    m = Map([Placement(drawn, (0, 0))])
+    frame = los_table(m).frame
+    rng = random.Random(3)
+    points = _centre(m, np.arange(m.size))
+    walked = []
+    for viewer in rng.sample(range(m.size), 8):
+        hexes = np.array(rng.sample(range(m.size), 15))
+        got = hits(m, viewer, hexes, frame)
+        lines = shapely.linestrings(np.stack([np.broadcast_to(points[viewer], points.shape),
+                                              points], axis=1))
+        for row, h in enumerate(hexes.tolist()):
+            polygon = _hex_polygon(points[h])
+            length = shapely.length(shapely.intersection(lines, polygon))
+            far = shapely.distance(lines, polygon) >= 0.1
+            long = length >= CORNER + 1e-6
+            assert got[row][long].all() and not got[row][far].any(), m.names[h]
+            # touching the hex (a corner, or a short cut across one): the pixels decide
+            touch = (shapely.distance(lines, _hex_polygon(points[h], 0.0)) < 1e-6) & ~long
+            for t in np.flatnonzero(touch).tolist():
+                assert got[row, t] == _walk_meets(frame, viewer, t, h), (m.names[h], m.names[t])
+                walked.append(bool(got[row, t]))
+    assert any(walked) and not all(walked)
