@@ -7,7 +7,7 @@ program imports them); three are joined in one column (as Hill 621's 2, 4, 3).  
 the test suite's synthetic VASL board (tests/vasl_synth.py) is drawn and imported three times.
 
 On that map, ``--viewers`` squads stand on random hexes; ``--counters`` counters (smoke of
-every kind, Blazes, vehicles, wrecks, one FFE: RULES.md 11.4) on random hexes, none in a
+every kind, Blazes, vehicles, wrecks, one FFE: rules.md 11.4) on random hexes, none in a
 viewer's hex.  Measured in one process, alternately, processor time, median over the viewers
 and ``--rounds`` rounds:
 

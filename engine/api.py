@@ -8,7 +8,7 @@ pyproject.toml, run by CI).  It groups:
   (``ScenarioError``), the cache by map content (``per_map``), and the whole-map LOS work
   (``prepare``, ``table_steps``);
 - each room's own door, as a namespace: ``night`` (ASL chapter E1, ``engine.night.api``),
-  ``napoleonic`` (RULES.md 8), ``tabletop`` (RULES.md 9), and ``vasl`` (VASL board archives and
+  ``napoleonic`` (rules.md 8), ``tabletop`` (rules.md 9), and ``vasl`` (VASL board archives and
   saved games, ``engine.importers.api``);
 - ``ssr``: terrain SSRs in a player's words, VASL's season presets, recoloured pictures;
 - ``file_format``: which room a file belongs to.
@@ -38,6 +38,7 @@ from .boards import (
 )
 from .cache import per_map
 from .errors import ScenarioError
+from .file_writes import hold_owner, own_folder, owner_held, release_owner
 from .hexes import (
     BOARD_ID_RE,
     BOARD_ROWS,
@@ -54,7 +55,7 @@ from .hexes import (
     pixel_to_hex,
 )
 from .importers import api as vasl
-from .jsonio import atomic_write_json, read_json
+from .jsonio import atomic_write_bytes, atomic_write_json, read_json
 from .los import ground
 from .napoleonic import api as napoleonic
 from .night import api as night
@@ -107,19 +108,21 @@ def file_format(path: str | Path) -> str:
 __all__ = [
     # the rooms
     "night", "napoleonic", "tabletop", "vasl",
-    # terrain SSRs: words, presets, pictures (RULES.md 11.2)
+    # terrain SSRs: words, presets, pictures (rules.md 11.2)
     "ssr",
     # boards and their files
     "BOARD_FORMAT", "MAX_LEVEL", "MAX_UPPER_LEVELS", "Board", "HexTerrain", "assets_dir", "board_to_json",
     "bundled_board", "bundled_boards_dir", "load_board", "save_board",
     "board_raster", "with_raster", "without_raster",
-    "atomic_write_json", "read_json", "file_format", "ScenarioError", "per_map",
+    "atomic_write_json", "atomic_write_bytes", "own_folder", "read_json", "file_format",
+    "hold_owner", "owner_held", "release_owner",
+    "ScenarioError", "per_map",
     # hex geometry
     "BOARD_ID_RE", "BOARD_ROWS", "COLUMN_NAMES", "COLUMN_STEP", "CORNER_OFFSETS", "SQRT3",
     "HexIdError", "center", "disc", "neighbours", "parse_hex_id", "parse_local", "pixel_to_hex",
     # terrain
     "HEXSIDE_BY_CODE", "TERRAINS",
-    # overlays placed on a board and drawn (RULES.md 11.3)
+    # overlays placed on a board and drawn (rules.md 11.3)
     "load_overlay", "place_overlay", "overlay_picture",
     # whole-map LOS work
     "prepare", "table_progress", "table_steps", "warm_up",

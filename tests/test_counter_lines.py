@@ -1,4 +1,4 @@
-"""The lines meeting a counter hex read from the per-map table by hex offset (RULES.md 11.4),
+"""The lines meeting a counter hex read from the per-map table by hex offset (rules.md 11.4),
 against shapely's clip of each line with the hex, and the ground table's hindrance counts (A6.1)
 against the lines' own."""
 import random
@@ -80,7 +80,7 @@ def test_ground_hindrances_are_each_clear_lines_own():
 
 def test_a_prepared_field_with_smoke_is_the_lines_own_count():
     """With the table's hindrances, smoke added to grain blocks the same lines as when the
-    lines are counted one by one (A6.1 six block, RULES.md 11.4)."""
+    lines are counted one by one (A6.1 six block, rules.md 11.4)."""
     b = board("t1", {f"{c}{n}": {"terrain": "grain"} for c in "DEFGHI" for n in range(3, 9)})
     s = position(b, units=[unit("A", "t1C5")],
                  markers=[marker("smoke", "t1K5"), marker("smoke", "t1G6")])
@@ -112,7 +112,7 @@ def _walk_meets(frame, viewer: int, target: int, hex_index: int) -> bool:
 def test_on_a_drawn_board_lines_near_a_corner_are_the_pixels_walk(tmp_path):
     """A drawn board: a line running at least CORNER in a hex meets it, one passing a tenth of
     a radius or more from it does not, and one touching it (through a corner, or less than
-    CORNER in it) meets it exactly when VASL's walk of its pixels does (RULES.md 11.4): some
+    CORNER in it) meets it exactly when VASL's walk of its pixels does (rules.md 11.4): some
     do, some do not."""
     drawn, _ = import_board(vasl_synth.standard_board("97").write(tmp_path / "bd97"))
     m = Map([Placement(drawn, (0, 0))])

@@ -1,4 +1,4 @@
-"""The position file's counter keys (SPEC.md turn-four extensions, RULES.md 11.4): read, kept
+"""The position file's counter keys (SPEC.md turn-four extensions, rules.md 11.4): read, kept
 as written, and a bad value refused naming the file and the place."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Counters in LOS (RULES.md 11.4): smoke, vehicles, wrecks and fire for effect add hindrances
+"""Counters in LOS (rules.md 11.4): smoke, vehicles, wrecks and fire for effect add hindrances
 to the lines they lie on, six in all block (A6.1); every verdict reads them."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Following a VASL game keeps what the player set that the save does not say: the NVR when the
-save gives none (RULES.md 11.5), the starshell state (E1.92), the turn without VASL's turn marker,
+save gives none (rules.md 11.5), the starshell state (E1.92), the turn without VASL's turn marker,
 units moved, changed, placed or deleted by hand; a counter the save changed too is a conflict
 the player settles."""
 from __future__ import annotations

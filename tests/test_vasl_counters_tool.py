@@ -1,5 +1,5 @@
 """tools/vasl_counters.py: the oracle kit's counters file read into a position's counters, as
-VASL names them (RULES.md 11.4), and compared line by line (``vasl_compare --counters``)."""
+VASL names them (rules.md 11.4), and compared line by line (``vasl_compare --counters``)."""
 from __future__ import annotations
 
 import numpy as np

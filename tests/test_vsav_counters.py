@@ -1,4 +1,4 @@
-"""Counters in LOS read from a save by VASL's names (RULES.md 11.4; SPEC.md turn four)."""
+"""Counters in LOS read from a save by VASL's names (rules.md 11.4; SPEC.md turn four)."""
 from __future__ import annotations
 
 import vsav_synth as vs

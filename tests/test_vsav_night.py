@@ -1,4 +1,4 @@
-"""The night a save says (RULES.md 11.5): VASL's scenario record in each of its layouts sets the
+"""The night a save says (rules.md 11.5): VASL's scenario record in each of its layouts sets the
 position's NVR and night, and the import says where each came from; a starshell or IR on the map
 means starshells have been fired, at least this player turn (E1.92)."""
 from __future__ import annotations

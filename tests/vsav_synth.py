@@ -229,7 +229,7 @@ def turn_marker(side: str, turn: int, phase: str, pos=(2300, 150)) -> SynthPiece
 
 # --------------------------------------------------------------------------- the file
 def board_record(boards) -> str:
-    """``bd`` records as VASL's ``ASLBoard.getState`` writes them (RULES.md 11.1): (column, row,
+    """``bd`` records as VASL's ``ASLBoard.getState`` writes them (rules.md 11.1): (column, row,
     name[, version[, crop[, setup]]]), name "r34" for a turned board; ``setup`` a dict of
     ``overlays`` [(name, hex1, hex2)], ``ssr`` [rule names] and ``zoom``."""
     parts = []
@@ -251,12 +251,12 @@ def board_record(boards) -> str:
     return "\t".join(parts) + "\t"
 
 
-OLDER_INFO = ("Axis", "Allied", "1", "3 ", "4 ", "4 ", "3 ", "?", "?")     # RULES.md 11.5
+OLDER_INFO = ("Axis", "Allied", "1", "3 ", "4 ", "4 ", "3 ", "?", "?")     # rules.md 11.5
 
 
 def info_record(layout: str = "older", night: bool = True, nvr: int | str = 3,
                 weather: str = "Clear", notes: str = "") -> str:
-    """VASL's scenario record (``ScenInfo.getState``, command ``INFO``, RULES.md 11.5) in one of
+    """VASL's scenario record (``ScenInfo.getState``, command ``INFO``, rules.md 11.5) in one of
     its layouts: "older" (nine fields, then the notes), "weather" (weather, EC, wind, wind
     direction, night Yes/No, NVR, then the notes) or "shader" (six flags, night first, six
     levels, then the notes); "short": as the synthetic saves before this wrote it."""

@@ -10,10 +10,10 @@ colours) or a Starshell board file (``.json``); it is imported with the engine's
 (``engine.api.vasl.import_board``) exactly as the program imports it.  ``--join`` adds more
 boards on the slots given (slot column, slot row; BOARD is on 0,0) for an answer file of
 joined boards.  ``--ssr`` applies VASL's terrain SSRs (rule names, in order) to every board
-first, as Starshell applies them (``engine.ssr``, RULES.md 11.2), to compare with the kit's
+first, as Starshell applies them (``engine.ssr``, rules.md 11.2), to compare with the kit's
 answers under the same rules; the report names the rules applied, without LOS effect and not
 applied.  ``--counters`` puts the kit's counters file on the map as a Starshell position
-(``vasl_counters``: smoke, vehicles, wrecks, FFE, RULES.md 11.4) for answers the kit made with
+(``vasl_counters``: smoke, vehicles, wrecks, FFE, rules.md 11.4) for answers the kit made with
 the same file (only its viewers are sources); the hindrance counts of lines clear on both
 sides are compared too.
 
@@ -87,7 +87,7 @@ def read_board(path: str | Path, board_id: str | None = None, metadata: str | No
 
 
 def with_ssr(board, names):
-    """The board with VASL's terrain SSRs ``names`` applied as Starshell applies them (RULES.md
+    """The board with VASL's terrain SSRs ``names`` applied as Starshell applies them (rules.md
     11.2), and what became of each name."""
     res = board_with_rules(board, names)
     return res.board, res.outcome
@@ -312,7 +312,7 @@ def ground_part(game_map: Map, table, answers: dict, words: Blocks, field: bool 
                 counters: list | None = None):
     """Every ordered ground pair of the answer file: (part, field-vs-direct part or None).
     ``counters``: the kit's counters file read (``vasl_counters``), added to every line and
-    the hindrance counts of lines both clear compared too (RULES.md 11.4)."""
+    the hindrance counts of lines both clear compared too (rules.md 11.4)."""
     name = Namer(game_map)
     lines, src_i, tgt_i = [], [], []
     for src, row in answers["pairs"].items():
@@ -502,9 +502,9 @@ def main(argv=None) -> int:
     p.add_argument("--limit", type=int, default=3, help="examples per cause")
     p.add_argument("--no-field", action="store_true", help="skip the prepared-field check")
     p.add_argument("--ssr", nargs="+", default=[], metavar="NAME",
-                   help="VASL terrain SSRs applied to every board first, in order (RULES.md 11.2)")
+                   help="VASL terrain SSRs applied to every board first, in order (rules.md 11.2)")
     p.add_argument("--counters", help="the kit's counters file (HEX kind NAME [extra]): "
-                   "smoke, vehicles, wrecks, FFE on the map (RULES.md 11.4)")
+                   "smoke, vehicles, wrecks, FFE on the map (rules.md 11.4)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     a = p.parse_args(argv)
     board, outcome = with_ssr(read_board(a.board, a.id, a.metadata), a.ssr)

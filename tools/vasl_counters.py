@@ -74,7 +74,7 @@ def counters_position(game_map, namer, counters) -> Scenario:
 def add_counters(table, position: Scenario, viewers: list[int], clear: np.ndarray,
                  hindrances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Rows [viewer, every hex] of ground lines with the position's counters added: their
-    ``clear`` and hindrance counts (daytime + counters, RULES.md 11.4)."""
+    ``clear`` and hindrance counts (daytime + counters, rules.md 11.4)."""
     counters = los_counters(position)
     m = table.map
     clear, hindrances = clear.copy(), hindrances.copy()

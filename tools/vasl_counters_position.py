@@ -25,7 +25,7 @@ from engine.maps import Map, Placement  # noqa: E402
 from tools.vasl_compare import read_board  # noqa: E402
 
 # (kind, VASL's name, extra) - every smoke counter of VASL's counter metadata, Blazes,
-# vehicles, wrecks, an FFE (RULES.md 11.4)
+# vehicles, wrecks, an FFE (rules.md 11.4)
 COUNTERS = [
     ("smoke", "White +3 Smoke", None), ("smoke", "White +3 Smoke", None),
     ("smoke", "White +2 Smoke", None), ("smoke", "Gray +2 Smoke", None),
@@ -58,7 +58,7 @@ def main(argv=None) -> int:
     lines = [f"{vasl_name(game_map, spots[k])}\t{kind}\t{name}" + ("" if extra is None
                                                                   else f"\t{extra}")
              for k, (kind, name, extra) in enumerate(COUNTERS)]
-    # a Blaze over a wreck, and two smokes in one hex (RULES.md 11.4: the caps)
+    # a Blaze over a wreck, and two smokes in one hex (rules.md 11.4: the caps)
     lines.append(f"{vasl_name(game_map, spots[-1])}\tsmoke\tBlaze")
     lines.append(f"{vasl_name(game_map, spots[-1])}\twreck\tWreck")
     lines.append(f"{vasl_name(game_map, spots[-2])}\tsmoke\tWhite +2 Smoke")

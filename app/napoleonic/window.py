@@ -282,7 +282,7 @@ class FireWindow(RoomWindow):
         self.refresh()
 
     def toggle(self, uid: str) -> None:
-        """A firer in or out of the attack; a unit without LOS stays out (RULES.md 8)."""
+        """A firer in or out of the attack; a unit without LOS stays out (rules.md 8)."""
         f = next(f for f in self._candidates().firers if f.id == uid)
         if not (f.can_fire and f.los):
             self.result.setText(f"{uid} cannot fire at {self.target}: {'; '.join(f.reasons)}")
@@ -298,7 +298,7 @@ class FireWindow(RoomWindow):
         return nap.chosen_firers(self._candidates(), self.choice)
 
     def _chosen(self, dice=None):
-        """The engine's attack by the firers chosen, and every candidate as drawn (RULES.md 8)."""
+        """The engine's attack by the firers chosen, and every candidate as drawn (rules.md 8)."""
         if self.target is None:
             return None
         return nap.choose_attack(self.pos, self.target, self.choice, dice, self.kind.currentText())

@@ -29,7 +29,7 @@ VASL_MARKERS: dict[str, tuple[str, str]] = {
     "1-level blaze": ("blaze", "E1.9"), "2-level blaze": ("blaze", "E1.9"),
     "3-level blaze": ("blaze", "E1.9"), "4-level blaze": ("blaze", "E1.9"),
     "flame": ("flame", "E1.9"),
-    "trip flare": ("trip_flare", "RULES.md 10"),
+    "trip flare": ("trip_flare", "rules.md 10"),
     # the fire markers, each a Gunflash location (E1.8): one piece, its layer says which
     "prep fire": ("prep_fire", "E1.8"), "bnd. fire": ("bounding_fire", "E1.8"),
     "opp. fire": ("opportunity_fire", "E1.8"), "adv. fire": ("advancing_fire", "E1.8"),
@@ -40,12 +40,12 @@ VASL_MARKERS: dict[str, tuple[str, str]] = {
     "veh final fire": ("final_fire", "E1.8"),
     "ffe": ("ffe", "E1.91"),
     "smoke": ("smoke", "A24"),
-    # counters in LOS (RULES.md 11.4), by VASL's counter metadata names ("Red OBA FFE:1" read
+    # counters in LOS (rules.md 11.4), by VASL's counter metadata names ("Red OBA FFE:1" read
     # without its colour)
     "blazing building": ("blaze", "E1.9"),
-    "wreck": ("wreck", "RULES.md 11.4"), "burnt out wreck": ("wreck", "RULES.md 11.4"),
-    "oba ffe:1": ("ffe", "RULES.md 11.4"), "oba ffe:2": ("ffe", "RULES.md 11.4"),
-    "oba ffe:c": ("ffe", "RULES.md 11.4"),
+    "wreck": ("wreck", "rules.md 11.4"), "burnt out wreck": ("wreck", "rules.md 11.4"),
+    "oba ffe:1": ("ffe", "rules.md 11.4"), "oba ffe:2": ("ffe", "rules.md 11.4"),
+    "oba ffe:c": ("ffe", "rules.md 11.4"),
     "rubble": ("rubble", "B24"), "stone rubble": ("rubble", "B24"),
     "wood rubble": ("rubble", "B24"),
     "foxhole": ("foxhole", "B27"), "1s foxhole": ("foxhole", "B27"),
@@ -54,14 +54,14 @@ VASL_MARKERS: dict[str, tuple[str, str]] = {
 }
 # rubble in VASL's level forms: "Stone Rubble Ground Level", "Wood Rubble Level 2"
 _RUBBLE_RE = re.compile(r"^(stone|wood) rubble(?: ground level| level (\d))?$")
-# SPEC.md smoke kinds by VASL's counter names (RULES.md 11.4)
+# SPEC.md smoke kinds by VASL's counter names (rules.md 11.4)
 SMOKE_KIND_OF = {"white +3 smoke": "white+3", "white +2 smoke": "white+2",
                  "gray +2 smoke": "gray+2", "white +2 wp": "wp+2", "white +1 wp": "wp+1",
                  "gray +1 wp": "gray-wp+1", "smoke grenade +2": "smoke-grenade",
                  "wp grenade +1": "wp-grenade"}
 _LEVEL_BLAZE_RE = re.compile(r"^(\d)-level blaze$")
 # Tracked or not (E1.14: a moving tracked vehicle counts as in the NVR at twice it, a wheeled one
-# at 1.5 times; RULES.md 3: a half-track counts as tracked), from the palette list VASL files the
+# at 1.5 times; rules.md 3: a half-track counts as tracked), from the palette list VASL files the
 # vehicle's Wreck under (its buildFile: tanks "Ttw", "Taw", "MTw", "LTw", "TKw", assault guns and
 # tank destroyers "AGw", "TDw", half-tracks "htw"; armoured and scout cars "ACw", "SCw", trucks
 # "trw").  VASL files a few tracked tractors and guns among the cars and trucks: the import's
@@ -89,6 +89,10 @@ _SMOKE_RE = re.compile(r"\bsmoke\b|\bwp\b", re.IGNORECASE)
 
 def vasl_marker(piece: Piece) -> str | None:
     """The marker type VASL's name for the piece means (``VASL_MARKERS``), or None."""
+    # rules.md 11.4: VASL's Map knows smoke by the whole name shown ("White +2 WP"), whatever
+    # piece carries it: the colour word is part of that name, not a layer to strip
+    if " ".join(piece.name.split()).lower() in SMOKE_KIND_OF:
+        return "smoke"
     # the name as shown: a layer that renames the piece ("No Fire") decides, not the piece's own
     key = _COLOUR_LAYER.sub("", " ".join(piece.name.split())).lower()
     if key in VASL_MARKERS:
@@ -103,7 +107,7 @@ def vasl_marker(piece: Piece) -> str | None:
 
 
 def marker_keys(piece: Piece, marker_type: str) -> dict:
-    """The position file's keys VASL's name for the piece says (SPEC.md turn four, RULES.md
+    """The position file's keys VASL's name for the piece says (SPEC.md turn four, rules.md
     11.4): a smoke's ``kind``, a Blaze's ``levels`` or ``building``, a wreck's ``burnt``,
     rubble's ``material`` and ``level``; {} when it says none."""
     full = " ".join(piece.name.split()).lower()
@@ -276,7 +280,18 @@ def classify(piece: Piece) -> tuple[str, str, dict] | tuple[None, str, dict]:
 
 _FIGURES_IN_NAME = re.compile(r"\b(\d{1,2}-\d{1,2}-\d{1,2})\b")
 _RATING_IN_NAME = re.compile(r"^(?:broken )?(\d{1,2}[-+]\d)\b")
-_VEHICLE_LAYERS = re.compile(r"\s+(?:[vt]ca\d|BU|CE|Wreck|Motion|Moved)\b.*$")
+# a vehicle's layer words: its name ends before the first (matched one word at a time: no
+# expression runs over a run of spaces, so reading a save takes time linear in its names)
+_VEHICLE_LAYER_WORD = re.compile(r"(?:[vt]ca\d|BU|CE|Wreck|Motion|Moved)\b")
+
+
+def vehicle_name(text: str) -> str:
+    """A vehicle's own name: its words up to the first layer word after the first."""
+    words = text.split()
+    for at in range(1, len(words)):
+        if _VEHICLE_LAYER_WORD.match(words[at]):
+            return " ".join(words[:at])
+    return " ".join(words)
 
 
 def counter_name(piece: Piece, what: str) -> str:
@@ -284,7 +299,7 @@ def counter_name(piece: Piece, what: str) -> str:
     rating ("9-2"), a vehicle's name ("PzKw IVH"), else the name VASSAL shows."""
     name = " ".join(piece.name.split())
     if what in ("afv", "vehicle"):
-        return _VEHICLE_LAYERS.sub("", piece.base_name.strip() or name) or name
+        return vehicle_name(piece.base_name) or name
     if what in ("leader", "armor_leader"):
         m = _RATING_IN_NAME.match(name.lower())
         return m.group(1) if m else name

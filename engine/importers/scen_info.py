@@ -1,4 +1,4 @@
-"""The night a VASL save says (RULES.md 11.5): VASL's scenario record, the ``INFO`` command
+"""The night a VASL save says (rules.md 11.5): VASL's scenario record, the ``INFO`` command
 (its ``ScenInfo``), tab-separated, in one of three layouts told apart by the tenth field.
 
 Every layout starts with nine fields: moves first, player, turn, Axis ELR, Axis SAN, Allied ELR,
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .vassal import commands, split_escaped
 
 COMMAND = "INFO\t"
-FIRST_FIELDS = 9            # moves first .. Allied booby traps (RULES.md 11.5)
+FIRST_FIELDS = 9            # moves first .. Allied booby traps (rules.md 11.5)
 WEATHERS = ("Clear", "Clear & Gusty", "Overcast", "Fog & Mist", "Mud", "Mun & Overcast", "Snow",
             "Heavy Rain", "Mud & Heavy Rain")       # VASL's spelling, "Mun" included
 FLAGS = ("true", "false")
@@ -94,7 +94,7 @@ class NightSettings:
 
 
 def night_settings(info: ScenInfo, marker_types) -> NightSettings:
-    """NVR and night from the scenario record (RULES.md 11.5), the starshell state from the
+    """NVR and night from the scenario record (rules.md 11.5), the starshell state from the
     markers on the map (E1.92: a starshell or IR counter stays only for the player turn it was
     fired in, so one on the map means starshells have been fired, at least this player turn)."""
     notes = list(info.problems)

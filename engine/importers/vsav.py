@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..boards import save_board
 from ..errors import ScenarioError
+from ..file_writes import own_folder
 from ..hexes import COLUMN_NAMES
 from ..night.checks import check
 from ..night.files import BoardSource, build_map, save_scenario, unit_to_json
@@ -69,9 +70,9 @@ class VsavImport:
     extra: dict = field(default_factory=dict)       # WAITING_KEY, PIECES_KEY
     skipped: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    overlays: dict = field(default_factory=dict)    # name -> OverlayFile (RULES.md 11.3)
+    overlays: dict = field(default_factory=dict)    # name -> OverlayFile (rules.md 11.3)
     nvr: int = DEFAULT_NVR
-    nvr_from: str = "default"       # "save": VASL's scenario record gave it (RULES.md 11.5)
+    nvr_from: str = "default"       # "save": VASL's scenario record gave it (rules.md 11.5)
     night: bool | None = None       # the record's night (None: not said)
     starshells_used: str = "never"
     turn_from: str = "default"      # "save": phase and attacker read from VASL's turn marker
@@ -91,7 +92,7 @@ class VsavImport:
                             {"vasl_board": p.record.name}, tuple(p.record.ssr),
                             tuple((o.name, o.hex1, o.hex2) for o in p.record.overlays),
                             p.record.crop)
-                   for p in self.placed]      # RULES.md 11.1: the record's SSRs, overlays, crop
+                   for p in self.placed]      # rules.md 11.1: the record's SSRs, overlays, crop
         where = None if folder is None else str(folder)
         game_map = build_map(entries, BoardSource(where, {p.ref: p.board for p in self.placed},
                                                   self.overlays))
@@ -284,7 +285,7 @@ def _unit(p: Piece, what: str, flags: dict, label: str, nation: str, side: str, 
         extra["vasl_nation"] = nation
     if p.hidden:
         extra["vasl_hidden"] = True
-    # a hidden (HIP) unit is read as concealed: never a Known enemy unit (RULES.md 3)
+    # a hidden (HIP) unit is read as concealed: never a Known enemy unit (rules.md 3)
     return Unit(f"{prefix}{counts[prefix]}", side, what, hex_id,
                 broken=p.broken and what not in ("afv", "vehicle", "mortar", "observer"),
                 concealed=bool(p.concealed or p.hidden), bu=bool(known.get("bu")),
@@ -347,14 +348,14 @@ def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
 
 def _read_overlays(result: VsavImport, boards_dir: Path) -> None:
     """Each overlay of the boards' records read from the boards folder's ``overlays/`` archives
-    (RULES.md 11.3), with how much of it was read; one that cannot be read is named and left
+    (rules.md 11.3), with how much of it was read; one that cannot be read is named and left
     out; those an SSR applies are named as such."""
     for p in result.placed:
         for o in p.record.overlays:
             if o.name in result.overlays:
                 continue
             if left_to_ssr(o.name):
-                result.notes.append(f"overlay {o.name}: applied by its SSR, not pasted (RULES.md 11.3)")
+                result.notes.append(f"overlay {o.name}: applied by its SSR, not pasted (rules.md 11.3)")
                 continue
             try:
                 overlay, report = import_overlay(boards_dir, o.name)
@@ -399,7 +400,7 @@ def save_boards(result: VsavImport, folder: Path, imported_only: bool = False) -
         target = folder / p.ref
         try:
             if imported_only:
-                folder.mkdir(exist_ok=True)
+                own_folder(folder)      # the cache: a link there sends no board elsewhere
             board = save_board(p.board, target)
         except (OSError, ScenarioError):
             if imported_only:
@@ -407,7 +408,7 @@ def save_boards(result: VsavImport, folder: Path, imported_only: bool = False) -
             raise
         p.board, p.ref, p.write = board, str(target), False
         written.append(str(target))
-    for name, overlay in result.overlays.items():     # beside the boards (RULES.md 11.3)
+    for name, overlay in result.overlays.items():     # beside the boards (rules.md 11.3)
         target = folder / overlay_file_name(name)
         try:
             save_overlay(overlay, target)

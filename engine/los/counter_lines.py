@@ -1,4 +1,4 @@
-"""Which of a viewer's lines meet a counter hex (RULES.md 11.4), read from a table kept per map.
+"""Which of a viewer's lines meet a counter hex (rules.md 11.4), read from a table kept per map.
 
 On the hex grid (axial coordinates, ``engine.hexes``) the hexes a line from V to T meets depend
 only on T - V: so once per map, for every difference D of two of its hexes and every hex offset
@@ -176,7 +176,7 @@ def _walks_meet(centre_x, centre_y, width, pix_cls, cls_hex, viewer, targets, he
 
 def walked_hits(frame, viewer: int, targets: np.ndarray, hexes: np.ndarray) -> np.ndarray:
     """Whether VASL's walk of each line (centre point to centre point: ``kernel.walk_points``)
-    from ``viewer`` to ``targets[k]`` meets a pixel of ``hexes[k]`` (RULES.md 11.4: a line
+    from ``viewer`` to ``targets[k]`` meets a pixel of ``hexes[k]`` (rules.md 11.4: a line
     near a hex's corner, on a drawn map)."""
     out = np.zeros(len(targets), dtype=np.bool_)
     if len(targets):
@@ -189,7 +189,7 @@ def walked_hits(frame, viewer: int, targets: np.ndarray, hexes: np.ndarray) -> n
 
 def hits(game_map: Map, viewer: int, hexes, frame=None) -> np.ndarray:
     """For each hex of ``hexes`` (a row each), whether the viewer's line to each hex of the map
-    meets it (its interior or a hexside: RULES.md 11.4), near a corner as the pixels walk
+    meets it (its interior or a hexside: rules.md 11.4), near a corner as the pixels walk
     (``frame``: a drawn map) or as the hex model clips."""
     table = offset_lines(game_map)
     hexes = np.asarray(hexes, dtype=np.int64)

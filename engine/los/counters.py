@@ -1,4 +1,4 @@
-"""Counters in LOS (RULES.md 11.4): smoke, vehicles and wrecks, fire for effect, as VASL's
+"""Counters in LOS (rules.md 11.4): smoke, vehicles and wrecks, fire for effect, as VASL's
 ``Map.checkHexSmokeRule``, ``checkVehicleHindranceRule`` and ``checkOBAHindranceRule`` count them.
 
 Counters never block by themselves: they add hindrances to a line, and six hindrances in all
@@ -6,7 +6,7 @@ block it (A6.1).  They are judged on top of a table's daytime answer (``DayLines
 row), per line, by which counter hexes the line meets (its end hexes, or a hex whose interior
 or hexside it runs through: ``Meets``):
 
-- Smoke (A24; RULES.md 11.4) in the source's hex: its hindrance + 1 when the source is in it
+- Smoke (A24; rules.md 11.4) in the source's hex: its hindrance + 1 when the source is in it
   (base <= level < base + height), its hindrance when the source shoots down from exactly its
   top; in the target's hex: its hindrance when the source is in that smoke (VASL compares the
   source's level in its own hex with the smoke's), or the target shoots down from its top; in a
@@ -36,16 +36,16 @@ from ..maps import Map
 from .counter_lines import hits
 from .day_lines import MAX_HINDRANCES
 
-HEX_CAP, SOURCE_CAP = 3, 4          # RULES.md 11.4: smoke a hex at most 3, 4 with the source in it
-BLAZE_WITH_VEHICLE = 2              # RULES.md 11.4: "Blaze" over a vehicle or wreck
-FFE_RADIUS, FFE_HEIGHT = 1, 2       # RULES.md 11.4: VASL's OBA blast area and height
+HEX_CAP, SOURCE_CAP = 3, 4          # rules.md 11.4: smoke a hex at most 3, 4 with the source in it
+BLAZE_WITH_VEHICLE = 2              # rules.md 11.4: "Blaze" over a vehicle or wreck
+FFE_RADIUS, FFE_HEIGHT = 1, 2       # rules.md 11.4: VASL's OBA blast area and height
 MAX_PER_RANGE = 2                   # terrain hindrances at one range (VASL: light woods count 2)
 _EPS = 1e-9
 
 
 class Smoke(NamedTuple):
     """A smoke counter (or a Blaze's smoke) standing in map hex ``hex``: its base (absolute
-    level), height and hindrance in levels (RULES.md 11.4), its name in VASL's words."""
+    level), height and hindrance in levels (rules.md 11.4), its name in VASL's words."""
     hex: int
     base: int
     height: int
@@ -63,7 +63,7 @@ class Vehicle(NamedTuple):
 
 
 class Ffe(NamedTuple):
-    """A fire-for-effect counter in ``hex`` (RULES.md 11.4)."""
+    """A fire-for-effect counter in ``hex`` (rules.md 11.4)."""
     hex: int
     name: str
 
@@ -211,7 +211,7 @@ def blind(game_map: Map, ends: Ends, hex_index: int, height: int) -> np.ndarray:
 # ------------------------------------------------------------------------------ the rules
 def smoke_in_hex(game_map: Map, ends: Ends, smokes: list[Smoke], meets: Meets,
                  vehicle_here: bool) -> np.ndarray:
-    """The smoke hindrance of one hex's counters to each line (RULES.md 11.4)."""
+    """The smoke hindrance of one hex's counters to each line (rules.md 11.4)."""
     hex_index = smokes[0].hex
     n = len(ends.targets)
     out = np.zeros(n, dtype=np.int64)
@@ -255,7 +255,7 @@ def _smoke_lines(game_map: Map, ends: Ends, smokes: list[Smoke], vehicle_here: b
 
 def vehicles_in_hex(table, ends: Ends, vehicles: list[Vehicle], meets: Meets,
                     blaze_here: bool) -> np.ndarray:
-    """The vehicle hindrance of one hex's vehicles and wrecks to each line (RULES.md 11.4)."""
+    """The vehicle hindrance of one hex's vehicles and wrecks to each line (rules.md 11.4)."""
     n = len(ends.targets)
     total = np.zeros(n, dtype=np.int64)
     hex_index = vehicles[0].hex
@@ -285,13 +285,13 @@ def _sees(table, vehicle: Vehicle, targets: np.ndarray, elev: np.ndarray) -> np.
 
 
 def blast_area(game_map: Map, ffe: Ffe) -> list[int]:
-    """The hexes of a fire for effect's blast area (radius 1, RULES.md 11.4)."""
+    """The hexes of a fire for effect's blast area (radius 1, rules.md 11.4)."""
     near = game_map.neighbours[ffe.hex]
     return [ffe.hex] + [int(h) for h in near if h >= 0]
 
 
 def ffe_hindrance(game_map: Map, ends: Ends, ffe: Ffe, meets: Meets) -> np.ndarray:
-    """+1 to each line this fire for effect hinders (RULES.md 11.4), 0 to the others."""
+    """+1 to each line this fire for effect hinders (rules.md 11.4), 0 to the others."""
     ground = int(game_map.level[ffe.hex])
     area = blast_area(game_map, ffe)
     n = len(ends.targets)
@@ -328,7 +328,7 @@ class CounterLines(NamedTuple):
 
 
 def counter_lines(table, counters: LosCounters, ends: Ends) -> CounterLines:
-    """The counters' hindrances to each of a viewer's lines (RULES.md 11.4)."""
+    """The counters' hindrances to each of a viewer's lines (rules.md 11.4)."""
     m = table.map
     hexes = [c.hex for c in counters.smoke + counters.vehicles]
     for f in counters.ffe:
@@ -355,7 +355,7 @@ def counter_lines(table, counters: LosCounters, ends: Ends) -> CounterLines:
                 by_range.setdefault(rng, []).append((what, h, tuple(c.name for c in here), amount))
         for rng in sorted(by_range):
             group = by_range[rng]
-            if len(group) > 1:      # RULES.md 11.4: the largest at each range counts
+            if len(group) > 1:      # rules.md 11.4: the largest at each range counts
                 stack = np.stack([g[3] for g in group])
                 best = np.argmax(stack, axis=0)
                 group = [(w, h, names, np.where(best == j, a, 0))

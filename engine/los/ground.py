@@ -2,7 +2,7 @@
 
 For a map of n hexes, two bit matrices of n x n bits (n^2 / 8 bytes each): ``clear`` (the line
 from the ground location of hex v to that of hex t is clear: A6.1, A6.2, A6.4 and the hexside
-terrain of RULES.md 7) and ``blind`` (blocked, and what blocks it first from v leaves t in its
+terrain of rules.md 7) and ``blind`` (blocked, and what blocks it first from v leaves t in its
 A6.4 blind hexes).  Every row is ``engine.los``'s own answer for that viewer
 (``LosTable.lines``): the tables are a cache of it, never a second implementation of the rules.
 
@@ -29,7 +29,7 @@ Upper levels of buildings: their own rows, computed after the ground rows and ke
 map's LOS table (``LosTable.from_location``'s rows), not in these bit matrices.  Not here:
 other viewers above or below ground level (lazy rows in ``engine.los``) and the hex that
 blocks (computed for the one hex being explained).  Kept too: each clear line's hindrance
-count (A6.1, n x n bytes), which counters in LOS add to (RULES.md 11.4).
+count (A6.1, n x n bytes), which counters in LOS add to (rules.md 11.4).
 """
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ class GroundTable:
         # (tables whose ground lines are not all symmetric) the line v -> t, t > v, answers
         # t -> v too (``RasterLosTable.mirrors``)
         self.mirror = np.zeros((n, width), dtype=np.uint8)
-        # A6.1: the hindrances of each clear line (what counters in LOS add to: RULES.md 11.4)
+        # A6.1: the hindrances of each clear line (what counters in LOS add to: rules.md 11.4)
         self.hindrances = np.zeros((n, n), dtype=np.uint8)
         self.ready = np.zeros(n, dtype=bool)
         self._lock = threading.Lock()    # one step at a time, whoever drives it
@@ -275,7 +275,7 @@ def progress(game_map: Map) -> dict | None:
 def warm_up(game_map: Map) -> None:
     """What a map's first field needs, made now: its LOS table (for a map whose boards are
     drawn: the pixel frame, and the compiled walk loaded), one line walked, and the lines by
-    hex offset that counters in LOS read (RULES.md 11.4: ``counter_lines``)."""
+    hex offset that counters in LOS read (rules.md 11.4: ``counter_lines``)."""
     table = los_table(game_map)
     offset_lines(game_map)
     n = game_map.size

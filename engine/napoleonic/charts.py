@@ -1,4 +1,4 @@
-"""Chart packs (``format: "starshell-fire-charts"``, version 1; SPEC.md, RULES.md section 8).
+"""Chart packs (``format: "starshell-fire-charts"``, version 1; SPEC.md, rules.md 8).
 
 A chart pack is a game's own tables as plain JSON: the Fire Effects chart (fire rows), the
 defence chart (defence rows), the odds columns, the target-size bands, the combat results per
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..boards import assets_dir
-from ..errors import ScenarioError
+from ..errors import ScenarioError, shown
 from ..jsonio import check_format, is_int, read_json, type_name
 
 CHARTS_FORMAT = "starshell-fire-charts"
@@ -35,7 +35,7 @@ _NUMBER_RE = re.compile(r"^(?:0|[1-9][0-9]{0,6})(?:\.[0-9]{1,4})?\Z")
 _FACTOR_RE = re.compile(r"^[0-9]{1,6}(?:/[0-9]{1,6}|\.[0-9]{1,6})?\Z")
 _RANGE_RE = re.compile(r"^([1-6][1-6])(?:-([1-6][1-6]))?\Z")
 
-# the 36 readings of two dice read as tens and units, in order (RULES.md 8: 11..66)
+# the 36 readings of two dice read as tens and units, in order (rules.md 8: 11..66)
 READINGS: tuple[int, ...] = tuple(10 * t + u for t in range(1, 7) for u in range(1, 7))
 _INDEX = {r: i for i, r in enumerate(READINGS)}
 
@@ -140,7 +140,7 @@ class ChartPack:
         return None
 
     def fire_row(self, nation: str, troop: str, formation: str, arm: str) -> tuple[int, FireRow] | None:
-        """RULES.md 8: (nationality, troop type, formation) in the Fire Effects chart."""
+        """rules.md 8: (nationality, troop type, formation) in the Fire Effects chart."""
         for k, r in enumerate(self.fire):
             if _m(r.nation, nation) and _m(r.troop, troop) and _m(r.formation, formation) \
                     and _m(r.arm, arm):
@@ -148,7 +148,7 @@ class ChartPack:
         return None
 
     def defence_row(self, arm: str, formation: str, terrain: str) -> tuple[int, DefenceRow] | None:
-        """RULES.md 8: (unit type, formation, terrain), in that order."""
+        """rules.md 8: (unit type, formation, terrain), in that order."""
         for k, r in enumerate(self.defence):
             if _m(r.arm, arm) and _m(r.formation, formation) and _m(r.terrain, terrain):
                 return k, r
@@ -166,7 +166,7 @@ class ChartPack:
 
     def column_for(self, ratio: Fraction) -> Column | None:
         """The column at or below the ratio (rounded down); the last one above it; None below
-        the first column (RULES.md 8: below 1:3 no attack)."""
+        the first column (rules.md 8: below 1:3 no attack)."""
         best = None
         for c in self.columns:
             if c.ratio <= ratio:
@@ -362,15 +362,7 @@ def _charts(data: Any, pack_id: str) -> ChartPack:
         forms = enf.get("formations", ["*"])
         if not isinstance(forms, list) or not all(isinstance(f, str) and f for f in forms):
             raise ScenarioError("must be a list of formation names", place="enfilade.formations")
-        factor = enf.get("defence")
-        try:
-            f = Fraction(factor) if isinstance(factor, str) and _FACTOR_RE.match(factor) else None
-        except (ValueError, ZeroDivisionError):
-            f = None
-        if f is None or not 0 < f <= 10:
-            raise ScenarioError(f"must be a factor as a string, e.g. \"1/2\", not {factor!r}",
-                                place="enfilade.defence")
-        enfilade = Enfilade(tuple(forms), f)
+        enfilade = Enfilade(tuple(forms), factor_of(enf.get("defence"), "enfilade.defence"))
     units_block = data.get("units_block", False)
     if not isinstance(units_block, bool):
         raise ScenarioError(f"must be true or false, not {units_block!r}", place="units_block")
@@ -396,7 +388,7 @@ def _ranges(data: dict) -> tuple[RangeRow, ...]:
             if bands and b["max"] <= bands[-1].max:
                 raise ScenarioError(f"bands must ascend: {b['max']} is not above {bands[-1].max}",
                                     place=f"{q}.max")
-            bands.append(RangeBand(b["max"], _factor(b.get("factor"), f"{q}.factor")))
+            bands.append(RangeBand(b["max"], factor_of(b.get("factor"), f"{q}.factor")))
         top = r.get("max", bands[-1].max if bands else None)
         if not is_int(top) or not 0 <= top <= 1000:
             raise ScenarioError(f"must be a whole number of hexes 0..1000, not {top!r}", place=f"{p}.max")
@@ -408,15 +400,18 @@ def _ranges(data: dict) -> tuple[RangeRow, ...]:
     return tuple(out)
 
 
-def _factor(text: Any, place: str) -> Fraction:
+def factor_of(text: Any, place: str) -> Fraction:
+    """A factor above 0 and at most 10 (an enfilade's, a range band's): a string "1/2", "0.5",
+    "2" or a whole number; read for what it is (``_FACTOR_RE``: no exponent, so no number of a
+    million digits ever reaches Fraction)."""
+    written = isinstance(text, str) and _FACTOR_RE.match(text) is not None
     try:
-        f = Fraction(text) if isinstance(text, str) and len(text) < 20 else \
-            Fraction(text) if is_int(text) else None
-    except (ValueError, ZeroDivisionError):
+        f = Fraction(text) if written or (is_int(text) and 0 < text <= 10) else None
+    except ZeroDivisionError:          # "1/0"
         f = None
     if f is None or not 0 < f <= 10:
-        raise ScenarioError(f"must be a factor above 0 as a string, e.g. \"1/2\", not {text!r}",
-                            place=place)
+        raise ScenarioError(f"must be a factor above 0 and at most 10 as a string, e.g. "
+                            f"\"1/2\", not {shown(text)}", place=place)
     return f
 
 

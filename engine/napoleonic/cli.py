@@ -1,5 +1,5 @@
 """``python -m engine fire POSITION --target HEX [--firers ID,...] [--dice T,U] --json``
-(SPEC.md, "Command line, added"; RULES.md section 8)."""
+(SPEC.md, "Command line, added"; rules.md 8)."""
 from __future__ import annotations
 
 from ..errors import ScenarioError
@@ -47,7 +47,7 @@ def cmd_fire(args) -> dict:
 
 def fire_text(data: dict) -> str:
     """The attack in plain words: each firer counted or left out and why, the odds, the chance
-    of every result over the 36 rolls, the roll and what it did (RULES.md 8)."""
+    of every result over the 36 rolls, the roll and what it did (rules.md 8)."""
     lines = [f"{data['kind'].capitalize()} fire at {data['target']}: "
              + ("allowed" if data["allowed"] else "refused")]
     lines += [f"  - {r}" for r in data["reasons"]]

@@ -1,4 +1,4 @@
-"""A fire attack's result applied to the units of the target hex (RULES.md 10; SPEC.md turn three,
+"""A fire attack's result applied to the units of the target hex (rules.md 10; SPEC.md turn three,
 ``fire ... --record``).  The seed sends losses to its rule 17.0, which it does not give: the
 result is what the chart pack's result string says, ``"2"`` two increments lost, ``/M`` a morale
 check, ``/L`` a leader casualty, ``/D`` disorder.

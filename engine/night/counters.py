@@ -1,4 +1,4 @@
-"""The counters of a position that change LOS (RULES.md 11.4; SPEC.md turn-four extensions).
+"""The counters of a position that change LOS (rules.md 11.4; SPEC.md turn-four extensions).
 
 - The file's keys: a smoke marker's ``kind`` and ``level``, a blaze's ``levels`` (N-level Blaze)
   or ``building`` (Blazing Building), a wreck's ``burnt``, rubble's ``material`` and ``level``,
@@ -34,7 +34,7 @@ from ..los.counters import (
 from ..los.ground import ground_hindrances
 from ..maps import Map
 
-# SPEC.md smoke ``kind`` -> VASL's counter name, hindrance, height in levels (RULES.md 11.4)
+# SPEC.md smoke ``kind`` -> VASL's counter name, hindrance, height in levels (rules.md 11.4)
 SMOKE_KINDS: dict[str, tuple[str, int, int]] = {
     "white+3": ("White +3 Smoke", 3, 2),
     "white+2": ("White +2 Smoke", 2, 2),        # the dispersed side of White +3
@@ -46,7 +46,7 @@ SMOKE_KINDS: dict[str, tuple[str, int, int]] = {
     "wp-grenade": ("WP grenade +1", 1, 4),
 }
 DEFAULT_SMOKE = "white+3"
-BLAZE_SMOKE = ("Blaze", 3, 2)                   # RULES.md 11.4
+BLAZE_SMOKE = ("Blaze", 3, 2)                   # rules.md 11.4
 BLAZING_BUILDING = ("Blazing Building", 3, 4)
 MAX_BLAZE_LEVELS = 4                            # VASL: 1- to 4-level Blazes (height N + 3)
 RUBBLE_MATERIALS = ("stone", "wood")
@@ -102,7 +102,7 @@ def read_unit_keys(obj: dict, place: str) -> None:
 
 # ------------------------------------------------------------------------------ as LOS counts
 def smoke_of(marker, game_map: Map) -> Smoke | None:
-    """A smoke marker's or a blaze's smoke (RULES.md 11.4), None for any other marker."""
+    """A smoke marker's or a blaze's smoke (rules.md 11.4), None for any other marker."""
     i = game_map.index(marker.hex)
     ground = int(game_map.level[i])
     if marker.type == "smoke":
@@ -121,7 +121,7 @@ def smoke_of(marker, game_map: Map) -> Smoke | None:
 
 
 def los_counters(scenario) -> LosCounters:
-    """The position's counters in LOS (RULES.md 11.4), computed once per position."""
+    """The position's counters in LOS (rules.md 11.4), computed once per position."""
     def compute():
         m = scenario.map
         smoke = tuple(s for s in (smoke_of(mk, m) for mk in scenario.markers) if s is not None)
@@ -132,7 +132,7 @@ def los_counters(scenario) -> LosCounters:
                 # SPEC.md: bypass_side, the hexside it bypasses along (its location there)
                 vehicles.append(Vehicle(i, int(m.level[i]) + u.level, f"{u.id} ({u.type})",
                                         u.extra.get("bypass_side")))
-        for mk in scenario.markers:     # RULES.md 11.4: VASL treats wrecks as vehicles
+        for mk in scenario.markers:     # rules.md 11.4: VASL treats wrecks as vehicles
             if mk.type == "wreck":
                 i = m.index(mk.hex)
                 name = "Burnt Out Wreck" if mk.extra.get("burnt") else "Wreck"
@@ -144,7 +144,7 @@ def los_counters(scenario) -> LosCounters:
 
 def with_counters_of(scenario, other):
     """``other`` (a position derived from ``scenario``, e.g. with no vehicle moving) judged
-    with ``scenario``'s counters in LOS (RULES.md 11.4: a moving vehicle hinders nothing)."""
+    with ``scenario``'s counters in LOS (rules.md 11.4: a moving vehicle hinders nothing)."""
     other.derived(DERIVED_COUNTERS, lambda: los_counters(scenario))
     return other
 
@@ -177,7 +177,7 @@ def field_rows(game_map: Map) -> _Rows:
 def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_levels,
                 clear: np.ndarray, hindrances: np.ndarray | None = None) -> np.ndarray:
     """``clear`` (the daytime answer of the lines from the viewer to ``targets``) with the
-    position's counters' hindrances added: six in all block (A6.1, RULES.md 11.4).  A whole
+    position's counters' hindrances added: six in all block (A6.1, rules.md 11.4).  A whole
     field's row (every hex's ground) is kept per map, viewer and counters: the daytime row
     is the map's, so the answer is too."""
     counters = los_counters(scenario)
@@ -211,20 +211,20 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
 
 def line_counters(scenario, viewer_hex: int, viewer_level: int, target: int,
                   target_level: int) -> CounterLines:
-    """The counters' hindrances to one line, location to location (RULES.md 11.4):
+    """The counters' hindrances to one line, location to location (rules.md 11.4):
     ``extra[0]`` in all, ``of_line(0)`` each counter hex's part."""
     ends = ends_of(scenario, viewer_hex, viewer_level, [target], [target_level])
     return counter_lines(los_table(scenario.map), los_counters(scenario), ends)
 
 
 _WHAT = {"smoke": "smoke", "vehicle": "vehicle", "ffe": "fire for effect"}
-_RULE = {"smoke": "A24, RULES.md 11.4", "vehicle": "RULES.md 11.4", "ffe": "RULES.md 11.4"}
+_RULE = {"smoke": "A24, rules.md 11.4", "vehicle": "rules.md 11.4", "ffe": "rules.md 11.4"}
 
 
 def counter_words(scenario, viewer_hex: int, viewer_level: int, target: int,
                   target_level: int, day_clear: bool, day_hindrances: int) -> list[str]:
     """Each counter's hindrance to one line in words ("smoke in 4Q7 (+2 hindrance, A24,
-    RULES.md 11.4)"), and the sixth hindrance when they block it (A6.1)."""
+    rules.md 11.4)"), and the sixth hindrance when they block it (A6.1)."""
     if not los_counters(scenario):
         return []
     m = scenario.map
@@ -253,7 +253,7 @@ def marker_defaults(marker_type: str) -> dict:
 
 def marker_label(marker) -> str:
     """A marker's short name as its counter shows it: "White +3 Smoke", "Burnt Out Wreck",
-    "Wood Rubble Level 1", "2-level Blaze" (VASL's names, RULES.md 11.4)."""
+    "Wood Rubble Level 1", "2-level Blaze" (VASL's names, rules.md 11.4)."""
     extra = marker.extra
     if marker.type == "smoke":
         return SMOKE_KINDS[extra.get("kind", DEFAULT_SMOKE)][0]
@@ -272,19 +272,19 @@ def marker_label(marker) -> str:
 
 
 def marker_words(marker, game_map: Map) -> str:
-    """What a marker does to LOS, in words, for the hex under the pointer (RULES.md 11.4)."""
+    """What a marker does to LOS, in words, for the hex under the pointer (rules.md 11.4)."""
     label = marker_label(marker)
     smoke = smoke_of(marker, game_map)
     if smoke is not None:
         base = smoke.base - int(game_map.level[smoke.hex])
         at = "" if base == 0 else f", its base {base} level{'s' if base != 1 else ''} up"
         return (f"{label}: +{smoke.hindrance} hindrance to lines in or through it, "
-                f"{smoke.height} levels high{at} (A24, RULES.md 11.4)")
+                f"{smoke.height} levels high{at} (A24, rules.md 11.4)")
     if marker.type == "wreck":
-        return f"{label}: +1 hindrance to lines at its level past it (RULES.md 11.4)"
+        return f"{label}: +1 hindrance to lines at its level past it (rules.md 11.4)"
     if marker.type == "ffe":
         return ("FFE: +1 hindrance to lines through its blast area (this hex and the next), "
-                "2 levels high (RULES.md 11.4)")
+                "2 levels high (rules.md 11.4)")
     if marker.type == "rubble":
         return f"{label} (B24)"
     if marker.type in _ENTRENCHMENT_WORDS:

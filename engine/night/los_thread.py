@@ -31,14 +31,14 @@ class LosThread:
     end_elevation: int
     crossed: list = field(default_factory=list)       # hexes whose interior the string enters
     hexsides: list = field(default_factory=list)      # pairs of hexes it runs between
-    # hexside terrain it crosses (RULES.md 7): {"hexes", "name", "terrain", "ignored"}
+    # hexside terrain it crosses (rules.md 7): {"hexes", "name", "terrain", "ignored"}
     hexside_terrain: list = field(default_factory=list)
     day_clear: bool = True
     blocking: list = field(default_factory=list)      # the first blocking hex (two: a hexside)
     blind: bool = False                               # blocked by A6.4 blind hexes
     hindrances: int = 0
     day_reason: str = ""
-    # RULES.md 11.4: smoke, vehicles, wrecks and FFE on the line: their hindrances, in words
+    # rules.md 11.4: smoke, vehicles, wrecks and FFE on the line: their hindrances, in words
     counter_hindrances: int = 0
     counter_reasons: list = field(default_factory=list)
     night_sight: str = "none"
@@ -69,6 +69,10 @@ def los_thread(scenario: Scenario, start: str, end: str, start_level: int = 0, e
     t.counter_hindrances = int(line_counters(scenario, a, start_level, b, end_level).extra[0])
     t.counter_reasons = counter_words(scenario, a, start_level, b, end_level, t.day_clear,
                                       t.hindrances)
+    if t.day_clear and t.hindrances + t.counter_hindrances >= 6:
+        # A24, A6.1: smoke, vehicles and wrecks hinder by day too: six in all block the line
+        t.day_clear = False
+        t.day_reason = t.counter_reasons[0]
     if not t.day_clear:
         blockers = {int(day.block_h1[0]), int(day.block_h2[0])}
         t.blocking = sorted(m.names[i] for i in blockers if i >= 0)

@@ -70,7 +70,7 @@ def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
     if vi == ti:
         why = W_SELF
     elif not night_clear(scenario, vi, viewer.level, [ti], [target.level], day.clear,
-                         day.hindrances)[0]:        # RULES.md 11.4: counters' hindrances too
+                         day.hindrances)[0]:        # rules.md 11.4: counters' hindrances too
         why = W_DAY
     elif light.unit_lit(viewer):
         why = W_LIT_VIEWER_LIT if t_lit else (W_LIT_VIEWER_GF if gf else W_LIT_VIEWER_DARK)

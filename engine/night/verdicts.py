@@ -253,7 +253,7 @@ def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index
     counters = counter_words(scenario, m.index(vhex), viewer.level, index,
                              int(day.target_elev[pos]) - int(m.level[index]),
                              bool(day.clear[pos]), int(day.hindrances[pos]))
-    if why == W_DAY:                # RULES.md 11.4: six hindrances with counters come first
+    if why == W_DAY:                # rules.md 11.4: six hindrances with counters come first
         if day.clear[pos] and counters:
             return counters + [explain_block(m, day, pos)]
         return [explain_block(m, day, pos)] + counters
@@ -326,7 +326,7 @@ def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
     else:
         day = None
         clear, blind = row
-    # RULES.md 11.4: the counters' hindrances (smoke, vehicles, wrecks, FFE) on the daytime lines
+    # rules.md 11.4: the counters' hindrances (smoke, vehicles, wrecks, FFE) on the daytime lines
     clear = night_clear(scenario, vi, viewer.level, np.arange(m.size), np.zeros(m.size, np.int64),
                         clear, None if day is None else day.hindrances)
     light = illumination(scenario)
@@ -401,7 +401,7 @@ def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndar
         day = los_table(m).from_location(int(vi[k]), units[k].level)
         clear[k], hind[k] = day.clear, day.hindrances
     targets, levels = np.arange(m.size), np.zeros(m.size, np.int64)
-    for k, u in enumerate(units):   # RULES.md 11.4: the counters' hindrances
+    for k, u in enumerate(units):   # rules.md 11.4: the counters' hindrances
         clear[k] = night_clear(scenario, int(vi[k]), u.level, targets, levels, clear[k], hind[k])
     why = _why(scenario, vi, np.array([viewer_nvr(scenario, u) for u in units]),
                np.array([light.unit_lit(u) for u in units]), clear)

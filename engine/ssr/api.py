@@ -1,6 +1,6 @@
 """The terrain SSRs' door (``engine.api.ssr``): VASL's rule names in a player's words, the season
 presets, the names not applied, and a board picture in the colours the rules give it
-(RULES.md 11.2)."""
+(rules.md 11.2)."""
 from __future__ import annotations
 
 import os
@@ -39,7 +39,7 @@ def _picture(path: str, mtime: int, size: int, names: tuple[str, ...]):
     try:
         with Image.open(path) as image:
             out = recolour(image, names).convert("RGBA")
-    except (OSError, UnidentifiedImageError, ValueError):
+    except (OSError, UnidentifiedImageError, ValueError, Image.DecompressionBombError):
         return None
     return out.width, out.height, out.tobytes()
 

@@ -1,7 +1,7 @@
 """Snapping a moved element into edge contact with a nearby element, as players line bases up:
 front to front, behind it (its front on the other's rear edge: a rear rank), or beside it
 (front edges in one line); a drop that overlaps a neighbour by a little pushed flush against it;
-facings turned by a step or towards a neighbour.  Placement helps, not rules (RULES.md 9: bases
+facings turned by a step or towards a neighbour.  Placement helps, not rules (rules.md 9: bases
 may touch, never overlap)."""
 from __future__ import annotations
 

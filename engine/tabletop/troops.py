@@ -1,4 +1,4 @@
-"""Troop types in one table: base depth at 15 mm scale and shooting range (RULES.md section 9).
+"""Troop types in one table: base depth at 15 mm scale and shooting range (rules.md 9).
 
 Depths are community figures in millimetres at 15 mm (1 BW = 40 mm by default: the BW size is
 a setting, ``bw_mm`` of a table).  Ranges are DBA 3.0's, in BW, and are not in the seed.
@@ -34,7 +34,7 @@ def _t(code, name, depth, rng=None, archer=False, still=False) -> Troop:
     return Troop(code, name, float(depth), None if rng is None else float(rng), archer, still)
 
 
-# RULES.md 9: depths (mm at 15 mm); bows 3 BW, artillery 5 BW if it did not move, war wagons 3 BW.
+# rules.md 9: depths (mm at 15 mm); bows 3 BW, artillery 5 BW if it did not move, war wagons 3 BW.
 TROOPS: dict[str, Troop] = {t.code: t for t in (
     _t("Sp", "Spears", 15), _t("Pk", "Pikes", 15), _t("4Pk", "Pikes", 15),
     _t("Bd", "Blades", 15), _t("4Bd", "Blades", 15), _t("Wb", "Warband", 15),

@@ -1,4 +1,4 @@
-"""Following a VASL game with the night the save says (RULES.md 11.5) and what the player set
+"""Following a VASL game with the night the save says (rules.md 11.5) and what the player set
 by hand: a save rewritten in place keeps the player's NVR when it gives none, the starshell state
 (E1.92), counters moved by hand (asked when the save moved them too); each change is said in
 the status bar and kept in the follower's log; File > Stop following ends it."""

@@ -1,4 +1,4 @@
-"""Counters in LOS in the window (RULES.md 11.4): the palette puts smoke, a wreck and rubble
+"""Counters in LOS in the window (rules.md 11.4): the palette puts smoke, a wreck and rubble
 down, they hinder the selected unit's sight, and the hex under the pointer says what each does."""
 from __future__ import annotations
 

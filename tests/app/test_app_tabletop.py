@@ -1,6 +1,6 @@
 """The tabletop room used as a player would: every bundled table opened and drawn, a shooter
 clicked, an element dragged (snapped, refused on overlap, undone), turned with the wheel and the
-knob, saved and exported (RULES.md section 9; SPEC.md "Tabletop")."""
+knob, saved and exported (rules.md 9; SPEC.md "Tabletop")."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""A VASL save opened with File > Open brings its night (RULES.md 11.5): the NVR its scenario
+"""A VASL save opened with File > Open brings its night (rules.md 11.5): the NVR its scenario
 record gives, said in the summary; a Starshell and an IR on the map mean starshells have been
 fired (E1.92), shown so in the Position panel, never "none fired yet"."""
 from __future__ import annotations

@@ -2,7 +2,7 @@
 by the knob in 15-degree steps or towards a neighbour, drops pushed flush, terrain moved,
 reshaped, turned, resized and given a crest by hand, whose bound it is, a shot's result and
 the next bound, the view steady and F kept for the table; two DBA armies built from an empty
-window and a bound of shooting played (RULES.md section 9; docs/rules.md section 6)."""
+window and a bound of shooting played (rules.md 9; docs/rules.md section 6)."""
 from __future__ import annotations
 
 import pytest

@@ -1,7 +1,7 @@
 """Two DBA armies of twelve elements, a wood and a hill between them, built from an empty
 window with the window's own clicks and keys (no file written by hand), then a bound of
 shooting played for each side: the shot chosen by clicking, its result applied, the next bound
-(RULES.md section 9; docs/rules.md section 6)."""
+(rules.md 9; docs/rules.md section 6)."""
 from __future__ import annotations
 
 import pytest

@@ -248,7 +248,7 @@ class Follower(QObject):
 
 
 def _night_words(summary: dict) -> list[str]:
-    """The first reading's night, as the import said it (RULES.md 11.5, E1.92)."""
+    """The first reading's night, as the import said it (rules.md 11.5, E1.92)."""
     out = [f"NVR {summary['nvr']} from the save" if summary.get("nvr_from") == "save"
            else f"NVR {summary.get('nvr', 3)} (the save gives none)"]
     if summary.get("starshells_used") == "this_turn":

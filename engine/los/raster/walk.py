@@ -8,7 +8,7 @@ import numpy as np
 
 from . import bits
 from .depressions import depression_lines
-from .frame import Frame, ranges_from
+from .frame import Frame
 from .terrain import BUILDING_T
 
 
@@ -80,9 +80,30 @@ def line_modes(frame: Frame, viewer: int, viewer_elev: int, targets: np.ndarray,
     return threshold, mode.astype(np.uint8)
 
 
+SPAN = 1 << 32     # a key's room for one difference: dy in [-2**31, 2**31), dx as wide
+
+
+def difference_keys(dxs: np.ndarray, dys: np.ndarray) -> np.ndarray:
+    """One int64 per pixel difference that no other difference shares: dx times ``SPAN`` plus
+    dy, every difference of a frame far inside +-2**31 pixels (checked, never wrapped)."""
+    dxs = np.asarray(dxs, dtype=np.int64)
+    dys = np.asarray(dys, dtype=np.int64)
+    half = SPAN // 2
+    if len(dxs) and (np.abs(dxs).max() >= half or np.abs(dys).max() >= half):
+        raise ValueError("a pixel difference past 2**31 pixels: no frame is that large")
+    return dxs * SPAN + dys
+
+
+def difference_of(keys: np.ndarray):
+    """The (dx, dy) each key of ``difference_keys`` stands for."""
+    dxs = (keys + SPAN // 2) // SPAN
+    return dxs, keys - dxs * SPAN
+
+
 class ReversibleWalks:
     """Per pixel difference: whether the walk back visits the same pixels, in reverse
-    (``kernel.reversible``), kept per difference asked (sorted keys, looked up)."""
+    (``kernel.reversible``), kept per difference asked (sorted keys that cannot collide,
+    looked up)."""
 
     def __init__(self, width: int):
         self.width = width
@@ -90,45 +111,17 @@ class ReversibleWalks:
         self.same = np.zeros(0, dtype=bool)
 
     def __call__(self, dxs: np.ndarray, dys: np.ndarray) -> np.ndarray:
-        keys = np.asarray(dxs, dtype=np.int64) * 65536 + np.asarray(dys, dtype=np.int64)
+        keys = difference_keys(dxs, dys)
         known, same = self.keys, self.same
         at = np.minimum(np.searchsorted(known, keys), max(len(known) - 1, 0))
         found = (known[at] == keys) if len(known) else np.zeros(len(keys), dtype=bool)
         if not found.all():
             new = np.unique(keys[~found])
-            new_dx = (new + 32768) // 65536
+            new_dx, new_dy = difference_of(new)
             known = np.concatenate([known, new])
-            same = np.concatenate([same, compiled().reversible(new_dx, new - new_dx * 65536,
-                                                               self.width)])
+            same = np.concatenate([same, compiled().reversible(new_dx, new_dy, self.width)])
             order = np.argsort(known, kind="stable")
             known, same = known[order], same[order]
             self.keys, self.same = known, same
             at = np.searchsorted(known, keys)
         return same[at]
-
-
-def along_hexsides(frame: Frame, viewer: int, targets: np.ndarray) -> np.ndarray:
-    """VASL's LOSisHorizontal / LOSis60Degree: lines between centre points (truncated) that
-    are level, or within a tolerance (by range) of 60 degrees."""
-    dx = (frame.centre_x[targets] - frame.centre_x[viewer]).astype(np.float64)
-    dy = (frame.centre_y[targets] - frame.centre_y[viewer]).astype(np.float64)
-    rng = ranges_from(frame, viewer, targets)
-    tolerance = np.where(rng <= 2, 0.05, np.where(rng <= 4, 0.028, np.where(rng <= 10, 0.02,
-                                                                           0.015)))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        slope = np.abs(dy / dx)
-    sixty = np.abs(slope - np.tan(np.radians(60.0))) < tolerance
-    return ((dy == 0) | sixty) & (targets != viewer)
-
-
-def line_spines(frame: Frame, viewer: int, targets: np.ndarray, along: np.ndarray):
-    """VASL's source exit and target entry hexspines (0..5) of lines along hexsides (-1 for
-    the others): level lines leave by spine 2 or 5, 60-degree lines by 0, 1, 3 or 4."""
-    east = frame.centre_x[targets] >= frame.centre_x[viewer]
-    south = frame.centre_y[targets] >= frame.centre_y[viewer]
-    level = frame.centre_y[targets] == frame.centre_y[viewer]
-    out = np.where(level, np.where(east, 2, 5),
-                   np.where(east, np.where(south, 3, 1), np.where(south, 4, 0)))
-    into = np.where(level, np.where(east, 5, 2),
-                    np.where(east, np.where(south, 0, 4), np.where(south, 1, 3)))
-    return np.where(along, out, -1), np.where(along, into, -1)
