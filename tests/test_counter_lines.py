@@ -10,8 +10,8 @@ from support import board, marker, position, unit
 
 from engine.hexes import SQRT3
 from engine.importers.vasl import import_board
+from engine.los import counter_lines, los_table
 from engine.los import ground as los_ground
-from engine.los import los_table
 from engine.los.counter_lines import CORNER, hits, offset_lines
 from engine.los.raster.kernel import walk_offsets
 from engine.maps import Map, Placement
@@ -137,3 +137,20 @@ def test_on_a_drawn_board_lines_near_a_corner_are_the_pixels_walk(tmp_path):
                 assert got[row, t] == _walk_meets(frame, viewer, t, h), (m.names[h], m.names[t])
                 walked.append(bool(got[row, t]))
     assert any(walked) and not all(walked)
+
+
+def test_a_map_beyond_the_table_limit_clips_its_lines_per_viewer(tmp_path, monkeypatch):
+    """Past MAX_OFFSET_HEXES no table is built: each viewer's lines are clipped when asked,
+    with the same answers (drawn and hex model alike, rules.md 11.4)."""
+    drawn, _ = import_board(vasl_synth.standard_board("96").write(tmp_path / "bd96"))
+    m = Map([Placement(drawn, (0, 0))])
+    frame = los_table(m).frame
+    rng = random.Random(4)
+    cases = [(v, np.array(rng.sample(range(m.size), 12) + [v]))
+             for v in rng.sample(range(m.size), 6)]
+    kept = [(hits(m, v, h, frame), hits(m, v, h)) for v, h in cases]
+    monkeypatch.setattr(counter_lines, "MAX_OFFSET_HEXES", m.size - 1)
+    assert offset_lines(m) is None
+    for (v, h), (with_pixels, model) in zip(cases, kept):
+        assert np.array_equal(hits(m, v, h, frame), with_pixels), m.names[v]
+        assert np.array_equal(hits(m, v, h), model), m.names[v]

@@ -27,7 +27,10 @@ _EPS = 1e-9
 _INRADIUS = SQRT3 / 2
 _NORMALS = np.array([(0.0, 1.0), (SQRT3 / 2, 0.5), (SQRT3 / 2, -0.5)])
 _RING = np.array([(0, 0), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)])
-_CHUNK = 200_000    # candidate pairs clipped at once while the table is built
+# the largest map given a table (as the ground table's limit: 1.1 s and 3.8 MB for 2,958
+# hexes, growing as the map's spans squared times their length); a larger map's lines are
+# clipped per viewer
+MAX_OFFSET_HEXES = 3000
 
 
 def _xy(q: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -153,9 +156,12 @@ def _table(game_map: Map) -> OffsetLines:
     return OffsetLines(game_map)
 
 
-def offset_lines(game_map: Map) -> OffsetLines:
+def offset_lines(game_map: Map) -> OffsetLines | None:
     """The map's table of lines by hex offset, built once (one thread builds it, the others
-    wait for it), kept for the last few maps (``engine.cache.per_map``)."""
+    wait for it), kept for the last few maps (``engine.cache.per_map``); None for a map of
+    more than ``MAX_OFFSET_HEXES`` hexes."""
+    if game_map.size > MAX_OFFSET_HEXES:
+        return None
     with _LOCK:
         return _table(game_map)
 
@@ -193,7 +199,10 @@ def hits(game_map: Map, viewer: int, hexes, frame=None) -> np.ndarray:
     (``frame``: a drawn map) or as the hex model clips."""
     table = offset_lines(game_map)
     hexes = np.asarray(hexes, dtype=np.int64)
-    row, targets, near = table.lines_of(game_map, viewer, hexes)
+    if table is None:
+        row, targets, near = _clipped(game_map, viewer, hexes)
+    else:
+        row, targets, near = table.lines_of(game_map, viewer, hexes)
     out = np.zeros((len(hexes), game_map.size), dtype=bool)
     out[row[~near], targets[~near]] = True
     row, targets = row[near], targets[near]
@@ -205,6 +214,23 @@ def hits(game_map: Map, viewer: int, hexes, frame=None) -> np.ndarray:
     elif len(row):
         out[row, targets] = geometric_hits(game_map, viewer, hexes[row], targets)
     return out
+
+
+def _clipped(game_map: Map, viewer: int, hexes: np.ndarray):
+    """``OffsetLines.lines_of`` for a map without a table: the viewer's lines passing within a
+    circumradius of each hex's centre clipped now."""
+    a = np.array(_xy(float(game_map.q[viewer]), float(game_map.r[viewer])))
+    bx, by = _xy(game_map.q.astype(float), game_map.r.astype(float))
+    bx, by = bx - a[0], by - a[1]
+    cx, cy = _xy(game_map.q[hexes].astype(float), game_map.r[hexes].astype(float))
+    cx, cy = (cx - a[0])[:, None], (cy - a[1])[:, None]
+    t = np.clip((cx * bx + cy * by) / np.maximum(bx * bx + by * by, _EPS), 0.0, 1.0)
+    row, target = np.nonzero((t * bx - cx) ** 2 + (t * by - cy) ** 2 <= (1 + 1e-6) ** 2)
+    keep = target != viewer
+    row, target = row[keep], target[keep]
+    inside = _inside(bx[target], by[target], cx[row, 0], cy[row, 0])
+    meets = inside > -CORNER
+    return row[meets], target[meets], (inside < CORNER)[meets]
 
 
 def geometric_hits(game_map: Map, viewer: int, hexes: np.ndarray,
