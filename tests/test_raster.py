@@ -185,3 +185,6 @@ def test_the_benchmark_board_table_is_the_direct_computation_on_every_pair(tmp_p
         clear, blind = los_ground.ground_row(m, v)
         assert np.array_equal(clear, direct.clear), m.names[v]
         assert np.array_equal(blind, direct.kind == BLIND), m.names[v]
+        # A6.1: the hindrances kept beside the clear bits (rules.md 11.4 adds counters to them)
+        hindrances = los_ground.ground_hindrances(m, v)
+        assert np.array_equal(hindrances[clear], direct.hindrances[clear]), m.names[v]

@@ -33,6 +33,7 @@ import numpy as np
 
 from ..hexes import SQRT3
 from ..maps import Map
+from .counter_lines import hits
 from .day_lines import MAX_HINDRANCES
 
 HEX_CAP, SOURCE_CAP = 3, 4          # rules.md 11.4: smoke a hex at most 3, 4 with the source in it
@@ -40,7 +41,6 @@ BLAZE_WITH_VEHICLE = 2              # rules.md 11.4: "Blaze" over a vehicle or w
 FFE_RADIUS, FFE_HEIGHT = 1, 2       # rules.md 11.4: VASL's OBA blast area and height
 MAX_PER_RANGE = 2                   # terrain hindrances at one range (VASL: light woods count 2)
 _EPS = 1e-9
-CORNER = 0.05       # a line running less than this far (hex radii) in a hex, or missing it by less
 
 
 class Smoke(NamedTuple):
@@ -131,20 +131,6 @@ def _clip(a: np.ndarray, b: np.ndarray, normals: np.ndarray, limits: np.ndarray)
     return (hi - lo) * np.hypot(d[:, 0], d[:, 1])
 
 
-def _pixel_walk_meets(frame, viewer: int, targets: np.ndarray, hex_index: int) -> np.ndarray:
-    """Whether VASL's walk of each line (centre point to centre point: ``kernel.walk_offsets``)
-    meets a pixel of ``hex_index`` (drawn maps)."""
-    from .raster.kernel import walk_offsets  # loaded with the first drawn map
-    out = np.zeros(len(targets), dtype=bool)
-    x0, y0 = int(frame.centre_x[viewer]), int(frame.centre_y[viewer])
-    for k, t in enumerate(targets.tolist()):
-        flat = walk_offsets(int(frame.centre_x[t]) - x0, int(frame.centre_y[t]) - y0,
-                            frame.width) + (y0 * frame.width + x0)
-        flat = flat[(flat >= 0) & (flat < len(frame.pix_cls))]
-        out[k] = bool(np.any(frame.cls_hex[frame.pix_cls[flat]] == hex_index))
-    return out
-
-
 def _hex_region(centre: np.ndarray, side: int | None = None):
     """The half-planes (normals, limits) of a hex (its interior with its hexsides), or of the
     part of it nearest the midpoint of hexside ``side`` (VASL's ``getNearestLocation``)."""
@@ -162,8 +148,10 @@ def _hex_region(centre: np.ndarray, side: int | None = None):
 
 class Meets:
     """Which lines of a viewer meet each counter hex (its interior or one of its hexsides):
-    the hexes given are judged at once (only the lines passing within a hex's circumradius of
-    its centre can meet it: those are clipped exactly), others when first asked."""
+    the hexes given are judged at once, others when first asked; a whole hex read from the
+    map's lines by hex offset (``counter_lines``: near a corner, the pixels of a drawn map),
+    the part nearest a bypassed hexside clipped exactly (only the lines passing within a hex's
+    circumradius of its centre can meet it)."""
 
     def __init__(self, game_map: Map, ends: Ends, hexes=(), frame=None):
         self.map = game_map
@@ -176,6 +164,11 @@ class Meets:
             self._judge(np.array(sorted(set(hexes)), dtype=np.int64))
 
     def _judge(self, hexes: np.ndarray, side: int | None = None) -> None:
+        if side is None:            # the lines by hex offset, kept per map (counter_lines)
+            rows = hits(self.map, self.ends.viewer, hexes, self.frame)[:, self.ends.targets]
+            for h, row in zip(hexes.tolist(), rows):
+                self._hit[(h, None)] = row
+            return
         n = len(self.b)
         c = centres(self.map, hexes)                                # (h, 2)
         dx, dy = self.b[:, 0] - self.a[0], self.b[:, 1] - self.a[1]  # (n,)
@@ -191,15 +184,6 @@ class Meets:
             limits = c[hk] @ normals.T + offsets                    # (pairs, planes)
             inside = _clip(np.broadcast_to(self.a, (len(lk), 2)), self.b[lk], normals, limits)
             hit[hk, lk] = inside > 1e-6
-            if self.frame is not None and side is None:
-                # rules.md 11.4: near a corner of the hex VASL's pixels decide (its centre
-                # points are whole pixels: a line through a corner may cross either way)
-                near = np.flatnonzero(np.abs(inside) < CORNER)
-                for h in np.unique(hk[near]).tolist():
-                    pick = near[hk[near] == h]
-                    hit[h, lk[pick]] = _pixel_walk_meets(
-                        self.frame, self.ends.viewer, self.ends.targets[lk[pick]],
-                        int(hexes[h]))
         for k, h in enumerate(hexes.tolist()):
             self._hit[(h, side)] = hit[k]
 

@@ -27,8 +27,9 @@ A6.4 blind hexes).  Every row is ``engine.los``'s own answer for that viewer
 
 Upper levels of buildings: their own rows, computed after the ground rows and kept by the
 map's LOS table (``LosTable.from_location``'s rows), not in these bit matrices.  Not here:
-other viewers above or below ground level (lazy rows in ``engine.los``), hindrance counts and
-the hex that blocks (computed for the one hex being explained).
+other viewers above or below ground level (lazy rows in ``engine.los``) and the hex that
+blocks (computed for the one hex being explained).  Kept too: each clear line's hindrance
+count (A6.1, n x n bytes), which counters in LOS add to (rules.md 11.4).
 """
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ import numpy as np
 from ..cache import per_map
 from ..maps import Map
 from . import los_table
+from .counter_lines import offset_lines
 from .day_lines import BLIND
 from .geometry import CROSSINGS
 from .hex_table import LosTable
@@ -71,6 +73,8 @@ class GroundTable:
         # (tables whose ground lines are not all symmetric) the line v -> t, t > v, answers
         # t -> v too (``RasterLosTable.mirrors``)
         self.mirror = np.zeros((n, width), dtype=np.uint8)
+        # A6.1: the hindrances of each clear line (what counters in LOS add to: rules.md 11.4)
+        self.hindrances = np.zeros((n, n), dtype=np.uint8)
         self.ready = np.zeros(n, dtype=bool)
         self._lock = threading.Lock()    # one step at a time, whoever drives it
         self._differences: tuple | None = None  # the line differences whose crossings remain
@@ -88,6 +92,11 @@ class GroundTable:
         return (np.unpackbits(self.clear[viewer], count=self.n).view(bool),
                 np.unpackbits(self.blind[viewer], count=self.n).view(bool))
 
+    def hindrance_row(self, viewer: int) -> np.ndarray | None:
+        """The hindrances (A6.1) of each clear line from hex ``viewer``'s ground location to
+        every hex's (blocked lines: meaningless), or None if not built yet."""
+        return self.hindrances[viewer] if self.ready[viewer] else None
+
     @property
     def done(self) -> bool:
         return self.upper_done == self.upper_total and bool(self.ready.all())
@@ -102,7 +111,8 @@ class GroundTable:
 
     @property
     def nbytes(self) -> int:
-        return self.clear.nbytes + self.blind.nbytes + self.mirror.nbytes + self.ready.nbytes
+        return (self.clear.nbytes + self.blind.nbytes + self.mirror.nbytes + self.ready.nbytes
+                + self.hindrances.nbytes)
 
     # ---------------------------------------------------------------------------- building
     def steps(self) -> Iterator[float]:
@@ -165,6 +175,9 @@ class GroundTable:
         ahead = table.lines(v, ev, np.arange(v, n), g[v:])
         clear[v:] = ahead.clear
         blind[v:] = ahead.kind == BLIND
+        # A6.1: hindrances counted along the whole line, alike both ways
+        self.hindrances[v, v:] = np.minimum(ahead.hindrances, 255)
+        self.hindrances[v, :v] = self.hindrances[:v, v]
         if v:
             # A6: clear both ways or neither; column v of the rows already built
             clear[:v] = ((self.clear[:v, v >> 3] >> (7 - (v & 7))) & 1).astype(bool)
@@ -194,6 +207,8 @@ class GroundTable:
         row_clear, row_kind = both.clear[:len(walk)], both.kind[:len(walk)]
         clear[walk] = row_clear
         blind[walk] = row_kind == BLIND
+        # A6.1: a line read back is clear without a hindrance or blocked (``mirrors``)
+        self.hindrances[v, walk] = np.minimum(both.hindrances[:len(walk)], 255)
         blind[ask] = both.kind[len(walk):] == BLIND
         ahead = np.zeros(n, dtype=bool)
         later = walk >= v + 1
@@ -232,6 +247,13 @@ def ground_row(game_map: Map, viewer: int) -> tuple[np.ndarray, np.ndarray] | No
     return None if t is None else t.row(viewer)
 
 
+def ground_hindrances(game_map: Map, viewer: int) -> np.ndarray | None:
+    """The hindrances (A6.1) of each clear line from the ground location of hex ``viewer`` to
+    every hex's, if its row is already built."""
+    t = ground_table(game_map, create=False)
+    return None if t is None else t.hindrance_row(viewer)
+
+
 def steps(game_map: Map) -> Iterator[float]:
     """The build of the map's table (made now, empty), a step at a time, each yielding the
     share built (nothing when the map is too large or its table is done): the caller drives
@@ -252,8 +274,10 @@ def progress(game_map: Map) -> dict | None:
 
 def warm_up(game_map: Map) -> None:
     """What a map's first field needs, made now: its LOS table (for a map whose boards are
-    drawn: the pixel frame, and the compiled walk loaded) and one line walked."""
+    drawn: the pixel frame, and the compiled walk loaded), one line walked, and the lines by
+    hex offset that counters in LOS read (rules.md 11.4: ``counter_lines``)."""
     table = los_table(game_map)
+    offset_lines(game_map)
     n = game_map.size
     if n:
         table.lines(0, int(table.ground[0]), np.array([n - 1]), table.ground[[n - 1]])
@@ -270,5 +294,6 @@ def prepare(game_map: Map) -> dict:
             "complete": bool(t.ready.all())}
 
 
-__all__ = ["GroundTable", "MAX_TABLE_HEXES", "TableTooLarge", "ground_row", "ground_table",
+__all__ = ["GroundTable", "MAX_TABLE_HEXES", "TableTooLarge", "ground_hindrances", "ground_row",
+           "ground_table",
            "prepare", "progress", "steps", "warm_up"]

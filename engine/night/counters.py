@@ -31,6 +31,7 @@ from ..los.counters import (
     counter_lines,
     with_counters,
 )
+from ..los.ground import ground_hindrances
 from ..maps import Map
 
 # SPEC.md smoke ``kind`` -> VASL's counter name, hindrance, height in levels (rules.md 11.4)
@@ -193,6 +194,9 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
             if hit is not None:
                 kept.rows.move_to_end(key)
                 return hit
+    if field and hindrances is None and viewer_level == 0:
+        # A6.1: the ground table keeps each clear line's hindrances (None until its row is built)
+        hindrances = ground_hindrances(m, viewer_hex)
     ends = ends_of(scenario, viewer_hex, viewer_level, targets, target_levels)
     out = with_counters(los_table(m), counters, ends, clear, hindrances)[0]
     if field:
