@@ -4,28 +4,13 @@ holds the whole window, not its left part), and when it is too low for two piles
 pile's whole height, and unfold when the window grows again."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
 
 WANTED = (1500, 900)        # the window's size where the screen has room
-TITLE_BAR = 32              # the window manager's title bar, not counted in the window's height
 FOLD_BELOW = 700            # a window lower than this: one pile of side panels, not two
 DOCK_SHARE = 0.36           # the side panels take at most this share of a narrow window's width
-
-
-def fit_on_screen(window: QMainWindow, wanted: tuple[int, int] = WANTED) -> QRect:
-    """The window resized to ``wanted`` or the screen's free area, whichever is smaller, and
-    moved inside that area; the geometry given."""
-    screen = window.screen() or QGuiApplication.primaryScreen()
-    free = screen.availableGeometry() if screen is not None else QRect(0, 0, *wanted)
-    width = max(min(wanted[0], free.width()), 200)
-    height = max(min(wanted[1], free.height() - TITLE_BAR), 200)
-    window.resize(width, height)
-    x = free.x() + max((free.width() - width) // 2, 0)
-    y = free.y() + max((free.height() - TITLE_BAR - height) // 2, 0)
-    window.move(x, y)
-    return QRect(x, y, width, height)
 
 
 def whole_titles(window: QMainWindow) -> None:

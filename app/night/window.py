@@ -21,6 +21,7 @@ from app import file_kinds
 from app.file_filters import NEW_BOARD_FILTER, POSITION_FILTER
 from app.jobs import runner
 from app.room_window import RoomWindow
+from app.screen import fit_on_screen
 from engine import api
 
 from . import actions, examples
@@ -43,7 +44,7 @@ from .panels.unit import UnitPanel
 from .planner import install as planner_install
 from .recovery import NIGHT
 from .scene.layers import layer_actions
-from .screen_fit import DockFolding, fit_on_screen, keep_on_screen
+from .screen_fit import WANTED, DockFolding, keep_on_screen
 from .starshell.panel import StarshellPanel
 from .tools.pieces import Piece
 from .undo_words import UndoWords
@@ -122,7 +123,7 @@ class NightWindow(RoomWindow):
                  15000)
         self.start()
         self._docks_hold_their_panels()
-        self._fitted = fit_on_screen(self).size()    # within a small screen, not off its edge
+        self._fitted = fit_on_screen(self, WANTED).size()    # within a small screen, not off its edge
         QTimer.singleShot(0, self.view, self.view.fit_map)     # not once the view is gone
 
     # ------------------------------------------------------------------------ building

@@ -14,6 +14,7 @@ from app.file_kinds import TABLE_FILE
 from app.map_view import ZoomView
 from app.render import render_view, write_png
 from app.room_window import RoomWindow, bundled_examples, edit_menu
+from app.screen import fit_on_screen
 from engine import api
 
 from .document import Document
@@ -156,7 +157,7 @@ class TableWindow(RoomWindow):
         self.scene.status.connect(lambda m: self.statusBar().showMessage(m, 6000))
         document.changed.connect(self.refresh)
         self._menus()
-        self.resize(1300, 800)
+        fit_on_screen(self, (1300, 800))     # within a small screen, not off its edge
         self.refresh()
         self.statusBar().showMessage(HELP)
         self.start()

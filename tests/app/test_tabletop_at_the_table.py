@@ -257,3 +257,13 @@ def test_the_shooting_panel_drops_an_element_that_is_gone(empty, qtbot):
     settle_table(qtbot, w)
     assert w.hovered == "" and "Spears" not in w.panel.toPlainText()
     assert report_html(doc, w.hovered) == report_html(doc, "")
+
+
+def test_the_window_opens_within_a_small_screen(qtbot, monkeypatch, messages):
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QScreen
+    monkeypatch.setattr(QScreen, "availableGeometry", lambda screen: QRect(0, 0, 1366, 700))
+    w = TableWindow(Document.new())
+    qtbot.addWidget(w)
+    assert w.width() <= 1366 and w.height() <= 700 - 32
+    assert w.x() >= 0 and w.y() >= 0
