@@ -287,7 +287,7 @@ class FireWindow(RoomWindow):
         if not (f.can_fire and f.los):
             self.result.setText(f"{uid} cannot fire at {self.target}: {'; '.join(f.reasons)}")
             return
-        self.choice[uid] = not self.choice.get(uid, f.counted)
+        self.choice[uid] = not self.choice.get(uid, f.counted or f.offered)
         self.refresh()
 
     def _candidates(self):

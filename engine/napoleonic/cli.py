@@ -23,6 +23,10 @@ def cmd_fire(args) -> dict:
     if args.record and (dice is None or not args.output):
         raise ScenarioError("--record writes the position after a rolled attack: give --dice T,U "
                             "and -o OUT.json", file=args.position, place="--record")
+    spread = _losses(args.losses, args.position) if args.losses is not None else None
+    if spread is not None and not args.record:
+        raise ScenarioError("--losses spreads the losses of a recorded attack: add --record",
+                            file=args.position, place="--losses")
     try:
         out = assess(pos, args.target, firers, dice, args.kind)
     except ScenarioError as e:
@@ -37,12 +41,27 @@ def cmd_fire(args) -> dict:
         if not out.allowed:
             raise ScenarioError("this attack may not be made, so it is not recorded: "
                                 + "; ".join(out.reasons), file=args.position, place="--record")
-        after, applied = record(pos, out)
+        try:
+            after, applied = record(pos, out, spread)
+        except ScenarioError as e:
+            raise ScenarioError(e.problem, file=args.position, place="--losses") from None
         save_position(after, args.output)
         data["applied"] = applied
         data["applied_words"] = applied_words(applied) + unmarked(pos, out.defender, out.result)
         data["written"] = args.output
     return data
+
+
+def _losses(text: str, file: str) -> dict[str, int]:
+    """``B1:1,B2:1``: who loses how many increments (the owner's choice, RULES.md 10)."""
+    out = {}
+    for part in text.split(","):
+        uid, _, n = part.strip().partition(":")
+        if not uid or not n.strip().isdigit() or uid in out:
+            raise ScenarioError(f"losses are ID:N,... each unit once, e.g. B1:1,B2:1; not {text!r}",
+                                file=file, place="--losses")
+        out[uid.strip()] = int(n)
+    return out
 
 
 def fire_text(data: dict) -> str:
@@ -53,11 +72,17 @@ def fire_text(data: dict) -> str:
     lines += [f"  - {r}" for r in data["reasons"]]
     lines.append("Firers:")
     for f in data["firers"]:
+        why = f.get('why_not') or '; '.join(f['reasons'])
         said = (f"{f['value_exact']} ({f['how']})" if f["counted"]
-                else f"left out: {f.get('why_not') or '; '.join(f['reasons'])}")
+                else f"would fire {f['value_exact']} ({f['how']}), not counted" if not why
+                else f"left out: {why}")
         lines.append(f"  {f['id']} in {f['hex']}: {said}")
-    lines.append(f"Fire {data['fire_exact']} against defence {data['defence']} "
-                 f"({data['defence_how']})")
+    if any(f["counted"] for f in data["firers"]):
+        lines.append(f"Fire {data['fire_exact']} against defence {data['defence']} "
+                     f"({data['defence_how']})")
+    else:               # a refused attack is not made: no fire counted
+        lines.append(f"Fire: nothing counted (the attack is refused); defence {data['defence']} "
+                     f"({data['defence_how']})")
     if data["column"] is not None:
         drms = "".join(f"; {d['drm']:+d} {d['why']}" for d in data["drms"])
         lines.append(f"Odds {data['ratio']}: the {data['column']} column, DRM {data['drm']:+d}{drms}")
@@ -83,5 +108,7 @@ def add_commands(add) -> None:
                     "which may hit an attacked hex again")
     sp.add_argument("--record", action="store_true",
                     help="write the position after the attack (with --dice and -o)")
+    sp.add_argument("--losses", metavar="ID:N,...",
+                    help="with --record: who loses the increments (default: the top unit first)")
     sp.add_argument("-o", "--output", metavar="OUT.json", help="where --record writes")
     sp.set_defaults(text=fire_text)
