@@ -134,3 +134,18 @@ def test_settings_change_as_one_new_position(tmp_path):
     renamed = nap.with_unit(nap.record(pos, nap.assess(pos, "n1E4", ["F1"], (1, 1)))[0],
                             {**unit("Grenadiers", "french", "n1D4")}, replacing="F1")
     assert renamed.fired_now == (("Grenadiers", "n1E4"),)     # the record follows a new name
+
+
+def test_the_command_line_goes_on_to_the_next_segment_keeping_the_record(tmp_path):
+    path = write(tmp_path, TWO_TARGETS)
+    fired = tmp_path / "fired.json"
+    assert run_engine("fire", path, "--target", "n1E4", "--firers", "F1", "--dice", "1,1",
+                      "--record", "-o", fired).returncode == 0
+    opp, back = tmp_path / "opp.json", tmp_path / "back.json"
+    proc = run_engine("fire-segment", fired, "--to", "next", "-o", opp, "--json")
+    assert json.loads(proc.stdout) == {"segment": "opportunity", "attacked": [], "fired": {},
+                                       "written": str(opp)}
+    text = run_engine("fire-segment", opp, "--to", "fire", "-o", back).stdout
+    assert "The fire segment: fired F1 (at n1E4); hexes attacked n1E4" in text
+    bad = run_engine("fire-segment", opp, "--to", "melee", "-o", back)
+    assert bad.returncode == 2 and "--to" in bad.stderr and "'melee'" in bad.stderr

@@ -5,8 +5,9 @@ from __future__ import annotations
 from ..errors import ScenarioError
 from .attack import assess, check_dice, record
 from .fire import KINDS
-from .position import load_position, save_position
+from .position import SEGMENTS, load_position, save_position
 from .results import applied_words, result_words, unmarked
+from .segments import new_turn, next_segment, with_segment
 
 
 def cmd_fire(args) -> dict:
@@ -97,6 +98,30 @@ def fire_text(data: dict) -> str:
     return "\n".join(lines)
 
 
+def cmd_segment(args) -> dict:
+    """``fire-segment POSITION --to SEGMENT|next|new-turn -o OUT.json``: the position in another
+    segment, each segment's record kept (RULES.md 8), written to OUT."""
+    pos = load_position(args.position)
+    if args.to == "next":
+        after = next_segment(pos)
+    elif args.to == "new-turn":
+        after = new_turn(pos)
+    elif args.to in SEGMENTS:
+        after = with_segment(pos, args.to)
+    else:
+        raise ScenarioError(f"must be a segment ({', '.join(SEGMENTS)}), next or new-turn, not "
+                            f"{args.to!r}", file=args.position, place="--to")
+    save_position(after, args.output)
+    return {"segment": after.segment, "attacked": list(after.attacked),
+            "fired": dict(after.fired_now), "written": args.output}
+
+
+def segment_text(data: dict) -> str:
+    fired = ", ".join(f"{u} (at {h})" for u, h in data["fired"].items()) or "nobody yet"
+    return (f"The {data['segment']} segment: fired {fired}; hexes attacked "
+            f"{', '.join(data['attacked']) or 'none'}\nWritten: {data['written']}")
+
+
 def add_commands(add) -> None:
     sp = add("fire", cmd_fire, "Napoleonic fire combat: the attack of some units on one hex")
     sp.add_argument("position", metavar="POSITION")
@@ -112,3 +137,9 @@ def add_commands(add) -> None:
                     help="with --record: who loses the increments (default: the top unit first)")
     sp.add_argument("-o", "--output", metavar="OUT.json", help="where --record writes")
     sp.set_defaults(text=fire_text)
+    sp = add("fire-segment", cmd_segment, "Napoleonic fire: go on to another segment of the turn")
+    sp.add_argument("position", metavar="POSITION")
+    sp.add_argument("--to", required=True, metavar="SEGMENT",
+                    help="fire, opportunity, assault; next (after the last, a new turn); new-turn")
+    sp.add_argument("-o", "--output", required=True, metavar="OUT.json")
+    sp.set_defaults(text=segment_text)
