@@ -2,8 +2,8 @@
 tabs and check boxes, text typed into boxes, a modal dialog answered while it is open."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox
 
 from app.style import SCALE
 
@@ -19,12 +19,18 @@ def click_hex(qtbot, w, hex_id: str, dy: float = 0.55) -> None:
 
 
 def click_counter(qtbot, w, uid: str) -> None:
+    """A click on a counter's top left corner, which the next counter of a stack leaves free."""
     item = w.scene.counters[uid]
-    qtbot.mouseClick(w.view.viewport(), LEFT, pos=w.view.mapFromScene(item.scenePos()))
+    at = item.scenePos() + QPointF(-0.33 * SCALE, -0.33 * SCALE)
+    qtbot.mouseClick(w.view.viewport(), LEFT, pos=w.view.mapFromScene(at))
 
 
 def click(qtbot, widget) -> None:
-    qtbot.mouseClick(widget, LEFT, pos=widget.rect().center())
+    """A click in a button's middle; on a check box's box (its left end)."""
+    at = widget.rect().center()
+    if isinstance(widget, QCheckBox):
+        at = QPoint(8, widget.height() // 2)
+    qtbot.mouseClick(widget, LEFT, pos=at)
 
 
 def click_tab(qtbot, w, name: str) -> None:
