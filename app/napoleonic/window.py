@@ -287,7 +287,9 @@ class FireWindow(UnitEditing, RoomWindow):
             self.place_or_choose(point)
             return
         if self.target is not None:
-            candidates = {f.id for f in self._candidates().firers}
+            # a firer that may fire is clicked in or out; a click on any other counter
+            # (one that cannot fire: it has fired, it has no LOS) targets its hex
+            candidates = {f.id for f in self._candidates().firers if f.can_fire and f.los}
             for item in self.scene.items(point):
                 uid = getattr(getattr(item, "unit", None), "id", None)
                 if uid in candidates:
@@ -368,14 +370,14 @@ class FireWindow(UnitEditing, RoomWindow):
         if a is None or not a.allowed:
             self.result.setText("refused: " + "; ".join(a.reasons if a else []))
             return
-        before, shown = self.pos, chosen.shown
+        shown = chosen.shown
         res = f"{a.result or '-'}, {nap.result_words(a.result or '')}"
         note = (f"{a.target}: {', '.join(f.id for f in a.counted())} fire {nap.fmt(a.fire)} at "
                 f"{a.column}; dice {a.roll}, {'+' if a.drm >= 0 else ''}{a.drm} -> {a.modified}: {res}")
         self.document.record_attack(a, note, self.spread_losses(a))
         # the panel shows the attack just rolled, as the bars do (not the next one, refused)
         nxt = self.assessment               # the next attack on it, as refresh found it
-        self.text.setHtml(attack_html(a, shown, before, rolled=self.document.note,
+        self.text.setHtml(attack_html(a, shown, self.pos, rolled=self.document.note,
                                       now=None if nxt is None or nxt.allowed else nxt.reasons))
         self.chart.set_outcomes(a.outcomes, a.result)
 

@@ -29,9 +29,12 @@ def chosen_firers(candidates: Assessment, choice: dict[str, bool]) -> list[str]:
             if f.can_fire and f.los and choice.get(f.id, f.counted or f.offered)]
 
 
-def marked(candidates: Assessment, counted: set[str]) -> Assessment:
-    """``candidates`` with exactly the firers ``counted`` marked counted (a copy)."""
-    return replace(candidates, firers=[replace(f, counted=f.id in counted)
+def marked(candidates: Assessment, counted: set[str], attack: Assessment | None = None
+           ) -> Assessment:
+    """``candidates`` with exactly the firers ``counted`` marked counted (a copy); a firer of
+    ``attack`` is shown as that attack judged it (its reasons, not the candidates')."""
+    made = {f.id: f for f in attack.firers} if attack is not None else {}
+    return replace(candidates, firers=[replace(made.get(f.id, f), counted=f.id in counted)
                                        for f in candidates.firers])
 
 
@@ -51,4 +54,4 @@ def choose_attack(position: FirePosition, target: str, choice: dict[str, bool],
         return ChosenAttack(attack, none)
     attack = assess(position, target, firers, dice, kind)
     return ChosenAttack(attack, marked(candidates, {f.id for f in attack.firers
-                                                    if f.counted or f.offered}))
+                                                    if f.counted or f.offered}, attack))

@@ -42,6 +42,8 @@ def test_a_unit_fires_once_per_segment_in_the_window(qtbot, messages):
     assert w.target == "n1D5" and not w.assessment.allowed
     assert "F1 has already fired this fire segment (at n1E4)" in w.text.toPlainText()
     assert "RULES.md 8" in w.scene.counters["F1"].toolTip()
+    click_counter(qtbot, w, "F1")                       # it cannot fire: its hex is targeted
+    assert w.target == "n1D4"
 
 
 def test_the_segment_box_keeps_each_segments_record(qtbot, messages):
@@ -115,7 +117,7 @@ def test_settings_and_names_edited_in_the_window_with_undo(qtbot, messages):
     click(qtbot, w.editor.apply)
     g = w.pos.unit("Grenadiers")
     assert (g.extra["name"], g.firing, g.hex) == ("1/1st Grenadiers", 3, "n1D4")
-    assert "Grenadiers" in w.editor.units.item(0).text()
+    assert w.editor.units.item(0).text().startswith("Grenadiers (1/1st Grenadiers): french")
     w.document.undo_stack.undo()
     assert w.pos.units[0].id == "F1"
 

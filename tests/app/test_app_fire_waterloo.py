@@ -97,6 +97,7 @@ def test_a_waterloo_like_action_built_and_a_turn_of_fire_played(qtbot, messages)
     click_counter(qtbot, w, "B1")           # the square out ...
     click_counter(qtbot, w, "B2")           # ... the battery in
     assert [f.id for f in w.assessment.counted()] == ["B2"] and w.assessment.allowed
+    assert "left out" not in w.scene.counters["B2"].toolTip()     # as this attack judges it
     type_text(qtbot, w.tens, "3", enter=False)
     type_text(qtbot, w.units, "4", enter=False)
     click(qtbot, w.roll_typed)
