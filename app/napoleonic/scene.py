@@ -49,7 +49,8 @@ def unit_words(unit) -> str:
     marks = [w for k, w in (("morale_check", "must check morale"), ("casualty", "casualty"))
              if unit.extra.get(k)]
     name = unit.extra.get("name")
-    return (f"{unit.id}{f' ({name})' if name else ''}: {' '.join(who)}, {unit.formation.replace('_', ' ')}, {unit.increments} "
+    return (f"{unit.id}{f' ({name})' if name else ''}: {' '.join(who)}, "
+            f"{unit.formation.replace('_', ' ')}, {unit.increments} "
             f"increment{'s' if unit.increments != 1 else ''}, printed {unit.printed}"
             + "".join(f", {m}" for m in marks) + (", has fired" if unit.fired else ""))
 
