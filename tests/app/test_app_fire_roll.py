@@ -10,9 +10,9 @@ from engine.boards import assets_dir
 
 def test_after_a_roll_the_fire_panel_shows_the_attack_rolled_not_the_next(qtbot, messages):
     """sample.json: n1J6 targeted (F4, out of range, left out), Computer rolls. The bars showed
-    the attack rolled (F2 at x4 for its first fire: 42 at 6:1) while the text above them already showed the next,
-    refused attack (F2 has fired: x3, total 36). Now the text is the attack rolled, with the roll,
-    and says why another is refused; Ctrl+Z brings back the attack to be made."""
+    the attack rolled (F2 at x4 for its first fire: 42 at 6:1) while the text above them already
+    showed the next, refused attack (F2 has fired: x3, total 36). Now the text is the attack
+    rolled, with the roll, and says why another is refused; Ctrl+Z brings back the attack to be made."""
     from app.napoleonic import Document, FireWindow
     from engine import api
     pos = api.napoleonic.load_position(str(assets_dir() / "fire" / "sample.json"))
