@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 from engine import api
 
 nap = api.napoleonic
-PLACE_ON = "Place units: ON - a click on a hex or a counter places a unit there"
-PLACE_OFF = "Place units: off - a click on a counter chooses it"
+PLACE_ON = "Place units: ON"           # what a click does is said in the status bar too
+PLACE_OFF = "Place units: off"
 PLACE_STYLE = ("QPushButton:checked { background: #2e7d32; color: white; font-weight: bold; "
                "border: 2px solid #a5d6a7; }")
 FACINGS = ["none"] + [f"{d} {nap.DIRECTIONS[d]}" for d in range(1, 7)]

@@ -24,7 +24,9 @@ class SettingsEditor(QGroupBox):
     def __init__(self):
         super().__init__("The position")
         self.title = QLineEdit()
-        self.first_fire = QCheckBox("optional first fire rule (a line's first fire: +1 multiplier)")
+        self.first_fire = QCheckBox("first fire (optional rule)")
+        self.first_fire.setToolTip("RULES.md 8: infantry in line that has not fired before in the "
+                                   "scenario adds 1 to its multiplier")
         self.board = QComboBox()
         self.board.setEditable(True)
         self.board.addItems(bundled_names("boards"))
