@@ -1,6 +1,6 @@
 """Starshell's desktop program (PySide6): it asks the engine and draws the answers.
 
-No rule logic here (shared/ARCHITECTURE.md): the engine decides, the app shows.  Entry point:
+No rule logic here (docs/architecture.md): the engine decides, the app shows.  Entry point:
 ``python -m app`` (``app.__main__.main``, the ``starshell`` gui-script).
 
 One folder per room, each with the same door (``open_window``, ``save_screenshot``) and a

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 POSITION_FILTER = "Starshell scenarios (*.json);;All files (*)"  # a night position
 BOARD_FILTER = "Starshell boards (*.json);;All files (*)"
+# File > New: a board file, or a VASL board archive (offered to import)
+NEW_BOARD_FILTER = ("Boards: Starshell's and VASL's (*.json bd*);;Starshell boards (*.json);;"
+                    "VASL boards (bd*);;All files (*)")
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp);;All files (*)"
 VASL_BOARD_FILTER = "VASL boards (bd*);;All files (*)"
 VSAV_FILTER = "VASL saved games (*.vsav)"

@@ -10,7 +10,14 @@ from pathlib import Path
 
 from engine import api
 
-from .file_filters import BOARD_FILTER, FIRE_FILTER, POSITION_FILTER, TABLE_FILTER, VSAV_FILTER
+from .file_filters import (
+    BOARD_FILTER,
+    FIRE_FILTER,
+    POSITION_FILTER,
+    TABLE_FILTER,
+    VASL_BOARD_FILTER,
+    VSAV_FILTER,
+)
 
 NIGHT, FIRE, TABLE = "night", "napoleonic", "tabletop"      # the rooms, by their package names
 DEFAULT_ROOM = NIGHT    # no file (the bundled default), and formats no room knows: it refuses them
@@ -32,13 +39,15 @@ class FileKind:
 POSITION = FileKind("night position", NIGHT, POSITION_FILTER, api.night.SCENARIO_FORMAT)
 BOARD = FileKind("board", NIGHT, BOARD_FILTER, api.BOARD_FORMAT, new_position=True)
 VSAV = FileKind("VASL saved game", NIGHT, VSAV_FILTER, None, ".vsav", new_position=True)
+# a VASL board archive (bd05, no suffix): recognised by its content; opening it offers to import
+VASL_BOARD = FileKind("VASL board archive", NIGHT, VASL_BOARD_FILTER, None, "", new_position=True)
 FIRE_POSITION = FileKind("fire position", FIRE, FIRE_FILTER, api.napoleonic.FIRE_FORMAT)
 TABLE_FILE = FileKind("table", TABLE, TABLE_FILTER, api.tabletop.FORMAT)
-KINDS: tuple[FileKind, ...] = (POSITION, BOARD, VSAV, FIRE_POSITION, TABLE_FILE)
+KINDS: tuple[FileKind, ...] = (POSITION, BOARD, VSAV, VASL_BOARD, FIRE_POSITION, TABLE_FILE)
 
 # File > Open of any room: every kind the program opens, then each on its own
 OPEN_FILTER = ";;".join(
-    ["Starshell files and VASL saved games (*.json *.vsav)"]
+    ["Starshell files, VASL saved games and boards (*.json *.vsav bd*)"]
     + [k.filter.split(";;")[0] for k in KINDS if k.format is None] + ["All files (*)"])
 
 
@@ -61,6 +70,8 @@ def kind_of(path) -> FileKind | None:
     naming the file).  Raises api.ScenarioError for a JSON file that cannot be read."""
     if is_vsav(path):
         return VSAV
+    if Path(str(path)).suffix.lower() != ".json" and api.vasl.is_board_archive(str(path)):
+        return VASL_BOARD
     fmt = file_format(path)
     return next((k for k in KINDS if k.format is not None and k.format == fmt), None)
 

@@ -176,8 +176,12 @@ class RoomWindow(QMainWindow):
             return self.save_as()
         return self._write(path)
 
+    def save_start(self) -> str:
+        """The file Save As proposes."""
+        return save_as_start(self.document.path, self.default_name)
+
     def save_as(self) -> bool:
-        start = save_as_start(self.document.path, self.default_name)
+        start = self.save_start()
         path, _ = QFileDialog.getSaveFileName(self, self.save_title, start, self.file_filter)
         if not path:
             return False

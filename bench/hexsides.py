@@ -1,4 +1,4 @@
-"""Benchmark: what walls and hedges cost a field (RULES.md 7), on the 2 x 2-board benchmark map.
+"""Benchmark: what walls and hedges cost a field (rules.md 7), on the 2 x 2-board benchmark map.
 
     python bench/hexsides.py [--runs 7] [--seed 1]
 

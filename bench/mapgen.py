@@ -10,7 +10,7 @@ from engine.night.scenario import MapEntry, Marker, Scenario, Unit
 
 TERRAIN_MIX = [("open", 60), ("woods", 12), ("building", 6), ("grain", 8), ("brush", 4),
                ("orchard", 3)]
-# hexside terrain (RULES.md 7): walls and hedges on about one hex in six
+# hexside terrain (rules.md 7): walls and hedges on about one hex in six
 SIDE_MIX = [("wall", 1), ("hedge", 1)]
 SIDE_SHARE = 0.16
 
@@ -60,6 +60,13 @@ def random_map(seed: int = 1, hexsides: bool = True) -> tuple[list[Board], Map]:
     boards = [random_board(f"r{k}", rng, hexsides) for k in range(4)]
     slots = [(0, 0), (1, 0), (0, 1), (1, 1)]
     return boards, Map([Placement(b, at) for b, at in zip(boards, slots)])
+
+
+def row_map(seed: int = 1, count: int = 3) -> tuple[list[Board], Map]:
+    """``count`` random real-size boards (33 x 10 hexes) in a row."""
+    rng = random.Random(seed)
+    boards = [random_board(f"r{k}", rng) for k in range(count)]
+    return boards, Map([Placement(b, (k, 0)) for k, b in enumerate(boards)])
 
 
 def busy_scenario(game_map: Map, seed: int = 2, units: int = 80) -> Scenario:

@@ -1,17 +1,19 @@
 """Benchmark: the night planner (advise, threat, route) after ``prepare``, beside a plain
 per-pair reference computed in the same run.
 
-    python bench/planner.py [--runs 5] [--seed 1]
+    python bench/planner.py [--runs 5] [--seed 1] [--boards 3]
 
-On bench/visibility.py's map (2 x 2 random boards, 80 units, starshells, an IR, blazes and
-Gunflashes), after ``api.prepare``, prints JSON figures (seconds; medians over ``--runs``, each
-on a fresh copy of the position so nothing derived is reused):
+On bench/visibility.py's map (2 x 2 random boards; ``--boards N``: N real-size boards, 33 x 10
+hexes, in a row), 80 units, starshells, an IR, blazes and Gunflashes, after ``api.prepare``,
+prints JSON figures (seconds; medians over ``--runs``, each on a fresh copy of the position so
+nothing derived is reused):
 
 - ``advise``: the full advice of an allied leader and of an allied IR mortar (target 50 ms);
 - ``threat``: what the axis sees of an allied unit in every hex (target 20 ms);
-- ``route``: an allied unit's way across the map (target 20 ms);
+- ``route``: an allied unit's way across the map, in ASL's MF (target 20 ms);
 - ``reference_*``: the plain way, on a sample, scaled to the whole answer: each sampled option
-  fired with each of the 36 dice and the lights recomputed; each sampled hex judged by every
+  fired with each of the 36 dice and the lights recomputed (the advice's gain, rules.md 11.7,
+  is checked against the plain count in tests/test_planner_gain.py); each sampled hex judged by every
   Good Order enemy, one line at a time (``engine.night.reference.sight``) and by
   ``unit_verdict`` on a moving-vehicle probe; the way by relaxing every hex until nothing
   changes (Bellman-Ford);
@@ -32,13 +34,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from mapgen import busy_scenario, random_map  # noqa: E402
+from mapgen import busy_scenario, random_map, row_map  # noqa: E402
 
 from engine import api  # noqa: E402
 from engine.night import reference  # noqa: E402
 from engine.night.drift import FixedDice  # noqa: E402
 from engine.night.light import illumination  # noqa: E402
 from engine.night.planner import advise  # noqa: E402
+from engine.night.planner_costs import asl_step_costs  # noqa: E402
 from engine.night.planner_route import route  # noqa: E402
 from engine.night.planner_threat import still, threat  # noqa: E402
 from engine.night.scenario import Unit  # noqa: E402
@@ -88,18 +91,19 @@ def reference_hex(s, base, i) -> dict:
     return out
 
 
-def reference_way(count, neighbours, start) -> list:
-    inf = (math.inf,) * 3
+def reference_way(count, neighbours, start, mf) -> list:
+    inf = (math.inf,) * 4
     best = [inf] * len(count)
-    best[start] = (0, 0, 0)
+    best[start] = (0, 0, 0, 0)
     changed = True
     while changed:
         changed = False
         for i in range(len(count)):
             if best[i] != inf:
-                for j in neighbours[i]:
-                    if j >= 0:
-                        k = (best[i][0] + count[j], best[i][1] + (count[j] > 0), best[i][2] + 1)
+                for j, cost in zip(neighbours[i], mf[i]):
+                    if j >= 0 and not math.isnan(cost):
+                        k = (best[i][0] + count[j], best[i][1] + (count[j] > 0),
+                             best[i][2] + cost, best[i][3] + 1)
                         if k < best[j]:
                             best[j], changed = k, True
     return best
@@ -109,8 +113,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--boards", type=int, default=None,
+                    help="N real-size boards in a row (default: the 2 x 2 map)")
     a = ap.parse_args()
-    _, m = random_map(a.seed)
+    _, m = random_map(a.seed) if a.boards is None else row_map(a.seed, a.boards)
     s = busy_scenario(m, a.seed + 1)
     api.prepare(s)
     leader = next(u.id for u in s.units if u.side == SIDE and u.type == "leader")
@@ -145,9 +151,11 @@ def main() -> None:
     t, way = timed(lambda x: route(x, walker, goal), s, a.runs)
     count = th.seen().sum(axis=0).tolist()
     t0 = time.perf_counter()
-    best = reference_way(count, m.neighbours.tolist(), m.index(s.unit(walker).hex))
+    best = reference_way(count, m.neighbours.tolist(), m.index(s.unit(walker).hex),
+                         asl_step_costs(m).tolist())
     ref = time.perf_counter() - t0 + figures["threat"]["reference"]
-    mismatches["route"] = int(best[m.index(goal)] != (way.sightings, len(way.seen), way.hexes))
+    mismatches["route"] = int(best[m.index(goal)] != (way.sightings, len(way.seen), way.cost,
+                                                      way.hexes))
     figures["route"] = {"seconds": t, "hexes": way.hexes, "sightings": way.sightings,
                         "reference": ref}
     ratios["route"] = ref / t

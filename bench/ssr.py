@@ -1,4 +1,4 @@
-"""Benchmark: a scenario's terrain SSRs applied to a map's boards (RULES.md 11.2).
+"""Benchmark: a scenario's terrain SSRs applied to a map's boards (rules.md 11.2).
 
     python bench/ssr.py [BOARD.json ...] [--rules NAME ...] [--repeat 5]
 

@@ -8,7 +8,7 @@ pyproject.toml, run by CI).  It groups:
   (``ScenarioError``), the cache by map content (``per_map``), and the whole-map LOS work
   (``prepare``, ``table_steps``);
 - each room's own door, as a namespace: ``night`` (ASL chapter E1, ``engine.night.api``),
-  ``napoleonic`` (RULES.md 8), ``tabletop`` (RULES.md 9), and ``vasl`` (VASL board archives and
+  ``napoleonic`` (rules.md 8), ``tabletop`` (rules.md 9), and ``vasl`` (VASL board archives and
   saved games, ``engine.importers.api``);
 - ``ssr``: terrain SSRs in a player's words, VASL's season presets, recoloured pictures;
 - ``file_format``: which room a file belongs to.
@@ -107,7 +107,7 @@ def file_format(path: str | Path) -> str:
 __all__ = [
     # the rooms
     "night", "napoleonic", "tabletop", "vasl",
-    # terrain SSRs: words, presets, pictures (RULES.md 11.2)
+    # terrain SSRs: words, presets, pictures (rules.md 11.2)
     "ssr",
     # boards and their files
     "BOARD_FORMAT", "MAX_LEVEL", "MAX_UPPER_LEVELS", "Board", "HexTerrain", "assets_dir", "board_to_json",
@@ -119,7 +119,7 @@ __all__ = [
     "HexIdError", "center", "disc", "neighbours", "parse_hex_id", "parse_local", "pixel_to_hex",
     # terrain
     "HEXSIDE_BY_CODE", "TERRAINS",
-    # overlays placed on a board and drawn (RULES.md 11.3)
+    # overlays placed on a board and drawn (rules.md 11.3)
     "load_overlay", "place_overlay", "overlay_picture",
     # whole-map LOS work
     "prepare", "table_progress", "table_steps", "warm_up",

@@ -49,7 +49,7 @@ class HexTerrain:
     building: str | None = None
     upper_levels: int = 0
     extra: dict = field(default_factory=dict, compare=False, hash=False)
-    half_level: bool = False     # obstacle top half a level above ground (rubble; RULES.md 7)
+    half_level: bool = False     # obstacle top half a level above ground (rubble; rules.md 7)
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
-"""Exact line crossing on the hex grid (A6.1: LOS runs from centre dot to centre dot; RULES.md 1).
+"""Exact line crossing on the hex grid (A6.1: LOS runs from centre dot to centre dot; rules.md 1).
 
 A line between two hex centres is worked out with integers only, by the difference of the two
 hexes in axial coordinates (``hexes.to_axial``): the hexes whose interior it enters, the
 hexside pairs it runs along (``line_crossing``, many at once in ``line_crossings``; global hexes
-in ``crossed_hexes``) and the hexsides it crosses (RULES.md 7, ``line_transits``).
+in ``crossed_hexes``) and the hexsides it crosses (rules.md 7, ``line_transits``).
 """
 from __future__ import annotations
 
@@ -247,7 +247,7 @@ class Transits(NamedTuple):
 
 @lru_cache(maxsize=None)
 def line_transits(dq: int, dr: int) -> Transits:
-    """The hexsides the line from hex (0, 0) to hex (dq, dr) crosses (RULES.md 7).
+    """The hexsides the line from hex (0, 0) to hex (dq, dr) crosses (rules.md 7).
 
     Walking the line: passing from one hex into the next (through a hexside or at a vertex of
     both) crosses their common hexside; a stretch running exactly along a hexside crosses that

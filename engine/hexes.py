@@ -1,4 +1,4 @@
-"""Hex geometry of geomorphic boards (RULES.md section 1).
+"""Hex geometry of geomorphic boards (rules.md 1).
 
 Coordinates
 -----------
@@ -7,7 +7,7 @@ A hex has a *global* position ``(col, row)`` on the grid of board slots: a board
 parity, so joined half hexes coincide).  Columns with an even index (A, C, ..., GG) sit half a hex
 higher than the odd ones for the same row number.
 
-Cube/axial coordinates follow RULES.md: ``q = col``, ``r = row - (col - (col & 1)) // 2``.
+Cube/axial coordinates (our convention): ``q = col``, ``r = row - (col - (col & 1)) // 2``.
 Map coordinates are those of regular flat-topped hexes of circumradius 1: the centre of
 ``(col, row)`` is ``(1.5 * col, sqrt(3) * (row - 0.5 * (1 - col % 2)))``, with y growing south.
 
@@ -49,7 +49,7 @@ BOARD_ID_RE = re.compile(r"^(?:[0-9]+|[a-z][a-z0-9]*)\Z")
 _HEX_ID_RE = re.compile(r"^([0-9]+|[a-z][a-z0-9]*)([A-Z]{1,4})(0|[1-9][0-9]?)\Z")
 _LOCAL_ID_RE = re.compile(r"^([A-Z]{1,4})(0|[1-9][0-9]?)\Z")
 
-# Directions clockwise from map north (RULES.md section 1, used by drift E1.922): number -> (dq, dr).
+# Directions clockwise from map north (rules.md 1, used by drift E1.922): number -> (dq, dr).
 # Keep this the only place that says which way a direction points.
 DIRECTIONS: dict[int, tuple[int, int]] = {
     1: (0, -1),   # N
@@ -86,7 +86,7 @@ class HexId(NamedTuple):
 
 def rows_of_column(col: int, rows: int = BOARD_ROWS) -> range:
     """Printed rows of a board column: 1..rows for A, C, E..., 0..rows for B, D, F... (half hexes
-    0 and ``rows`` cut by the long edges, RULES.md 1; 10 rows on a geomorphic board)."""
+    0 and ``rows`` cut by the long edges, rules.md 1; 10 rows on a geomorphic board)."""
     return range(0, rows + 1) if col % 2 else range(1, rows + 1)
 
 
@@ -165,7 +165,7 @@ def axial_distance(dq, dr):
 
 
 def hex_range(start: tuple[int, int], end: tuple[int, int]) -> int:
-    """Range between global hexes: fewest hexes from start to end, counting end, not start (RULES.md 1)."""
+    """Range between global hexes: fewest hexes from start to end, counting end, not start (rules.md 1)."""
     qa, ra = to_axial(*start)
     qb, rb = to_axial(*end)
     return axial_distance(qb - qa, rb - ra)

@@ -1,6 +1,6 @@
 """Maps of several boards: slots, joins, rotation, and the terrain arrays of the whole map.
 
-RULES.md section 1: a board starts every 32 columns and every 10 rows of a global grid, so the half
+rules.md 1: a board starts every 32 columns and every 10 rows of a global grid, so the half
 hexes of two boards joined edge to edge fall on one global hex, which answers to both names; its
 canonical name is the north-easternmost board's.  A board may be rotated 180 degrees.
 Where the two halves of a joined hex disagree, the canonical half's terrain is used.
@@ -48,7 +48,7 @@ def place_in_slot(col: int, row: int, rotated: bool, size: tuple[int, int] = (33
     if not rotated:
         return col, row
     columns, rows = size
-    # even columns hold rows 1..rows, odd columns 0..rows (RULES.md 1); see engine/hexes.py
+    # even columns hold rows 1..rows, odd columns 0..rows (rules.md 1); see engine/hexes.py
     return columns - 1 - col, (rows + 1 - row) if col % 2 == 0 else (rows - row)
 
 
@@ -122,7 +122,7 @@ def slot_origins(placements) -> list[tuple[int, int]]:
             for p in placements]
 
 
-# RULES.md 11.6: the kinds of board VASL joins, each only with boards of its own kind
+# rules.md 11.6: the kinds of board VASL joins, each only with boards of its own kind
 BOARD_KINDS = {(33, 10): "a geomorphic board (33 x 10 hexes)",
                (17, 20): "a half board (17 x 20 hexes)",
                (15, 5): "a Deluxe board (15 x 5 hexes)"}
@@ -145,7 +145,7 @@ def _hex_pixels(board: Board):
 
 
 def _check_kinds(placements) -> None:
-    """RULES.md 11.6: VASL joins only boards of one kind, draws any other LOSData board alone
+    """rules.md 11.6: VASL joins only boards of one kind, draws any other LOSData board alone
     and turns LOS off on a map that mixes hex sizes: such a map is refused, saying which."""
     if len(placements) < 2:
         return
@@ -155,23 +155,23 @@ def _check_kinds(placements) -> None:
         if size not in BOARD_KINDS and _from_losdata(p.board):
             raise ScenarioError(f"board {p.board.id} is a {size[0]} x {size[1]} hex VASL map: "
                                 "VASL draws it alone, never joined with another board "
-                                "(RULES.md 11.6)", place=f"map[{i}]")
+                                "(rules.md 11.6)", place=f"map[{i}]")
         first_size = tuple(first.size)
         if size != first_size and size in BOARD_KINDS and first_size in BOARD_KINDS:
             raise ScenarioError(f"board {p.board.id} is {BOARD_KINDS[size]} and board "
                                 f"{first.id} {BOARD_KINDS[first_size]}: VASL joins only boards "
-                                "of one kind (RULES.md 11.6)", place=f"map[{i}]")
+                                "of one kind (rules.md 11.6)", place=f"map[{i}]")
     sizes = [(p.board.id, px) for p in placements if (px := _hex_pixels(p.board)) is not None]
     for bid, (w, h) in sizes:
         for other, (w2, h2) in sizes:
             if abs(w - w2) > 0.05 * w or abs(h - h2) > 0.05 * h:
                 raise ScenarioError(f"boards {other} and {bid} have hexes of {w2:g} x {h2:g} and "
                                     f"{w:g} x {h:g} pixels: VASL turns LOS off on a map that "
-                                    "mixes hex sizes (RULES.md 11.6)", place="map")
+                                    "mixes hex sizes (rules.md 11.6)", place="map")
 
 
 def _check_placements(placements) -> None:
-    """One board per slot; only a board with an odd number of columns may be turned (RULES.md 1)."""
+    """One board per slot; only a board with an odd number of columns may be turned (rules.md 1)."""
     if not placements:
         raise ScenarioError("a map needs at least one board")
     seen_slots = {}
@@ -183,7 +183,7 @@ def _check_placements(placements) -> None:
     for i, p in enumerate(placements):
         if p.rotated and p.board.size[0] % 2 == 0:
             raise ScenarioError(f"board {p.board.id} has an even number of columns "
-                                f"({p.board.size[0]}): it cannot be turned (RULES.md 1)",
+                                f"({p.board.size[0]}): it cannot be turned (rules.md 1)",
                                 place=f"map[{i}].rotated")
 
 
@@ -305,7 +305,7 @@ class Map:
     def board_frame(self, pi: int) -> tuple[float, float, float, float]:
         """(x, y, width, height) in map units of placement ``pi``'s printed area: from the
         centre of its A column to the next slot's (for 33 columns, GG's centre), and from the
-        long edges that cut its half hexes (RULES.md 1)."""
+        long edges that cut its half hexes (rules.md 1)."""
         p = self.placements[pi]
         ox, oy = self.origins[pi]
         return 1.5 * ox, SQRT3 * oy, 1.5 * column_step(p.board.size), SQRT3 * p.board.size[1]
@@ -400,12 +400,12 @@ class Map:
         """Height of each hex's obstacle above its ground (A6.2; buildings add upper levels)."""
         h = np.array([t.height for t in BY_CODE], dtype=np.int16)[self.terrain]
         h = h + np.where(self.terrain == TERRAINS["building"].code, self.upper_levels, 0)
-        # a half-level obstacle has no whole level: its own rule (RULES.md 7, engine.los)
+        # a half-level obstacle has no whole level: its own rule (rules.md 7, engine.los)
         return np.where(self.half_level, 0, h).astype(np.int16)
 
     @cached_property
     def building_interior(self) -> np.ndarray:
-        """A hex of a multi-hex building with no hexside outside it (RULES.md 4, our assumption);
+        """A hex of a multi-hex building with no hexside outside it (rules.md 4, our assumption);
         a hexside on the map's edge counts as outside."""
         out = np.zeros(self.size, dtype=bool)
         for i, b in enumerate(self.building):

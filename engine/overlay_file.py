@@ -1,4 +1,4 @@
-"""The overlay file format: a VASL overlay (RULES.md 11.3) decoded once by the importer
+"""The overlay file format: a VASL overlay (rules.md 11.3) decoded once by the importer
 (``importers/overlays.py``) and kept beside the boards, so the night loader can place and paste it
 (``overlay_paste``) without reading VASL's archive again.
 
@@ -46,7 +46,7 @@ class OverlayImage:
     terrain: np.ndarray         # uint8 (h, w) VASL terrain codes, KEEP_TERRAIN: the board's
     level: np.ndarray           # int8 (h, w) ground levels, KEEP_LEVEL: the board's
     mask: np.ndarray            # bool (h, w): opaque (transparent pixels keep the board)
-    hexside: np.ndarray         # bool (h, w): hexside terrain (RULES.md 11.3: near a side only)
+    hexside: np.ndarray         # bool (h, w): hexside terrain (rules.md 11.3: near a side only)
     picture: bytes = field(default=b"", repr=False)   # the image as drawn (PNG)
 
     @property

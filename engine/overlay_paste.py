@@ -1,7 +1,7 @@
-"""A VASL overlay placed on a board and pasted into its terrain as drawn (RULES.md 11.3; newer
+"""A VASL overlay placed on a board and pasted into its terrain as drawn (rules.md 11.3; newer
 VASL's ``ASLMap.adjustLOSForOverlays``): pure functions over a board's pixel arrays (a Raster's
 ``terrain`` uint8 and ``level`` int8, image order), used by the night loader's board pipeline
-(SSRs on the pixels, then overlays, then turning: RULES.md 11.2).
+(SSRs on the pixels, then overlays, then turning: rules.md 11.2).
 
 - ``place_overlay``: the orientation a..f from the record's two hexes and the image's top-left in
   the board's own pixels (hex1's position minus the origin hex's), before crop and turning.
@@ -34,13 +34,13 @@ for _code, _t in terrain_table().items():
     HEXSIDE_CODES[_code] = _t.category == "HEXSIDE"
 
 GEOMORPHIC = (0.0, 32.25, 56.25, 64.5)  # a geomorphic board's [a1_x, a1_y, hex_width, hex_height]
-HEXSIDE_REACH = 10.0                    # RULES.md 11.3: hexside terrain within 10 px of a side
-LEFT_TO_SSR = ("NoCliffs", "LightWoods", "RB_Gutted")   # RULES.md 11.3: their SSR applies them
+HEXSIDE_REACH = 10.0                    # rules.md 11.3: hexside terrain within 10 px of a side
+LEFT_TO_SSR = ("NoCliffs", "LightWoods", "RB_Gutted")   # rules.md 11.3: their SSR applies them
 _HEX_RE = re.compile(r"^([A-Za-z]{1,4})(\d{1,3})$")
 
 
 def left_to_ssr(name: str) -> bool:
-    """RULES.md 11.3: overlays named NoCliffs, LightWoods, RB_Gutted are not pasted (the SSR of
+    """rules.md 11.3: overlays named NoCliffs, LightWoods, RB_Gutted are not pasted (the SSR of
     that name changes the terrain)."""
     return any(word in name for word in LEFT_TO_SSR)
 
@@ -49,7 +49,7 @@ def hex_location(name: str, geometry=GEOMORPHIC, shift: tuple[int, int] = (0, 0)
                  ) -> tuple[int, int]:
     """The whole-pixel centre of hex ``name`` (``N4``, ``b2``, ``gg10``: any case) on a board
     drawn with ``geometry``; ``shift`` (columns, rows) moves an overlay's origin hex onto the
-    board's own names (RULES.md 11.3)."""
+    board's own names (rules.md 11.3)."""
     m = _HEX_RE.match(name.strip()) if isinstance(name, str) else None
     if m is None or len(set(m.group(1).upper())) != 1:
         raise ScenarioError(f"{name!r} is not a hex name (a column A..Z, AA..GG, then a row)")
@@ -60,7 +60,7 @@ def hex_location(name: str, geometry=GEOMORPHIC, shift: tuple[int, int] = (0, 0)
 
 
 def origin_shift(geometry) -> tuple[int, int]:
-    """RULES.md 11.3: an overlay's origin hexes are named from the first column and row of a
+    """rules.md 11.3: an overlay's origin hexes are named from the first column and row of a
     whole board; on a board whose A1 lies outside its picture (the b halves of half boards,
     1b..15b: columns on from 16; BFPDW..b: rows on from 10) they move by as many hexes."""
     a1_x, a1_y, hex_width, hex_height = (float(v) for v in geometry)
@@ -70,7 +70,7 @@ def origin_shift(geometry) -> tuple[int, int]:
 
 
 def orientation(hex1: str, hex2: str, images, geometry=GEOMORPHIC) -> str:
-    """RULES.md 11.3: ``a`` for a one-hex overlay (hex1 = hex2, or an ``a`` image and no ``d``);
+    """rules.md 11.3: ``a`` for a one-hex overlay (hex1 = hex2, or an ``a`` image and no ``d``);
     else from the two hexes' positions: same x: ``d`` if hex1 is above hex2, else ``a``; hex1
     right of hex2: ``f`` if lower, else ``e``; hex1 left: ``b`` if lower, else ``c``."""
     if hex1.strip().lower() == hex2.strip().lower() or ("a" in images and "d" not in images):
@@ -103,7 +103,7 @@ class PlacedOverlay:
 
 def place_overlay(overlay: OverlayFile, hex1: str, hex2: str, geometry=GEOMORPHIC,
                   shift: tuple[int, int] | None = None) -> PlacedOverlay:
-    """Place an ``OVR name hex1 hex2`` record (RULES.md 11.1, 11.3) on a board drawn with
+    """Place an ``OVR name hex1 hex2`` record (rules.md 11.1, 11.3) on a board drawn with
     ``geometry``; ``shift`` defaults to ``origin_shift(geometry)``.  ScenarioError (place: the
     overlay's name) for a hex that is not one, an orientation without image or origin hex."""
     try:
@@ -140,7 +140,7 @@ class Pasted:
 
 def paste_overlay(terrain: np.ndarray, level: np.ndarray, geometry, size: tuple[int, int],
                   placed: PlacedOverlay) -> Pasted:
-    """RULES.md 11.3: lay ``placed`` on a board's pixel arrays (not changed: new ones are
+    """rules.md 11.3: lay ``placed`` on a board's pixel arrays (not changed: new ones are
     returned).  Opaque pixels set the terrain and level their colour names (a colour naming
     none keeps the board's), transparent pixels and pixels off the board keep the board's;
     hexside terrain is set only within ``HEXSIDE_REACH`` of a hexside's centre."""
@@ -227,7 +227,7 @@ def rederived_hexes(terrain: np.ndarray, level: np.ndarray, geometry, size, chan
 
 def with_pasted_hexes(board: Board, pasted: Pasted) -> Board:
     """``board`` with the hexes an overlay re-derived (a hex's other keys, such as a bridge,
-    kept when its terrain stays) and without the hexside terrain it covers (RULES.md 11.3:
+    kept when its terrain stays) and without the hexside terrain it covers (rules.md 11.3:
     the overlay's pixels replace the board's, a wall under a hill overlay is gone)."""
     hexes = dict(board.hexes)
     for key, spec in pasted.hexes.items():
@@ -282,7 +282,7 @@ def overlay_picture(placed: PlacedOverlay):
 
 def overlays_hook(records):
     """The board pipeline's overlay step (``ssr.apply.board_with_rules(..., overlays=)``: SSRs,
-    then overlays, then turning, RULES.md 11.2): ``records`` are (OverlayFile, hex1, hex2) in
+    then overlays, then turning, rules.md 11.2): ``records`` are (OverlayFile, hex1, hex2) in
     the save's order; the step pastes each into the board's raster and re-derives the hexes
     under it.  A board without a raster is left as it is (its hexes have no pixels to paste
     into).  ScenarioError from a record that cannot be placed, naming the overlay."""
@@ -293,7 +293,7 @@ def overlays_hook(records):
             return board, None
         terrain, level = raster.terrain, raster.level
         for overlay, hex1, hex2 in records:
-            if left_to_ssr(overlay.name):   # RULES.md 11.3: its SSR applies it
+            if left_to_ssr(overlay.name):   # rules.md 11.3: its SSR applies it
                 continue
             placed = place_overlay(overlay, hex1, hex2, raster.geometry)
             pasted = paste_overlay(terrain, level, raster.geometry, raster.size, placed)

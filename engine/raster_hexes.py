@@ -1,6 +1,6 @@
 """A hex's terrain and level read from the terrain as drawn (VASL's ``Hex.resetTerrain``): the
 board importers derive every hex this way from a board's pixels, and an overlay pasted into a
-board's pixels (``overlay_paste``, RULES.md 11.3) re-derives the hexes under it the same way."""
+board's pixels (``overlay_paste``, rules.md 11.3) re-derives the hexes under it the same way."""
 from __future__ import annotations
 
 import numpy as np

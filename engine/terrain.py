@@ -1,6 +1,6 @@
 """The terrain table: one place for what each terrain does to LOS and to light.
 
-Heights follow VASL's table (RULES.md section 2, A6.2): an obstacle's top is the hex's ground level
+Heights follow VASL's table (rules.md 2, A6.2): an obstacle's top is the hex's ground level
 plus its height.  Hindrances (A6.1: grain, brush...) add +1 each and six block.  ``starlit`` says
 whether starshells and Illuminating Rounds light the hex's ground location (E1.923, E1.933: not
 jungle, bamboo or light jungle, except a unit bypassing light jungle; building interiors are
@@ -21,7 +21,7 @@ class Terrain:
     starlit: bool = True       # lit by starshells and IR (E1.923 / E1.933)
     dense: bool = False        # G2.3 dense jungle / bamboo (G3.1)
     bypassable: bool = False   # a unit may bypass it and then be lit by starshells (E1.923)
-    half_level: bool = False   # obstacle top half a level above ground (RULES.md 7, B24)
+    half_level: bool = False   # obstacle top half a level above ground (rules.md 7, B24)
     rule: str = "A6.2"
     code: int = 0              # small integer used in the map's arrays
 
@@ -49,7 +49,7 @@ _TABLE = [
     Terrain("water", "water", rule="B21 / A6.2"),
     Terrain("stream", "stream", rule="B20 / A6.2"),
     Terrain("gully", "gully", rule="B19 / A6.2"),
-    # Rubble is a half-level obstacle (VASL: obstacle, half level; RULES.md 7): it blocks only a
+    # Rubble is a half-level obstacle (VASL: obstacle, half level; rules.md 7): it blocks only a
     # line whose two ends are both at its ground level (VASL's checkHalfLevelTerrainRule).
     Terrain("rubble", "rubble", half_level=True, rule="B24.1 / A6.2"),
     # Huts and out-of-season orchards are hindrances, not obstacles (VASL's table).
@@ -75,7 +75,7 @@ def terrain(name: str) -> Terrain:
 
 @dataclass(frozen=True)
 class Hexside:
-    """Terrain lying on a hexside (RULES.md 7; VASL's LOSCategory HEXSIDE)."""
+    """Terrain lying on a hexside (rules.md 7; VASL's LOSCategory HEXSIDE)."""
     name: str
     label: str
     kind: str          # "wall" (blocks same-level lines, B9.2), "obstacle" (A6.2 height rules
@@ -91,7 +91,7 @@ _HEXSIDE_TABLE = [
     Hexside("wall", "wall", "wall", rule="B9.2"),
     Hexside("hedge", "hedge", "wall", rule="B9.2"),
     Hexside("cactus_hedge", "cactus hedge", "wall", rule="F5.4 / B9.2"),
-    # bocage: a one-level obstacle; not ignorable at a hexspine of the end hexes (RULES.md 7)
+    # bocage: a one-level obstacle; not ignorable at a hexspine of the end hexes (rules.md 7)
     Hexside("bocage", "bocage", "obstacle", height=1, spine_ignorable=False, rule="B9.52 / A6.2"),
     Hexside("cliff", "cliff", "cliff", ignorable=False, spine_ignorable=False, rule="B11"),
     # rowhouse walls block by the height rules of the building they divide (B23.71)

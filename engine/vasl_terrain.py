@@ -2,7 +2,7 @@
 importers and the overlay paste, ``overlay_paste``, read it).
 
 Terrain without an exact counterpart is imported as the nearest one (the ``VASL_TERRAIN`` table
-says which and why); hexside terrain of ``HEXSIDE_IMPORT`` becomes ours (RULES.md 7), the other
+says which and why); hexside terrain of ``HEXSIDE_IMPORT`` becomes ours (rules.md 7), the other
 hexside features and bridges are reported, not imported.
 
 Long: ``_table`` is kept whole (over 80 lines): it is the table itself, one line a group of codes.
@@ -133,7 +133,7 @@ def _table() -> dict[int, VaslTerrain]:
 
 VASL_TERRAIN: dict[int, VaslTerrain] = _table()
 
-# hexside terrain imported as ours (RULES.md 7): VASL code -> our hexside terrain name
+# hexside terrain imported as ours (rules.md 7): VASL code -> our hexside terrain name
 HEXSIDE_IMPORT = {72: "wall", 73: "hedge", 74: "bocage", 75: "cliff", 76: "rowhouse_wall",
                   77: "rowhouse_wall", 78: "rowhouse_wall", 79: "rowhouse_wall",
                   80: "rowhouse_wall", 116: "cactus_hedge"}

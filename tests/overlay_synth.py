@@ -1,6 +1,6 @@
 """Synthetic VASL overlay archives, written the way VASL's are (we never ship VASL's overlays).
 
-An overlay archive (VASL's ``Overlay``, RULES.md 11.3) is a ZIP without extension named
+An overlay archive (VASL's ``Overlay``, rules.md 11.3) is a ZIP without extension named
 ``ovr<NAME>`` holding ``ovr<name><o>.gif`` images (GIFs whose transparent colour leaves the board
 showing), a ``data`` file of ``<name> oa;ob;oc;od;oe;of`` lines (the origin hex of each
 orientation) and ``version``, and sometimes a ``colors`` file of ``Name R,G,B`` lines.

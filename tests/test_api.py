@@ -115,14 +115,14 @@ def test_marker_kinds_carry_light_radius_and_side():
     assert (kinds["ir"].radius, kinds["ir"].rule) == (6, "E1.933")
     assert {t for t, k in kinds.items() if k.light is api.night.Light.STAR} == {"starshell", "ir"}
     assert {t for t, k in kinds.items() if k.light is api.night.Light.FIRE} == {
-        "blaze", "flame", "trip_flare"}                 # RULES.md 10: a trip flare is a fire's light
+        "blaze", "flame", "trip_flare"}                 # rules.md 10: a trip flare is a fire's light
     assert {t for t, k in kinds.items() if k.sided} == {
         "gunflash", "prep_fire", "bounding_fire", "opportunity_fire", "advancing_fire",
         "first_fire", "final_fire", "intensive_fire", "ffe"}
-    assert api.night.Marker("trip_flare", "2A1").light_radius == 1     # RULES.md 10
+    assert api.night.Marker("trip_flare", "2A1").light_radius == 1     # rules.md 10
     assert api.night.Marker("starshell", "2A1").light_radius == 3
     assert api.night.Marker("ir", "2A1").light_radius == 6
-    assert api.night.Marker("blaze", "2A1").light_radius == 2          # RULES.md 4: no radius given
+    assert api.night.Marker("blaze", "2A1").light_radius == 2          # rules.md 4: no radius given
     assert api.night.Marker("flame", "2A1", radius=4).light_radius == 4
     assert api.night.Marker("gunflash", "2A1").light_radius == -1
 

@@ -2,7 +2,7 @@
 
 A level-2 viewer looks along a straight hex row (direction NE) over one intervening hex; the
 hexes behind it are blind while D <= max(2(G+h) + R//5 - S - T + 1, 1) for an obstacle, or
-D <= max(2G + R//5 - S - T, 0) for a bare crest (RULES.md 2).  Here S = 2, T = 0.
+D <= max(2G + R//5 - S - T, 0) for a bare crest (rules.md 2).  Here S = 2, T = 0.
 """
 import pytest
 from support import board, position, unit

@@ -1,4 +1,4 @@
-"""Boards of another size than 33 x 10 (SPEC.md "size"; RULES.md section 1's parity rule holds)."""
+"""Boards of another size than 33 x 10 (SPEC.md "size"; rules.md 1's parity rule holds)."""
 from __future__ import annotations
 
 import json

@@ -23,9 +23,15 @@ def pieces(squad_at="K5", leader_at="K6", extra=()):
 def test_moves_and_new_markers_named(tmp_path):
     before = reading(tmp_path, pieces())
     after = reading(tmp_path, pieces("K7", "L6", [vs.light_marker("Starshell", vs.hex_pixel("Y4"))]))
-    assert game_changes(before, after) == "2 units moved, Starshell in 2Y4"
+    # each unit that moved is named (its counter, its id) with its new hex; the starshell state
+    # follows the map (E1.92)
+    assert game_changes(before, after) == (
+        "4-6-7 (ge1) moved to 2K7, 9-2 (ge2) moved to 2L6, Starshell in 2Y4, "
+        "starshells: first fired this player turn (E1.92)")
     assert game_changes(after, after) == "nothing changed"
-    assert game_changes(after, before) == "2 units moved, Starshell gone from 2Y4"
+    assert game_changes(after, before).startswith(
+        "4-6-7 (ge1) moved to 2K5, 9-2 (ge2) moved to 2K6, Starshell gone from 2Y4")
+    assert game_changes(before, after, limit=1).startswith("2 units moved, Starshell in 2Y4")
 
 
 def test_the_same_counter_by_its_piece_id_when_the_numbering_changes(tmp_path):

@@ -1,4 +1,4 @@
-"""Hex geometry (RULES.md section 1): ids, range, stepping, rings, exact line crossing, centres.
+"""Hex geometry (rules.md 1): ids, range, stepping, rings, exact line crossing, centres.
 
 Facts are checked against independent computations: breadth-first search over hexes whose centres
 are sqrt(3) apart, and a brute force over exact rational points for the line crossing.

@@ -1,4 +1,4 @@
-"""Hexside terrain and half levels (RULES.md section 7; SPEC.md "Board file, version 1
+"""Hexside terrain and half levels (rules.md 7; SPEC.md "Board file, version 1
 extensions"): the board file keys, the worked cases H-01..H-05, and what the verdicts say."""
 from __future__ import annotations
 
@@ -158,7 +158,7 @@ def test_H05_rubble_blocks_only_two_ends_at_its_ground_level():
 # ------------------------------------------------------------------------- more rules
 
 def test_a_hedge_on_a_hexspine_of_the_viewer_is_ignored_but_bocage_is_not():
-    """RULES.md 7: a wall or hedge met at a vertex of the viewer's hex is ignored; bocage there
+    """rules.md 7: a wall or hedge met at a vertex of the viewer's hex is ignored; bocage there
     is not.  F4 -> H4 runs along the G4/G5 hexside, which radiates from a vertex of F4 (and of
     H4)."""
     tr = line_transits(2, -1)                          # F4 -> H4 in axial offsets
@@ -189,7 +189,7 @@ def test_a_cliff_makes_the_crest_count_as_an_obstacle():
 
 
 def test_a_line_along_a_walled_hexside_crosses_it():
-    """RULES.md 7: terrain lying on a hexside is crossed by a line running along it (VASL)."""
+    """rules.md 7: terrain lying on a hexside is crossed by a line running along it (VASL)."""
     tr = line_transits(6, -3)                          # F5 -> L5 in axial offsets
     assert [[3, -2], [3, -1]] in tr.sides.tolist()     # its middle run: along I5/I6
     m = hexside_map({"I6/1": "wall"})

@@ -1,6 +1,7 @@
 """Hostile inputs to the fire and tabletop rooms and the night room's riders: each ends within
 seconds with a message naming the file and the place, or a correct answer (the chart pack's
-factor, the fire map's size, the table's elements, thin bases, facings, riders' carriers)."""
+factor, the fire map's size, the table's elements, thin bases, facings, riders' carriers).
+The bounds count this process's own CPU time: other work on the machine does not move them."""
 from __future__ import annotations
 
 import json
@@ -21,10 +22,10 @@ def test_an_enfilade_factor_with_an_exponent_is_refused_at_once(tmp_path, factor
     pack["enfilade"] = {"defence": factor}
     path = tmp_path / "charts.json"
     path.write_text(json.dumps(pack))
-    started = time.monotonic()
+    started = time.process_time()
     with pytest.raises(ScenarioError) as e:
         nap.load_charts(str(path), tmp_path)
-    assert time.monotonic() - started < 2
+    assert time.process_time() - started < 2
     assert e.value.file == str(path) and e.value.place == "enfilade.defence"
 
 
@@ -39,10 +40,10 @@ def test_a_fire_map_larger_than_the_bound_is_refused_before_it_is_built(tmp_path
     data.update(map=boards, units=[], charts="sample")
     path = tmp_path / "huge.json"
     path.write_text(json.dumps(data))
-    started = time.monotonic()
+    started = time.process_time()
     with pytest.raises(ScenarioError) as e:
         nap.load_position(path)
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
     assert e.value.file == str(path) and e.value.place.startswith("map[")
     assert "11072 hexes" in str(e.value)
 
@@ -83,9 +84,9 @@ def test_a_shot_among_the_most_elements_allowed_answers_within_seconds():
                  side="blue" if (i // side) % 2 == 0 else "red",
                  facing=0 if (i // side) % 2 == 0 else 180) for i in range(n)]
     t = tabletop.table_from_json(table(*many), file="t.json")
-    started = time.monotonic()
+    started = time.process_time()
     report = tabletop.shoot(t, "0")
-    assert time.monotonic() - started < 15
+    assert time.process_time() - started < 15
     assert report["shooter"] == "0"
 
 

@@ -1,4 +1,4 @@
-"""Maps of several boards (RULES.md section 1): joins, canonical names, rotation, sizes, lookups."""
+"""Maps of several boards (rules.md 1): joins, canonical names, rotation, sizes, lookups."""
 from __future__ import annotations
 
 import math

@@ -1,4 +1,4 @@
-"""RULES.md section 8, worked cases N-01..N-10 (seed 002): one test per case, on the bundled
+"""rules.md 8, worked cases N-01..N-10 (seed 002): one test per case, on the bundled
 positions assets/fire/N-xx.json and the bundled sample chart pack."""
 from __future__ import annotations
 
@@ -147,7 +147,7 @@ def test_N10_second_intentional_attack_on_a_hex_in_the_fire_segment_refused():
     assert pos.attacked == ("n1E4",)
     again = nap.assess(pos, "n1E4")
     assert not again.allowed and "already been the target" in again.reasons[0]
-    # the exception is for artillery's inadvertent hits only (RULES.md 10): 18.9, 18.15
+    # the exception is for artillery's inadvertent hits only (rules.md 10): 18.9, 18.15
     assert nap.assess(pos, "n1E4", ["A1"], kind="roundshot").allowed
     assert nap.assess(pos, "n1E4", ["A1"], kind="scatter").allowed
     assert not nap.assess(pos, "n1E4", ["F1"], kind="roundshot").allowed
@@ -160,19 +160,19 @@ def test_N10_second_intentional_attack_on_a_hex_in_the_fire_segment_refused():
 # ---------------------------------------------------------------- LOS reasons in the room's words
 def test_N08_blocked_firer_reason_cites_the_napoleonic_rule_not_asl():
     """N-08 a unit without LOS to the target hex cannot add its fire: its reason says so in the
-    fire room's words (the wood's height from the chart pack, RULES.md 8), never ASL's A6."""
+    fire room's words (the wood's height from the chart pack, rules.md 8), never ASL's A6."""
     pos = case("N-08")
     f1 = next(f for f in nap.assess(pos, "n1H5").firers if f.id == "F1")
     why = f1.reasons[0]
     assert not f1.los
     assert "n1F5 (woods: 1 level high, ground level 0) blocks LOS from n1D5 to n1H5" in why
-    assert "every firer needs LOS" in why and "RULES.md" not in why and "chart pack's terrain table" in why
+    assert "every firer needs LOS" in why and "rules.md" not in why and "chart pack's terrain table" in why
     assert "A6" not in why and "daytime" not in why
 
 
 def test_los_reasons_of_the_fire_room_never_cite_asl():
     """Every reason and step of every attack on every unit of the bundled positions, and the
-    ridge, hindrance and along-a-hexside lines of the sample map, cite RULES.md 8 and no ASL
+    ridge, hindrance and along-a-hexside lines of the sample map, cite rules.md 8 and no ASL
     rule (A6, B9...)."""
     for path in sorted((assets_dir() / "fire").glob("N-*.json")):
         pos = nap.load_position(path)
@@ -189,5 +189,5 @@ def test_los_reasons_of_the_fire_room_never_cite_asl():
     for (a, b), (clear, words) in lines.items():
         seen, why = nap.has_los(pos, a, b)
         assert seen is clear and words in why and "every firer needs LOS" in why, why
-        assert "RULES.md" not in why, why
+        assert "rules.md" not in why, why
         assert "A6" not in why and "DRM" not in why, why

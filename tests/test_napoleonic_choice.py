@@ -1,4 +1,4 @@
-"""The attack the player puts together (RULES.md 8), asked of the engine: the firers the player
+"""The attack the player puts together (rules.md 8), asked of the engine: the firers the player
 toggled in or out, the attack they make, every candidate marked as drawn; no object the engine
 returned is changed."""
 from __future__ import annotations

@@ -170,22 +170,22 @@ def test_a_hostile_pack_is_bounded(tmp_path):
 
 def test_fire_command_names_the_napoleonic_los_rule():
     """The ``fire`` command's reason for a blocked firer (N-08's F1 behind the wood) cites the
-    fire room's rule (RULES.md 8) and the chart pack, not ASL's A6; so does its text output."""
+    fire room's rule (rules.md 8) and the chart pack, not ASL's A6; so does its text output."""
     code, out, err = run("fire", str(FIRE / "N-08.json"), "--target", "n1H5", "--json")
     assert code == 0, err
     f1 = next(f for f in json.loads(out)["firers"] if f["id"] == "F1")
     assert f1["los"] is False
     assert "n1F5 (woods: 1 level high" in f1["reasons"][0]
     why = f1["reasons"][0]
-    assert "every firer needs LOS" in why and "RULES.md" not in why and "A6" not in why
+    assert "every firer needs LOS" in why and "rules.md" not in why and "A6" not in why
     code, out, err = run("fire", str(FIRE / "N-08.json"), "--target", "n1H5")
     assert code == 0, err
-    assert "every firer needs LOS" in out and "RULES.md" not in out and "A6" not in out
+    assert "every firer needs LOS" in out and "rules.md" not in out and "A6" not in out
 
 
 def test_a_wall_on_the_map_blocks_fire_in_the_rooms_words(tmp_path):
     """A wall drawn on a hexside of the fire map (the board's ``hexsides``) blocks a line at
-    ground level crossing it; the firer's reason names the wall and RULES.md 8, not ASL's
+    ground level crossing it; the firer's reason names the wall and rules.md 8, not ASL's
     B9.2 / A6."""
     board = json.loads((FIRE / "boards" / "n1.json").read_text())
     board["hexsides"] = {"C2/2": "wall"}
@@ -199,7 +199,7 @@ def test_a_wall_on_the_map_blocks_fire_in_the_rooms_words(tmp_path):
     assert not f1.los
     why = f1.reasons[0]
     assert "the wall on the n1C2/n1D1 hexside blocks LOS from n1A1 to n1E2" in why
-    assert "every firer needs LOS" in why and "RULES.md" not in why and "B9" not in why and "A6" not in why
+    assert "every firer needs LOS" in why and "rules.md" not in why and "B9" not in why and "A6" not in why
 
 
 def test_fire_command_plain_text_reads_as_words(tmp_path):

@@ -1,4 +1,4 @@
-"""The fire room as the game is played (SPEC.md turn three, "Fire room"; RULES.md 8 and 10): the
+"""The fire room as the game is played (SPEC.md turn three, "Fire room"; rules.md 8 and 10): the
 board in its own game's terrain, ranges and units in the way, results applied to the units, the
 inadvertent-hit exception, refusals that print no odds."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A turn of fire kept in the position (RULES.md 8 and 10; SPEC.md "Napoleonic fire position",
+"""A turn of fire kept in the position (rules.md 8 and 10; SPEC.md "Napoleonic fire position",
 extended): who fired and which hexes were attacked, per segment and never lost by moving to
 another segment; a unit fires once per segment; losses spread as the owner chooses; a refused
 attack counts no fire; the position's settings changed as one edit."""
@@ -48,7 +48,7 @@ def test_a_unit_fires_once_per_segment_on_the_command_line(tmp_path):
     data = json.loads(second.stdout)
     assert data["allowed"] is False
     why = " ".join(data["reasons"])
-    assert "F1 has already fired this fire segment (at n1E4)" in why and "RULES.md 8" in why
+    assert "F1 has already fired this fire segment (at n1E4)" in why and "rules.md 8" in why
     default = nap.assess(nap.load_position(out), "n1D5")      # every unit that may: not F1
     assert not default.allowed and "already fired" in default.firers[0].why_not
 

@@ -1,4 +1,4 @@
-"""A save's overlays laid on its boards (RULES.md 11.1, 11.3): ``import-vsav`` reads each ``OVR``
+"""A save's overlays laid on its boards (rules.md 11.1, 11.3): ``import-vsav`` reads each ``OVR``
 record's archive from the boards folder's ``overlays/``, keeps the overlay decoded beside the
 position's boards, and the position loads with it pasted into the board's drawn terrain; an
 overlay whose archive or file is missing is named, never dropped silently."""
@@ -15,7 +15,7 @@ from engine.cli import main
 from engine.night.files import load_scenario, missing_overlays
 from engine.overlay_file import overlay_file_name
 
-A1_X, A1_Y, HEX_W, HEX_H = 0.0, 32.25, 56.25, 64.5     # a geomorphic board's grid (RULES.md 1)
+A1_X, A1_Y, HEX_W, HEX_H = 0.0, 32.25, 56.25, 64.5     # a geomorphic board's grid (rules.md 1)
 
 
 def _centre_b2():

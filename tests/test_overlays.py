@@ -1,4 +1,4 @@
-"""VASL overlays (RULES.md 11.3): archives generated here in VASL's format (``overlay_synth``)
+"""VASL overlays (rules.md 11.3): archives generated here in VASL's format (``overlay_synth``)
 read, placed a..f, decoded colour by colour and pasted into a board's pixels."""
 from __future__ import annotations
 
@@ -112,7 +112,7 @@ def test_a_one_hex_overlay_is_always_orientation_a(tmp_path):
 
 
 def test_origin_hexes_move_onto_boards_whose_first_hexes_lie_off_the_picture(tmp_path):
-    """RULES.md 11.3: b halves (A1 901 px left of the picture) shift columns by 16; a board
+    """rules.md 11.3: b halves (A1 901 px left of the picture) shift columns by 16; a board
     whose A1 lies 10 hexes above shifts rows by 10."""
     b_half = (-901.0, 32.25, 56.3125, 64.5)
     assert origin_shift(b_half) == (16, 0)
@@ -331,7 +331,7 @@ def test_a_hill_overlay_raises_a_hill_that_blocks_ground_lines(tmp_path):
 
 
 def test_the_board_pipeline_pastes_overlays_after_the_ssrs(tmp_path):
-    """RULES.md 11.2: SSRs on the pixels, then overlays (the hook ``overlays_hook``)."""
+    """rules.md 11.2: SSRs on the pixels, then overlays (the hook ``overlays_hook``)."""
     terrain, level = np.zeros((323, 450), np.uint8), np.zeros((323, 450), np.int8)
     woods = _one_hex_overlay(tmp_path, "wd1", "WoodsGreen")
     hill = _one_hex_overlay(tmp_path, "h9", "Level1", scale=1.6)
@@ -443,7 +443,7 @@ def test_an_orientation_without_image_or_origin_is_named(tmp_path):
 
 
 def test_hexside_terrain_under_an_overlay_is_gone_and_the_rest_stays(tmp_path):
-    """RULES.md 11.3: the overlay's pixels replace the board's: a wall on a side of E3 that a
+    """rules.md 11.3: the overlay's pixels replace the board's: a wall on a side of E3 that a
     hill overlay covers is gone from the hex model; a wall away from it stays."""
     terrain, level = np.zeros((323, 450), np.uint8), np.zeros((323, 450), np.int8)
     board = _board(terrain, level)

@@ -1,4 +1,4 @@
-"""The night planner (RULES.md 10): the best starshell, what the enemy sees, the dark way.
+"""The night planner (rules.md 10): the best starshell, what the enemy sees, the dark way.
 
 Each answer is checked against the plain computation done the slow way here: every drift
 outcome fired with FixedDice and the lights recomputed, every observer's ``unit_verdict`` on a
@@ -15,6 +15,7 @@ from engine.hexes import COLUMN_NAMES, board_hexes
 from engine.night.drift import FixedDice, lit_probability_after_exact
 from engine.night.light import illumination
 from engine.night.planner import advise
+from engine.night.planner_costs import asl_step_costs
 from engine.night.planner_route import route
 from engine.night.planner_threat import threat
 from engine.night.starshells import fire
@@ -188,21 +189,23 @@ def test_W14_a_dark_hex_between_two_lit_enemies():
 
 # ------------------------------------------------------------------------ the dark way
 
-def best_costs(count, neighbours, start):
-    """Bellman-Ford over (sightings, seen hexes, hexes): relax every hex until nothing changes."""
-    inf = (math.inf, math.inf, math.inf)
+def best_costs(count, neighbours, start, mf):
+    """Bellman-Ford over (sightings, seen hexes, MF, hexes): relax every hex until nothing
+    changes (``mf[i][k]``: the MF of the step from hex i to its k-th neighbour, NaN barred)."""
+    inf = (math.inf, math.inf, math.inf, math.inf)
     best = [inf] * len(count)
-    best[start] = (0, 0, 0)
+    best[start] = (0, 0, 0, 0)
     changed = True
     while changed:
         changed = False
         for i in range(len(count)):
             if best[i] == inf:
                 continue
-            for j in neighbours[i]:
-                if j < 0:
+            for j, cost in zip(neighbours[i], mf[i]):
+                if j < 0 or math.isnan(cost):
                     continue
-                k = (best[i][0] + count[j], best[i][1] + (count[j] > 0), best[i][2] + 1)
+                k = (best[i][0] + count[j], best[i][1] + (count[j] > 0), best[i][2] + cost,
+                     best[i][3] + 1)
                 if k < best[j]:
                     best[j], changed = k, True
     return best
@@ -220,7 +223,9 @@ def test_route_is_the_least_seen_way_and_names_who_sees_it(b, walker, goal, enem
     path = [m.index(h) for h in r.path]
     assert path[0] == m.index("t1" + walker) and path[-1] == m.index("t1" + goal)
     assert all(int(m.distance(a, c)) == 1 for a, c in zip(path, path[1:]))
-    assert r.hexes == len(path) - 1 == r.cost
+    assert r.hexes == len(path) - 1
+    mf = asl_step_costs(m).tolist()
+    assert r.cost == sum(mf[a][list(m.neighbours[a]).index(c)] for a, c in zip(path, path[1:]))
     # who sees each hex entered, the slow way: a probe unit (a moving vehicle for an AFV)
     count = []
     for i in range(m.size):
@@ -233,16 +238,16 @@ def test_route_is_the_least_seen_way_and_names_who_sees_it(b, walker, goal, enem
             who = {e.id for e in s.units if e.side == "axis" and not e.broken
                    and unit_verdict(t, e.id, "PROBE").sight != "none"}
             assert set(r.seen.get(m.names[i], {})) == who, m.names[i]
-    best = best_costs(count, m.neighbours.tolist(), path[0])[path[-1]]
-    assert (r.sightings, len(r.seen), r.hexes) == best
+    best = best_costs(count, m.neighbours.tolist(), path[0], mf)[path[-1]]
+    assert (r.sightings, len(r.seen), r.cost, r.hexes) == best
     assert r.dark == (best[0] == 0)
 
 
 def test_route_with_a_cost_table_goes_round_the_woods():
     b = board("t1", {f"{c}{n}": {"terrain": "woods"} for c in "EFG" for n in range(2, 9)})
     s = night(b, [("C5", "squad", {})], [("Z9", "squad", {})])
-    plain = route(s, "A0", "t1I5")
-    assert plain.hexes == 6 and plain.dark
+    plain = route(s, "A0", "t1I5")                   # ASL's chart: 3 woods at 2 MF (B13)
+    assert plain.hexes == 6 and plain.dark and plain.cost == 9
     mp = route(s, "A0", "t1I5", {"woods": 4, "open": 1})
     woods = [h for h in mp.path if s.map.terrain_name(s.map.index(h)) == "woods"]
     assert woods == [] and mp.cost < 3 * 4 + 3          # round the woods is cheaper than through

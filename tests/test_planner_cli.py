@@ -6,6 +6,11 @@ from fractions import Fraction
 import pytest
 from support import SCENARIOS, cli, run
 
+from engine.cli import main
+from engine.hexes import COLUMN_NAMES, board_hexes
+from engine.night import planner_cli
+from engine.night.planner_cli import MAX_WORK
+
 
 def test_advise_json_keys_and_exact_fractions():
     doc = cli("advise", SCENARIOS / "W-10.json", "--unit", "L1")
@@ -88,10 +93,59 @@ def test_a_bad_cost_table_is_named(tmp_path):
     assert code == 2 and str(costs) in err and "woods" in err
 
 
-def test_plain_text_says_a_sure_chance_in_words():
-    # W-10: every placement lights S1 for sure once the usage dr has passed
+def test_certain_only_for_what_the_shot_adds():
+    """W-10: every placement lights S1, lit already by the starshell over it (E1.9): the old
+    "at least one lit: certain" came from that; now the text says the shot gains nothing and
+    advises holding fire (rules.md 11.7)."""
     code, out, _ = run("advise", SCENARIOS / "W-10.json", "--unit", "L1")
     doc = cli("advise", SCENARIOS / "W-10.json", "--unit", "L1")
     assert code == 0 and doc["options"][0]["any_enemy_lit"] == "1"
-    first = out.splitlines()[1]
-    assert "at least one lit: certain" in first and "at least one 1" not in out
+    assert doc["advice"] == "hold" and doc["options"][0]["any_enemy_seen"] == "0"
+    assert out.splitlines()[1].strip() == "Don't fire: no placement helps."
+    assert "certain" not in out and "lit already: no gain (E1.9)" in out
+
+
+def test_advise_json_turn_four_keys():
+    """SPEC.md turn four: expected_enemies_seen and expected_friends_blinded exact fractions,
+    gain the number the options are sorted by, advice fire or hold."""
+    doc = cli("advise", SCENARIOS / "W-21.json", "--side", "allied")
+    assert doc["advice"] == "fire" and doc["says"].startswith("Fire with ")
+    gains = [o["gain"] for o in doc["options"]]
+    assert gains == sorted(gains, reverse=True) and gains[0] > 0
+    for o in doc["options"]:
+        assert Fraction(o["expected_enemies_seen"]) == Fraction(o["gain"]).limit_denominator(36)
+        assert Fraction(o["expected_friends_blinded"]) == sum(
+            (Fraction(p) for p in o["friends_blinded"].values()), Fraction(0))
+        assert isinstance(o["says"], str) and o["says"]
+
+
+def test_past_the_documented_size_the_command_line_refuses(tmp_path):
+    """docs/rules.md (the planner): the command line bounds a question by its units times the
+    map's hexes (planner_cli.MAX_WORK); past it a clear refusal that names the way round."""
+    hexes = [f"2{COLUMN_NAMES[c]}{r}" for c, r in board_hexes()]
+    units = [{"id": f"E{k}", "side": "axis", "type": "squad", "hex": hexes[k % len(hexes)]}
+             for k in range(1500)]
+    units.append({"id": "L1", "side": "allied", "type": "leader", "hex": "1A1"})
+    doc = {"format": "starshell-scenario", "version": 1, "title": "crowded",
+           "map": [{"board": "2", "at": [0, 0]}, {"board": "1", "at": [1, 0]}], "nvr": 3,
+           "phase": "PFPh", "attacker": "allied", "starshells_used": "earlier", "units": units}
+    big = tmp_path / "crowded.json"
+    big.write_text(json.dumps(doc))
+    assert 1500 * 2 * len(hexes) > MAX_WORK > len(hexes) * 2
+    for args in (("threat", big, "--side", "allied"),
+                 ("route", big, "--unit", "L1", "--to", "1A2"),
+                 ("advise", big, "--side", "axis")):
+        code, out, err = run(*args, "--json")
+        assert code == 2 and out == "" and "Traceback" not in err
+        assert f"{MAX_WORK:,}" in err and "--no-limit" in err and str(big) in err, err
+    assert cli("advise", big, "--unit", "L1")["unit"] == "L1"      # one unit: within the bound
+
+
+def test_no_limit_answers_past_the_bound(monkeypatch, capsys):
+    """--no-limit: the same answer as within the bound (the bound lowered to W-14's size)."""
+    monkeypatch.setattr(planner_cli, "MAX_WORK", 10)
+    assert main(["threat", str(SCENARIOS / "W-14.json"), "--side", "allied", "--json"]) == 2
+    assert "--no-limit" in capsys.readouterr().err
+    assert main(["threat", str(SCENARIOS / "W-14.json"), "--side", "allied", "--json",
+                 "--no-limit"]) == 0
+    assert json.loads(capsys.readouterr().out)["hexes"]["2DD6"]["nvr"] == 0

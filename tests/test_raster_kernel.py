@@ -25,8 +25,9 @@ from test_raster_los import (
 from engine.boards import with_raster
 from engine.hexes import parse_local
 from engine.los import RasterLosTable, los_table, map_rasters
+from engine.los.raster.frame import along_hexsides
 from engine.los.raster.kernel import reversible, walk_offsets
-from engine.los.raster.walk import along_hexsides, line_modes
+from engine.los.raster.walk import line_modes
 from engine.maps import Map, Placement
 
 STONE_BRIDGE, WATER, BOCAGE = 82, 8, 74

@@ -260,7 +260,7 @@ LIGHT_WOODS, BRUSH = 175, 25          # VASL's codes (terrain_types.csv)
 
 @pytest.mark.parametrize("code, hindrances, clear", [(BRUSH, 3, True), (LIGHT_WOODS, 6, False)])
 def test_a_light_woods_hex_hinders_as_two_RULES_11_2(code, hindrances, clear):
-    """RULES.md 11.2 (the LightWoods SSR, as VASL's Map.addHindranceHex counts it): three hexes
+    """rules.md 11.2 (the LightWoods SSR, as VASL's Map.addHindranceHex counts it): three hexes
     of light woods on the line A3-I3 count two hindrances each, six, and block (A6.1); three of
     brush count one each and leave it clear."""
     d = Drawing()
@@ -389,15 +389,21 @@ def test_the_ground_table_is_the_direct_computation_on_every_pair():
     depression and entering one apart: over the terrain as drawn a line can be clear one way
     and blocked the other (the edge of a hill, a gully).  The precomputed table of every
     ground-level pair (engine.los.ground) is each viewer's own row all the same, though it
-    reads most lines back from the other end (where the walk back visits the same pixels)."""
+    reads most lines back from the other end (where the walk back visits the same pixels).
+    Water under a bridge down column F: B6 is judged from the viewer (VASL)."""
     from engine.los import ground as los_ground
     d = Drawing()
     d.band(115, 233, 1)                     # a hill whose west edge passes by C's centres
     d.terrain[:, 353:406] = GULLY
     d.level[:, 353:406] = -1
+    d.terrain[0:206, 256:307] = 8           # water, a stone bridge and its road across F4
+    d.level[0:206, 256:307] = -1
+    d.terrain[206:237, 256:307] = 82
+    d.terrain[216:231, 256:307] = 66
     d.segment(centre("B2"), centre("B3"), 2, WALL_CODE)
     d.disc(*centre("H3"), 20, code=WOODS)
     gully = {h: "gully" for h in HEXES if 353 <= int(centre(h)[0]) < 406}
+    gully.update({f"F{r}": "water" for r in (1, 2, 3)})
     m, t = table(d.board(gully))
     rows = [t.from_location(v, 0) for v in range(m.size)]
     clear = np.array([r.clear for r in rows])

@@ -1,4 +1,4 @@
-"""A scenario's terrain SSRs applied as VASL applies them (RULES.md 11.2), each rule type and each
+"""A scenario's terrain SSRs applied as VASL applies them (rules.md 11.2), each rule type and each
 of VASL's hand-coded rules, on the drawn terrain (a raster made here) and on the hex model."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A position's terrain SSRs set and changed (RULES.md 11.2): the whole map's or one board's
+"""A position's terrain SSRs set and changed (rules.md 11.2): the whole map's or one board's
 rules, each board rebuilt from its board without the old rules; the season presets VASL offers
 and the rules in a player's words (``engine.api.ssr``)."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""A scenario's SSRs from a save to the position (RULES.md 11.1; SPEC.md turn-four keys): board
+"""A scenario's SSRs from a save to the position (rules.md 11.1; SPEC.md turn-four keys): board
 records read whole, map slots keeping ``ssr``, ``overlays`` and ``crop``, the rules applied
-when the map is built, and the colour rules on a board picture (RULES.md 11.2)."""
+when the map is built, and the colour rules on a board picture (rules.md 11.2)."""
 from __future__ import annotations
 
 import json
@@ -69,7 +69,7 @@ def test_a_slot_s_rules_are_applied_when_the_map_is_built_and_kept_when_saved(tm
                                 "crop": [0, 0, 300, -1]})
     s = load_scenario(path)
     i = s.map.index("t1E3")
-    assert s.map.terrain_name(i) == "open"                    # no grain (RULES.md 11.2)
+    assert s.map.terrain_name(i) == "open"                    # no grain (rules.md 11.2)
     r = board_raster(s.map.placements[0].board)
     assert not (r.terrain == C["Grain"]).any()
     e = s.map_entries[0]

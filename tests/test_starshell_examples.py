@@ -1,4 +1,4 @@
-"""Worked examples W-04 .. W-10 and W-21 (RULES.md section 6): who may fire a starshell, when,
+"""Worked examples W-04 .. W-10 and W-21 (rules.md 6): who may fire a starshell, when,
 where, and where it drifts.  The docstring of each test is its example."""
 import pytest
 from support import changed, example, marker, sees, sight, with_markers, without_markers

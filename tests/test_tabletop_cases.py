@@ -1,4 +1,4 @@
-"""The seed's shooting examples (seed ``004_*``; RULES.md section 9, cases S-01..S-06), each on
+"""The seed's shooting examples (seed ``004_*``; rules.md 9, cases S-01..S-06), each on
 its bundled table ``assets/tables/S-NN.json``.  The geometry is ours; the verdicts are the seed's.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Invariances of the shooting verdicts (RULES.md section 9): moving or rotating the whole table
+"""Invariances of the shooting verdicts (rules.md 9): moving or rotating the whole table
 changes no verdict; mirroring it swaps left and right and nothing else."""
 from __future__ import annotations
 

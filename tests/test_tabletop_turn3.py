@@ -1,4 +1,4 @@
-"""The tabletop as DBA 3.0 is played (RULES.md 9 and 10; SPEC.md turn three "Tabletop"): rear
+"""The tabletop as DBA 3.0 is played (rules.md 9 and 10; SPEC.md turn three "Tabletop"): rear
 ranks only support, a target that ties between two shooters answers one of them, the order of
 the rolls is the phasing player's choice, close combat, and terrain pieces that block."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Trip flares (RULES.md 10): a light of its own radius (default 1) that lights jungle as fires
+"""Trip flares (rules.md 10): a light of its own radius (default 1) that lights jungle as fires
 do (seed 001), where starshells do not; its shadows follow a fire's (an assumption)."""
 from __future__ import annotations
 

@@ -216,7 +216,7 @@ def test_grid_size_must_match_the_metadata(drawn, tmp_path):
             "the grid is 1799 x 645 pixels, but a standard 33 x 10 hex board has 1800 x 645")
     refused(drawn.write(tmp_path / "bd87", metadata=synth.metadata_xml("87", width=34)),
             "LOSData is 33 x 10 hexes but the metadata says width=34")
-    # RULES.md 11.6: a board of another size imports with its size (VASL draws it alone) ...
+    # rules.md 11.6: a board of another size imports with its size (VASL draws it alone) ...
     half = synth.los_payload(drawn.elevation[:900], drawn.terrain[:900], width=17)
     board, _ = vasl.import_board(drawn.write(tmp_path / "bd86", payload=half,
                                              metadata=synth.metadata_xml("86", width=17)))

@@ -1,4 +1,4 @@
-"""Every kind of VASL board (RULES.md 11.6) read as VASL reads it: the hex's level and centre
+"""Every kind of VASL board (rules.md 11.6) read as VASL reads it: the hex's level and centre
 terrain at VASL's centre sample point, half boards and Deluxe boards, and maps of one kind."""
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def kinds(tmp_path_factory):
 def test_boards_of_one_kind_join_as_geomorphic_boards_do(kinds):
     from engine.los import los_table
     from engine.maps import Map, Placement
-    # RULES.md 1 and 11.6: a half board's 17 columns end in a half hex the next board's A
+    # rules.md 1 and 11.6: a half board's 17 columns end in a half hex the next board's A
     # column joins; two Deluxe boards likewise (15 columns)
     halves = Map([Placement(kinds["1a"], (0, 0)), Placement(kinds["1b"], (1, 0))])
     assert halves.index("bd1aQ5") == halves.index("bd1bA5")
@@ -129,7 +129,7 @@ def test_a_map_of_kinds_vasl_cannot_join_is_refused(kinds, first, second, words)
 
 
 def test_vasl5_picture_geometry_comes_from_board_metadata(tmp_path):
-    # RULES.md 11.6: a Deluxe board's hexes are 168.79 x 194.2 with A1 at (0, 97.1) as its
+    # rules.md 11.6: a Deluxe board's hexes are 168.79 x 194.2 with A1 at (0, 97.1) as its
     # BoardMetadata.xml says; its old data file rounds them (168.72 x 193.53, y0 97)
     hex_w, hex_h = 168.7857142857, 194.2
     b = synth5.SynthBoard(size=(15, 5), a1=(0, 97.1), hex_w=hex_w, hex_h=hex_h,
@@ -162,7 +162,7 @@ def test_a_dw_b_half_reads_its_rows_from_the_top_of_its_picture(tmp_path):
 def test_a_vasl_map_of_another_size_imports_and_stays_alone(kinds, tmp_path):
     from engine.errors import ScenarioError
     from engine.maps import Map, Placement
-    # RULES.md 11.6: a LOSData map that is no board kind (a historical map...) imports at its
+    # rules.md 11.6: a LOSData map that is no board kind (a historical map...) imports at its
     # size, and VASL draws it alone
     kind = synth.Kind((21, 12), (1126, 774), (0.0, 32.25), 56.25, 64.5,
                       (("hexWidth", "56.25"), ("hexHeight", "64.5")))

@@ -1,5 +1,5 @@
 """tools/vasl_ssr_table.py: every board x SSR set of a kit run compared with Starshell under the
-same rules (RULES.md 11.2).
+same rules (rules.md 11.2).
 
 The board is the tests' own generated one (tests/vasl5_synth.py); the kit's folders are written
 here from Starshell's own answers under the rules, then one answer is flipped and the tool must

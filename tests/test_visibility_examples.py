@@ -1,4 +1,4 @@
-"""The worked visibility examples of RULES.md section 6, one test each, on the stand-in boards.
+"""The worked visibility examples of rules.md 6, one test each, on the stand-in boards.
 
 Each test loads the bundled scenario of its example (assets/scenarios/W-nn.json) and checks the
 example's sentences; the docstring is the example.  NVR 3 unless a case says otherwise.

@@ -46,7 +46,7 @@ LIGHT_JUNGLE, DENSE_JUNGLE, BAMBOO, PALM_TREES, HUTS, KUNAI, SWAMP = 126, 127, 1
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of VASL board (RULES.md 11.6): hexes, pixel grid, A1's centre, hex size, and the
+    """A kind of VASL board (rules.md 11.6): hexes, pixel grid, A1's centre, hex size, and the
     metadata's geometry attributes (none: a standard geomorphic board)."""
     size: tuple[int, int] = (BOARD_COLUMNS, BOARD_ROWS)
     grid: tuple[int, int] = (GRID_W, GRID_H)

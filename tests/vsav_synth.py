@@ -229,7 +229,7 @@ def turn_marker(side: str, turn: int, phase: str, pos=(2300, 150)) -> SynthPiece
 
 # --------------------------------------------------------------------------- the file
 def board_record(boards) -> str:
-    """``bd`` records as VASL's ``ASLBoard.getState`` writes them (RULES.md 11.1): (column, row,
+    """``bd`` records as VASL's ``ASLBoard.getState`` writes them (rules.md 11.1): (column, row,
     name[, version[, crop[, setup]]]), name "r34" for a turned board; ``setup`` a dict of
     ``overlays`` [(name, hex1, hex2)], ``ssr`` [rule names] and ``zoom``."""
     parts = []
@@ -251,10 +251,32 @@ def board_record(boards) -> str:
     return "\t".join(parts) + "\t"
 
 
-def game_text(boards, pieces, extra: tuple[str, ...] = ()) -> str:
-    """The command text: begin_save, the pieces in a nested compound, the boards, end_save."""
+OLDER_INFO = ("Axis", "Allied", "1", "3 ", "4 ", "4 ", "3 ", "?", "?")     # rules.md 11.5
+
+
+def info_record(layout: str = "older", night: bool = True, nvr: int | str = 3,
+                weather: str = "Clear", notes: str = "") -> str:
+    """VASL's scenario record (``ScenInfo.getState``, command ``INFO``, rules.md 11.5) in one of
+    its layouts: "older" (nine fields, then the notes), "weather" (weather, EC, wind, wind
+    direction, night Yes/No, NVR, then the notes) or "shader" (six flags, night first, six
+    levels, then the notes); "short": as the synthetic saves before this wrote it."""
+    if layout == "short":
+        return "INFO\tAxis\tAllied\t1"
+    fields = list(OLDER_INFO)
+    if layout == "weather":
+        fields += [weather, "0", "None", "1", "Yes" if night else "No", str(nvr)]
+    elif layout == "shader":
+        fields += ["true" if night else "false"] + ["false"] * 5 + ["0"] * 6
+    elif layout != "older":
+        raise ValueError(layout)
+    return "INFO\t" + join(fields + [notes], "\t")
+
+
+def game_text(boards, pieces, extra: tuple[str, ...] = (), info: str | None = None) -> str:
+    """The command text: begin_save, the pieces in a nested compound, the scenario record
+    (``info``: ``info_record``'s; default the older layout), the boards, end_save."""
     compound = ESC + join([p.command(p.pid or 1000 + k) for k, p in enumerate(pieces)], ESC)
-    cmds = ["begin_save", "", compound, "INFO\tAxis\tAllied\t1", board_record(boards),
+    cmds = ["begin_save", "", compound, info or info_record(), board_record(boards),
             "GlobalProperty\t;AxisCVP;0;Casualties", *extra, "end_save"]
     return join(cmds, ESC)
 
@@ -268,10 +290,12 @@ def obfuscate(text: bytes | str, key: int = 0x5A, deflated: bool = False) -> byt
 
 
 def write_vsav(path: str | Path, boards, pieces, *, deflated: bool = False, key: int = 0x5A,
-               raw: bytes | None = None) -> Path:
-    """A .vsav on ``boards`` holding ``pieces`` (or the ``savedGame`` bytes ``raw``)."""
+               raw: bytes | None = None, info: str | None = None) -> Path:
+    """A .vsav on ``boards`` holding ``pieces`` (or the ``savedGame`` bytes ``raw``); ``info``:
+    its scenario record (``info_record``)."""
     path = Path(path)
-    entry = raw if raw is not None else obfuscate(game_text(boards, pieces), key, deflated)
+    entry = raw if raw is not None else obfuscate(game_text(boards, pieces, info=info), key,
+                                                  deflated)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("savedGame", entry)

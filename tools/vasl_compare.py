@@ -3,16 +3,19 @@
     python tools/vasl_compare.py BOARD ANSWERS [--up UP_ANSWERS] [--blocked-at FILE]
                                  [--up-blocked-at FILE] [--grid FILE]
                                  [--join PATH@COL,ROW ...] [--id ID] [--metadata XML]
-                                 [--ssr NAME ...] [--json] [--limit N]
+                                 [--ssr NAME ...] [--counters FILE] [--json] [--limit N]
 
 BOARD is a VASL board archive of either kind (``bd02``: LOSData, or a VASL 5 picture with its
 colours) or a Starshell board file (``.json``); it is imported with the engine's own importer
 (``engine.api.vasl.import_board``) exactly as the program imports it.  ``--join`` adds more
 boards on the slots given (slot column, slot row; BOARD is on 0,0) for an answer file of
 joined boards.  ``--ssr`` applies VASL's terrain SSRs (rule names, in order) to every board
-first, as Starshell applies them (``engine.ssr``, RULES.md 11.2), to compare with the kit's
+first, as Starshell applies them (``engine.ssr``, rules.md 11.2), to compare with the kit's
 answers under the same rules; the report names the rules applied, without LOS effect and not
-applied.
+applied.  ``--counters`` puts the kit's counters file on the map as a Starshell position
+(``vasl_counters``: smoke, vehicles, wrecks, FFE, rules.md 11.4) for answers the kit made with
+the same file (only its viewers are sources); the hindrance counts of lines clear on both
+sides are compared too.
 
 ANSWERS is a ground-level answer file of the kit (``BOARD_vasl_los.json.gz``: ``{"reasons",
 "pairs": {"SRC": {"TGT": [blocked, reason index, hindrance]}}, "vasl_errors"?}``; hex keys are
@@ -53,12 +56,13 @@ if str(ROOT) not in sys.path:
 from engine import api  # noqa: E402
 from engine.api import HEXSIDE_BY_CODE, TERRAINS, HexIdError, load_board  # noqa: E402
 from engine.boards import board_raster  # noqa: E402
-from engine.los import los_table  # noqa: E402
+from engine.los import HINDRANCES, los_table  # noqa: E402
 from engine.los.ground import ground_row  # noqa: E402
 from engine.los.ground import prepare as prepare_ground  # noqa: E402
 from engine.maps import Map, Placement  # noqa: E402
 from engine.raster_file import terrain_table  # noqa: E402
 from engine.ssr.apply import board_with_rules  # noqa: E402
+from tools.vasl_counters import add_counters, counters_position, read_counters  # noqa: E402
 
 # Starshell's kinds of block (engine.los: CLEAR, HILL, HIGHER, EQUAL, BLIND, HINDRANCES, HALF,
 # WALL, DEPRESSION), with the rule each names
@@ -83,7 +87,7 @@ def read_board(path: str | Path, board_id: str | None = None, metadata: str | No
 
 
 def with_ssr(board, names):
-    """The board with VASL's terrain SSRs ``names`` applied as Starshell applies them (RULES.md
+    """The board with VASL's terrain SSRs ``names`` applied as Starshell applies them (rules.md
     11.2), and what became of each name."""
     res = board_with_rules(board, names)
     return res.board, res.outcome
@@ -304,8 +308,11 @@ def _judge(lines: list, s_clear, s_kind, s_h1, s_hind, s_side, words: Blocks) ->
 
 
 # ------------------------------------------------------------------------------- parts
-def ground_part(game_map: Map, table, answers: dict, words: Blocks, field: bool = True):
-    """Every ordered ground pair of the answer file: (part, field-vs-direct part or None)."""
+def ground_part(game_map: Map, table, answers: dict, words: Blocks, field: bool = True,
+                counters: list | None = None):
+    """Every ordered ground pair of the answer file: (part, field-vs-direct part or None).
+    ``counters``: the kit's counters file read (``vasl_counters``), added to every line and
+    the hindrance counts of lines both clear compared too (rules.md 11.4)."""
     name = Namer(game_map)
     lines, src_i, tgt_i = [], [], []
     for src, row in answers["pairs"].items():
@@ -317,10 +324,17 @@ def ground_part(game_map: Map, table, answers: dict, words: Blocks, field: bool 
     viewers = sorted(set(src_i.tolist()))
     rows = Rows(table, [(v, 0) for v in viewers])
     r = np.array([rows.index[(v, 0)] for v in src_i.tolist()], np.int64)
+    if counters is not None:
+        position = counters_position(game_map, name, counters)
+        day_clear = rows.clear
+        rows.clear, rows.hind = add_counters(table, position, viewers, rows.clear, rows.hind)
+        rows.kind = np.where(day_clear & ~rows.clear, HINDRANCES, rows.kind)    # A6.1
     part = _judge(lines, rows.clear[r, tgt_i], rows.kind[r, tgt_i], rows.h1[r, tgt_i],
                   rows.hind[r, tgt_i], rows.side[r, tgt_i], words)
     part["vasl_errors"] = len(answers.get("vasl_errors", []))
-    if not field:
+    if counters is not None:
+        part["hindrances"] = _hindrance_part(lines, rows.clear[r, tgt_i], rows.hind[r, tgt_i])
+    if not field or counters is not None:
         return part, None
     prepare_ground(game_map)
     field_clear = np.array([ground_row(game_map, v)[0] for v in viewers])
@@ -332,6 +346,14 @@ def ground_part(game_map: Map, table, answers: dict, words: Blocks, field: bool 
                         "direct": "clear" if dc[k] else "blocked",
                         "vasl": "blocked" if lines[k][2][0] else "clear"} for k in odd.tolist()]}
     return part, same
+
+
+def _hindrance_part(lines: list, s_clear, s_hind) -> dict:
+    """Lines clear on both sides: how many give the same hindrance count (A6.1)."""
+    both = [k for k, (_, _, ans, _) in enumerate(lines) if not ans[0] and s_clear[k]]
+    differ = [{"src": lines[k][0], "tgt": lines[k][1], "vasl": int(lines[k][2][2]),
+               "starshell": int(s_hind[k])} for k in both if int(lines[k][2][2]) != int(s_hind[k])]
+    return {"pairs": len(both), "agree": len(both) - len(differ), "examples": differ[:10]}
 
 
 def _locations(game_map: Map, up: dict) -> tuple[list, dict]:
@@ -385,7 +407,7 @@ def upper_parts(game_map: Map, table, up: dict, words: dict) -> dict:
 # ------------------------------------------------------------------------------- the whole
 def compare(board, answers: dict, up: dict | None = None, blocked_at: dict | None = None,
             grid=None, joined=(), limit: int = 5, field: bool = True,
-            up_blocked_at: dict | None = None) -> dict:
+            up_blocked_at: dict | None = None, counters: list | None = None) -> dict:
     """Starshell's answers on ``board`` (and ``joined`` boards) against the kit's answer files
     (already read): the report as a dict (see the module doc).  ``up_blocked_at``: the kit's
     ``PREFIX_up_blocked_at.json.gz`` (``{"pairs": ..., "reverse": ...}``)."""
@@ -393,7 +415,7 @@ def compare(board, answers: dict, up: dict | None = None, blocked_at: dict | Non
     table = los_table(game_map)
     raster = board_raster(board) if not joined else None
     words = Blocks(game_map, answers.get("reasons", []), blocked_at, grid, raster)
-    ground, same = ground_part(game_map, table, answers, words, field)
+    ground, same = ground_part(game_map, table, answers, words, field, counters)
     report = {"board": answers.get("board", board.id), "hexes": game_map.size,
               "los": type(table).__name__, "ground": _tally(ground, limit)}
     if same is not None:
@@ -428,6 +450,13 @@ def print_report(report: dict, out=None) -> None:
         print("SSRs " + "; ".join(f"{k.replace('_', ' ')}: {', '.join(v)}"
                                   for k, v in report["ssr"].items() if v), file=out)
     _print_part("ground pairs", report["ground"], out)
+    hind = report["ground"].get("hindrances")
+    if hind is not None:
+        print(f"hindrance counts of lines clear on both sides: {hind['agree']:,} of "
+              f"{hind['pairs']:,} agree", file=out)
+        for d in hind["examples"][:10]:
+            print(f"          {d['src']} -> {d['tgt']}: Starshell {d['starshell']}, VASL "
+                  f"{d['vasl']}", file=out)
     if report["ground"].get("vasl_errors"):
         print(f"  ({report['ground']['vasl_errors']} pairs left out: VASL threw)", file=out)
     same = report.get("field_vs_direct")
@@ -473,7 +502,9 @@ def main(argv=None) -> int:
     p.add_argument("--limit", type=int, default=3, help="examples per cause")
     p.add_argument("--no-field", action="store_true", help="skip the prepared-field check")
     p.add_argument("--ssr", nargs="+", default=[], metavar="NAME",
-                   help="VASL terrain SSRs applied to every board first, in order (RULES.md 11.2)")
+                   help="VASL terrain SSRs applied to every board first, in order (rules.md 11.2)")
+    p.add_argument("--counters", help="the kit's counters file (HEX kind NAME [extra]): "
+                   "smoke, vehicles, wrecks, FFE on the map (rules.md 11.4)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     a = p.parse_args(argv)
     board, outcome = with_ssr(read_board(a.board, a.id, a.metadata), a.ssr)
@@ -488,7 +519,8 @@ def main(argv=None) -> int:
                      read_json_gz(blocked_at) if blocked_at else None,
                      read_grid(a.grid) if a.grid else None,
                      joined, a.limit, not a.no_field,
-                     read_json_gz(a.up_blocked_at) if a.up_blocked_at else None)
+                     read_json_gz(a.up_blocked_at) if a.up_blocked_at else None,
+                     read_counters(a.counters) if a.counters else None)
     if a.ssr:
         report["ssr"] = outcome.as_dict()
     if a.json:

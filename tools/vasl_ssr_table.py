@@ -10,7 +10,7 @@ kit's work folder (``out/BOARD_plain_vasl_los.json.gz``, ``out/BOARD_ssr_TAG_vas
 TAG the set's rules joined by ``+``).  Each ``--set`` is one rule set, its VASL rule names
 separated by spaces (``none``: the board as printed; default: ``none`` and the seven rules of
 ``DEFAULT_SETS``).  Starshell's board is the archive imported as the program imports it with the
-set's rules applied as Starshell applies them (``vasl_compare.with_ssr``, RULES.md 11.2).
+set's rules applied as Starshell applies them (``vasl_compare.with_ssr``, rules.md 11.2).
 
 A set the kit skipped because none of its rules changes VASL's map of that board (``changes
 nothing`` in ``BOARD_skipped.txt``) is compared with the plain board's answers: VASL's answers
@@ -45,7 +45,7 @@ if str(TOOLS.parent) not in sys.path:
 from engine.los import los_table  # noqa: E402
 from tools import vasl_compare as vc  # noqa: E402
 
-# RULES.md 11.2: VASL's rule names (its SharedBoardMetadata.xml LOSSSRules) for the common
+# rules.md 11.2: VASL's rule names (its SharedBoardMetadata.xml LOSSSRules) for the common
 # seasonal and level SSRs: orchards out of season, no grain, brush to open ground, light woods,
 # woods to brush, level 1 hills at level 0, no stairwells
 ALL = 10 ** 9                   # examples kept while measuring: every differing pair

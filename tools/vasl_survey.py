@@ -29,7 +29,7 @@ from pathlib import Path
 
 SKIPPED_SUFFIXES = {".txt", ".md", ".xml", ".json"}
 KINDS = {(33, 10): "geomorphic boards (33 x 10 hexes)", (17, 20): "half boards (17 x 20)",
-         (15, 5): "Deluxe boards (15 x 5)"}             # RULES.md 11.6
+         (15, 5): "Deluxe boards (15 x 5)"}             # rules.md 11.6
 WALL_FACTOR = 10                # wall time allowed: ten times the processor time
 
 

@@ -49,7 +49,7 @@ class Document(RoomDocument):
         self.swap(nap.without_unit(self.position, uid), f"delete {uid}")
 
     def set_segment(self, segment: str) -> None:
-        """Another segment, the record of the one left kept (RULES.md 8): one undo step."""
+        """Another segment, the record of the one left kept (rules.md 8): one undo step."""
         if segment != self.position.segment:
             self.swap(nap.with_segment(self.position, segment), f"{segment} segment")
 

@@ -63,7 +63,7 @@ class UnitEditor(QGroupBox):
         self.firing.setRange(-1, 999)
         self.firing.setSpecialValueText("all")
         self.firing.setValue(-1)
-        self.firing.setToolTip("the increments that fire (RULES.md 8: only they count in line, "
+        self.firing.setToolTip("the increments that fire (rules.md 8: only they count in line, "
                                "square and skirmish)")
         self.units = QListWidget()
         self.units.setMaximumHeight(140)

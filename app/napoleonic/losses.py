@@ -1,4 +1,4 @@
-"""The owner spreads an attack's losses over the units of the hex (RULES.md 10: the increments
+"""The owner spreads an attack's losses over the units of the hex (rules.md 10: the increments
 lost, taken from the units of the defender's side in the hex; not its leaders).  By default all
 from the top unit (then the next, as far as it has increments); OK only when they add up."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The fire panel's text: the computation of an attack step by step (RULES.md: target, firers,
+"""The fire panel's text: the computation of an attack step by step (docs/rules.md: target, firers,
 total fire, defence, odds, modifiers, results) and whether it may be made."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The fire position's settings in the window: its title, the optional first fire rule
-(RULES.md 8), the board and the chart pack (SPEC.md "Napoleonic fire position").  It only
+(rules.md 8), the board and the chart pack (SPEC.md "Napoleonic fire position").  It only
 gathers what was typed or chosen; the document makes each change one undo step and the engine
 checks it (``api.napoleonic.with_settings``)."""
 from __future__ import annotations
@@ -25,7 +25,7 @@ class SettingsEditor(QGroupBox):
         super().__init__("The position")
         self.title = QLineEdit()
         self.first_fire = QCheckBox("first fire (optional rule)")
-        self.first_fire.setToolTip("RULES.md 8: infantry in line that has not fired before in the "
+        self.first_fire.setToolTip("rules.md 8: infantry in line that has not fired before in the "
                                    "scenario adds 1 to its multiplier")
         self.board = QComboBox()
         self.board.setEditable(True)

@@ -315,7 +315,7 @@ class FireWindow(UnitEditing, RoomWindow):
         self.refresh()
 
     def toggle(self, uid: str) -> None:
-        """A firer in or out of the attack; a unit without LOS stays out (RULES.md 8)."""
+        """A firer in or out of the attack; a unit without LOS stays out (rules.md 8)."""
         f = next(f for f in self._candidates().firers if f.id == uid)
         if not (f.can_fire and f.los):
             self.result.setText(f"{uid} cannot fire at {self.target}: {'; '.join(f.reasons)}")
@@ -331,7 +331,7 @@ class FireWindow(UnitEditing, RoomWindow):
         return nap.chosen_firers(self._candidates(), self.choice)
 
     def _chosen(self, dice=None):
-        """The engine's attack by the firers chosen, and every candidate as drawn (RULES.md 8)."""
+        """The engine's attack by the firers chosen, and every candidate as drawn (rules.md 8)."""
         if self.target is None:
             return None
         return nap.choose_attack(self.pos, self.target, self.choice, dice, self.kind.currentText())
@@ -385,7 +385,7 @@ class FireWindow(UnitEditing, RoomWindow):
         self.chart.set_outcomes(a.outcomes, a.result)
 
     def spread_losses(self, attack) -> dict | None:
-        """The owner's spread of the attack's losses (RULES.md 10): asked when more than one
+        """The owner's spread of the attack's losses (rules.md 10): asked when more than one
         unit could take them; None: the top unit first, the default."""
         if not attack.result or attack.defender is None:
             return None

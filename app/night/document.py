@@ -23,6 +23,7 @@ engine what one side sees of the other's units ("view as side").
 """
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from pathlib import Path
@@ -36,6 +37,7 @@ from ..room_document import RoomDocument
 from .answers import Answers, ask_engine
 
 DEBOUNCE_MS = 16
+IMPORT_TITLE_END = "(VASL saved game)"     # the title import-vsav gives a save's position
 BUSY_MS = 200               # a wait longer than this shows what is being worked out
 
 FORMAT = api.night.SCENARIO_FORMAT  # the night room's files (``app.rooms``)
@@ -94,7 +96,13 @@ class Document(RoomDocument):
         return api.night.load_scenario(path)
 
     def write_position(self, position, path: str) -> api.night.Scenario:
-        """Saved atomically (api.save_scenario): the same position, anchored at its new folder."""
+        """Saved atomically (api.save_scenario): the same position, anchored at its new folder.
+        A VASL saved game's import saved for the first time drops "(VASL saved game)" from
+        its title: it is a position of its own now."""
+        came = self.came_from
+        if came is not None and position.title.endswith(IMPORT_TITLE_END):
+            position = position.replace(title=position.title[:-len(IMPORT_TITLE_END)].strip()
+                                        or os.path.splitext(os.path.basename(came))[0])
         return self.call(api.night.save_scenario, position, path)
 
     def saved(self) -> None:
@@ -279,12 +287,13 @@ class Document(RoomDocument):
         needs at once (an edit checked, a starshell fired).  Its exception is raised here."""
         return self._runner.call(job, *args)
 
-    def run(self, job, *args, done, text: str = "") -> None:
+    def run(self, job, *args, done, text: str = "") -> Job | None:
         """``job(*args)`` run on the job runner's thread; ``done(job)`` is called on the window's
         thread when it is over (``job.result()`` or ``job.exception()``, as a future's), unless
         the Document was closed or deleted meanwhile.  ``text``: what it works out, said in the
-        status bar when it takes longer than ``app.jobs.BUSY_MS``."""
-        self._submit(job, args, lambda document, finished: done(finished), text=text)
+        status bar when it takes longer than ``app.jobs.BUSY_MS``.  Returns the Job (its
+        ``cancel`` stops a generator job between two steps), None once closed."""
+        return self._submit(job, args, lambda document, finished: done(finished), text=text)
 
     def _submit(self, job, args, done, background: bool = False, text: str = "") -> Job | None:
         """``job(*args)`` through the runner, then ``done(self, job)`` on the window's thread

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import file_kinds
-from app.file_filters import BOARD_FILTER, POSITION_FILTER
+from app.file_filters import NEW_BOARD_FILTER, POSITION_FILTER
 from app.jobs import runner
 from app.room_window import RoomWindow
 from engine import api
@@ -30,6 +30,7 @@ from .editor.board_editor import BoardEditor
 from .editor.board_panel import BoardPanel
 from .editor.layout_panel import LayoutPanel
 from .editor.unsaved import board_file
+from .editor.vasl_import import new_position_on
 from .map.hand import Hand
 from .map.map_scene import MapScene
 from .map.view import MapView
@@ -42,8 +43,10 @@ from .panels.unit import UnitPanel
 from .planner import install as planner_install
 from .recovery import NIGHT
 from .scene.layers import layer_actions
+from .screen_fit import DockFolding, fit_on_screen, keep_on_screen
 from .starshell.panel import StarshellPanel
 from .tools.pieces import Piece
+from .undo_words import UndoWords
 from .vasl.follow import add_follow_actions, start_following
 from .vasl.vsav_open import open_vsav
 from .vasl.waiting import WaitingPanel
@@ -118,7 +121,8 @@ class NightWindow(RoomWindow):
                  "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys",
                  15000)
         self.start()
-        self.resize(1500, 900)
+        self._docks_hold_their_panels()
+        self._fitted = fit_on_screen(self).size()    # within a small screen, not off its edge
         QTimer.singleShot(0, self.view, self.view.fit_map)     # not once the view is gone
 
     # ------------------------------------------------------------------------ building
@@ -134,6 +138,18 @@ class NightWindow(RoomWindow):
         self.docks[name] = dock
         return dock
 
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._fitted is not None:    # the first time: its frame known now, and the size is
+            if self.size() == self._fitted:     # still ours (not one its caller asked for)
+                keep_on_screen(self)
+            self._fitted = None
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        size = event.size()
+        self.dock_folding.fit(size.width(), size.height())     # low: the side panels in one pile
+
     def dock(self, name: str) -> QDockWidget:
         """The dock called ``name``: position, edit, palette, map_layout, board_editor,
         explanation, legend, starshell."""
@@ -145,23 +161,31 @@ class NightWindow(RoomWindow):
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.scenario_panel)
         box.addWidget(self.unit_panel)
-        for tabs in ((("Position", position, "position"), ("Edit", self.editor, "edit"),
-                      ("Palette", self.palette, "palette"),
-                      ("Waiting", self.waiting, "waiting"),
-                      ("Map", self.layout_panel, "map_layout"),
-                      ("Board", self.board_panel, "board_editor")),
-                     (("Explanation", self.explanation, "explanation"),
-                      ("Legend", self.legend, "legend"),
-                      ("Starshell", self.starshell_panel, "starshell"))):
+        piles = ((("Position", position, "position"), ("Edit", self.editor, "edit"),
+                  ("Palette", self.palette, "palette"), ("Waiting", self.waiting, "waiting"),
+                  ("Map", self.layout_panel, "map_layout"),
+                  ("Board", self.board_panel, "board_editor")),
+                 (("Explanation", self.explanation, "explanation"),
+                  ("Legend", self.legend, "legend"),
+                  ("Starshell", self.starshell_panel, "starshell")))
+        for tabs in piles:
             first = self._dock(*tabs[0])
             for tab in tabs[1:]:
                 self.tabifyDockWidget(first, self._dock(*tab))
             first.raise_()
-        # the Position dock no narrower than its panel and scrollbar: in a small window the NVR
-        # box and the lists never run under the scrollbar, nor lose their place when it comes
-        scroll = self.docks["position"].widget()
-        scroll.setMinimumWidth(position.minimumSizeHint().width() + 2 * scroll.frameWidth()
-                               + scroll.verticalScrollBar().sizeHint().width())
+        self.dock_folding = DockFolding(self, [[self.docks[name] for *_, name in tabs]
+                                               for tabs in piles])
+
+
+    def _docks_hold_their_panels(self) -> None:
+        """Each dock no narrower than its panel and scrollbar: in a small window the NVR box
+        and the lists never run under the scrollbar, nor lose their place when it comes, and
+        no panel's words run off its right edge (the parts added by the features counted)."""
+        for dock in self.docks.values():
+            scroll = dock.widget()
+            scroll.setMinimumWidth(scroll.widget().minimumSizeHint().width()
+                                   + 2 * scroll.frameWidth()
+                                   + scroll.verticalScrollBar().sizeHint().width())
 
     def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
         a = menu.addAction(text)
@@ -256,7 +280,7 @@ class NightWindow(RoomWindow):
         starshell_tool = self.tool_actions["starshell"]
         self.starshell_panel.tool.toggled.connect(starshell_tool.setChecked)
         starshell_tool.toggled.connect(self.starshell_panel.tool.setChecked)
-        d.undo_stack.indexChanged.connect(self._undone)
+        self.undo_words = UndoWords(self.say, self.statusBar(), d.undo_stack)
         d.engineFailed.connect(self._engine_failed)
         d.busyChanged.connect(self._busy)
         runner().busyChanged.connect(self._jobs_busy)
@@ -281,7 +305,7 @@ class NightWindow(RoomWindow):
         if not self.may_discard():
             return
         path, _ = QFileDialog.getOpenFileName(self, "A new position: its first board",
-                                              self.boards_start(), BOARD_FILTER)
+                                              self.boards_start(), NEW_BOARD_FILTER)
         if path:
             self.open_path(path, confirmed=True)
 
@@ -313,6 +337,8 @@ class NightWindow(RoomWindow):
             return False
         if kind is file_kinds.VSAV:                 # a VASL saved game: a new, unsaved position
             return open_vsav(self, path)
+        if kind is file_kinds.VASL_BOARD:           # an archive: offered to import, then new
+            return new_position_on(self.board_editor, path)
         try:
             if kind is file_kinds.BOARD:            # a board file: a new position on it alone
                 self.document.take_unsaved(self.document.call(api.night.board_position, path))
@@ -352,16 +378,7 @@ class NightWindow(RoomWindow):
     def _fired(self, result) -> None:
         self.dock("starshell").raise_()
         stack = self.document.undo_stack
-        self._fired_said = (stack.index(), stack.text(stack.index() - 1))
-        self.say(self._fired_said[1], 10000)
-
-    def _undone(self, index: int) -> None:
-        """Ctrl+Z took back the starshell the status bar tells of: the sentence goes too."""
-        said = getattr(self, "_fired_said", None)
-        if said is not None and index < said[0]:
-            self._fired_said = None
-            if self.statusBar().currentMessage() == said[1]:
-                self.statusBar().clearMessage()
+        self.say(stack.text(stack.index() - 1), 10000)
 
     def _show_where(self, i: int) -> None:
         """The status bar: the hex under the mouse, its terrain and level, and its range from
@@ -400,12 +417,18 @@ class NightWindow(RoomWindow):
                 self._cursor_before = vp.cursor() if vp.testAttribute(
                     Qt.WidgetAttribute.WA_SetCursor) else None
             vp.setCursor(Qt.CursorShape.BusyCursor)
+            if not getattr(self, "_busy_said", ""):     # what it covers comes back after
+                self._busy_covered = self.statusBar().currentMessage()
             self._busy_said = text
             self.statusBar().showMessage(text)
             return
         if self.statusBar().currentMessage() == getattr(self, "_busy_said", ""):
-            self.statusBar().clearMessage()
-        self._busy_said = ""
+            covered = getattr(self, "_busy_covered", "")     # ("Undone: ..." after Ctrl+Z)
+            if covered:
+                self.say(covered, 8000)
+            else:
+                self.statusBar().clearMessage()
+        self._busy_said = self._busy_covered = ""
         before = getattr(self, "_cursor_before", None)
         if before is not None:
             vp.setCursor(before)
@@ -428,6 +451,14 @@ class NightWindow(RoomWindow):
     def title_name(self) -> str:
         d = self.document
         return os.path.basename(d.path) if d.path else (d.scenario.title or "untitled")
+
+    def save_start(self) -> str:
+        """Save As of a VASL saved game never saved: beside the save, under its name."""
+        d = self.document
+        if d.path is None and d.came_from is not None:
+            stem = os.path.splitext(os.path.basename(d.came_from))[0]
+            return os.path.join(os.path.dirname(os.path.abspath(d.came_from)), stem + ".json")
+        return super().save_start()
 
     def dragEnterEvent(self, event):
         if MapView.json_file(event):

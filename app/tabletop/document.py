@@ -97,16 +97,20 @@ class Document(RoomDocument):
         how = other = None
         if snap:
             x_bw, y_bw, facing, how, other = tabletop.snap(self.table, element_id, x_bw, y_bw, facing)
-        after = replace(before, x=x_bw, y=y_bw, facing=facing % 360.0 % 360.0)   # never 360.0
+        after = tabletop.as_saved(replace(before, x=x_bw, y=y_bw, facing=facing % 360.0 % 360.0))
         trial = self.table.with_element(after)
-        clash = [p for p in tabletop.overlaps(trial) if element_id in p]
-        if clash:
-            a, b = clash[0]
-            return f"{element_id} would overlap {b if a == element_id else a}: put back"
+        if any(element_id in p for p in tabletop.overlaps(trial)):
+            pushed, touched = tabletop.push_flush(trial, element_id)
+            if pushed is None:          # a gap too narrow for the base (rules.md 9)
+                return tabletop.gap_needed(trial, element_id) + ": put back"
+            after, how = tabletop.as_saved(pushed), "flush"
+            other = ", ".join(dict.fromkeys(touched))
         if after == before:
             return ""
         moved = (after.x, after.y) != (before.x, before.y)
         self.swap(self.table.with_element(after), f"{'Move' if moved else 'Turn'} {element_id}")
+        if how == "flush":
+            return f"{element_id} pushed flush against {other}"
         if how:
             words = {"front": "front to front with", "behind": "behind", "beside": "beside"}
             return f"{element_id} put {words[how]} {other}"
@@ -125,14 +129,95 @@ class Document(RoomDocument):
         if len(self.table.elements) >= tabletop.MAX_ELEMENTS:
             raise api.ScenarioError(f"a table holds at most {tabletop.MAX_ELEMENTS} elements")
         for step in range(tabletop.MAX_ELEMENTS):
-            element = tabletop.Element(id=new_id, side=side.strip() or "blue", type=kind,
-                                       x=x_bw + 1.25 * step, y=y_bw, facing=facing % 360.0)
+            element = tabletop.as_saved(tabletop.Element(
+                id=new_id, side=side.strip() or "blue", type=kind, x=x_bw + 1.25 * step,
+                y=y_bw, facing=facing % 360.0))
             trial = self.table.with_element(element)
             if not any(new_id in p for p in tabletop.overlaps(trial)):
                 break
         self.swap(trial, f"Add {kind} {new_id}")
         self.select(new_id)
         return new_id
+
+    def put_new(self, kind: str, side: str, x_bw: float, y_bw: float,
+                facing: float | None = None) -> tuple[str | None, str]:
+        """A new element of type ``kind`` for ``side`` with its front's middle where the player
+        clicked; facing ``facing``, or front to front with the nearest enemy, or north.  Pushed
+        flush against a base it touches; refused (None and why) where it does not fit."""
+        if len(self.table.elements) >= tabletop.MAX_ELEMENTS:
+            return None, f"a table holds at most {tabletop.MAX_ELEMENTS} elements"
+        ids = set(self.table.ids())
+        new_id = next(str(n) for n in range(1, len(ids) + 2) if str(n) not in ids)
+        side = side.strip() or "blue"
+        element = tabletop.as_saved(tabletop.Element(
+            id=new_id, side=side, type=kind, x=x_bw, y=y_bw,
+            facing=0.0 if facing is None else facing % 360.0 % 360.0))
+        trial = self.table.with_element(element)
+        how = ""
+        if facing is None:
+            towards, enemy = tabletop.facing_to(trial, new_id, "enemy")
+            if enemy is not None:
+                element = replace(element, facing=towards)
+                trial = trial.with_element(element)
+                how = f", front to front with {enemy}"
+        if any(new_id in p for p in tabletop.overlaps(trial)):
+            pushed, touched = tabletop.push_flush(trial, new_id)
+            if pushed is None:
+                return None, tabletop.gap_needed(trial, new_id)
+            trial = trial.with_element(tabletop.as_saved(pushed))
+            how += f", flush against {', '.join(dict.fromkeys(touched))}"
+        self.swap(trial, f"Add {kind} {new_id}")
+        self.select(new_id)
+        return new_id, f"{side} {kind} {new_id} put down{how}"
+
+    def turn(self, element_id: str, degrees: float = 0.0, towards: str | None = None) -> str:
+        """Turn an element by ``degrees`` (snapped to 15-degree steps) or ``towards`` "enemy"
+        (front to front with the nearest) or "friend" (the nearest friend's facing), about the
+        middle of its front; refused like a drop when it would overlap a base."""
+        e = self.table.element(element_id)
+        if towards is not None:
+            facing, other = tabletop.facing_to(self.table, element_id, towards)
+            if other is None:
+                return f"no {towards} to face"
+        else:
+            facing = tabletop.turned(e.facing, degrees)
+        return self.place(element_id, e.x, e.y, facing, snap=False)
+
+    # -- the bound: whose it is, a shot's result, the next bound (DBA 3.0 sequence) -------------
+    def set_turn(self, side: str | None) -> None:
+        if side != self.table.turn:
+            self.swap(replace(self.table, turn=side), f"Bound: {side or 'nobody'}")
+
+    def end_bound(self) -> str:
+        """The other side's bound: its elements have not moved yet (the ``moved`` flags clear)."""
+        sides = self.table.sides()
+        if not sides:
+            return "no elements on the table"
+        now = self.table.turn if self.table.turn in sides else sides[-1]
+        nxt = sides[(sides.index(now) + 1) % len(sides)]
+        els = tuple(replace(e, moved=False) for e in self.table.elements)
+        self.swap(replace(self.table, turn=nxt, elements=els), f"Bound of {nxt}")
+        return f"{nxt}'s bound: no element has moved yet"
+
+    def destroy(self, element_id: str) -> str:
+        e = self.table.element(element_id)
+        self.swap(self.table.without(element_id), f"{element_id} destroyed")
+        return f"{e.side} {e.type} {element_id} destroyed and removed"
+
+    def recoil(self, element_id: str) -> str:
+        """DBA 3.0 recoil (our reading): straight back its own base depth, facing unchanged;
+        refused, saying why, when it would overlap a base."""
+        e = self.table.element(element_id)
+        d = e.depth_bw(self.table.bw_mm)
+        fx, fy = tabletop.forward(e.facing)
+        after = tabletop.as_saved(replace(e, x=e.x - fx * d, y=e.y - fy * d))
+        trial = self.table.with_element(after)
+        clash = [b if a == element_id else a for a, b in tabletop.overlaps(trial)
+                 if element_id in (a, b)]
+        if clash:
+            return f"{element_id} cannot recoil {d:.2f} BW: {', '.join(clash)} is in the way"
+        self.swap(trial, f"{element_id} recoils")
+        return f"{element_id} recoils {d:.2f} BW"
 
     def delete(self, element_id: str) -> None:
         self.table.element(element_id)
@@ -163,6 +248,21 @@ class Document(RoomDocument):
         self.swap(replace(self.table, terrain=self.table.terrain + (piece,)), f"Add {kind}")
         self.choose_terrain(len(self.table.terrain) - 1)     # told: the panel offers Delete
         return self.terrain_choice
+
+    def change_terrain(self, index: int, piece, what: str) -> str:
+        """Replace terrain piece ``index`` (moved, reshaped, turned, a crest drawn): one undo
+        step; a piece the file could not hold is refused with the reason."""
+        pieces = list(self.table.terrain)
+        try:
+            checked = tabletop.checked_piece(piece.type, piece.polygon, piece.crest)
+        except api.ScenarioError as err:
+            return f"{what}: refused, {err.problem}"
+        if checked == pieces[index]:
+            return ""
+        pieces[index] = checked
+        self.swap(replace(self.table, terrain=tuple(pieces)), f"{what} {checked.type}")
+        self.terrain_choice = index
+        return f"{what} the {checked.type}"
 
     def delete_terrain(self, index: int) -> None:
         pieces = list(self.table.terrain)

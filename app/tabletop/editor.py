@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -20,10 +21,13 @@ from PySide6.QtWidgets import (
 from engine import api
 
 from .document import Document
-from .scene import BLOCK, LEGAL, MUST, SUPPORT, TERRAIN_COLOURS
+from .scene import BLOCK, LEGAL, MUST, SUPPORT
+from .terrain_items import TERRAIN_COLOURS
 
 tabletop = api.tabletop
 ORDER_TEXT = {"shot": "its own shot first", "defensive": "its defensive roll first"}
+FACINGS = (("front to front with the enemy", None), ("north", 0.0), ("east", 90.0),
+           ("south", 180.0), ("west", 270.0))
 
 
 def legend_html() -> str:
@@ -44,22 +48,14 @@ class EditorPanel(QWidget):
     """Palette (add), editor of the chosen element (type, side, visible, moved, delete), terrain
     (add, delete), the players' choices (order of rolls, ties) and the legend."""
 
-    def __init__(self, document: Document, centre, status):
+    def __init__(self, document: Document, centre, status, draw_crest=lambda: None):
         super().__init__()
         self.document, self.centre, self.status = document, centre, status
+        self.draw_crest = draw_crest
         self._filling = False
         lay = QVBoxLayout(self)
-        palette = QGroupBox("Add an element")
-        pl = QFormLayout(palette)
-        self.new_type = self._types()
-        self.new_side = QComboBox()
-        self.new_side.setEditable(True)
-        self.add_button = QPushButton("Add")
-        self.add_button.clicked.connect(self.add)
-        pl.addRow("Type", self.new_type)
-        pl.addRow("Side", self.new_side)
-        pl.addRow(self.add_button)
-        lay.addWidget(palette)
+        lay.addWidget(self._palette_box())
+        lay.addWidget(self._bound_box())
         chosen = QGroupBox("Chosen element")
         cl = QFormLayout(chosen)
         self.chosen_label = QLabel("none: click an element")
@@ -83,7 +79,7 @@ class EditorPanel(QWidget):
         cl.addRow(self.delete_button)
         lay.addWidget(chosen)
         ground = QGroupBox("Terrain")
-        gl = QHBoxLayout(ground)
+        gl = QGridLayout(ground)
         self.terrain_kind = QComboBox()
         for code, kind in tabletop.TERRAIN_KINDS.items():
             self.terrain_kind.addItem(kind.name, code)
@@ -91,8 +87,13 @@ class EditorPanel(QWidget):
         self.add_terrain_button.clicked.connect(self.add_terrain)
         self.delete_terrain_button = QPushButton("Delete chosen")
         self.delete_terrain_button.clicked.connect(self.delete_terrain)
-        for w in (self.terrain_kind, self.add_terrain_button, self.delete_terrain_button):
-            gl.addWidget(w)
+        self.crest_button = QPushButton("Draw its crest")
+        self.crest_button.setToolTip("A hill's crest: click its points on the table, Enter ends")
+        self.crest_button.clicked.connect(lambda: self.draw_crest())
+        gl.addWidget(self.terrain_kind, 0, 0)
+        gl.addWidget(self.add_terrain_button, 0, 1)
+        gl.addWidget(self.delete_terrain_button, 1, 0)
+        gl.addWidget(self.crest_button, 1, 1)
         lay.addWidget(ground)
         choices = QGroupBox("The players' choices")
         self.choices_layout = QFormLayout(choices)
@@ -111,6 +112,51 @@ class EditorPanel(QWidget):
         document.changed.connect(self.refresh)
         self.refresh()
 
+    def _palette_box(self) -> QGroupBox:
+        """The palette: type, side, facing; placing by clicks or in the middle of the view."""
+        palette = QGroupBox("Add an element")
+        pl = QFormLayout(palette)
+        self.new_type = self._types()
+        self.new_side = QComboBox()
+        self.new_side.setEditable(True)
+        self.new_facing = QComboBox()
+        for text, value in FACINGS:
+            self.new_facing.addItem(text, value)
+        self.place_button = QPushButton("Place by clicking the table")
+        self.place_button.setCheckable(True)
+        self.place_button.setToolTip("While on, each click on the table puts a new element "
+                                     "there, its front's middle where you click (Esc: off)")
+        self.place_button.toggled.connect(self.placing_toggled)
+        self.add_button = QPushButton("Add in the middle of the view")
+        self.add_button.clicked.connect(self.add)
+        pl.addRow("Type", self.new_type)
+        pl.addRow("Side", self.new_side)
+        pl.addRow("Facing", self.new_facing)
+        pl.addRow(self.place_button)
+        pl.addRow(self.add_button)
+        return palette
+
+    def _bound_box(self) -> QGroupBox:
+        """Whose bound it is, the result of the chosen shot, the next bound."""
+        bound = QGroupBox("The bound")
+        bl = QFormLayout(bound)
+        self.turn = QComboBox()
+        self.turn.activated.connect(lambda _i: self.document.set_turn(self.turn.currentData()))
+        self.end_bound_button = QPushButton("End the bound")
+        self.end_bound_button.clicked.connect(lambda: self.status(self.document.end_bound()))
+        self.recoil_button = QPushButton("Recoils")
+        self.recoil_button.clicked.connect(lambda: self.result("recoil"))
+        self.destroy_button = QPushButton("Destroyed")
+        self.destroy_button.clicked.connect(lambda: self.result("destroy"))
+        self.result_target = QComboBox()
+        row = QHBoxLayout()
+        for w in (self.result_target, self.recoil_button, self.destroy_button):
+            row.addWidget(w)
+        bl.addRow("Whose bound", self.turn)
+        bl.addRow("Result", row)
+        bl.addRow(self.end_bound_button)
+        return bound
+
     @staticmethod
     def _types() -> QComboBox:
         box = QComboBox()
@@ -124,6 +170,25 @@ class EditorPanel(QWidget):
         new_id = self.document.add_element(self.new_type.currentData(),
                                            self.new_side.currentText(), x, y)
         self.status(f"added {new_id}")
+
+    def palette(self):
+        """(type, side, facing) while placing by clicking, else None (the scene asks)."""
+        if not self.place_button.isChecked():
+            return None
+        return (self.new_type.currentData(), self.new_side.currentText(),
+                self.new_facing.currentData())
+
+    def placing_toggled(self, on: bool) -> None:
+        self.status(f"Click the table to put down a {self.new_side.currentText()} "
+                    f"{self.new_type.currentData()} (Esc ends)" if on else "Placing ended")
+
+    def result(self, what: str) -> None:
+        target = self.result_target.currentData()
+        if target is None:
+            self.status("Choose a shooter first: its targets are offered")
+            return
+        doc = self.document
+        self.status(doc.recoil(target) if what == "recoil" else doc.destroy(target))
 
     def change(self, **values) -> None:
         if self._filling or self.document.shooter is None:
@@ -176,6 +241,20 @@ class EditorPanel(QWidget):
         else:
             self.chosen_label.setText("none: click an element")
         self.delete_terrain_button.setEnabled(doc.terrain_choice is not None)
+        self.crest_button.setEnabled(doc.terrain_choice is not None and
+                                     doc.table.terrain[doc.terrain_choice].type == "hill")
+        self.turn.clear()
+        for side in doc.table.sides():
+            self.turn.addItem(side, side)
+        self.turn.setCurrentIndex(self.turn.findData(doc.table.turn))
+        self.result_target.clear()
+        rep = doc.report
+        for tid in (rep or {}).get("resolution", {}):      # the targets of the chosen shot
+            self.result_target.addItem(tid, tid)
+        if rep is not None and rep["must_shoot"]:
+            self.result_target.setCurrentIndex(self.result_target.findData(rep["must_shoot"][0]))
+        for w in (self.recoil_button, self.destroy_button):
+            w.setEnabled(self.result_target.count() > 0)
         self._fill_choices()
         self._filling = False
 

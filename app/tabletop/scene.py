@@ -17,32 +17,33 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
+from engine import api
 
 from .document import Document
+from .geometry import S, from_scene, to_scene
+from .terrain_items import CREST, TerrainItem
 
-S = 100.0                      # scene pixels per BW
 SIDE_COLOURS = (QColor("#3b6fb6"), QColor("#b8413a"), QColor("#3f8f4a"), QColor("#8a5bb0"))
 LEGAL = QColor("#7ee07e")
 MUST = QColor("#ffd24a")
 BLOCK = QColor("#ff5a4f")
 SUPPORT = QColor("#6fd6ff")
 RANGE = QColor(255, 255, 255, 28)
-TERRAIN_COLOURS = {"woods": QColor(20, 70, 24, 200), "oasis": QColor(60, 120, 60, 200),
-                   "bua": QColor(140, 128, 112, 210), "hill": QColor(150, 124, 70, 150),
-                   "river": QColor(58, 110, 165, 200), "marsh": QColor(80, 110, 96, 180),
-                   "rough": QColor(110, 105, 70, 170), "road": QColor(160, 140, 105, 200)}
-CREST = QColor("#f2d59a")
 MARGIN_BW = 6.0                # room around the table: a shooter's range zone stays inside it
 HANDLE = 0.35                  # BW ahead of the front where the rotate handle sits
 WHEEL_STEP = 15.0              # degrees a wheel notch turns the element being dragged
+SNAP_TO = 7.5                  # degrees: a handle turn this near a neighbour's facing takes it
 
 
-def to_scene(x_bw: float, y_bw: float) -> QPointF:
-    return QPointF(x_bw * S, -y_bw * S)
-
-
-def from_scene(point: QPointF) -> tuple[float, float]:
-    return point.x() / S, -point.y() / S
+def handle_facing(table, element_id: str, free: float) -> float:
+    """The facing a turning handle gives: an enemy's front (front to front) or a friend's
+    facing when within SNAP_TO degrees, else the 15-degree step nearest ``free``."""
+    for how in ("enemy", "friend"):
+        facing, other = api.tabletop.facing_to(table, element_id, how)
+        d = (facing - free) % 360.0
+        if other is not None and min(d, 360.0 - d) <= SNAP_TO:
+            return facing
+    return api.tabletop.turned(free, 0.0)
 
 
 class RotateHandle(QGraphicsEllipseItem):
@@ -62,7 +63,8 @@ class RotateHandle(QGraphicsEllipseItem):
     def mouseMoveEvent(self, event):
         item = self.parentItem()
         d = event.scenePos() - item.pos()
-        item.setRotation(math.degrees(math.atan2(d.x(), -d.y())) % 360.0)
+        free = math.degrees(math.atan2(d.x(), -d.y())) % 360.0
+        item.setRotation(handle_facing(item.table_scene.document.table, item.element_id, free))
 
     def mouseReleaseEvent(self, event):
         item = self.parentItem()
@@ -96,6 +98,7 @@ class ElementItem(QGraphicsPolygonItem):
         self.setPos(to_scene(element.x, element.y))
         self.setRotation(element.facing)
         self.handle = None
+        self.grab_local: QPointF | None = None      # the point of the base held while dragged
 
     def show_handle(self, on: bool) -> None:
         if on and self.handle is None:
@@ -111,12 +114,17 @@ class ElementItem(QGraphicsPolygonItem):
         self.table_scene.dragging = self
         self.table_scene.press_pos = QPointF(self.pos())
         self.table_scene.press_rotation = self.rotation()
-        self.grab_offset = event.scenePos() - self.pos()
+        self.grab_local = self.mapFromScene(event.scenePos())   # the point of the base held
         self.setCursor(Qt.CursorShape.ClosedHandCursor)
 
     def mouseMoveEvent(self, event):
         if self.table_scene.dragging is self:
-            self.setPos(event.scenePos() - self.grab_offset)
+            self.hold_at(event.scenePos())
+
+    def hold_at(self, scene_point: QPointF) -> None:
+        """Keep the point of the base the player holds under the pointer (also while it turns)."""
+        if self.grab_local is not None:
+            self.setPos(self.pos() + scene_point - self.mapToScene(self.grab_local))
 
     def mouseReleaseEvent(self, event):
         scene = self.table_scene
@@ -137,39 +145,6 @@ class ElementItem(QGraphicsPolygonItem):
         self.table_scene.hovered.emit("")
 
 
-class TerrainItem(QGraphicsPolygonItem):
-    """One terrain piece: its polygon, and a hill's crest as a dashed line."""
-
-    def __init__(self, scene: "TableScene", index: int, piece, chosen: bool):
-        super().__init__(QPolygonF([to_scene(x, y) for x, y in piece.polygon]))
-        self.table_scene, self.index = scene, index
-        self.setBrush(QBrush(TERRAIN_COLOURS.get(piece.type, QColor(90, 90, 90, 160))))
-        self.setPen(QPen(QColor("#ffffff"), 3, Qt.PenStyle.DashLine) if chosen
-                    else QPen(QColor(0, 0, 0, 120), 1.5))
-        self.setAcceptHoverEvents(True)
-        if piece.crest:
-            path = QPainterPath(to_scene(*piece.crest[0]))
-            for p in piece.crest[1:]:
-                path.lineTo(to_scene(*p))
-            crest = QGraphicsPathItem(path, self)
-            crest.setPen(QPen(CREST, 3, Qt.PenStyle.DashLine))
-        label = QGraphicsSimpleTextItem(piece.type, self)
-        label.setFont(style.font(11, bold=True))
-        label.setBrush(QColor(255, 255, 255, 170))
-        c = self.boundingRect().center()
-        label.setPos(c.x() - label.boundingRect().width() / 2, c.y() - label.boundingRect().height() / 2)
-
-    def mousePressEvent(self, event):
-        event.accept()
-        self.table_scene.document.choose_terrain(self.index)
-
-    def hoverEnterEvent(self, event):
-        self.table_scene.hovered.emit(f"terrain:{self.index}")
-
-    def hoverLeaveEvent(self, event):
-        self.table_scene.hovered.emit("")
-
-
 class TableScene(QGraphicsScene):
     hovered = Signal(str)          # an element's id, or "" when the pointer leaves it
     status = Signal(str)
@@ -185,6 +160,11 @@ class TableScene(QGraphicsScene):
         self.press_rotation = 0.0
         self.setBackgroundBrush(QColor("#2f4a2c"))
         self._pending = False
+        self.palette = lambda: None      # the window's: (type, side, facing) while placing
+        self.crest: list[QPointF] | None = None     # the crest being drawn, in scene points
+        self.crest_item = None
+        self.hovering = ""
+        self.hovered.connect(self._hovering)
         document.changed.connect(self.schedule_rebuild)
         self.rebuild()
 
@@ -200,9 +180,21 @@ class TableScene(QGraphicsScene):
         sides = self.document.table.sides()
         return SIDE_COLOURS[sides.index(side) % len(SIDE_COLOURS)]
 
+    def _hovering(self, element_id: str) -> None:
+        self.hovering = element_id
+
+    def placing_type(self):
+        """The palette's type while the player is placing elements by clicking, else None."""
+        chosen = self.palette()
+        return None if chosen is None else chosen[0]
+
     def rebuild(self) -> None:
         self._pending = False
+        centres = [(v, v.mapToScene(v.viewport().rect().center())) for v in self.views()]
+        if self.hovering:               # the item under the pointer is about to go
+            self.hovered.emit("")
         self.clear()
+        self.crest_item = None
         self.items_by_id = {}
         self.overlay = []
         t = self.document.table
@@ -219,7 +211,12 @@ class TableScene(QGraphicsScene):
             self.items_by_id[e.id] = item
         # the scene's extent from the table alone (not the shot drawn): choosing an element
         # must not shift the view
-        self.setSceneRect(self.table_rect(MARGIN_BW))
+        grown = self.table_rect(MARGIN_BW).united(self.sceneRect())
+        if grown != self.sceneRect():
+            self.setSceneRect(grown)
+            for view, centre in centres:    # the view stays where the player left it
+                view.centerOn(centre)
+        self.draw_crest()
         self.draw_shot()
 
     def table_rect(self, margin_bw: float) -> QRectF:
@@ -346,18 +343,79 @@ class TableScene(QGraphicsScene):
 
     def wheelEvent(self, event):
         if self.dragging is not None:
-            notches = event.delta() / 120.0
-            self.dragging.setRotation((self.dragging.rotation() + WHEEL_STEP * notches) % 360.0)
+            notches = round(event.delta() / 120.0)
+            item = self.dragging
+            item.setRotation(api.tabletop.turned(item.rotation(), WHEEL_STEP * notches))
+            item.hold_at(event.scenePos())     # turns about the point held, not its front
             event.accept()
             return
         super().wheelEvent(event)
 
+    def place_new(self, scene_point: QPointF) -> None:
+        kind, side, facing = self.palette()
+        x, y = from_scene(scene_point)
+        _new, message = self.document.put_new(kind, side, x, y, facing)
+        self.status.emit(message)
+
+    # -- a hill's crest, drawn by clicks: Enter (or a double click) ends it, Escape drops it -----
+    def start_crest(self) -> None:
+        self.crest = []
+        self.status.emit("Click the crest's points on the hill; Enter or a double click ends "
+                         "it, Escape cancels")
+
+    def draw_crest(self) -> None:
+        if self.crest:
+            path = QPainterPath(self.crest[0])
+            for p in self.crest[1:]:
+                path.lineTo(p)
+            self.crest_item = self.add(QGraphicsPathItem(path), 7)
+            self.crest_item.setPen(QPen(CREST, 3, Qt.PenStyle.DashLine))
+
+    def end_crest(self, keep: bool) -> None:
+        points, self.crest = self.crest or [], None
+        i = self.document.terrain_choice
+        if keep and i is not None and len(points) >= 2:
+            piece = self.document.table.terrain[i]
+            line = tuple(from_scene(p) for p in points)
+            self.status.emit(self.document.change_terrain(
+                i, api.tabletop.TerrainPiece(piece.type, piece.polygon, line), "Crest of")
+                or "the crest is unchanged")
+        elif keep:
+            self.status.emit("a crest needs two points at least: none drawn")
+        self.schedule_rebuild()
+
+    def keyPressEvent(self, event):
+        if self.crest is not None and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter,
+                                                      Qt.Key.Key_Escape):
+            self.end_crest(event.key() != Qt.Key.Key_Escape)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def mouseDoubleClickEvent(self, event):
+        if self.crest is not None:
+            self.end_crest(True)
+            return
+        super().mouseDoubleClickEvent(event)
+
     def mousePressEvent(self, event):
-        on_element = any(isinstance(i, (ElementItem, RotateHandle, TerrainItem))
-                         for i in self.items(event.scenePos()))
+        if self.crest is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.crest.append(event.scenePos())
+            self.schedule_rebuild()
+            return
+        under = self.items(event.scenePos())
+        on_element = any(isinstance(i, (ElementItem, RotateHandle)) for i in under)
+        if (not on_element and self.placing_type() is not None
+                and event.button() == Qt.MouseButton.LeftButton):
+            self.place_new(event.scenePos())          # where the player clicked
+            return
+        on_terrain = any(isinstance(i, TerrainItem) or i.parentItem() is not None and
+                         isinstance(i.parentItem(), TerrainItem) for i in under)
         super().mousePressEvent(event)
         if not on_element and self.document.shooter is not None:
             self.document.select(None)
+        if not on_element and not on_terrain and self.document.terrain_choice is not None:
+            self.document.choose_terrain(None)
 
 
 __all__ = ["TableScene", "ElementItem", "S", "to_scene", "from_scene"]

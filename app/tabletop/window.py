@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QImage, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QTextBrowser
+from PySide6.QtWidgets import QDockWidget, QPushButton, QScrollArea, QTextBrowser
 
 from app.file_filters import TABLE_FILTER
 from app.file_kinds import TABLE_FILE
@@ -22,8 +22,10 @@ from .recovery import TABLE
 from .scene import TableScene, from_scene
 
 HELP = ("Click an element to see whom it may and must shoot; drag to move (it snaps into "
-        "contact), turn it with the yellow knob or the wheel while dragging. Add, change and "
-        "delete elements and terrain in the Elements panel.")
+        "contact), turn it with the yellow knob, the wheel while dragging, or Q/E (15°), R "
+        "(face the enemy), T (as a friend). P: place elements by clicking the table, Esc ends. "
+        "A chosen terrain piece: drag it, its corners, its knob (turn) or its corner box "
+        "(size).")
 
 
 def bundled_folder() -> Path:
@@ -130,12 +132,24 @@ class TableWindow(RoomWindow):
         dock.setObjectName("shooting")
         dock.setWidget(self.panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.panel.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # keys stay with the table
         self.editor = EditorPanel(document, self.view_centre,
-                                  lambda m: self.statusBar().showMessage(m, 6000))
+                                  lambda m: self.statusBar().showMessage(m, 6000),
+                                  self.scene.start_crest)
+        self.scene.palette = self.editor.palette
+        for button in self.editor.findChildren(QPushButton):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         elements = QDockWidget("Elements", self)
         elements.setObjectName("elements")
-        elements.setWidget(self.editor)
-        elements.setMaximumWidth(340)
+        scroller = QScrollArea()            # a low screen scrolls the panel, never clips it
+        scroller.setWidget(self.editor)
+        scroller.setWidgetResizable(True)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroller.setMinimumWidth(self.editor.minimumSizeHint().width()
+                                 + scroller.verticalScrollBar().sizeHint().width() + 4)
+        elements.setWidget(scroller)
+        elements.setMaximumWidth(440)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, elements)
         self.hovered = ""
         self.scene.hovered.connect(self.hover)
@@ -172,11 +186,50 @@ class TableWindow(RoomWindow):
         delete.setShortcut(QKeySequence.StandardKey.Delete)
         delete.triggered.connect(self.editor.delete)
         self.menuBar().actions()[-1].menu().addAction(delete)
+        self._element_menu()
         view = self.menuBar().addMenu("&View")
         fit = QAction("&Fit the table", self)
         fit.setShortcut(QKeySequence("F"))
         fit.triggered.connect(self.view.fit)
         view.addAction(fit)
+
+    def _element_menu(self) -> None:
+        """Turning the chosen element by keys, and leaving the placing or crest mode."""
+        menu = self.menuBar().addMenu("E&lement")
+        for text, key, kwargs in (("Turn &left 15°", "Q", {"degrees": -15.0}),
+                                  ("Turn &right 15°", "E", {"degrees": 15.0}),
+                                  ("Face the nearest &enemy", "R", {"towards": "enemy"}),
+                                  ("Face as the nearest &friend", "T", {"towards": "friend"})):
+            act = QAction(text, self)
+            act.setShortcut(QKeySequence(key))
+            act.triggered.connect(lambda _=False, k=kwargs: self.turn_chosen(**k))
+            menu.addAction(act)
+        stop = QAction("&Stop placing", self)
+        stop.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        stop.triggered.connect(self.stop_mode)
+        menu.addAction(stop)
+        place = QAction("&Place by clicking", self)
+        place.setShortcut(QKeySequence("P"))
+        place.triggered.connect(lambda: self.editor.place_button.setChecked(True))
+        menu.addAction(place)
+        self.element_menu = menu
+
+    def stop_mode(self) -> None:
+        """Esc: a crest being drawn is dropped, else placing by clicks ends."""
+        if self.scene.crest is not None:
+            self.scene.end_crest(False)
+            self.statusBar().showMessage("crest dropped", 6000)
+        else:
+            self.editor.place_button.setChecked(False)
+
+    def turn_chosen(self, degrees: float = 0.0, towards: str | None = None) -> None:
+        chosen = self.document.shooter
+        if chosen is None:
+            self.statusBar().showMessage("Click an element first, then turn it", 6000)
+            return
+        message = self.document.turn(chosen, degrees, towards)
+        if message:
+            self.statusBar().showMessage(message, 6000)
 
     def refresh(self) -> None:
         self.panel.setHtml(report_html(self.document, self.hovered))

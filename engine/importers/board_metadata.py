@@ -100,7 +100,7 @@ def metadata_geometry(meta: dict) -> Geometry:
         v = given[key]
         if v is not None and abs(v) > 100_000:
             raise ScenarioError(f"{key}={v:g} lies far outside any board", place=METADATA)
-    # RULES.md 11.6: a negative A1CenterX (-901: the "b" half boards) puts A1 at x = 0, a
+    # rules.md 11.6: a negative A1CenterX (-901: the "b" half boards) puts A1 at x = 0, a
     # negative A1CenterY (the BFP "DW b" halves) at half a hex height (Map.getHexCenterPoint)
     hex_height = GEO.hex_height if given["hexHeight"] is None else given["hexHeight"]
     a1_y = given["A1CenterY"]

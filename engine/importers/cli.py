@@ -17,6 +17,7 @@ def cmd_import_vsav(args) -> dict:
     why = Counter(s["why"].split(" at (")[0] for s in out["skipped"])
     text = {"file": out["file"], "boards": ", ".join(out["boards"]), "units": out["units"],
             "markers": out["markers"],
+            "nvr": f"{out['nvr']} ({'from the save' if out['nvr_from'] == 'save' else 'default'})",
             "skipped": f"{len(out['skipped'])} piece(s)" + "".join(
                 f"\n  - {n} x {w}" for w, n in why.most_common())}
     if out["board_files"]:

@@ -1,4 +1,4 @@
-"""Hexside terrain (B9, RULES.md 7) read from a VASL pixel grid, for both kinds of archive.
+"""Hexside terrain (B9, rules.md 7) read from a VASL pixel grid, for both kinds of archive.
 
 Along each side of each hex, from a fifth to four fifths of its length, a station counts when a
 pixel of a wall, hedge, bocage, cliff, cactus hedge or rowhouse wall lies within ``SIDE_BAND``

@@ -1,4 +1,4 @@
-"""Read a VASL overlay archive (RULES.md 11.3; VASL's ``Overlay``) and decode its images into
+"""Read a VASL overlay archive (rules.md 11.3; VASL's ``Overlay``) and decode its images into
 the overlay file format (``engine.overlay_file``) that the board pipeline places and pastes
 (``engine.overlay_paste``).
 
@@ -45,7 +45,7 @@ MAX_IMAGE_ENTRY_BYTES = 16 * 1024 * 1024
 MAX_IMAGES = 64
 OVERLAYS_FOLDER = "overlays"
 WHITE = (255, 255, 255)
-WHITE_NAME = "L0Winter"         # RULES.md 11.3: white is level-0 winter ground
+WHITE_NAME = "L0Winter"         # rules.md 11.3: white is level-0 winter ground
 MAX_LEVEL = 10
 NEIGHBOUR_STEPS = 6             # VASL looks 2..6 pixels down the diagonals for a known colour
 # colours VASL never reads for a neighbour: black lines, hex numbers, hex dots, manholes
@@ -55,7 +55,7 @@ SKIPPED_RGB = frozenset((r << 16) | (g << 8) | b for r, g, b in (
     (0, 0, 0), (175, 184, 160), (255, 254, 253), (255, 255, 10), (0, 1, 0)))
 _CODE_OF_NAME = {t.name: code for code, t in VASL_TERRAIN.items()}
 
-# RULES.md 11.3: building pixels on X overlays, typed by overlay number (VASL terrain codes;
+# rules.md 11.3: building pixels on X overlays, typed by overlay number (VASL terrain codes;
 # None: a mixed overlay keeps the types its colours name)
 _STONE, _WOODEN = (40, 41, 42), (50, 51, 52)        # (plain, one-level, two-level)
 X_BUILDINGS: dict[int, int | None] = {}
@@ -67,7 +67,7 @@ for _numbers, _code in (((1, 2, 4, 5, 6, 7, 11), _STONE[0]), ((3, 9, 26, 28, 29)
 
 
 def equivalent(name: str) -> str:
-    """RULES.md 11.3: be2/be3 use be1's files, be5/be6 be4's, oc2 oc1's, oc4 oc3's."""
+    """rules.md 11.3: be2/be3 use be1's files, be5/be6 be4's, oc2 oc1's, oc4 oc3's."""
     for shared, uses in (("be2", "be1"), ("be3", "be1"), ("be5", "be4"), ("be6", "be4"),
                          ("oc2", "oc1"), ("oc4", "oc3")):
         if name.startswith(shared):
@@ -76,7 +76,7 @@ def equivalent(name: str) -> str:
 
 
 def archive_name(name: str) -> str:
-    """RULES.md 11.3: ``ovr`` + the name without its trailing digits (for a name starting with
+    """rules.md 11.3: ``ovr`` + the name without its trailing digits (for a name starting with
     a letter), upper-cased: ``x12`` -> ``ovrX``, ``rr10`` -> ``ovrRR``, ``1`` -> ``ovr1``."""
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_\-]{1,40}", name):
         raise ScenarioError(f"{shown(name)} is not a VASL overlay name")
@@ -203,7 +203,7 @@ def decode_overlay_image(data: bytes, entry: str, orient: str, name: str, colour
     values, inverse = np.unique(np.where(mask, packed, -1), return_inverse=True)
     inverse = inverse.reshape(mask.shape)
     lut = colour_luts(values, colours, name)
-    # RULES.md 11.3: a colour naming no terrain (or no level) reads a neighbour's colour
+    # rules.md 11.3: a colour naming no terrain (or no level) reads a neighbour's colour
     near = neighbour_colour(inverse, mask, lut.skip[inverse])
     found = near >= 0
     near_c = np.where(found, near, 0)
@@ -211,10 +211,10 @@ def decode_overlay_image(data: bytes, entry: str, orient: str, name: str, colour
     code = np.where(no_code & found, lut.fallback_code[near_c], lut.code[inverse])
     no_level = lut.level[inverse] == KEEP_LEVEL
     level = np.where(no_level & found, lut.level[near_c], lut.level[inverse])
-    depressed = lut.depression[code]             # RULES.md 11.3: depressions a level down
+    depressed = lut.depression[code]             # rules.md 11.3: depressions a level down
     level = np.where(depressed, np.where(level == KEEP_LEVEL, 0, level) - 1, level)
     building = _x_building(name)
-    if building is not None:                     # RULES.md 11.3: X overlays' building types
+    if building is not None:                     # rules.md 11.3: X overlays' building types
         code = np.where(BUILDING[code] & ~lut.side[code], building, code)
     code = np.where(mask, code, KEEP_TERRAIN).astype(np.uint8)
     level = np.where(mask, np.clip(level, KEEP_LEVEL, MAX_LEVEL), KEEP_LEVEL).astype(np.int8)
@@ -288,7 +288,7 @@ class ColourLuts:
 
 def colour_luts(values: np.ndarray, colours: list, name: str) -> ColourLuts:
     """The tables of ``values`` (packed RGB, -1: transparent) by the archive's and the shared
-    colour names (RULES.md 11.3: white is level-0 winter ground)."""
+    colour names (rules.md 11.3: white is level-0 winter ground)."""
     table = colour_table()
     by_rgb: dict[int, str] = {}
     for cname, (r, g, b) in colours:
@@ -344,7 +344,7 @@ MAX_ARCHIVES_LISTED = 500       # overlay archives read for their names, at most
 
 
 def overlay_names(boards_dir: str | Path) -> list[str]:
-    """The overlays the boards folder's ``overlays/`` archives hold (RULES.md 11.3: an image
+    """The overlays the boards folder's ``overlays/`` archives hold (rules.md 11.3: an image
     ``ovr<name><a..f>.gif``), sorted; an archive that cannot be read is skipped (adding its
     overlay names the problem)."""
     folder = Path(boards_dir) / OVERLAYS_FOLDER

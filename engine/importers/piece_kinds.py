@@ -29,7 +29,7 @@ VASL_MARKERS: dict[str, tuple[str, str]] = {
     "1-level blaze": ("blaze", "E1.9"), "2-level blaze": ("blaze", "E1.9"),
     "3-level blaze": ("blaze", "E1.9"), "4-level blaze": ("blaze", "E1.9"),
     "flame": ("flame", "E1.9"),
-    "trip flare": ("trip_flare", "RULES.md 10"),
+    "trip flare": ("trip_flare", "rules.md 10"),
     # the fire markers, each a Gunflash location (E1.8): one piece, its layer says which
     "prep fire": ("prep_fire", "E1.8"), "bnd. fire": ("bounding_fire", "E1.8"),
     "opp. fire": ("opportunity_fire", "E1.8"), "adv. fire": ("advancing_fire", "E1.8"),
@@ -40,9 +40,28 @@ VASL_MARKERS: dict[str, tuple[str, str]] = {
     "veh final fire": ("final_fire", "E1.8"),
     "ffe": ("ffe", "E1.91"),
     "smoke": ("smoke", "A24"),
+    # counters in LOS (rules.md 11.4), by VASL's counter metadata names ("Red OBA FFE:1" read
+    # without its colour)
+    "blazing building": ("blaze", "E1.9"),
+    "wreck": ("wreck", "rules.md 11.4"), "burnt out wreck": ("wreck", "rules.md 11.4"),
+    "oba ffe:1": ("ffe", "rules.md 11.4"), "oba ffe:2": ("ffe", "rules.md 11.4"),
+    "oba ffe:c": ("ffe", "rules.md 11.4"),
+    "rubble": ("rubble", "B24"), "stone rubble": ("rubble", "B24"),
+    "wood rubble": ("rubble", "B24"),
+    "foxhole": ("foxhole", "B27"), "1s foxhole": ("foxhole", "B27"),
+    "2s foxhole": ("foxhole", "B27"), "3s foxhole": ("foxhole", "B27"),
+    "trench": ("trench", "B27"), "a-t ditch": ("ad_ditch", "B27"),
 }
+# rubble in VASL's level forms: "Stone Rubble Ground Level", "Wood Rubble Level 2"
+_RUBBLE_RE = re.compile(r"^(stone|wood) rubble(?: ground level| level (\d))?$")
+# SPEC.md smoke kinds by VASL's counter names (rules.md 11.4)
+SMOKE_KIND_OF = {"white +3 smoke": "white+3", "white +2 smoke": "white+2",
+                 "gray +2 smoke": "gray+2", "white +2 wp": "wp+2", "white +1 wp": "wp+1",
+                 "gray +1 wp": "gray-wp+1", "smoke grenade +2": "smoke-grenade",
+                 "wp grenade +1": "wp-grenade"}
+_LEVEL_BLAZE_RE = re.compile(r"^(\d)-level blaze$")
 # Tracked or not (E1.14: a moving tracked vehicle counts as in the NVR at twice it, a wheeled one
-# at 1.5 times; RULES.md 3: a half-track counts as tracked), from the palette list VASL files the
+# at 1.5 times; rules.md 3: a half-track counts as tracked), from the palette list VASL files the
 # vehicle's Wreck under (its buildFile: tanks "Ttw", "Taw", "MTw", "LTw", "TKw", assault guns and
 # tank destroyers "AGw", "TDw", half-tracks "htw"; armoured and scout cars "ACw", "SCw", trucks
 # "trw").  VASL files a few tracked tractors and guns among the cars and trucks: the import's
@@ -76,7 +95,34 @@ def vasl_marker(piece: Piece) -> str | None:
         return VASL_MARKERS[key][0]
     if piece.base_name.strip().lower() == "smoke" and _SMOKE_RE.search(piece.name):
         return "smoke"
+    if _RUBBLE_RE.match(key):
+        return "rubble"
+    if key.endswith(" wreck"):          # a vehicle's wreck counter ("PzKpfw IVH Wreck")
+        return "wreck"
     return None
+
+
+def marker_keys(piece: Piece, marker_type: str) -> dict:
+    """The position file's keys VASL's name for the piece says (SPEC.md turn four, rules.md
+    11.4): a smoke's ``kind``, a Blaze's ``levels`` or ``building``, a wreck's ``burnt``,
+    rubble's ``material`` and ``level``; {} when it says none."""
+    full = " ".join(piece.name.split()).lower()
+    if marker_type == "smoke":
+        kind = SMOKE_KIND_OF.get(full)
+        return {"kind": kind} if kind else {}
+    if marker_type == "blaze":
+        m = _LEVEL_BLAZE_RE.match(full)
+        if m:
+            return {"levels": int(m.group(1))}
+        return {"building": True} if full == "blazing building" else {}
+    if marker_type == "wreck":
+        return {"burnt": True} if "burnt" in full else {}
+    if marker_type == "rubble":
+        m = _RUBBLE_RE.match(full)
+        if m is None:
+            return {"material": "stone"}
+        return {"material": m.group(1)} | ({"level": int(m.group(2))} if m.group(2) else {})
+    return {}
 
 
 _SMC_RE = re.compile(r"^\d{1,2}\\?[-+]\d(?![-\d])")

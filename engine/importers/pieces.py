@@ -26,7 +26,7 @@ MAX_BOARDS = 64
 
 @dataclass(frozen=True)
 class VsavOverlay:
-    """An ``OVR name hex1 hex2`` of a board record (RULES.md 11.1, 11.3)."""
+    """An ``OVR name hex1 hex2`` of a board record (rules.md 11.1, 11.3)."""
     name: str
     hex1: str
     hex2: str
@@ -120,7 +120,7 @@ def parse_board_records(text: str, place: str) -> list[VsavBoard]:
             crop = tuple(int(t) for t in toks[i:i + 4])
             i += 4
         version, overlays, ssr, zoom, other = "", [], [], None, []
-        while i < len(toks) and toks[i] != "bd":       # RULES.md 11.1: VER, OVR..., SSR..., ZOOM
+        while i < len(toks) and toks[i] != "bd":       # rules.md 11.1: VER, OVR..., SSR..., ZOOM
             t = toks[i]
             if t == "VER" and i + 1 < len(toks):
                 version = toks[i + 1]

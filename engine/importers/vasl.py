@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import zipfile
 from pathlib import Path
 
 from ..boards import Board, with_raster
@@ -15,7 +16,9 @@ from ..errors import ScenarioError
 from ..hexes import BOARD_ID_RE
 from ..jsonio import open_regular
 from . import vasl5, vasl5_grid, vasl5_image, vasl6, vasl_raster
+from .archive import check_directory, find_entry
 from .board_metadata import MAX_METADATA_BYTES, METADATA
+from .losdata import LOS_DATA
 
 
 class ImportCancelled(Exception):
@@ -41,6 +44,25 @@ def board_id_from_filename(name: str) -> str:
     if BOARD_ID_RE.match(stem):
         return stem
     return "vasl" + stem if stem else "vasl"
+
+
+def is_board_archive(path: str | Path) -> bool:
+    """Whether ``path`` is a VASL board archive (``bd05``: a ZIP holding ``LOSData``, or a board
+    picture as VASL 5 kept them), read no further than its directory: what opening it as a
+    position should offer to import.  Never raises."""
+    if vasl5_image.is_vasl5(path):
+        return True
+    try:
+        fd, _ = open_regular(Path(path), "")
+    except (ScenarioError, OSError):
+        return False
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            check_directory(handle)
+            with zipfile.ZipFile(handle) as z:
+                return find_entry(z, LOS_DATA) is not None
+        except (ScenarioError, zipfile.BadZipFile, EOFError, ValueError, OverflowError, OSError):
+            return False
 
 
 def read_metadata_file(path: str | Path) -> bytes:

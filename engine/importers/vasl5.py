@@ -5,7 +5,7 @@ grid as VASL's own image-to-LOS pipeline does it by ``vasl5_grid.py`` (nearest t
 for the frame and marking pixels, cliffs, ``BoardMetadata.xml``'s building types, depressions),
 and the hexes are read from that grid.
 
-Conversion, per hex (RULES.md section 2: terrain and levels as VASL draws them):
+Conversion, per hex (rules.md 2: terrain and levels as VASL draws them):
 
 - ground level: the grid's level at VASL's centre sample point (``Hex.resetTerrain``); the most
   common level among the hill-coloured pixels nearest the centre (the smallest of the discs of
@@ -25,8 +25,8 @@ Conversion, per hex (RULES.md section 2: terrain and levels as VASL draws them):
 - hexsides (B9): ``hexside_stations.py`` (stations along each side).
 
 Boards of another size (HASL maps) import with their ``size``: the hexes whose centres lie
-inside equal margins around the picture (A1's centre at ``x0``, ``y0``).  Half boards cut with a
-negative offset and boards whose hex grain runs the other way are refused.  ``colors`` lines
+inside equal margins around the picture (A1's centre at ``x0``, ``y0``); VASL's ``alternate``
+numbering, a picture read reduced, a JPEG's: ``vasl5_image``, each said in the report.  ``colors`` lines
 that name no colour (VASL's own files hold a few) are left out and reported.
 
 The picture is kept: the Board carries it (``image_data``) and ``save_board`` writes it beside
@@ -49,7 +49,16 @@ from .buildings import building_runs, named_groups
 from .grid import Geometry
 from .hexside_stations import HEXSIDE_OF, station_hexsides
 from .vasl5_grid import Vasl5Pixels, centre_points, vasl5_pixels
-from .vasl5_image import NO_CODE, NO_LEVEL, Decoded, Vasl5Archive, read_archive
+from .vasl5_image import (
+    MAX_IMAGE_PIXELS,
+    NO_CODE,
+    NO_LEVEL,
+    Decoded,
+    Vasl5Archive,
+    alternate_note,
+    picture_geometry,
+    read_archive,
+)
 from .vasl_terrain import VASL_TERRAIN
 
 TERRAIN_RADIUS = 0.2        # hex heights: the disc that votes the terrain
@@ -104,7 +113,7 @@ def _per_hex_counts(values: np.ndarray, mask: np.ndarray, k: int) -> np.ndarray:
 
 
 def _ground_levels(level_at, cx: np.ndarray, cy: np.ndarray, hh: float):
-    """Each hex's ground level (RULES.md section 2), its level votes, and the hexes with no hill
+    """Each hex's ground level (rules.md 2), its level votes, and the hexes with no hill
     colour near the centre."""
     n_hex = len(cx)
     # ground level: the level-coloured pixels nearest the centre
@@ -193,16 +202,10 @@ def convert(archive: Vasl5Archive, board_id: str,
             hexes[(int(cols[i]), int(rows[i]))] = spec
         close += _close_votes(_name(board_id, cols[i], rows[i]), ours[i], level_votes[i])
 
-    height, width = archive.index.shape
     report = _report(archive, dec, board_id, geo, size, tally, hexsides, side_counts,
                      approximated, cols, rows, undecided_level, close)
     report[1:1] = bridge_report(board_id, bridges)
-    safe = re.match(r"^[A-Za-z0-9_-]+\.(gif|png|GIF|PNG)$", archive.image_name)
-    image = {"file": archive.image_name if safe
-             else f"bd{board_id}{Path(archive.image_name).suffix.lower()}",
-             "hex_width": geo.hex_width, "hex_height": geo.hex_height,
-             "a1": [geo.a1_x, geo.a1_y], "pixels": [int(width), int(height)]}
-    extra = {"image": image,
+    extra = {"image": _image_key(archive, board_id),
              "imported_from": {"format": "vasl5", "file": Path(archive.file).name,
                                "version": archive.version},
              "import_report": report}
@@ -231,11 +234,21 @@ def _close_votes(name: str, terrain_votes, level_votes) -> list[str]:
 def _report(archive: Vasl5Archive, dec: Decoded, board_id: str, geo: Geometry, size, tally,
             hexsides, side_counts, approximated, cols, rows, undecided_level, close) -> list[str]:
     """What the import read, and what it could not import exactly."""
-    height, width = archive.index.shape
+    width, height = _picture_size(archive)
     report = [f"{archive.image_name}: {width} x {height} pixels, "
               f"{size[0]} x {size[1]} hexes; colours named by "
               + ("the archive's colors file" if archive.own_colors
                  else "Starshell's copy of VASL's colour table (the archive has no colors file)")]
+    if archive.scale > 1:
+        h, w = archive.index.shape
+        report.append(f"a picture of over {MAX_IMAGE_PIXELS} pixels: read at one pixel in "
+                      f"{archive.scale} across and down ({w} x {h}), the terrain as drawn kept "
+                      "at that size (the picture itself is kept whole)")
+    if not archive.exact:
+        report.append("a JPEG picture: its colours are not VASL's exact terrain colours, so no "
+                      "terrain is read from it (VASL draws such a board with no LOS either): "
+                      "every hex is open ground at level 0 here, to be edited by hand")
+    report += alternate_note(archive, board_id)
     report.append("terrain: " + ", ".join(f"{t} {n}" for t, n in
                                           sorted(tally.items(), key=lambda kv: (-kv[1], kv[0]))))
     if hexsides:
@@ -268,6 +281,22 @@ def _report(archive: Vasl5Archive, dec: Decoded, board_id: str, geo: Geometry, s
         report.append(f"close votes of terrain or level, worth a look ({len(close)}): "
                       + ", ".join(close))
     return report
+
+
+def _image_key(archive: Vasl5Archive, board_id: str) -> dict:
+    """The board's ``image`` key: the picture and its hex grid in its own pixels (SPEC.md)."""
+    art = picture_geometry(archive)             # (the grid read may be reduced: not the art's)
+    width, height = _picture_size(archive)
+    safe = re.match(r"^[A-Za-z0-9_-]+\.(gif|png|GIF|PNG)$", archive.image_name)
+    return {"file": archive.image_name if safe
+            else f"bd{board_id}{Path(archive.image_name).suffix.lower()}",
+            "hex_width": art.hex_width, "hex_height": art.hex_height,
+            "a1": [art.a1_x, art.a1_y], "pixels": [int(width), int(height)]}
+
+
+def _picture_size(archive: Vasl5Archive) -> tuple[int, int]:
+    """The picture's own (width, height) in pixels."""
+    return archive.picture if archive.picture != (0, 0) else archive.index.shape[::-1]
 
 
 def _name(board_id: str, col, row) -> str:

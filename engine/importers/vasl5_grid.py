@@ -1,6 +1,6 @@
 """A VASL 5 board picture made into VASL's own LOS grid, step by step as VASL's image-to-LOS
 pipeline does it (``LOSDataEditor.createLOSData``), so that both kinds of archive give the same
-pixels (RULES.md section 2: terrain and levels as VASL draws them).
+pixels (rules.md 2: terrain and levels as VASL draws them).
 
 1. every pixel's colour gives its terrain code and, for hill colours, its level
    (``vasl5_image.decode_pixels``: VASL's ``setAllTerrain``); a board whose metadata says it has
@@ -34,7 +34,15 @@ import numpy as np
 from ..errors import ScenarioError
 from .board_metadata import BoardMetadata, read_board_metadata
 from .grid import Geometry, hex_of_pixels
-from .vasl5_image import NO_CODE, NO_LEVEL, Decoded, Vasl5Archive, board_geometry, decode_pixels
+from .vasl5_image import (
+    NO_CODE,
+    NO_LEVEL,
+    Decoded,
+    Vasl5Archive,
+    board_geometry,
+    decode_pixels,
+    open_ground,
+)
 from .vasl_terrain import BUILDING, INHERENT
 
 TERRAIN_RINGS = 5
@@ -329,7 +337,8 @@ def vasl5_pixels(archive: Vasl5Archive, metadata: tuple[str, bytes] | None = Non
     """VASL's grid of a VASL 5 archive; ``metadata`` (name, bytes) a BoardMetadata.xml the user
     names, which wins over the archive's own; ``progress(fraction)`` as ``vasl_grid``'s."""
     geo, size = board_geometry(archive)
-    dec = decode_pixels(archive.index, archive.palette, archive.colours)
+    dec = (decode_pixels(archive.index, archive.palette, archive.colours) if archive.exact
+           else open_ground(archive.index.shape))      # a JPEG: its colours are not read
     name, raw = metadata if metadata is not None else ("the archive", archive.metadata)
     meta = None
     if raw is not None:

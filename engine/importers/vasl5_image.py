@@ -11,8 +11,15 @@ terrain, and the ground level it encodes or none) is the project's own copy of V
 table, ``data/vasl_colors.csv`` (written from VASL's ``SharedBoardMetadata.xml``); an archive
 without a ``colors`` file is read with that table's own values.
 
-Bounds, checked before decoding: the archive at most 256 MiB, the image entry 64 MiB, the image
-at most 10 million pixels (from its header); ``colors`` and ``data`` text files of at most 1 MiB.
+Bounds, checked before decoding: the archive at most 256 MiB, the image entry 64 MiB, the picture
+at most ``MAX_PICTURE_PIXELS`` (40 million) pixels from its header; ``colors`` and ``data`` text
+files of at most 1 MiB.  A picture over ``MAX_IMAGE_PIXELS`` (10 million: VASL's LOS grid) is read
+at every ``scale``-th pixel across and down (the smallest whole step that brings it within; a JPEG
+decoded reduced by its own decoder), its hex grid divided by the same step: the decoded grid, and
+so the board's terrain as drawn, stays within 10 million pixels, and the picture kept for the
+art is the archive's own.  A JPEG picture's colours are not exact (VASL draws such a board with no
+LOS: it cannot read terrain from it either): its pixels are read as open ground at level 0, said
+in the import's report.
 """
 from __future__ import annotations
 
@@ -44,7 +51,8 @@ COLORS = "colors"
 DATA = "data"
 MAX_IMAGE_ENTRY_BYTES = 64 * 1024 * 1024
 MAX_TEXT_BYTES = 1024 * 1024
-MAX_IMAGE_PIXELS = MAX_GRID_PIXELS
+MAX_IMAGE_PIXELS = MAX_GRID_PIXELS        # the decoded grid (a larger picture is read reduced)
+MAX_PICTURE_PIXELS = 40_000_000           # the picture: a GIF's 40 MB of palette indices at most
 MAX_COLOR_LINES = 20_000
 MIN_IMAGE_SIDE = 16
 MAX_COLOURS = 100_000       # distinct colours of a board image (VASL's GIFs: at most 256)
@@ -125,6 +133,9 @@ class Vasl5Archive:
     version: str
     skipped_colors: tuple = ()      # colors file lines left out
     metadata: bytes | None = None   # the archive's BoardMetadata.xml, if it holds one
+    scale: int = 1                  # picture pixels per decoded pixel, across and down
+    picture: tuple = (0, 0)         # the picture's own width and height in pixels
+    exact: bool = True              # the picture's colours are exact (not a JPEG)
 
 
 def board_image_entry(archive: zipfile.ZipFile, stem: str) -> zipfile.ZipInfo | None:
@@ -181,7 +192,8 @@ def _read_archive(path: Path, data: bytes | None = None) -> Vasl5Archive:
         metadata = None if meta_info is None else read_entry(archive, meta_info,
                                                              MAX_METADATA_BYTES)
     name = info.filename.rsplit("/", 1)[-1]
-    index, palette = decode_image(image_bytes, name)
+    picture = decode_image(image_bytes, name)
+    index, palette = picture.index, picture.palette
     skipped: list[str] = []
     if colors_text is None:
         colours = [(c.name, c.rgb) for c in colour_table().values()]
@@ -192,7 +204,8 @@ def _read_archive(path: Path, data: bytes | None = None) -> Vasl5Archive:
         colours += [(c.name, c.rgb) for c in colour_table().values() if c.name not in named]
     data, version = parse_data(data_text)
     return Vasl5Archive(str(path), name, image_bytes, index, palette, colours, colors_text is not None,
-                        data, version, tuple(skipped), metadata)
+                        data, version, tuple(skipped), metadata, picture.scale,
+                        picture.size, picture.exact)
 
 
 def _text(raw: bytes) -> str:
@@ -213,34 +226,62 @@ def parse_data(text: str) -> tuple[dict, str]:
     return keys, version
 
 
-def decode_image(raw: bytes, name: str) -> tuple[np.ndarray, np.ndarray]:
-    """(palette index per pixel (H, W), palette (K, 3) uint8); the size is checked from the
-    header before any pixel is decoded.  A GIF's own palette is used as it is."""
+@dataclass(frozen=True)
+class Picture:
+    """A board picture as decoded: palette index per decoded pixel (H, W), the palette (K, 3)
+    uint8, the step it was read at, the picture's own (width, height), exact colours or not."""
+    index: np.ndarray
+    palette: np.ndarray
+    scale: int
+    size: tuple
+    exact: bool
+
+
+def reading_step(width: int, height: int) -> int:
+    """The smallest whole step s such that every s-th pixel across and down of a ``width`` x
+    ``height`` picture is at most ``MAX_IMAGE_PIXELS`` pixels (1 for a picture within)."""
+    s = max(1, math.isqrt(max(0, width * height - 1) // MAX_IMAGE_PIXELS))
+    while -(-width // s) * -(-height // s) > MAX_IMAGE_PIXELS:
+        s += 1
+    return s
+
+
+def decode_image(raw: bytes, name: str) -> Picture:
+    """The picture's pixels (module doc: a large one read at every ``scale``-th pixel, a JPEG's
+    colours not read); the size is checked from the header before any pixel is decoded.  A GIF's
+    own palette is used as it is."""
     from PIL import Image, UnidentifiedImageError
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             im = Image.open(io.BytesIO(raw))
             w, h = im.size
-            if w * h > MAX_IMAGE_PIXELS:
-                raise ScenarioError(f"{w} x {h} pixels: a board image holds at most "
-                                    f"{MAX_IMAGE_PIXELS} pixels", place=name)
+            if w * h > MAX_PICTURE_PIXELS:
+                raise ScenarioError(f"{w} x {h} pixels: a board picture holds at most "
+                                    f"{MAX_PICTURE_PIXELS} pixels", place=name)
             if w < MIN_IMAGE_SIDE or h < MIN_IMAGE_SIDE:
                 raise ScenarioError(f"{w} x {h} pixels is too small for a board image (and the "
                                     "archive has no LOSData either)", place=name)
-            if im.format not in ("GIF", "PNG"):
-                raise ScenarioError(f"a {im.format} image, not GIF or PNG", place=name)
+            if im.format not in ("GIF", "PNG", "JPEG"):
+                raise ScenarioError(f"a {im.format} image, not GIF, PNG or JPEG", place=name)
+            k = reading_step(w, h)
+            shape = (-(-h // k), -(-w // k))
+            if im.format == "JPEG":             # decoded (reduced: bounded) to be sure it is one
+                im.draft("RGB", (max(1, w // 8), max(1, h // 8)))
+                im.load()
+                return Picture(np.zeros(shape, np.uint8), np.zeros((1, 3), np.uint8), k,
+                               (w, h), False)
             if im.mode == "P":
-                idx = np.asarray(im)
+                idx = np.asarray(im)[::k, ::k].copy()
                 pal = np.array(im.getpalette("RGB") or [0, 0, 0], dtype=np.uint8).reshape(-1, 3)
                 pal = np.vstack([pal, np.zeros((max(0, 256 - len(pal)), 3), np.uint8)])
-                return idx, pal
+                return Picture(idx, pal, k, (w, h), True)
             im = im.convert("RGB")
             counted = im.getcolors(MAX_COLOURS)     # None: more (counted before any array)
             if counted is None:         # each colour is named, counted and reported
                 raise ScenarioError(f"more than {MAX_COLOURS} distinct colours: a board image "
                                     f"has at most {MAX_COLOURS}", place=name)
-            rgb = np.asarray(im)
+            rgb = np.asarray(im)[::k, ::k]
     except ScenarioError:
         raise
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError,
@@ -251,7 +292,7 @@ def decode_image(raw: bytes, name: str) -> tuple[np.ndarray, np.ndarray]:
     values = np.array(sorted((r << 16) | (g << 8) | b for _, (r, g, b) in counted), np.uint32)
     inverse = np.searchsorted(values, packed)
     palette = np.stack([values >> 16, (values >> 8) & 255, values & 255], axis=1).astype(np.uint8)
-    return inverse.reshape(packed.shape).astype(np.int32), palette
+    return Picture(inverse.reshape(packed.shape).astype(np.int32), palette, k, (w, h), True)
 
 
 # ------------------------------------------------------------------------------- geometry
@@ -262,17 +303,40 @@ def _metadata_attributes(raw: bytes | None) -> dict:
     return {} if not raw else dict(parse_root(raw).attrib)
 
 
+def is_alternate(archive: Vasl5Archive) -> bool:
+    """VASL's ``alternate`` numbering (the data file's ``alternate true``, read as VASL reads it:
+    ``Boolean.parseBoolean`` of the word after the key): the same hex grid, its odd columns
+    numbered from half a hex above A1 (VASL's ``ASLHexGrid``: B1 above A1, A0 at the top)."""
+    return (archive.data.get("alternate", "").split() or [""])[0].lower() == "true"
+
+
 def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
-    """The hex grid in the image and the board's size (columns, rows)."""
+    """The hex grid in the decoded pixels (the picture's divided by ``archive.scale``) and the
+    board's size (columns, rows)."""
+    geo, size, _ = _picture_geometry(archive)
+    k = archive.scale
+    geo = Geometry(geo.a1_x / k, geo.a1_y / k, geo.hex_width / k, geo.hex_height / k)
+    if min(geo.hex_width, geo.hex_height) < MIN_HEX_PIXELS:
+        raise ScenarioError(f"hexes {geo.hex_width:g} x {geo.hex_height:g} pixels read at every "
+                            f"{k}th pixel: a hex is {MIN_HEX_PIXELS:g} pixels at least",
+                            place=archive.image_name)
+    return geo, size
+
+
+def picture_geometry(archive: Vasl5Archive) -> Geometry:
+    """The hex grid in the picture's own pixels (the ``image`` key's)."""
+    return _picture_geometry(archive)[0]
+
+
+def _picture_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int], bool | None]:
+    """(the grid in the picture's pixels, the size, on an ``alternate`` map whether our A1 is
+    VASL's A0 (``alternate_shift``), else None)."""
     d = archive.data
-    if d.get("alternate", "").lower() in ("true", "yes", "1"):
-        raise ScenarioError("'alternate true': boards whose hex grain runs the other way cannot "
-                            "be imported", place=DATA)
-    h, w = archive.index.shape
+    w, h = archive.picture if archive.picture != (0, 0) else archive.index.shape[::-1]
     meta = _metadata_attributes(archive.metadata)
     meta_geo = None
     if any(k in meta for k in GEOMETRY_KEYS):
-        # RULES.md 11.6: BoardMetadata.xml's geometry where it is there (VASL 6 reads it, not
+        # rules.md 11.6: BoardMetadata.xml's geometry where it is there (VASL 6 reads it, not
         # the data file: half boards' hexes are 56.3125 across, Deluxe hexes 168.79 x 194.2)
         geo = meta_geo = metadata_geometry(meta)
         columns, rows = (metadata_number(meta, "width", int), metadata_number(meta, "height", int))
@@ -281,7 +345,7 @@ def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
                 raise ScenarioError(f"width={columns}, height={rows}: boards run "
                                     f"2..{MAX_BOARD_COLUMNS} columns and 1..{MAX_BOARD_ROWS} rows",
                                     place=METADATA)
-            return geo, (columns, rows)
+            return geo, (columns, rows), None
     vals = {}
     for key, default in (("x0", 0.0), ("y0", 32.25), ("dx", 56.25), ("dy", 64.5)):
         text = d.get(key)
@@ -298,12 +362,17 @@ def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
         if not MIN_HEX_PIXELS <= vals[key] <= MAX_HEX_PIXELS:
             raise ScenarioError(f"{key} {vals[key]:g}: a hex is {MIN_HEX_PIXELS:g} to "
                                 f"{MAX_HEX_PIXELS:g} pixels across", place=DATA)
-    # RULES.md 11.6: VASL reads x0, y0 as A1CenterX, A1CenterY (BoardArchive); a negative one
+    # rules.md 11.6: VASL reads x0, y0 as A1CenterX, A1CenterY (BoardArchive); a negative one
     # (a "b" half, x0 -900) puts A1 at x = 0, or at half a hex height (Map.getHexCenterPoint)
     if vals["x0"] < 0:
         vals["x0"] = 0.0
     if vals["y0"] < 0:
         vals["y0"] = vals["dy"] / 2
+    shifted = None
+    if meta_geo is None and is_alternate(archive):
+        shifted = alternate_shift(vals["y0"], vals["dy"])
+        if shifted:
+            vals["y0"] -= vals["dy"]    # rules.md 11.6: our A1 is VASL's A0 (alternate_note)
     geo = meta_geo or Geometry(vals["x0"], vals["y0"], vals["dx"], vals["dy"])
     if vals["x0"] > w or vals["y0"] > h:
         raise ScenarioError(f"x0 {vals['x0']:g}, y0 {vals['y0']:g}: A1's centre lies outside the "
@@ -315,7 +384,29 @@ def board_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int]]:
         raise ScenarioError(f"a {w} x {h} pixel image holds {columns} x {rows} hexes: boards run "
                             f"2..{MAX_BOARD_COLUMNS} columns and 1..{MAX_BOARD_ROWS} rows",
                             place=archive.image_name)
-    return geo, (columns, rows)
+    return geo, (columns, rows), shifted
+
+
+def alternate_shift(y0: float, dy: float) -> bool:
+    """On an ``alternate`` map, whether VASL's A0 (a hex above A1) lies wholly on the picture,
+    its centre at least half a hex height (less a pixel) below the top edge: it is then our A1
+    and VASL's B0 (at the top edge) our B0; else our A1 is VASL's A1 and our B0 VASL's B1."""
+    return y0 - dy >= dy / 2 - 1
+
+
+def alternate_note(archive: Vasl5Archive, board_id: str) -> list[str]:
+    """The import report's words on an ``alternate`` map's hex names (rules.md 11.6)."""
+    shifted = _picture_geometry(archive)[2]
+    if shifted is None:
+        return []
+    if shifted:
+        return [f"VASL numbers this map's hexes the 'alternate' way (data file: alternate true; "
+                f"its columns A, C... start at A0): hex ids here are one more in those columns "
+                f"({board_id}A1 is VASL's A0, {board_id}B1 VASL's B1)"]
+    return [f"VASL numbers this map's hexes the 'alternate' way (data file: alternate true; its "
+            f"columns B, D... start at B1, half a hex above A1): hex ids here are one less in "
+            f"those columns ({board_id}B0 is VASL's B1, {board_id}A1 VASL's A1); VASL's half "
+            "hexes A0, C0... along the top edge are not on this board"]
 
 
 # ------------------------------------------------------------------------------- decoding
@@ -326,6 +417,12 @@ class Decoded:
     pixels: dict                # colour name -> pixel count (named colours in the image)
     nameless: dict              # colour name -> pixels: a name our table does not know
     unnamed: dict               # (r, g, b) -> pixels: a colour the colors file does not name
+
+
+def open_ground(shape) -> Decoded:
+    """The pixels of a picture whose colours are not read (a JPEG's): open ground at level 0."""
+    return Decoded(np.full(shape, _CODE_OF_NAME["Open Ground"], np.uint8),
+                   np.zeros(shape, np.int8), {}, {}, {})
 
 
 def decode_pixels(index: np.ndarray, palette: np.ndarray, colours: list) -> Decoded:

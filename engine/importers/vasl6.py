@@ -25,7 +25,7 @@ Conversion, per hex (VASL centre: x = A1CenterX + hexWidth * col, y = A1CenterY 
   (VASL's ``Hex.addBuildingLevels`` adds locations 1..N except to 40 and 50).  VASL makes such a
   building an obstacle of N + 1/2 levels; ours is 1 + N (whole levels, terrain.py).
 
-- hexsides (RULES.md 7): walls, hedges, cactus hedges, bocage, cliffs and rowhouse walls (codes
+- hexsides (rules.md 7): walls, hedges, cactus hedges, bocage, cliffs and rowhouse walls (codes
   72-80, 116; ``LOSCategory`` HEXSIDE) read by stations along each side
   (``hexside_stations.py``, as for VASL 5 pictures).
   Rubble is a half level (terrain.py).
@@ -85,7 +85,7 @@ class VaslArchive:
     notes: tuple = ()
     picture: BoardPicture | None = None     # the board's own picture, as VASL draws it
     ssr_images: tuple = ()                  # (SSR name, image, x, y): listed, not applied
-    half_b: bool = False    # A1CenterX="-901": a "b" half board (RULES.md 11.6)
+    half_b: bool = False    # A1CenterX="-901": a "b" half board (rules.md 11.6)
 
 
 @dataclass(frozen=True)
@@ -226,7 +226,7 @@ def _check_sizes(meta: dict, los: LosData, geometry: Geometry, standard: bool) -
         if want is not None and want != got:
             raise ScenarioError(f"LOSData is {los.width} x {los.height} hexes but the metadata "
                                 f"says {key}={want}", place=LOS_DATA)
-    # RULES.md 11.6: geomorphic 33 x 10, half boards 17 x 20, Deluxe 15 x 5, maps of their size
+    # rules.md 11.6: geomorphic 33 x 10, half boards 17 x 20, Deluxe 15 x 5, maps of their size
     if not (2 <= los.width <= MAX_BOARD_COLUMNS and 1 <= los.height <= MAX_BOARD_ROWS):
         raise ScenarioError(f"a {los.width} x {los.height} hex board cannot be imported: a "
                             f"board has 2..{MAX_BOARD_COLUMNS} columns and 1..{MAX_BOARD_ROWS} "
@@ -326,7 +326,7 @@ def _sample_hexes(los: LosData, geo: Geometry, cols, rows):
 
 def _import_hexsides(los: LosData, geo: Geometry, counts, board_id: str
                      ) -> tuple[dict, list[str]]:
-    """Hexside terrain (RULES.md 7) from the pixels of codes ``HEXSIDE_IMPORT``, read by the
+    """Hexside terrain (rules.md 7) from the pixels of codes ``HEXSIDE_IMPORT``, read by the
     stations along each side (``hexside_stations``); ({(col, row, direction): name}, report)."""
     present = [c for c in HEXSIDE_IMPORT if counts[c]]
     if not present:
@@ -341,7 +341,7 @@ def _import_hexsides(los: LosData, geo: Geometry, counts, board_id: str
             listed = ", ".join(f"{board_id}{column_name(c)}{r}/{d}" for c, r, d in keys[:8])
             more = f" and {len(keys) - 8} more" if len(keys) > 8 else ""
             report.append(f"{len(keys)} hexside{'s' if len(keys) != 1 else ''} of "
-                          f"{name.replace('_', ' ')} imported ({listed}{more}) (RULES.md 7)")
+                          f"{name.replace('_', ' ')} imported ({listed}{more}) (rules.md 7)")
     return sides, report
 
 

@@ -26,12 +26,14 @@ from .piece_kinds import (
     classify,
     counter_name,
     figures_kind,
+    marker_keys,
     named_figures,
     nation_of,
     side_of,
     tracked_of,
 )
 from .pieces import Piece, SavedGame, parse_saved_game
+from .scen_info import DEFAULT_NVR, night_settings, read_scen_info
 from .sides import Sides
 from .vassal import read_saved_game
 from .vsav_boards import (
@@ -44,6 +46,7 @@ from .vsav_boards import (
 from .waiting import PIECES_KEY, WAITING_KEY
 
 MAIN_MAPS = ("Main Map", "Map0")
+NIGHT_KEY = "vasl_night"        # the position's night as the save's scenario record says it
 PHASES = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")     # SPEC.md "phase"
 _TURN_RE = re.compile(r"^(Axis|Allied) Turn (\d{1,3}) - (\w{3,4})$")
 # markers that carry the side that fired: Gunflash and fire markers (E1.8), FFE (E1.91)
@@ -66,7 +69,12 @@ class VsavImport:
     extra: dict = field(default_factory=dict)       # WAITING_KEY, PIECES_KEY
     skipped: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    overlays: dict = field(default_factory=dict)    # name -> OverlayFile (RULES.md 11.3)
+    overlays: dict = field(default_factory=dict)    # name -> OverlayFile (rules.md 11.3)
+    nvr: int = DEFAULT_NVR
+    nvr_from: str = "default"       # "save": VASL's scenario record gave it (rules.md 11.5)
+    night: bool | None = None       # the record's night (None: not said)
+    starshells_used: str = "never"
+    turn_from: str = "default"      # "save": phase and attacker read from VASL's turn marker
 
     @property
     def boards(self) -> list[str]:
@@ -83,14 +91,15 @@ class VsavImport:
                             {"vasl_board": p.record.name}, tuple(p.record.ssr),
                             tuple((o.name, o.hex1, o.hex2) for o in p.record.overlays),
                             p.record.crop)
-                   for p in self.placed]      # RULES.md 11.1: the record's SSRs, overlays, crop
+                   for p in self.placed]      # rules.md 11.1: the record's SSRs, overlays, crop
         where = None if folder is None else str(folder)
         game_map = build_map(entries, BoardSource(where, {p.ref: p.board for p in self.placed},
                                                   self.overlays))
         units = tuple(u.replace(hex=game_map.canonical(u.hex)) for u in self.units)
         markers = tuple(m.replace(hex=game_map.canonical(m.hex)) for m in self.markers)
-        return check(Scenario(tuple(entries), game_map, self.title, 3, self.phase,
-                              self.attacker, "never", (), units, markers, dict(self.extra),
+        extra = dict(self.extra) | ({NIGHT_KEY: self.night} if self.night is not None else {})
+        return check(Scenario(tuple(entries), game_map, self.title, self.nvr, self.phase,
+                              self.attacker, self.starshells_used, (), units, markers, extra,
                               where))
 
     def summary(self) -> dict:
@@ -101,6 +110,8 @@ class VsavImport:
                             for u in self.extra.get(WAITING_KEY, [])],
                 "pieces": list(self.extra.get(PIECES_KEY, [])),
                 "notes": self.notes,
+                "nvr": self.nvr, "nvr_from": self.nvr_from, "night": self.night,
+                "starshells_used": self.starshells_used, "turn_from": self.turn_from,
                 "ssr_not_applied": ssr_not_applied(p.record for p in self.placed)}
 
 
@@ -153,7 +164,8 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
             continue
         if kind == "marker":
             markers.append(Marker(what, hex_id, side if what in SIDED_MARKERS else None,
-                                  extra={"vasl_name": label, "vasl_id": p.id}))
+                                  extra={**marker_keys(p, what), "vasl_name": label,
+                                         "vasl_id": p.id}))
             continue
         fig, _ = named_figures(p.name)
         if side is None:
@@ -168,10 +180,12 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
     notes += _notes(vehicles, by_figures, unsided, off_board)
     if sides is not None:
         notes.insert(0, f"sides: {sides.said()}, as asked")
-    phase, attacker = _turn(game, units, notes,
-                            sides.names if sides is not None else ("axis", "allied"))
+    names = sides.names if sides is not None else ("axis", "allied")
+    phase, attacker = _turn(game, units, notes, names)
     extra = ({WAITING_KEY: waiting} if waiting else {}) | ({PIECES_KEY: kept} if kept else {})
-    return VsavImport(placed, units, markers, title, phase, attacker, extra, skipped, notes)
+    result = VsavImport(placed, units, markers, title, phase, attacker, extra, skipped, notes)
+    result.turn_from = "save" if game_turn(game.pieces)[1] in names else "default"
+    return result
 
 
 def _locator(placed: list[PlacedBoard]):
@@ -270,7 +284,7 @@ def _unit(p: Piece, what: str, flags: dict, label: str, nation: str, side: str, 
         extra["vasl_nation"] = nation
     if p.hidden:
         extra["vasl_hidden"] = True
-    # a hidden (HIP) unit is read as concealed: never a Known enemy unit (RULES.md 3)
+    # a hidden (HIP) unit is read as concealed: never a Known enemy unit (rules.md 3)
     return Unit(f"{prefix}{counts[prefix]}", side, what, hex_id,
                 broken=p.broken and what not in ("afv", "vehicle", "mortar", "observer"),
                 concealed=bool(p.concealed or p.hidden), bu=bool(known.get("bu")),
@@ -322,7 +336,10 @@ def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
         raise e.at(file=str(path)) from None
     placed, notes = resolve_boards(game, boards_dir, blank_missing, str(path), cache_dir)
     result = convert_game(game, placed, f"{path.stem} (VASL saved game)", sides)
-    result.notes[:0] = notes
+    night = night_settings(read_scen_info(text), (m.type for m in result.markers))
+    result.nvr, result.nvr_from, result.night = night.nvr, night.nvr_from, night.night
+    result.starshells_used = night.starshells_used
+    result.notes[:0] = notes + list(night.notes)
     if boards_dir is not None:
         _read_overlays(result, Path(boards_dir))
     return result
@@ -330,14 +347,14 @@ def read_vsav(path: str | Path, boards_dir: str | Path | None = None,
 
 def _read_overlays(result: VsavImport, boards_dir: Path) -> None:
     """Each overlay of the boards' records read from the boards folder's ``overlays/`` archives
-    (RULES.md 11.3), with how much of it was read; one that cannot be read is named and left
+    (rules.md 11.3), with how much of it was read; one that cannot be read is named and left
     out; those an SSR applies are named as such."""
     for p in result.placed:
         for o in p.record.overlays:
             if o.name in result.overlays:
                 continue
             if left_to_ssr(o.name):
-                result.notes.append(f"overlay {o.name}: applied by its SSR, not pasted (RULES.md 11.3)")
+                result.notes.append(f"overlay {o.name}: applied by its SSR, not pasted (rules.md 11.3)")
                 continue
             try:
                 overlay, report = import_overlay(boards_dir, o.name)
@@ -390,7 +407,7 @@ def save_boards(result: VsavImport, folder: Path, imported_only: bool = False) -
             raise
         p.board, p.ref, p.write = board, str(target), False
         written.append(str(target))
-    for name, overlay in result.overlays.items():     # beside the boards (RULES.md 11.3)
+    for name, overlay in result.overlays.items():     # beside the boards (rules.md 11.3)
         target = folder / overlay_file_name(name)
         try:
             save_overlay(overlay, target)

@@ -84,7 +84,7 @@ def _board_notes(rec: VsavBoard, notes: list[str]) -> None:
     unknown = not_known(rec.ssr)
     if rec.ssr:
         notes.append(f"board {rec.name}: SSRs {', '.join(rec.ssr)} applied to its terrain "
-                     "(RULES.md 11.2)" + (f"; not applied (unknown to Starshell or unreadable): "
+                     "(rules.md 11.2)" + (f"; not applied (unknown to Starshell or unreadable): "
                                           f"{', '.join(unknown)}" if unknown else ""))
     if rec.other:
         notes.append(f"board {rec.name}: parts of its record not read: {', '.join(rec.other)}")
@@ -262,7 +262,7 @@ def resolve_boards(game: SavedGame, boards_dir: str | Path | None, blank_missing
                          "night field ignores its hills, woods and buildings)")
         else:
             missing.append(rec.name)
-            reasons.setdefault(rec.name, "no --boards folder given, and no bundled board")
+            reasons.setdefault(rec.name, f"no boards folder, and no board {bid} of Starshell's")
         _board_notes(rec, notes)
     if missing:
         where = f"in {boards_dir}" if boards_dir else "(no --boards folder given)"

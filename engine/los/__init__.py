@@ -2,7 +2,7 @@
 
 - ``geometry``: the crossings of canonical lines and the grid's symmetries, shared by all maps;
 - ``hex_table``: ``LosTable``, the hex model's lines (A6.1, A6.2, A6.4), with
-  ``hexside_terrain`` (RULES.md 7: walls, hedges, bocage, cliffs);
+  ``hexside_terrain`` (rules.md 7: walls, hedges, bocage, cliffs);
 - ``raster``: ``RasterLosTable``, lines over the terrain as drawn (VASL's point rules), a
   package: the map's frame of arrays, one module of plain functions per rule, the compiled
   walk of lines (its doc);

@@ -1,8 +1,10 @@
-"""LOS in words (A6, RULES.md 7): why a line is blocked, naming the hex or hexside and its rule.
+"""LOS in words (A6, rules.md 7): why a line is blocked, naming the hex or hexside and its rule.
 
 Sentences are built only when asked for (the tables keep codes: ``day_lines``).
 """
 from __future__ import annotations
+
+import re
 
 import numpy as np
 
@@ -32,7 +34,7 @@ def explain_block(game_map: Map, lines: DayLines, index: int) -> str:
     if lines.clear[k]:
         h = int(lines.hindrances[k])
         extra = f", through {h} hindrance{'s' if h != 1 else ''} (+{h} DRM, A6.1)" if h else ""
-        return f"daytime LOS from {src} to {dst} is clear{extra} (A6.1)"
+        return cite(f"daytime LOS from {src} to {dst} is clear{extra}", "A6.1")
     kind = int(lines.kind[k])
     b1, b2 = int(lines.block_h1[k]), int(lines.block_h2[k])
     side = 0 if lines.block_side is None else int(lines.block_side[k])
@@ -62,7 +64,16 @@ def explain_block(game_map: Map, lines: DayLines, index: int) -> str:
                "building before leaving its own hex to see another elevation")
     else:
         why = "six or more hindrances block"
-    return f"{where} blocks LOS from {src} to {dst}: {why} ({KIND_RULE[kind]})"
+    return cite(f"{where} blocks LOS from {src} to {dst}: {why}", KIND_RULE[kind])
+
+
+def cite(sentence: str, rule: str) -> str:
+    """``sentence (rule)``, the rule said once: not again when the sentence cites it already
+    (a hindrance's "+1 DRM, A6.1", a hexside pair's "both block, A6.1")."""
+    said = re.findall(r"[A-Z]\d+(?:\.\d+)*", sentence)
+    if all(part.strip() in said for part in rule.split("/")):
+        return sentence
+    return f"{sentence} ({rule})"
 
 
 def hexside_words(game_map: Map, first: int, second: int) -> str:
@@ -73,7 +84,7 @@ def hexside_words(game_map: Map, first: int, second: int) -> str:
 
 def _explain_side(m: Map, lines: DayLines, k: int, side: int, kind: int, src: str, dst: str
                   ) -> str:
-    """Why hexside terrain blocks line k (RULES.md 7), naming the hexside and its rule."""
+    """Why hexside terrain blocks line k (rules.md 7), naming the hexside and its rule."""
     h = HEXSIDE_BY_CODE[side]
     b1, b2 = int(lines.block_h1[k]), int(lines.block_h2[k])
     where = f"the {h.label} on the {hexside_words(m, b1, b2)} hexside"
@@ -106,7 +117,7 @@ def _hex_words(m: Map, i: int) -> str:
 
 def hexsides_crossed(game_map: Map, start: int, end: int) -> list[tuple[int, int, str, bool]]:
     """The hexside terrain the line from hex ``start`` to hex ``end`` crosses, nearest first:
-    (hex, hex, terrain name, ignored on an end's own hexside or hexspine; RULES.md 7)."""
+    (hex, hex, terrain name, ignored on an end's own hexside or hexspine; rules.md 7)."""
     m, a, b = game_map, start, end
     dq, dr = int(m.q[b] - m.q[a]), int(m.r[b] - m.r[a])
     tr = line_transits(dq, dr)

@@ -4,7 +4,7 @@ The geometry of a line depends only on the axial difference B - A (``hex_lines.l
 and the twelve symmetries of the hex grid map lines onto lines, so the exact crossing is
 computed once per difference up to symmetry and kept in flat arrays (CSR) shared by every map
 (``CROSSINGS``): a viewer's lines to all hexes are then one gather and a few vector operations
-(for speed).  A line also crosses *hexsides* (``hex_lines.line_transits``, RULES.md 7), kept in the
+(for speed).  A line also crosses *hexsides* (``hex_lines.line_transits``, rules.md 7), kept in the
 same CSR way with the side of the first hex each one is, and whether it is an end's own hexside
 (``OWN``) or radiates from an end's vertex (``SPINE``).
 """
@@ -76,7 +76,7 @@ class _Crossings:
         self.scount = np.zeros(0, np.int64)
         self.iq = self.ir = self.it = np.zeros(0, np.int64)
         self.sq1 = self.sr1 = self.sq2 = self.sr2 = self.st = np.zeros(0, np.int64)
-        # hexsides crossed (RULES.md 7).  Entering an interior hex from the one before crosses
+        # hexsides crossed (rules.md 7).  Entering an interior hex from the one before crosses
         # their common side: ``idir`` (per interior entry) is that side of the entered hex (6:
         # none, the line came along a hexside), ``iflag`` says whether an end's own side or
         # hexspine; ``tdir`` (per line) is the side the line enters its target by.  Lines along
@@ -245,7 +245,7 @@ def _canonical_geometry(cx: np.ndarray, cz: np.ndarray) -> _Geometry:
     sector) with what ``_Crossings`` keeps of each: interior hexes (``line_crossings``), the
     side each is entered by and its flag, the side the line enters its end by; lines along a
     hexspine ((2k, -k): hexes and runs along a hexside in turn) from their pattern, exactly
-    ``line_crossing`` and ``line_transits`` of them (RULES.md 7)."""
+    ``line_crossing`` and ``line_transits`` of them (rules.md 7)."""
     cr = line_crossings(cx, cz)
     m = len(cx)
     spine = cr.along

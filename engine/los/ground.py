@@ -2,7 +2,7 @@
 
 For a map of n hexes, two bit matrices of n x n bits (n^2 / 8 bytes each): ``clear`` (the line
 from the ground location of hex v to that of hex t is clear: A6.1, A6.2, A6.4 and the hexside
-terrain of RULES.md 7) and ``blind`` (blocked, and what blocks it first from v leaves t in its
+terrain of rules.md 7) and ``blind`` (blocked, and what blocks it first from v leaves t in its
 A6.4 blind hexes).  Every row is ``engine.los``'s own answer for that viewer
 (``LosTable.lines``): the tables are a cache of it, never a second implementation of the rules.
 

@@ -8,7 +8,7 @@ operations (for speed).
 A line meets *entries*, nearest first: hexes whose interior it enters, and hexsides it runs along
 (a pair of hexes; the pair blocks only when both would block, A6.1).
 
-Rules (RULES.md 2):
+Rules (rules.md 2):
 - A6.2: an intervening hex blocks when its ground level is higher than both ends; or its
   obstacle top (ground + height) is higher than both ends; or that top equals the higher end and
   is above the lower one (no height advantage).
@@ -22,7 +22,7 @@ Rules (RULES.md 2):
 - Half-level obstacles (rubble): height 0 for A6.2 / A6.4, but they block a line whose two ends
   are both at their ground level (VASL's ``checkHalfLevelTerrainRule``).
 
-Hexside terrain (RULES.md 7): ``hexside_terrain``, the other half of the class.
+Hexside terrain (rules.md 7): ``hexside_terrain``, the other half of the class.
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ class _Ends(NamedTuple):
 class _Hexes(NamedTuple):
     """The hexes whose interior the lines enter (one entry each), judged."""
     owner: np.ndarray           # the line of each entry
-    where: np.ndarray | None    # the hexside crossed into it (RULES.md 7; None: no hexsides)
+    where: np.ndarray | None    # the hexside crossed into it (rules.md 7; None: no hexsides)
     sval: np.ndarray | None     # that hexside's ``side_value``
     h: np.ndarray               # the hex (map index, -1 off the map)
     t: np.ndarray               # its order along the line
@@ -88,7 +88,7 @@ class LosTable(HexsideTerrain):
         self.top = np.append(m.level.astype(np.int64) + height, OFF_MAP_LEVEL)
         self.hindrance = np.append(np.array([t.hindrance for t in BY_CODE])[m.terrain], False)
         self.any_orchard = bool(self.orchard.any())
-        # half-level obstacles (rubble, RULES.md 7): top at ground for A6.2, plus their own rule
+        # half-level obstacles (rubble, rules.md 7): top at ground for A6.2, plus their own rule
         self.half = np.append(m.half_level, False)
         self.any_half = bool(self.half.any())
         self.any_sides = bool(m.any_hexsides)
@@ -101,7 +101,7 @@ class LosTable(HexsideTerrain):
         self.grid = grid.ravel()
         self.stride = hgt
         # hexside terrain codes per lookup-grid cell and side (7 slots: side 6 is "none"), set
-        # from both hexes of each hexside, also in the cells just off the map (RULES.md 7)
+        # from both hexes of each hexside, also in the cells just off the map (rules.md 7)
         self.cell_of = (m.q - self.q0) * hgt + (m.r - self.r0)
         self.step_of = np.array([dq * hgt + dr for dq, dr in DIRECTIONS.values()] + [0], np.int64)
         if self.any_sides:
@@ -181,7 +181,7 @@ class LosTable(HexsideTerrain):
     def lines(self, viewer: int, viewer_elev: int, targets: np.ndarray,
               target_elev: np.ndarray) -> DayLines:
         """LOS from (viewer, its elevation) to each of ``targets`` (at ``target_elev``): the
-        entries each line meets, judged by A6.2, A6.4, A6.1 and RULES.md 7, nearest first."""
+        entries each line meets, judged by A6.2, A6.4, A6.1 and rules.md 7, nearest first."""
         m = self.map
         n = len(targets)
         te = np.asarray(target_elev, dtype=np.int64)
@@ -231,12 +231,12 @@ class LosTable(HexsideTerrain):
 
     # ------------------------------------------------------------------- the entries met
     def _hex_entries(self, ids, base, ioff, ends, first_t) -> _Hexes:
-        """The hexes whose interior the lines enter, judged (A6.2, A6.4, A6.1; RULES.md 7: the
+        """The hexes whose interior the lines enter, judged (A6.2, A6.4, A6.1; rules.md 7: the
         hexside crossed into each, B9.2); each line's first block lowers ``first_t``."""
         C = CROSSINGS
         pos, owner = segments(C.istart[ids], C.icount[ids])
         where = sval = None
-        if self.any_sides:     # RULES.md 7: the hexside crossed into each hex, and the hex
+        if self.any_sides:     # rules.md 7: the hexside crossed into each hex, and the hex
             where = np.take(ioff, pos)
             where += 7 * base
             h = self.grid7[where]
@@ -334,7 +334,7 @@ class LosTable(HexsideTerrain):
         above_lo = top > lo
         reach_hi = top >= hi
         block = above_lo & reach_hi
-        if self.any_half:                  # RULES.md 7: a half level blocks ends at its ground
+        if self.any_half:                  # rules.md 7: a half level blocks ends at its ground
             g = self.ground[h]
             block |= self.half[h] & (hi == g) & (lo == g)
         between = np.flatnonzero(above_lo & ~reach_hi)

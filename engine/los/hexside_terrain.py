@@ -1,4 +1,4 @@
-"""Hexside terrain on the hex model's lines (RULES.md 7, VASL's ``Map.java``).
+"""Hexside terrain on the hex model's lines (rules.md 7, VASL's ``Map.java``).
 
 A line crosses *hexsides* (``geometry``: the side of the first hex each one is, and its flag);
 per map, an array of hexside terrain codes (hex x side) makes "what lies on every hexside of
@@ -13,7 +13,7 @@ every line of a viewer" one gather.
   ``isIgnorableHexsideTerrain``).  VASL's extra case for a line running along a hexspine
   (``LOSHexspine``) is not followed.
 - A line running exactly along a hexside with terrain on it crosses that terrain, as in VASL
-  (the terrain lies on the hexside; RULES.md 7, B9.2 / B9.52): the hexspine runs below.
+  (the terrain lies on the hexside; rules.md 7, B9.2 / B9.52): the hexspine runs below.
 - Cliffs: a crest whose hexside towards the lower end is a cliff makes blind hexes by the
   obstacle formula (VASL's ``nearestHexsideIsCliff``: +1, at least 1), counted from the cliff's
   top hex.
@@ -44,11 +44,11 @@ FAR = np.iinfo(np.int64).max
 
 class HexsideTerrain:
     """The hexside-terrain half of ``hex_table.LosTable`` (see the module doc): its per-map
-    arrays and the rules of RULES.md 7 on them."""
+    arrays and the rules of rules.md 7 on them."""
 
     def _build_hexsides(self, m) -> None:
         """Hexside terrain codes per lookup-grid cell and side (7 slots: side 6 is "none"), set
-        from both hexes of each hexside, also in the cells just off the map (RULES.md 7)."""
+        from both hexes of each hexside, also in the cells just off the map (rules.md 7)."""
         side = np.zeros(len(self.grid) * 7, dtype=np.int8)
         ii, kk = np.nonzero(m.hexside)
         codes = m.hexside[ii, kk]
@@ -62,7 +62,7 @@ class HexsideTerrain:
         own_seen = np.append(~_SIDE_IGNORABLE, False)[side] | (side == 0)
         self.side_grid = np.concatenate([side, np.where(spine_seen, side, 0),
                                          np.where(own_seen, side, 0)]).astype(np.int8)
-        # the hexside's ground: the higher of its two hexes' (RULES.md 7), by the same index
+        # the hexside's ground: the higher of its two hexes' (rules.md 7), by the same index
         ground = np.full(len(self.grid) * 7, OFF_MAP_LEVEL, dtype=np.int64)
         g = self.ground[ii]
         np.maximum.at(ground, self.cell_of[ii] * 7 + kk, g)
@@ -85,7 +85,7 @@ class HexsideTerrain:
         self.any_own_seen = bool(np.any(~_SIDE_IGNORABLE[codes]))
 
     def _side_terrain_met(self, ids, base, xside, hexes, pairs, ends, first_t):
-        """The hexside terrain the lines cross that blocks them (RULES.md 7): (side_hit,
+        """The hexside terrain the lines cross that blocks them (rules.md 7): (side_hit,
         spine_walls), for ``_first_side_blocks``; each line's first block lowers ``first_t``."""
         C = CROSSINGS
         hi_t, lo_t, viewer, viewer_elev, targets, te = ends
@@ -120,7 +120,7 @@ class HexsideTerrain:
         return side_hit, spine_walls
 
     def _first_side_blocks(self, side_hit, spine_walls, first_t, six, out) -> None:
-        """Lines whose first block is hexside terrain (RULES.md 7; not those six hindrances
+        """Lines whose first block is hexside terrain (rules.md 7; not those six hindrances
         block first, A6.1): the hexside, its terrain and why, into ``out``."""
         kind, b1_out, b2_out, side_out = out
         if spine_walls is not None:          # walls and hedges along hexspines (B9.2)
@@ -188,7 +188,7 @@ class HexsideTerrain:
 
     def _side_blocks(self, code, where, owner, hi_t, lo_t, viewer, viewer_elev, targets, te):
         """(blocks, kind) for hexside terrain ``code`` at hexsides ``where`` (see _sides_met)
-        on lines owner (RULES.md 7: B9.2, B9.52, B23.71, cliffs)."""
+        on lines owner (rules.md 7: B9.2, B9.52, B23.71, cliffs)."""
         sk = _SIDE_KIND[code]
         hi, lo = hi_t[owner], lo_t[owner]
         g = self.side_ground[where]                   # the hexside's ground

@@ -1,1 +1,1 @@
-"""Napoleonic fire combat on hex maps (RULES.md section 8): a room of its own over the core."""
+"""Napoleonic fire combat on hex maps (rules.md 8): a room of its own over the core."""

@@ -1,4 +1,4 @@
-"""The Napoleonic fire room's front door (RULES.md section 8): ``engine.api.napoleonic``."""
+"""The Napoleonic fire room's front door (rules.md 8): ``engine.api.napoleonic``."""
 from __future__ import annotations
 
 from .attack import assess, record, record_attack

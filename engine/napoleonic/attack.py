@@ -1,4 +1,4 @@
-"""One fire attack against one hex, step by step (RULES.md section 8, seed 002 "¡Fuego!").
+"""One fire attack against one hex, step by step (rules.md 8, seed 002 "¡Fuego!").
 
 ``assess(position, target)`` walks the attack in the rule's order: who fires (each firer's
 value, LOS and whether it may combine, 18.5), the one intentional attack a hex takes per Fire
@@ -51,7 +51,7 @@ def _combines(position: FirePosition, u: FireUnit, target: int) -> tuple[bool, s
 
 def assess(position: FirePosition, target: str, firers: list[str] | None = None,
            dice: tuple[int, int] | None = None, kind: str = "intentional") -> Assessment:
-    """RULES.md 8: the whole fire attack against hex ``target``.
+    """rules.md 8: the whole fire attack against hex ``target``.
 
     ``firers``: the units that fire (each must be able to: LOS, combining), or None for every
     unit of the sides opposing the target that may fire.  ``dice``: (tens, units), 1..6 each.
@@ -77,7 +77,7 @@ def assess(position: FirePosition, target: str, firers: list[str] | None = None,
     top = top_unit(defenders)
     a.defender = top.id
     # our reading for a hex holding both sides: the defender's side is the target's, and every
-    # unit of another side may fire at it (RULES.md 8 speaks of "the unit deployed in it")
+    # unit of another side may fire at it (rules.md 8 speaks of "the unit deployed in it")
     target_sides = {top.side}
     chosen = _chosen_firers(position, firers, target, target_sides)
     _judge_firers(position, a, chosen, ti, target_sides, explicit=firers is not None)
@@ -184,10 +184,10 @@ def _may_fire(position: FirePosition, a: Assessment, u: FireUnit, f, ti: int,
         refuse(f"{u.id} is in the target hex")
     before = position.fired_at(u.id)
     if before is not None and a.kind == "intentional":
-        # RULES.md 8: all the units firing at a hex add their fire into one attack, so a unit's
+        # rules.md 8: all the units firing at a hex add their fire into one attack, so a unit's
         # fire goes into one attack per segment (roundshot and scatter are that fire's own hits)
         refuse(f"{u.id} has already fired this {position.segment} segment (at {before}): a unit "
-               "fires once per segment (RULES.md 8)")
+               "fires once per segment (rules.md 8)")
     reach, factor, why = in_range(position, u, ti)
     if not reach:
         refuse(why)
@@ -204,7 +204,7 @@ def _may_fire(position: FirePosition, a: Assessment, u: FireUnit, f, ti: int,
     if f.los:
         way = (units_in_the_way(position, position.map.index(u.hex), ti)
                if position.charts.units_block else [])
-        if way:     # RULES.md 8 (the pack's units_block): the terrain is clear, the units are not
+        if way:     # rules.md 8 (the pack's units_block): the terrain is clear, the units are not
             f.los = False
             held = "; ".join(f"{h} ({', '.join(ids)})" for h, ids in way)
             f.reasons.append(f"no LOS to {a.target}: units stand in the way in {held}, and "
@@ -213,7 +213,7 @@ def _may_fire(position: FirePosition, a: Assessment, u: FireUnit, f, ti: int,
         else:
             f.reasons.append(f"LOS to {a.target}: {why}")
     else:
-        # RULES.md 8, combined fire: every firer needs LOS to the target hex
+        # rules.md 8, combined fire: every firer needs LOS to the target hex
         f.reasons.append(f"no LOS to {a.target}: {why}; {u.id} cannot add its fire")
     if not f.los and f.can_fire:
         f.why_not = f.why_not or f.reasons[-1]
@@ -223,7 +223,7 @@ def _may_fire(position: FirePosition, a: Assessment, u: FireUnit, f, ti: int,
 
 
 def _one_intentional_attack(position: FirePosition, a: Assessment, kind: str) -> None:
-    # RULES.md 8: one intentional attack per hex in the Fire Segment (18.9 / 18.15 excepted)
+    # rules.md 8: one intentional attack per hex in the Fire Segment (18.9 / 18.15 excepted)
     target = a.target
     if position.segment == "fire" and target in position.attacked:
         if kind == "intentional":
@@ -234,7 +234,7 @@ def _one_intentional_attack(position: FirePosition, a: Assessment, kind: str) ->
             a.reasons.append(f"{target} was attacked this segment, but {KIND_WORDS[kind]} may hit "
                              "a hex any number of times")
     if kind != "intentional":
-        # RULES.md 10: the exception is for hexes hit inadvertently by artillery only
+        # rules.md 10: the exception is for hexes hit inadvertently by artillery only
         others = [f.id for f in a.counted() if position.unit(f.id).arm != "artillery"]
         if others:
             a.allowed = False
@@ -245,7 +245,7 @@ def _one_intentional_attack(position: FirePosition, a: Assessment, kind: str) ->
 
 def _defence(position: FirePosition, a: Assessment, defenders: list[FireUnit], top: FireUnit,
              terrain: str) -> Fraction:
-    # defence: (arm, formation, terrain), in that order (RULES.md 8)
+    # defence: (arm, formation, terrain), in that order (rules.md 8)
     m = position.map
     ti = m.index(a.target)
     hit = position.charts.defence_row(top.arm, top.formation, terrain)
@@ -275,7 +275,7 @@ def _defence(position: FirePosition, a: Assessment, defenders: list[FireUnit], t
 
 def _odds(position: FirePosition, a: Assessment, defence: Fraction, defenders: list[FireUnit],
           top: FireUnit, terrain: str) -> None:
-    # odds (RULES.md 8): rounded down to a column; below the first (1:3) no attack; above the last
+    # odds (rules.md 8): rounded down to a column; below the first (1:3) no attack; above the last
     # (10:1) the last
     if a.fire > 0:
         a.ratio = a.fire / defence
@@ -286,7 +286,7 @@ def _odds(position: FirePosition, a: Assessment, defence: Fraction, defenders: l
                              f"{position.charts.columns[0].name}: the attack may not be made")
         else:
             a.column = col.name
-            # DRMs: target size (RULES.md 8: 9-12 increments +3, once, as a dice modifier), extras
+            # DRMs: target size (rules.md 8: 9-12 increments +3, once, as a dice modifier), extras
             size = sum(u.increments for u in defenders)
             band = position.charts.size_band(size)
             if band is not None and band.drm:
@@ -325,7 +325,7 @@ def record(position: FirePosition, assessment: Assessment,
            spread: dict[str, int] | None = None) -> tuple[FirePosition, list]:
     """The position after the attack, and what its result did to the units: an intentional
     attack marks the hex as attacked this segment; the firers have fired, this segment (once
-    per segment) and in the scenario (first fire is spent, RULES.md 8); a rolled result is
+    per segment) and in the scenario (first fire is spent, rules.md 8); a rolled result is
     applied to the target hex's units, its losses spread as ``spread`` says (``results``)."""
     if not assessment.allowed:
         raise ScenarioError("this attack may not be made: " + "; ".join(assessment.reasons))

@@ -5,7 +5,7 @@ pack names (its ``terrain`` rows, and the ``defence`` and ``drm`` rows' terrain)
 list.  A fire board is read as a plain board file whose terrain names are checked against the
 position's pack; the core map is built with the ground levels and hexsides only (every hex open
 ground to the core), and the pack's name of every hex is kept beside it (``hex_terrain``), for
-the LOS (heights, hindrances from the pack) and the defence (RULES.md 8).  The night room keeps
+the LOS (heights, hindrances from the pack) and the defence (rules.md 8).  The night room keeps
 ASL's list.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Chart packs (``format: "starshell-fire-charts"``, version 1; SPEC.md, RULES.md section 8).
+"""Chart packs (``format: "starshell-fire-charts"``, version 1; SPEC.md, rules.md 8).
 
 A chart pack is a game's own tables as plain JSON: the Fire Effects chart (fire rows), the
 defence chart (defence rows), the odds columns, the target-size bands, the combat results per
@@ -35,7 +35,7 @@ _NUMBER_RE = re.compile(r"^(?:0|[1-9][0-9]{0,6})(?:\.[0-9]{1,4})?\Z")
 _FACTOR_RE = re.compile(r"^[0-9]{1,6}(?:/[0-9]{1,6}|\.[0-9]{1,6})?\Z")
 _RANGE_RE = re.compile(r"^([1-6][1-6])(?:-([1-6][1-6]))?\Z")
 
-# the 36 readings of two dice read as tens and units, in order (RULES.md 8: 11..66)
+# the 36 readings of two dice read as tens and units, in order (rules.md 8: 11..66)
 READINGS: tuple[int, ...] = tuple(10 * t + u for t in range(1, 7) for u in range(1, 7))
 _INDEX = {r: i for i, r in enumerate(READINGS)}
 
@@ -140,7 +140,7 @@ class ChartPack:
         return None
 
     def fire_row(self, nation: str, troop: str, formation: str, arm: str) -> tuple[int, FireRow] | None:
-        """RULES.md 8: (nationality, troop type, formation) in the Fire Effects chart."""
+        """rules.md 8: (nationality, troop type, formation) in the Fire Effects chart."""
         for k, r in enumerate(self.fire):
             if _m(r.nation, nation) and _m(r.troop, troop) and _m(r.formation, formation) \
                     and _m(r.arm, arm):
@@ -148,7 +148,7 @@ class ChartPack:
         return None
 
     def defence_row(self, arm: str, formation: str, terrain: str) -> tuple[int, DefenceRow] | None:
-        """RULES.md 8: (unit type, formation, terrain), in that order."""
+        """rules.md 8: (unit type, formation, terrain), in that order."""
         for k, r in enumerate(self.defence):
             if _m(r.arm, arm) and _m(r.formation, formation) and _m(r.terrain, terrain):
                 return k, r
@@ -166,7 +166,7 @@ class ChartPack:
 
     def column_for(self, ratio: Fraction) -> Column | None:
         """The column at or below the ratio (rounded down); the last one above it; None below
-        the first column (RULES.md 8: below 1:3 no attack)."""
+        the first column (rules.md 8: below 1:3 no attack)."""
         best = None
         for c in self.columns:
             if c.ratio <= ratio:

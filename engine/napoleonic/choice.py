@@ -1,4 +1,4 @@
-"""The attack the player puts together (RULES.md 8): the engine's candidates with the player's
+"""The attack the player puts together (rules.md 8): the engine's candidates with the player's
 toggles applied, and the attack those firers make.  The window asks and draws; every object
 here is made anew (nothing the engine returned before is changed)."""
 from __future__ import annotations
@@ -24,7 +24,7 @@ class ChosenAttack:
 def chosen_firers(candidates: Assessment, choice: dict[str, bool]) -> list[str]:
     """The units that fire: the engine's choice, with the player's toggles (``choice``: a unit
     toggled in, True, or out, False); a unit without LOS or unable to fire stays out
-    (RULES.md 8)."""
+    (rules.md 8)."""
     return [f.id for f in candidates.firers
             if f.can_fire and f.los and choice.get(f.id, f.counted or f.offered)]
 
@@ -41,7 +41,7 @@ def marked(candidates: Assessment, counted: set[str], attack: Assessment | None 
 def choose_attack(position: FirePosition, target: str, choice: dict[str, bool],
                   dice: tuple[int, int] | None = None,
                   kind: str = "intentional") -> ChosenAttack:
-    """RULES.md 8: the attack on ``target`` by the firers the player chose (``chosen_firers``),
+    """rules.md 8: the attack on ``target`` by the firers the player chose (``chosen_firers``),
     rolled with ``dice`` when given.  No firer chosen: a refused attack of no fire, every
     candidate left out."""
     candidates = assess(position, target, kind=kind)

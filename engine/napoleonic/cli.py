@@ -1,5 +1,5 @@
 """``python -m engine fire POSITION --target HEX [--firers ID,...] [--dice T,U] --json``
-(SPEC.md, "Command line, added"; RULES.md section 8)."""
+(SPEC.md, "Command line, added"; rules.md 8)."""
 from __future__ import annotations
 
 from ..errors import ScenarioError
@@ -54,7 +54,7 @@ def cmd_fire(args) -> dict:
 
 
 def _losses(text: str, file: str) -> dict[str, int]:
-    """``B1:1,B2:1``: who loses how many increments (the owner's choice, RULES.md 10)."""
+    """``B1:1,B2:1``: who loses how many increments (the owner's choice, rules.md 10)."""
     out = {}
     for part in text.split(","):
         uid, _, n = part.strip().partition(":")
@@ -67,7 +67,7 @@ def _losses(text: str, file: str) -> dict[str, int]:
 
 def fire_text(data: dict) -> str:
     """The attack in plain words: each firer counted or left out and why, the odds, the chance
-    of every result over the 36 rolls, the roll and what it did (RULES.md 8)."""
+    of every result over the 36 rolls, the roll and what it did (rules.md 8)."""
     lines = [f"{data['kind'].capitalize()} fire at {data['target']}: "
              + ("allowed" if data["allowed"] else "refused")]
     lines += [f"  - {r}" for r in data["reasons"]]
@@ -100,7 +100,7 @@ def fire_text(data: dict) -> str:
 
 def cmd_segment(args) -> dict:
     """``fire-segment POSITION --to SEGMENT|next|new-turn -o OUT.json``: the position in another
-    segment, each segment's record kept (RULES.md 8), written to OUT."""
+    segment, each segment's record kept (rules.md 8), written to OUT."""
     pos = load_position(args.position)
     if args.to == "next":
         after = next_segment(pos)

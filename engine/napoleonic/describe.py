@@ -1,6 +1,6 @@
 """A hex of a fire position in words, for the window's hover and status bar: its terrain in the
 game's own words (the chart pack's), what that terrain does to a line of fire and to the
-defence (RULES.md 8), and the units in it."""
+defence (rules.md 8), and the units in it."""
 from __future__ import annotations
 
 from ..errors import ScenarioError

@@ -1,4 +1,4 @@
-"""The pieces of fire combat against one hex (RULES.md section 8, seed 002 "Secuencia de juego:
+"""The pieces of fire combat against one hex (rules.md 8, seed 002 "Secuencia de juego:
 ¡Fuego!"): what ``attack.assess`` puts together.
 
 Each firer's fire value and how it was reached (``fire_value``), its LOS to the target hex in the
@@ -33,7 +33,7 @@ from ..terrain import HEXSIDE_BY_CODE
 from .charts import READINGS, ChartPack, Column, reading_index
 from .position import FirePosition, FireUnit
 
-# RULES.md 8: the multiplier counts increments in line, square and skirmish (and what else a chart
+# rules.md 8: the multiplier counts increments in line, square and skirmish (and what else a chart
 # pack multiplies); column, general order and disorder fire the PRINTED value
 PRINTED_FORMATIONS = ("column", "general_order", "disorder")
 KINDS = ("intentional", "roundshot", "scatter")
@@ -149,7 +149,7 @@ def pack_los(position: FirePosition) -> PackLos:
     return t
 
 
-# RULES.md 8 (seed 002, "Combinando el fuego"): each firer needs LOS to the target hex.  The seed
+# rules.md 8 (seed 002, "Combinando el fuego"): each firer needs LOS to the target hex.  The seed
 # gives LOS no rule number of its own, so the reasons cite the digest's section.
 LOS_RULE = "combined fire: every firer needs LOS to the target hex"
 PACK_RULE = "heights from the chart pack's terrain table"
@@ -172,7 +172,7 @@ def _hex_words(position: FirePosition, i: int) -> str:
 
 def explain_los(position: FirePosition, lines: DayLines, line: int = 0) -> str:
     """Why line ``line`` is clear or blocked, in the fire room's own words: the chart pack's terrain
-    (its heights and hindrances) and the Napoleonic rule (RULES.md 8), never the ASL rules."""
+    (its heights and hindrances) and the Napoleonic rule (rules.md 8), never the ASL rules."""
     m = position.map
     src = m.names[lines.viewer]
     dst = m.names[int(lines.targets[line])]
@@ -214,13 +214,13 @@ def explain_los(position: FirePosition, lines: DayLines, line: int = 0) -> str:
     elif kind == BUILDING_EXIT:     # drawn terrain (A6.8 Example 2 on VASL boards)
         why = "the line is still inside the firer's building where it leaves the firer's hex"
     else:
-        why = "six or more hindering hexes in a row block it"   # our reading of RULES.md 2 (A6.1)
+        why = "six or more hindering hexes in a row block it"   # our reading of rules.md 2 (A6.1)
     return f"{where} blocks LOS from {src} to {dst}: {why} ({rule})"
 
 
 def has_los(position: FirePosition, start: str, end: str) -> tuple[bool, str]:
     """Hex LOS from hex ``start`` to hex ``end`` (both at ground level), with the sentence explaining it in
-    the fire room's words (RULES.md 8)."""
+    the fire room's words (rules.md 8)."""
     table = pack_los(position)
     i, j = position.map.index(start), position.map.index(end)
     if i == j:
@@ -232,7 +232,7 @@ def has_los(position: FirePosition, start: str, end: str) -> tuple[bool, str]:
 # ------------------------------------------------------------------------------ fire value
 
 def fire_value(position: FirePosition, unit: FireUnit) -> Firer:
-    """RULES.md 8, "valor de fuego": the chart row, multiplier x increments firing or PRINTED,
+    """rules.md 8, "valor de fuego": the chart row, multiplier x increments firing or PRINTED,
     optional first fire, then disorder and opportunity fire each halve (they multiply)."""
     f = Firer(unit.id, unit.hex)
     if unit.arm == "leader" and unit.increments == 0:
@@ -251,7 +251,7 @@ def fire_value(position: FirePosition, unit: FireUnit) -> Firer:
     firing = unit.increments if unit.firing is None else unit.firing
     if row.multiplier is not None and unit.formation not in PRINTED_FORMATIONS:
         mult = row.multiplier
-        # RULES.md 8, optional first fire: infantry in line that has not fired adds 1 to the multiplier
+        # rules.md 8, optional first fire: infantry in line that has not fired adds 1 to the multiplier
         if position.first_fire and unit.arm == "infantry" and unit.formation == "line" and not unit.fired:
             f.steps.append(f"first fire: infantry in line that has not fired: x{fmt(mult)} becomes "
                            f"x{fmt(mult + 1)}")
@@ -260,7 +260,7 @@ def fire_value(position: FirePosition, unit: FireUnit) -> Firer:
         f.how = f"x{fmt(mult)} x {firing} increment{'s' if firing != 1 else ''}"
         f.steps.append(f"x{fmt(mult)} x {firing} increment{'s' if firing != 1 else ''} firing = {fmt(value)}")
     else:
-        # RULES.md 8: column, general order and disorder fire the printed value
+        # rules.md 8: column, general order and disorder fire the printed value
         value = Fraction(unit.printed)
         f.how = f"printed {unit.printed}"
         why = "the chart says PRINTED" if row.multiplier is None else \
@@ -281,7 +281,7 @@ def fire_value(position: FirePosition, unit: FireUnit) -> Firer:
 # ---------------------------------------------------------------------------------- defence
 
 def top_unit(units: list[FireUnit]) -> FireUnit:
-    """RULES.md 8 (our stopgap): the unit deployed in the hex is the first listed that is not a
+    """rules.md 8 (our stopgap): the unit deployed in the hex is the first listed that is not a
     leader (a leader alone is its own defender)."""
     for u in units:
         if u.arm != "leader":
@@ -312,7 +312,7 @@ def in_front(facing: int, directions: set[int]) -> bool:
 # --------------------------------------------------------------------------------- the odds
 
 def step_roll(reading: int, drm: int) -> int:
-    """RULES.md 8 (our reading): a modifier steps through the 36 readings 11..66 and stops at
+    """rules.md 8 (our reading): a modifier steps through the 36 readings 11..66 and stops at
     the ends (43 + 3 = 46, 46 + 1 = 51)."""
     i = min(35, max(0, reading_index(reading) + drm))
     return READINGS[i]

@@ -1,4 +1,4 @@
-"""Napoleonic fire positions (``format: "starshell-fire"``, version 1; SPEC.md, RULES.md 8):
+"""Napoleonic fire positions (``format: "starshell-fire"``, version 1; SPEC.md, rules.md 8):
 load, validate, save.  A position is immutable: changes make a new one (``dataclasses.replace``).
 """
 from __future__ import annotations
@@ -45,9 +45,9 @@ class FireUnit:
     increments: int
     printed: int
     hex: str                          # canonical hex id on the position's map
-    fired: bool = False               # has fired before in the scenario (first fire, RULES.md 8)
+    fired: bool = False               # has fired before in the scenario (first fire, rules.md 8)
     artillery_leader: bool = False    # a leader with an artillery bonus (18.5)
-    facing: int | None = None         # 1..6, the hexside it faces (RULES.md 1 directions)
+    facing: int | None = None         # 1..6, the hexside it faces (rules.md 1 directions)
     firing: int | None = None         # increments that fire (default: all of them)
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
@@ -71,7 +71,7 @@ class FirePosition:
     attacked: tuple[str, ...]
     units: tuple[FireUnit, ...]
     terrain: tuple[str, ...] = ()     # the chart pack's terrain name of every map index
-    fired_now: Fired = ()             # who has fired this segment, and at which hex (RULES.md 8)
+    fired_now: Fired = ()             # who has fired this segment, and at which hex (rules.md 8)
     # the record of the turn's other segments: (segment, attacked, fired), kept while another
     # segment is played (a segment left and come back to keeps what happened in it)
     other_segments: tuple[tuple[str, tuple[str, ...], Fired], ...] = ()

@@ -1,4 +1,4 @@
-"""How far and where a firer reaches (RULES.md 10: the seed gives no ranges and says nothing of
+"""How far and where a firer reaches (rules.md 10: the seed gives no ranges and says nothing of
 units in the way; they are the game's chart pack's, never invented here).
 
 - range: the pack's ``range`` rows (per arm, formation and troop; first match wins, no row no

@@ -1,4 +1,4 @@
-"""A fire attack's result applied to the units of the target hex (RULES.md 10; SPEC.md turn three,
+"""A fire attack's result applied to the units of the target hex (rules.md 10; SPEC.md turn three,
 ``fire ... --record``).  The seed sends losses to its rule 17.0, which it does not give: the
 result is what the chart pack's result string says, ``"2"`` two increments lost, ``/M`` a morale
 check, ``/L`` a leader casualty, ``/D`` disorder.
@@ -47,7 +47,7 @@ def result_words(text: str) -> str:
 
 def loss_takers(position: FirePosition, defender: str) -> list[str]:
     """The units that may take the losses of an attack on ``defender``'s hex, the defender
-    first: its side's units in the hex with increments, not leaders (RULES.md 10)."""
+    first: its side's units in the hex with increments, not leaders (rules.md 10)."""
     top = position.unit(defender)
     side = [u for u in position.units_in(top.hex) if u.side == top.side and u.arm != "leader"]
     return [u.id for u in [top] + [u for u in side if u.id != top.id] if u.increments > 0]

@@ -1,9 +1,9 @@
-"""The turn's segments and the position's settings (RULES.md 8 and 10; SPEC.md "Napoleonic fire
+"""The turn's segments and the position's settings (rules.md 8 and 10; SPEC.md "Napoleonic fire
 position", extended with ``fired_this_segment`` and ``segments``).
 
 Each segment keeps its own record, who fired and which hexes were attacked intentionally:
 moving to another segment puts the current record aside and takes up the other's, so a segment
-left and come back to has lost nothing (RULES.md 8: one intentional attack per hex in the Fire
+left and come back to has lost nothing (rules.md 8: one intentional attack per hex in the Fire
 Segment; a unit's fire goes into one attack per segment).
 
 Our reading of the turn, which the seed does not order: the segments in the order the seed
@@ -20,7 +20,7 @@ from .position import SEGMENTS, FirePosition, position_from_json, position_to_js
 
 
 def with_segment(pos: FirePosition, segment: str) -> FirePosition:
-    """The position in ``segment``, the record of the one left kept (RULES.md 8)."""
+    """The position in ``segment``, the record of the one left kept (rules.md 8)."""
     if segment not in SEGMENTS:
         raise ScenarioError(f"must be one of {', '.join(SEGMENTS)}, not {segment!r}",
                             place="segment")
@@ -49,7 +49,7 @@ SETTINGS = ("title", "first_fire", "board", "charts")
 
 
 def with_settings(pos: FirePosition, **changes) -> FirePosition:
-    """The position with its ``title``, ``first_fire`` rule (RULES.md 8), ``board`` (the first
+    """The position with its ``title``, ``first_fire`` rule (rules.md 8), ``board`` (the first
     map entry's) or chart pack ``charts`` changed, checked as a file's are (a unit on a hex the
     new board lacks, a terrain the new pack does not name: ScenarioError naming the place)."""
     unknown = [k for k in changes if k not in SETTINGS]

@@ -1,4 +1,4 @@
-"""The night room's front door (ASL chapter E1; RULES.md): ``engine.api.night``.
+"""The night room's front door (ASL chapter E1; docs/rules.md): ``engine.api.night``.
 
 Names as their modules define them, grouped by job: the position and its files, its invariants,
 the typed answers, lights, verdicts, starshells and drift, the LOS thread, the board layout and
@@ -7,9 +7,15 @@ the planner.
 from __future__ import annotations
 
 from . import drift  # E1.922, E1.932: where a flare ends up
-from .board_rules import board_for_slot  # a map slot's board with its terrain SSRs (RULES.md 11.2)
+from .board_rules import board_for_slot  # a map slot's board with its terrain SSRs (rules.md 11.2)
 from .bounds import MAX_MAP_SLOT  # the bounds of a night position
 from .checks import check  # every invariant of a legal position
+from .counters import (  # counters in LOS (rules.md 11.4): names, words, a new one's keys
+    SMOKE_KINDS,
+    marker_defaults,
+    marker_label,
+    marker_words,
+)
 from .drift import FixedDice, RandomDice  # the dice the drift rolls with
 from .files import (
     SCENARIO_FORMAT,
@@ -36,10 +42,10 @@ from .layout import LayoutResult, add_board, move_board, remove_board, set_layou
 from .light import illuminated_hexes, illumination  # E1.9: which locations are lit, by what
 from .los_thread import LosThread, los_thread, seen_by_side
 from .new_position import board_position, game_sides, retitled  # new positions, their titles
-from .planner import LIT_ENEMIES, Advice, StarshellOption, advise  # the planner (RULES.md 10)
+from .planner import LIT_ENEMIES, Advice, StarshellOption, advise, advise_steps  # rules.md 10
 from .planner_cli import read_costs  # a route's movement-cost table file
-from .planner_route import Route, route
-from .planner_threat import Threat, threat
+from .planner_route import Route, route, route_steps
+from .planner_threat import Threat, threat, threat_steps
 from .scenario import (  # the position: units, markers, phase
     MARKER_TYPES,
     MOVING,
@@ -52,7 +58,7 @@ from .scenario import (  # the position: units, markers, phase
     Unit,
     unit_properties,
 )
-from .slot_edits import (  # a slot's SSRs and overlays changed; overlays drawn (RULES.md 11.2-11.3)
+from .slot_edits import (  # a slot's SSRs and overlays changed; overlays drawn (rules.md 11.2-11.3)
     board_without_rules,
     overlay_pictures,
     slot_overlay,
@@ -82,6 +88,8 @@ __all__ = [
     # the vocabulary of the answers
     "AUTO", "FLARE_OF", "MARKER_KINDS", "METHODS", "Fire", "Light", "MarkerKind", "Method", "Nvr",
     "Sight", "StarshellOptions",
+    # counters in LOS
+    "SMOKE_KINDS", "marker_defaults", "marker_label", "marker_words",
     # lights and verdicts
     "illuminated_hexes", "illumination", "NightField", "UnitVerdict", "all_fields",
     "gunflash_mask", "moving_vehicle_range", "nvr_of", "reveal", "unit_verdict",
@@ -96,4 +104,5 @@ __all__ = [
     "overlay_pictures",
     # the planner
     "LIT_ENEMIES", "Advice", "StarshellOption", "advise", "Route", "route", "Threat", "threat", "read_costs",
+    "advise_steps", "route_steps", "threat_steps",
 ]

@@ -1,11 +1,11 @@
-"""A map slot's scenario set-up (SPEC.md, turn-four extensions; RULES.md 11.1-11.2): its terrain
+"""A map slot's scenario set-up (SPEC.md, turn-four extensions; rules.md 11.1-11.2): its terrain
 SSRs (``ssr``, VASL's rule names), overlays (``overlays``) and crop (``crop``), read, written,
 and the rules applied to the slot's board (``board_for_slot``, the one place ``build_map`` uses).
 
-Overlays (RULES.md 11.3) are laid on the board's drawn terrain after its SSRs, from the overlay
+Overlays (rules.md 11.3) are laid on the board's drawn terrain after its SSRs, from the overlay
 files kept beside the position or its boards (``overlay_file.overlay_file_name``, written by the
 importers from VASL's archives); an overlay whose file is not there is named by
-``missing_overlays`` and left out.  A crop is kept (RULES.md 11.6)."""
+``missing_overlays`` and left out.  A crop is kept (rules.md 11.6)."""
 from __future__ import annotations
 
 import functools
@@ -94,8 +94,8 @@ def slot_json(ssr, overlays, crop) -> dict:
 
 
 def board_for_slot(board: Board, slot_ssr, scenario_ssr=(), overlays=()) -> Board:
-    """The slot's board with the scenario's rules and then its own applied (RULES.md 11.2),
-    on its drawn terrain and its hex model, then its overlays pasted (RULES.md 11.3:
+    """The slot's board with the scenario's rules and then its own applied (rules.md 11.2),
+    on its drawn terrain and its hex model, then its overlays pasted (rules.md 11.3:
     ``overlays``, (OverlayFile, hex1, hex2) in the save's order); kept per (board content,
     rules, overlays)."""
     names = tuple(scenario_ssr) + tuple(slot_ssr)

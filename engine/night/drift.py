@@ -5,7 +5,7 @@ Drift is a random direction dr (1 = N, 2 = NE ... 6 = NW, ``hexes.DIRECTIONS``) 
 - starshell method 2 (along a LOS) and IR ``ir-los``: a dr halved, fractions up (1, 1, 2, 2, 3, 3);
 - starshell method 3 (3 hexes away) and IR ``ir-6``: a full dr.
 The flare moves that many hexes in a straight line in that direction (our reading; W-10 fits it).
-With dice written (2, 5) the first is the direction, the second the distance (RULES.md 5).
+With dice written (2, 5) the first is the direction, the second the distance (rules.md 5).
 A flare that leaves the map lights nothing (our reading: it is gone).
 
 Dice come from a ``DiceSource`` so the app can roll and tests can fix them; without dice, the

@@ -47,6 +47,7 @@ from .bounds import (
     check_map_size,
 )
 from .checks import check
+from .counters import read_marker_keys, read_unit_keys
 from .scenario import (
     MARKER_TYPES,
     MOVING,
@@ -83,7 +84,7 @@ class BoardSource:
         self.missing: list[str] = []                 # overlays whose file was not found
 
     def overlays(self, entry: MapEntry, place: str) -> tuple:
-        """The slot's overlays (RULES.md 11.3) as (OverlayFile, hex1, hex2): each from memory or
+        """The slot's overlays (rules.md 11.3) as (OverlayFile, hex1, hex2): each from memory or
         its file in the position's folder or its board file's; one not found is named in
         ``missing`` and left out.  A file that cannot be read: a ScenarioError at ``place``."""
         folders = [self.folder]
@@ -102,7 +103,7 @@ class BoardSource:
             if overlay is None:
                 self.missing.append(f"overlay {name} on board {entry.board}: no file "
                                     f"{overlay_paths(name, folders[:1])[0].name} beside the "
-                                    "position or its board: not laid (RULES.md 11.3)")
+                                    "position or its board: not laid (rules.md 11.3)")
                 continue
             out.append((overlay, hex1, hex2))
         return tuple(out)
@@ -128,7 +129,7 @@ class BoardSource:
 
 def missing_overlays(scenario: Scenario) -> list[str]:
     """The overlays of the position's slots whose file is not beside it or its boards (each
-    named with its board: RULES.md 11.3); the position is judged without them."""
+    named with its board: rules.md 11.3); the position is judged without them."""
     source = BoardSource(scenario.folder)
     for i, e in enumerate(scenario.map_entries):
         if e.overlays:
@@ -138,7 +139,7 @@ def missing_overlays(scenario: Scenario) -> list[str]:
 
 def build_map(entries: list[MapEntry], boards: BoardSource, ssr: tuple[str, ...] = ()) -> Map:
     """The map of the entries, each board with its terrain SSRs applied (``ssr``: the
-    scenario's, for every board; RULES.md 11.2)."""
+    scenario's, for every board; rules.md 11.2)."""
     placements = []
     seen: dict[str, int] = {}
     for i, e in enumerate(entries):
@@ -210,6 +211,7 @@ def _unit(obj: Any, i: int, m: Map) -> Unit:
     level = read_int(obj, "level", p, 0, -1, 6)
     flags = {k: read_bool(obj, k, p, None) for k in _UNIT_BOOLS}
     moving = read_choice(obj, "moving", MOVING, p, nullable=True)
+    read_unit_keys(obj, p)                  # SPEC.md turn four: bypass_side
     # the impossible states (bu and CE...) are checks.check's, after the whole file is read
     extra = {k: v for k, v in obj.items() if k not in _UNIT_KEYS}
     return Unit(uid, side, utype, hex_id, level,
@@ -234,6 +236,7 @@ def _marker(obj: Any, i: int, m: Map) -> Marker:
             raise ScenarioError(f"only blazes, flames and trip flares have a radius, not a {mtype}",
                                 place=f"{p}radius")
         radius = read_int(obj, "radius", p, 0, 0, MAX_RADIUS)
+    read_marker_keys(obj, mtype, m.index(hex_id), m, p)    # SPEC.md turn four: counters
     extra = {k: v for k, v in obj.items() if k not in _MARKER_KEYS}
     return Marker(mtype, hex_id, side, radius, extra)
 

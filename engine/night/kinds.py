@@ -54,7 +54,7 @@ class Light(str, Enum):
     FIRE = "fire"            # Blaze and Flame (E1.9)
 
 
-DEFAULT_FIRE_RADIUS = 2      # RULES.md 4: the texts give none; W-20 needs 2
+DEFAULT_FIRE_RADIUS = 2      # rules.md 4: the texts give none; W-20 needs 2
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class MarkerKind:
 
     @property
     def own_radius(self) -> bool:
-        """A light whose radius the marker gives (Blaze, Flame; RULES.md 4)."""
+        """A light whose radius the marker gives (Blaze, Flame; rules.md 4)."""
         return self.light is not None and self.radius is None
 
 
@@ -79,9 +79,9 @@ MARKER_KINDS: dict[str, MarkerKind] = {k.type: k for k in (
     MarkerKind("ir", "Illuminating Round", Light.STAR, 6, rule="E1.933"),
     MarkerKind("blaze", "Blaze", Light.FIRE, rule="E1.9"),
     MarkerKind("flame", "Flame", Light.FIRE, rule="E1.9"),
-    # RULES.md 10: a trip flare lights jungle as fires do (seed 001), radius its own (default
+    # rules.md 10: a trip flare lights jungle as fires do (seed 001), radius its own (default
     # 1); its shadows follow a fire's: an assumption, the texts say nothing of them
-    MarkerKind("trip_flare", "Trip Flare", Light.FIRE, rule="RULES.md 10", default_radius=1),
+    MarkerKind("trip_flare", "Trip Flare", Light.FIRE, rule="rules.md 10", default_radius=1),
     MarkerKind("gunflash", "Gunflash", sided=True, gunflash=True, rule="E1.8"),
     # every fire marker VASL has counts as a Gunflash location (E1.8)
     MarkerKind("prep_fire", "Prep Fire marker", sided=True, gunflash=True, rule="E1.8"),
@@ -95,15 +95,20 @@ MARKER_KINDS: dict[str, MarkerKind] = {k.type: k for k in (
     MarkerKind("intensive_fire", "Intensive Fire marker", sided=True, gunflash=True,
                rule="E1.8"),
     MarkerKind("ffe", "FFE", sided=True, rule="E1.91"),
-    # A24 smoke: read and drawn; its hindrance to LOS is not applied yet
+    # counters in LOS (rules.md 11.4): smoke (A24), wrecks, rubble, entrenchments
     MarkerKind("smoke", "Smoke", rule="A24"),
+    MarkerKind("wreck", "Wreck", rule="rules.md 11.4"),
+    MarkerKind("rubble", "Rubble", rule="B24"),
+    MarkerKind("foxhole", "Foxhole", rule="B27"),
+    MarkerKind("trench", "Trench", rule="B27"),
+    MarkerKind("ad_ditch", "A-T Ditch", rule="B27"),
 )}
 
 
 def light_radius(marker_type: str, own: int | None = None) -> int:
     """The radius of the light of a marker of ``marker_type`` (-1: it gives none): starshell 3
-    (E1.923), IR 6 (E1.933), Blaze and Flame ``own`` or DEFAULT_FIRE_RADIUS (RULES.md 4), a
-    trip flare ``own`` or 1 (RULES.md 10)."""
+    (E1.923), IR 6 (E1.933), Blaze and Flame ``own`` or DEFAULT_FIRE_RADIUS (rules.md 4), a
+    trip flare ``own`` or 1 (rules.md 10)."""
     kind = MARKER_KINDS.get(marker_type)
     if kind is None or kind.light is None:
         return -1

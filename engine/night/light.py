@@ -1,4 +1,4 @@
-"""Illumination (E1.9, RULES.md section 4): which locations are lit, by what, and blaze shadows.
+"""Illumination (E1.9, rules.md 4): which locations are lit, by what, and blaze shadows.
 
 - E1.923: a starshell lights every location within 3 hexes; E1.933: an IR within 6.
 - Not lit by starshells or IR (E1.923, E1.933): building interiors (a hex of a multi-hex building
@@ -6,7 +6,7 @@
   unit bypassing light jungle -- and underground locations.  They cast no shadows.
 - Blazes and Flames light every location of their circle (jungle and interiors too) that their
   light reaches: the others are their blind hexes, unless another light reaches them (the seed
-  says so for fires; applied to Flames too, as RULES.md assumes).  Radius: the marker's,
+  says so for fires; applied to Flames too, as docs/rules.md reads it).  Radius: the marker's,
   default 2.  Underground locations (a unit level below 0) only by a fire reaching the hex.
 """
 from __future__ import annotations
@@ -104,7 +104,7 @@ def illumination(scenario: Scenario) -> Illumination:
 
 def _illumination(scenario: Scenario) -> Illumination:
     # trip flares are fires here (kinds.FIRE lights): they light jungle and cast a fire's
-    # shadows, the latter an assumption (RULES.md 10)
+    # shadows, the latter an assumption (rules.md 10)
     m = scenario.map
     n = m.size
     lit = np.zeros(n, dtype=bool)

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..hex_lines import crossed_hexes
 from ..los import BLIND, explain_block, hexside_words, hexsides_crossed, los_table
+from .counters import counter_words, line_counters
 from .light import illumination
 from .scenario import Scenario, Unit
 from .unit_verdicts import unit_verdict
@@ -30,13 +31,16 @@ class LosThread:
     end_elevation: int
     crossed: list = field(default_factory=list)       # hexes whose interior the string enters
     hexsides: list = field(default_factory=list)      # pairs of hexes it runs between
-    # hexside terrain it crosses (RULES.md 7): {"hexes", "name", "terrain", "ignored"}
+    # hexside terrain it crosses (rules.md 7): {"hexes", "name", "terrain", "ignored"}
     hexside_terrain: list = field(default_factory=list)
     day_clear: bool = True
     blocking: list = field(default_factory=list)      # the first blocking hex (two: a hexside)
     blind: bool = False                               # blocked by A6.4 blind hexes
     hindrances: int = 0
     day_reason: str = ""
+    # rules.md 11.4: smoke, vehicles, wrecks and FFE on the line: their hindrances, in words
+    counter_hindrances: int = 0
+    counter_reasons: list = field(default_factory=list)
     night_sight: str = "none"
     night_reasons: list = field(default_factory=list)
     viewer: str | None = None                         # the unit whose night verdict this is
@@ -62,6 +66,9 @@ def los_thread(scenario: Scenario, start: str, end: str, start_level: int = 0, e
     t.day_clear = bool(day.clear[0])
     t.hindrances = int(day.hindrances[0])
     t.day_reason = explain_block(m, day, 0)
+    t.counter_hindrances = int(line_counters(scenario, a, start_level, b, end_level).extra[0])
+    t.counter_reasons = counter_words(scenario, a, start_level, b, end_level, t.day_clear,
+                                      t.hindrances)
     if not t.day_clear:
         blockers = {int(day.block_h1[0]), int(day.block_h2[0])}
         t.blocking = sorted(m.names[i] for i in blockers if i >= 0)

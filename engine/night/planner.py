@@ -1,6 +1,6 @@
-"""The night planner's best starshell: every legal way to fire now, ranked (RULES.md 10).
+"""The night planner's best starshell: every legal way to fire now, ranked (rules.md 10).
 
-The planner adds no rule; it applies sections 4 and 5 of RULES.md through the modules that
+The planner adds no rule; it applies rules.md 4 and 5 through the modules that
 hold them:
 - who may fire, when, and where: ``starshells.starshell_options`` (E1.92, E1.921, E1.922, E1.932);
 - the 36 equally likely drift outcomes of a placement: ``drift.drift_distance`` and the six
@@ -33,11 +33,15 @@ from ..hexes import axial_distance
 from .drift import LIGHT_RADIUS, OUTCOMES, drift_offsets, light_kind
 from .kinds import METHOD_KEYS, METHODS
 from .light import illumination, star_exceptions
+from .planner_gain import gains, side_sight_steps
+from .planner_steps import drive, step_units
 from .planner_threat import check_side
+from .planner_words import Words, advice_sentence, option_sentence, words_for
 from .scenario import Scenario, Unit
 from .starshells import hex_starshell_roller, starshell_options
 
 LIT_ENEMIES = "lit-enemies"
+OUTCOME_CELLS = 4_000_000       # placements x 36 outcomes x units worked out at once, at most
 TARGET = "target:"
 METHOD_RULE = {m.key: m.rule for m in METHODS}
 
@@ -64,6 +68,53 @@ class StarshellOption:
     enemies_lit_now: int
     target: str | None = None
     target_count: int | None = None
+    target_now: bool = False          # the target hex is lit already (E1.9)
+    # rules.md 11.7: what the shot gains and costs, summed over the 36 outcomes
+    seen_count: int = 0               # enemy units newly lit that a friendly unit then sees
+    any_seen_count: int = 0           # outcomes with at least one such enemy
+    seen_each: tuple[int, ...] = ()   # per enemy unit (``enemy_ids``)
+    blinded_count: int = 0            # friendly units newly lit, so blinded (E1.101)
+    blinded_each: tuple[int, ...] = ()    # per friendly unit (``friendly_ids``)
+    stop_each: tuple[int, ...] = ()   # per friendly unit: enemy units it stops seeing, blinded
+    lost_count: int = 0               # enemy units the side sees now and no more
+    seer_count: int = 0               # friendly Good Order units that would see those lit
+
+    @property
+    def expected_enemies_seen(self) -> Fraction:
+        """Expected enemy units newly lit and then seen by a friendly Good Order unit (rules.md
+        11.7): within its NVR, being lit (E1.101), along its LOS."""
+        return Fraction(self.seen_count, OUTCOMES)
+
+    @property
+    def any_enemy_seen(self) -> Fraction:
+        """The chance that the shot lights at least one enemy unit a friend then sees: what the
+        shot itself adds, never a unit lit already (E1.9)."""
+        return Fraction(self.any_seen_count, OUTCOMES)
+
+    @property
+    def expected_friends_blinded(self) -> Fraction:
+        """Expected friendly units newly lit: blinded, they see only lit locations (E1.101)."""
+        return Fraction(self.blinded_count, OUTCOMES)
+
+    @property
+    def expected_sight_lost(self) -> Fraction:
+        """Expected enemy units the side sees now and sees no more: their watchers blinded
+        (E1.101), they left dark."""
+        return Fraction(self.lost_count, OUTCOMES)
+
+    @property
+    def friends_blinded(self) -> dict[str, Fraction]:
+        """Each friendly unit's chance of being newly lit (E1.101)."""
+        return {u: Fraction(c, OUTCOMES) for u, c in zip(self.friendly_ids, self.blinded_each)
+                if c}
+
+    @property
+    def gain(self) -> Fraction:
+        """The number the ranking sorts by: the expected enemy units newly lit and seen, or for
+        ``target:HEX`` the chance that the shot newly lights that hex (rules.md 11.7)."""
+        if self.target is not None:
+            return Fraction(0) if self.target_now else Fraction(self.target_count, OUTCOMES)
+        return self.expected_enemies_seen
 
     @property
     def enemy_lit(self) -> dict[str, Fraction]:
@@ -101,6 +152,9 @@ class StarshellOption:
         """The usage dr's chance of success (E1.921, E1.931): limit in 6; OBA IR needs none."""
         return usage_chance(self.usage_dr_max)
 
+    def friends_blinded_counts(self) -> dict[str, int]:
+        return {u: c for u, c in zip(self.friendly_ids, self.blinded_each) if c}
+
     def reasons(self) -> list[str]:
         usage = (f"usage dr of {self.usage_dr_max} or less: {self.usage_dr_max} in 6 "
                  f"({'E1.931' if self.method.startswith('ir') else 'E1.921'})"
@@ -127,7 +181,19 @@ class StarshellOption:
                "expected_enemy_gain": float(self.expected_enemy_gain),
                "expected_friendly_lit": float(self.expected_friendly_lit),
                "any_enemy_lit": _fraction_text(self.any_enemy_count),
-               "attempt_hex": self.attempt_hex, "reasons": self.reasons()}
+               "attempt_hex": self.attempt_hex, "reasons": self.reasons(),
+               # rules.md 11.7 (SPEC.md turn four)
+               "expected_enemies_seen": _fraction_text(self.seen_count),
+               "any_enemy_seen": _fraction_text(self.any_seen_count),
+               "enemy_seen": {u: _fraction_text(c) for u, c in zip(self.enemy_ids,
+                                                                   self.seen_each) if c},
+               "expected_friends_blinded": _fraction_text(self.blinded_count),
+               "friends_blinded": {u: _fraction_text(c) for u, c in
+                                   self.friends_blinded_counts().items()},
+               "stop_seeing": {u: _fraction_text(c) for u, c in zip(self.friendly_ids,
+                                                                    self.stop_each) if c},
+               "expected_sight_lost": _fraction_text(self.lost_count),
+               "gain": float(self.gain)}
         if self.target is not None:
             out["target"] = self.target
             out["target_lit"] = _fraction_text(self.target_count)
@@ -142,14 +208,35 @@ class Advice:
     objective: str
     options: tuple[StarshellOption, ...]
     reasons: tuple[str, ...]
+    words: Words = Words()
 
     @property
     def best(self) -> StarshellOption | None:
         return self.options[0] if self.options else None
 
+    @property
+    def advice(self) -> str:
+        """"fire" when a placement gains (rules.md 11.7), else "hold"."""
+        return "fire" if self.options and self.options[0].gain > 0 else "hold"
+
+    @property
+    def sentence(self) -> str:
+        """The advice in a sentence: where to fire and what it gains, or "Don't fire"."""
+        return advice_sentence(self)
+
+    def says(self, option: StarshellOption) -> str:
+        """What ``option`` gains and costs, in a sentence."""
+        return option_sentence(option, self.words)
+
     def as_json(self) -> dict:
+        options = []
+        for o in self.options:
+            out = o.as_json()
+            out["says"] = self.says(o)
+            options.append(out)
         return {"unit": self.unit, "side": self.side, "objective": self.objective,
-                "options": [o.as_json() for o in self.options], "reasons": list(self.reasons)}
+                "advice": self.advice, "says": self.sentence,
+                "options": options, "reasons": list(self.reasons)}
 
 
 def lit_outcomes(scenario: Scenario, method: str, ats: np.ndarray, columns: np.ndarray,
@@ -160,13 +247,15 @@ def lit_outcomes(scenario: Scenario, method: str, ats: np.ndarray, columns: np.n
     A flare that leaves the map lights nothing (drift.py)."""
     m = scenario.map
     offs = drift_offsets(method)
-    eq = m.q[ats][:, None] + offs[None, :, 0]
-    er = m.r[ats][:, None] + offs[None, :, 1]
-    on_map = m.lookup_axial(eq, er) >= 0
-    dq = eq[:, :, None] - m.q[columns][None, None, :]
-    dr = er[:, :, None] - m.r[columns][None, None, :]
-    near = axial_distance(dq, dr) <= LIGHT_RADIUS[light_kind(method)]
-    return (near & on_map[:, :, None] & lightable[None, None, :]) | already[None, None, :]
+    ends = m.lookup_axial(m.q[ats][:, None] + offs[None, :, 0],
+                          m.r[ats][:, None] + offs[None, :, 1])        # (placements, 36)
+    where, back = np.unique(ends, return_inverse=True)                # each end hex once
+    at = np.where(where >= 0, where, 0)
+    dq = m.q[at][:, None] - m.q[columns][None, :]
+    dr = m.r[at][:, None] - m.r[columns][None, :]
+    near = (axial_distance(dq, dr) <= LIGHT_RADIUS[light_kind(method)]) & (where >= 0)[:, None]
+    lit = near[back.reshape(ends.shape)]                               # off the map: nothing
+    return (lit & lightable[None, None, :]) | already[None, None, :]
 
 
 def unit_columns(scenario: Scenario, units: list[Unit]) -> tuple[np.ndarray, ...]:
@@ -194,8 +283,8 @@ def parse_objective(scenario: Scenario, objective: str) -> str | None:
 
 
 def _firers(scenario: Scenario, unit_id: str | None, side: str | None):
-    """(side, [(unit, its starshell FireOptions or None when another unit of its hex rolls,
-    its IR FireOptions)], reasons)."""
+    """Steps (yielding the share done) returning (side, [(unit, its starshell FireOptions or
+    None when another unit of its hex rolls, its IR FireOptions)], reasons)."""
     reasons: list[str] = []
     if unit_id is not None:
         unit = scenario.unit(unit_id)
@@ -208,28 +297,50 @@ def _firers(scenario: Scenario, unit_id: str | None, side: str | None):
         check_side(scenario, side)
         units = [u for u in scenario.units if u.side == side]
         rollers = set()
-        for hex_ in sorted({scenario.map.canonical(u.hex) for u in units}):
+        hexes = sorted({scenario.map.canonical(u.hex) for u in units})
+        per_step = step_units(scenario.map.size)
+        for k, hex_ in enumerate(hexes):
             best, why = hex_starshell_roller(scenario, hex_)     # W-21, E1.92: one per hex
             if best is not None:
                 rollers.add(best.id)
                 reasons.extend(why)
+            if k % per_step == per_step - 1:
+                yield 0.5 * (k + 1) / len(hexes)
     out = []
-    for u in units:
+    per_step = step_units(scenario.map.size)
+    for k, u in enumerate(units):
         opts = starshell_options(scenario, u.id)
         star = opts.starshell if u.id in rollers else None
         if unit_id is not None:
             reasons.extend(opts.starshell.reasons + opts.ir.reasons[-1:])
         out.append((u, star, opts.ir))
+        if k % per_step == per_step - 1:
+            yield 0.5 + 0.5 * (k + 1) / len(units)
     return side, out, reasons
 
 
 def advise(scenario: Scenario, unit_id: str | None, side: str | None = None,
            objective: str = LIT_ENEMIES) -> Advice:
     """Every legal starshell/IR placement of ``unit_id`` now (or, with ``unit_id`` None, of
-    every qualified unit of ``side``: one starshell roller per hex, W-21), ranked by the
-    expected number of enemy units lit (or by the chance that ``target:HEX`` ends lit)."""
+    every qualified unit of ``side``: one starshell roller per hex, W-21), best first
+    (``rank_key``).  ``advise_steps`` is the same, a step at a time."""
+    return drive(advise_steps(scenario, unit_id, side, objective))
+
+
+def advise_steps(scenario: Scenario, unit_id: str | None, side: str | None = None,
+                 objective: str = LIT_ENEMIES):
+    """``advise`` as a generator: it yields its progress, ``(text, share done)``, after the
+    sight of the side and after each firer (a caller may stop between two), and returns the
+    Advice."""
     target = parse_objective(scenario, objective)
-    side, firers, reasons = _firers(scenario, unit_id, side)
+    yield ("who may fire", 0.0)
+    steps = _firers(scenario, unit_id, side)
+    while True:
+        try:
+            yield ("who may fire", 0.3 * next(steps))
+        except StopIteration as done:
+            side, firers, reasons = done.value
+            break
     enemies = [u for u in scenario.units if u.side != side]
     friends = [u for u in scenario.units if u.side == side]
     everyone = enemies + friends
@@ -240,47 +351,72 @@ def advise(scenario: Scenario, unit_id: str | None, side: str | None = None,
         cols = np.append(cols, t)
         lightable = np.append(lightable, star_exceptions(scenario.map)[0][t])
         already = np.append(already, illumination(scenario).lit[t])
-    ne, nf = len(enemies), len(friends)
+    steps = side_sight_steps(scenario, friends, enemies)        # rules.md 11.7
+    while True:
+        try:
+            yield ("what your units see", 0.3 + 0.2 * next(steps))
+        except StopIteration as done:
+            sight = done.value
+            break
     found = []
-    for unit, star, ir in firers:
+    for k, (unit, star, ir) in enumerate(firers):
         for opts in (star, ir):
             if opts is None or not opts.may_fire:
                 continue
             for method, hexes in opts.methods.items():
                 if hexes:
                     found.extend(_method_options(scenario, unit, opts.usage_dr_max, method, hexes,
-                                                 (cols, lightable, already), (ne, nf),
+                                                 (cols, lightable, already), sight,
                                                  enemies, friends, target))
-    order = _rank_key(target is not None)
-    return Advice(unit_id, side, objective, tuple(sorted(found, key=order)), tuple(reasons))
+        yield (f"placements of {unit.id}", 0.5 + 0.5 * (k + 1) / len(firers))
+    order = rank_key(target is not None)
+    return Advice(unit_id, side, objective, tuple(sorted(found, key=order)), tuple(reasons),
+                  words_for(scenario, side))
 
 
-def _method_options(scenario, unit, limit, method, hexes, columns, counts_of, enemies, friends,
+def _method_options(scenario, unit, limit, method, hexes, columns, sight, enemies, friends,
                     target) -> list[StarshellOption]:
     m = scenario.map
     cols, lightable, already = columns
-    ne, nf = counts_of
+    chunk = max(1, OUTCOME_CELLS // (OUTCOMES * max(len(cols), 1)))     # memory bounded
+    if len(hexes) > chunk:
+        return [o for k in range(0, len(hexes), chunk)
+                for o in _method_options(scenario, unit, limit, method, hexes[k:k + chunk],
+                                         columns, sight, enemies, friends, target)]
+    ne, nf = len(enemies), len(friends)
     ats = np.array([m.index(h) for h in hexes], dtype=np.int64)
     lit = lit_outcomes(scenario, method, ats, cols, lightable, already)
     counts = lit.sum(axis=1)                                   # (placements, columns)
     any_enemy = lit[:, :, :ne].any(axis=2).sum(axis=1)
+    g = gains(sight, lit[:, :, :ne], lit[:, :, ne:ne + nf], already[:ne], already[ne:ne + nf])
+    seers = (g.seen_each > 0).astype(np.int32) @ sight.sees_if_lit.T.astype(np.int32) > 0
     attempt = None if method.startswith("ir") else m.canonical(unit.hex)     # E1.92
     e_ids = tuple(u.id for u in enemies)
     f_ids = tuple(u.id for u in friends)
     now = int(already[:ne].sum())
+    target_now = bool(already[-1]) if target is not None else False
     rows = counts.tolist()
-    anys = any_enemy.tolist()
     return [StarshellOption(method, m.names[at], unit.id, limit, attempt, e_ids,
                             tuple(row[:ne]), f_ids, tuple(row[ne:ne + nf]), a, now,
-                            target, row[-1] if target is not None else None)
-            for at, row, a in zip(ats.tolist(), rows, anys)]
+                            target, row[-1] if target is not None else None, target_now,
+                            seen, any_seen, tuple(each), blinded, tuple(b_each),
+                            tuple(stop), lost, n_seers)
+            for at, row, a, seen, any_seen, each, blinded, b_each, stop, lost, n_seers in zip(
+                ats.tolist(), rows, any_enemy.tolist(), g.seen.tolist(), g.any_seen.tolist(),
+                g.seen_each.tolist(), g.blinded.tolist(), g.blinded_each.tolist(),
+                g.stop_each.tolist(), g.lost.tolist(), seers.sum(axis=1).tolist())]
 
 
-def _rank_key(by_target: bool):
+def rank_key(by_target: bool):
+    """The default ranking (rules.md 11.7): the most enemy units newly lit and then seen by a
+    friendly Good Order unit (for ``target:HEX``, the chance the hex ends lit first); among
+    equals, the fewest enemy units the side stops seeing (its watchers blinded, E1.101), the
+    fewest friendly units blinded, the likeliest to light at least one seen, the most enemy
+    units lit, then the simpler method."""
     def key(o: StarshellOption):
         first = (-o.target_count,) if by_target else ()
-        return first + (-sum(o.enemy_counts), sum(o.friendly_counts), -o.any_enemy_count,
-                        METHOD_KEYS.index(o.method), o.at, o.by)
+        return first + (-o.seen_count, o.lost_count, o.blinded_count, -o.any_seen_count,
+                        -sum(o.enemy_counts), METHOD_KEYS.index(o.method), o.at, o.by)
     return key
 
 
@@ -289,5 +425,6 @@ def usage_chance(limit: int | None) -> Fraction:
     return Fraction(6 if limit is None else limit, 6)
 
 
-__all__ = ["Advice", "StarshellOption", "advise", "drift_offsets", "lit_outcomes",
-           "parse_objective", "unit_columns", "usage_chance", "LIT_ENEMIES", "OUTCOMES"]
+__all__ = ["Advice", "StarshellOption", "advise", "advise_steps", "drift_offsets", "drive",
+           "lit_outcomes", "parse_objective", "rank_key", "unit_columns", "usage_chance",
+           "LIT_ENEMIES", "OUTCOMES"]

@@ -1,5 +1,5 @@
 """``python -m engine advise | threat | route``: the night planner's commands (SPEC.md,
-"Turn-three extensions"; RULES.md 10).  Thin: the answers are ``planner``'s,
+"Turn-three extensions"; rules.md 10).  Thin: the answers are ``planner``'s,
 ``planner_threat``'s and ``planner_route``'s; without ``--json`` each prints sentences a player
 reads, citing the rules.
 """
@@ -12,10 +12,17 @@ from ..hexes import HexIdError
 from ..jsonio import read_json
 from .files import load_scenario
 from .planner import LIT_ENEMIES, TARGET, advise
+from .planner_costs import ASL
 from .planner_route import route
 from .planner_threat import check_side, threat
 
 SHOWN = 10          # options and hexes listed in the plain-text answers
+# The command line's bound (docs/rules.md, the planner): units whose sight is worked out times
+# the map's hexes.  Each such unit's verdict on every hex is a LOS row: on a map whose LOS table
+# is not built (the command line never builds it), about 20 microseconds a unit-hex here, so
+# the bound keeps a question under half a minute; past it the command refuses, unless
+# --no-limit.  The app asks the same questions a step at a time, with Cancel.
+MAX_WORK = 1_000_000
 
 
 def _unit(s, file: str, unit_id: str):
@@ -40,6 +47,20 @@ def _side(s, file: str, side: str) -> str:
     return side
 
 
+def check_size(scenario, file: str, side: str | None, what: str, no_limit: bool) -> None:
+    """Refuse a question past ``MAX_WORK`` (unit-hexes) unless ``no_limit``."""
+    s = scenario
+    units = [u for u in s.units if (side is None or u.side == side) and u.good_order]
+    work = len(units) * s.map.size
+    if work > MAX_WORK and not no_limit:
+        raise ScenarioError(
+            f"{what} would work out the sight of {len(units)} units over {s.map.size} hexes "
+            f"({work:,} unit-hexes), past the command line's bound of {MAX_WORK:,} (docs/rules.md, "
+            "the planner): ask for one unit, or run it anyway with --no-limit (it may take "
+            "minutes), or use the app, which works it out a step at a time with Cancel",
+            file=file)
+
+
 def cmd_advise(args) -> dict:
     s = load_scenario(args.position)
     if args.unit is None and args.side is None:
@@ -49,6 +70,8 @@ def cmd_advise(args) -> dict:
     if unit is not None and side is not None and s.unit(unit).side != side:
         raise ScenarioError(f"{unit} is of side {s.unit(unit).side!r}, not {side!r}",
                             file=args.position, place="--side")
+    own = side if side is not None else s.unit(unit).side
+    check_size(s, args.position, own, "advise", args.no_limit)
     objective = args.objective
     if objective.startswith(TARGET):
         objective = TARGET + _hex(s, args.position, "--objective", objective[len(TARGET):])
@@ -60,7 +83,15 @@ def cmd_advise(args) -> dict:
 
 def cmd_threat(args) -> dict:
     s = load_scenario(args.position)
-    return threat(s, _side(s, args.position, args.side)).as_json()
+    side = _side(s, args.position, args.side)
+    check_size(s, args.position, _other(s, side), "threat", args.no_limit)
+    return threat(s, side).as_json()
+
+
+def _other(s, side: str) -> str | None:
+    """The other side (the viewers of a threat), None when several."""
+    others = [x for x in s.sides if x != side]
+    return others[0] if len(others) == 1 else None
 
 
 def read_costs(path: str) -> dict:
@@ -75,8 +106,9 @@ def cmd_route(args) -> dict:
     s = load_scenario(args.position)
     unit = _unit(s, args.position, args.unit)
     to = _hex(s, args.position, "--to", args.to)
+    check_size(s, args.position, _other(s, unit.side), "route", args.no_limit)
     costs = None
-    if args.costs is not None:
+    if args.costs is not None and args.costs != ASL:
         costs = read_costs(args.costs)
         try:
             return route(s, unit.id, to, costs).as_json()
@@ -99,16 +131,22 @@ def advise_text(out: dict) -> str:
         lines.append("  no legal placement now:")
         lines.extend(f"  - {r}" for r in out["reasons"])
         return "\n".join(lines)
+    lines.append(f"  {out['says']}")
     for k, o in enumerate(out["options"][:SHOWN], 1):
         target = f", {o['target']} lit {_chance(o['target_lit'])}" if "target" in o else ""
         rule = "E1.931" if o["method"].startswith("ir") else "E1.921"
-        lines.append(f"  {k}. method {o['method']} in {o['at']} by {o['by']}: "
-                     f"{o['expected_enemy_lit']:.2f} enemy unit(s) lit on average, chance of "
-                     f"at least one lit: {_chance(o['any_enemy_lit'])}{target}; usage dr passes "
-                     f"{o['usage']} ({rule})")
-        lit = [f"{u} {p}" for u, p in o["friendly_lit"].items() if p != "0"]
+        lines.append(f"  {k}. method {o['method']} in {o['at']} by {o['by']}: {o['says']}")
+        lines.append(f"     gain {o['gain']:.2f}: enemy units newly lit and then seen by a "
+                     f"Good Order unit of yours (rules.md 11.7); chance of at least one: "
+                     f"{_chance(o['any_enemy_seen'])}{target}; usage dr passes {o['usage']} "
+                     f"({rule})")
+        if o["enemy_lit"] and o["expected_enemy_gain"] == 0 and o["expected_enemy_lit"]:
+            lines.append("     the enemy units it lights are lit already: no gain (E1.9)")
+        lit = [f"{u} {p}" for u, p in o["friends_blinded"].items()]
         if lit:
-            lines.append(f"     friendly units lit, and so blinded (E1.101): {', '.join(lit)}")
+            lines.append(f"     friendly units newly lit, and so blinded (E1.101): {', '.join(lit)}"
+                         + (f"; enemy units the side stops seeing: {o['expected_sight_lost']}"
+                            if o["expected_sight_lost"] != "0" else ""))
         if o["attempt_hex"]:
             lines.append(f"     uses {o['attempt_hex']}'s one starshell attempt this phase "
                          "(E1.92)")
@@ -137,8 +175,8 @@ def threat_text(out: dict) -> str:
 def route_text(out: dict) -> str:
     if not out["path"]:
         return "\n".join(out["reasons"])
-    lines = [f"{out['unit']}: {' -> '.join(out['path'])} ({out['hexes']} hex(es), cost "
-             f"{out['cost']:g})"]
+    lines = [f"{out['unit']}: {' -> '.join(out['path'])} ({out['hexes']} hex(es), "
+             f"{out['cost']:g} MF)"]
     lines.extend(out["reasons"])
     for h, who in out["seen_how"].items():
         lines.append(f"  {h} is seen by " + "; ".join(f"{u}, {why}" for u, why in who.items()))
@@ -152,14 +190,22 @@ def add_commands(add) -> None:
     sp.add_argument("--side", metavar="S", help="every qualified unit of the side")
     sp.add_argument("--objective", default=LIT_ENEMIES, metavar="O",
                     help=f"{LIT_ENEMIES} (default) or target:HEX")
+    sp.add_argument("--no-limit", action="store_true",
+                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes")
     sp.set_defaults(text=advise_text)
     sp = add("threat", cmd_threat, "per hex, how many enemy units would see a unit of a side")
     sp.add_argument("position", metavar="POSITION")
     sp.add_argument("--side", required=True, metavar="S")
+    sp.add_argument("--no-limit", action="store_true",
+                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes")
     sp.set_defaults(text=threat_text)
     sp = add("route", cmd_route, "a unit's way to a hex, unseen where it can be")
     sp.add_argument("position", metavar="POSITION")
     sp.add_argument("--unit", required=True, metavar="ID")
     sp.add_argument("--to", required=True, metavar="HEX")
-    sp.add_argument("--costs", metavar="FILE", help="JSON {terrain: movement points}")
+    sp.add_argument("--costs", metavar="FILE", default=ASL,
+                    help=f"{ASL} (default: ASL's Infantry MF, terrain, roads, hillsides and "
+                         "hexsides) or a JSON file {terrain: MF} that replaces it")
+    sp.add_argument("--no-limit", action="store_true",
+                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes")
     sp.set_defaults(text=route_text)

@@ -1,4 +1,4 @@
-"""The night planner's dark way: a unit's route through hexes no Good Order enemy sees (RULES.md 10).
+"""The night planner's dark way: a unit's route through hexes no Good Order enemy sees (rules.md 10).
 
 A unit moving into a hex is seen there by an enemy that would see a unit of its side standing
 in it (``planner_threat``): within NVR or lit (E1.1, E1.101), through a Gunflash there (E1.81:
@@ -7,21 +7,22 @@ out to 1.5 x NVR, 2 x if tracked (E1.14).
 
 The way is the cheapest in, lexicographically: the sightings (each hex entered adds the number
 of enemies seeing it; the sum, since "the fewest distinct enemies" would not split into steps),
-then the hexes entered seen, then the movement points (a user's table ``{terrain: cost}``,
-terrain not in it costing 1, ``null`` for impassable; without a table every hex costs 1), then
-the hexes.  Where a dark way exists it is thus the shortest dark way.  The unit's own hex is
-its start: it is not entered.  Each seen step names who sees it and why.
+then the hexes entered seen, then the movement points (ASL's Infantry costs built in,
+``planner_costs``: terrain, roads, hillsides and hexsides, in MF; or a user's table
+``{terrain: cost}``, terrain not in it costing 1, ``null`` for impassable), then the hexes.
+Where a dark way exists it is thus the cheapest dark way.  The unit's own hex is its start: it
+is not entered.  Each seen step names who sees it and why.
 """
 from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from numbers import Real
 
 import numpy as np
 
-from ..errors import ScenarioError
-from .planner_threat import Threat, threat
+from .planner_costs import step_costs
+from .planner_steps import drive
+from .planner_threat import Threat, threat_steps
 from .scenario import Scenario
 from .verdicts import NVR
 
@@ -36,7 +37,7 @@ class Route:
     unit: str
     path: tuple[str, ...]                       # the unit's hex first, the goal last; () if none
     seen: dict = field(default_factory=dict)    # hex -> {enemy id: why}
-    cost: float = 0                             # movement points (hexes without a table)
+    cost: float = 0                             # movement points: MF (planner_costs)
     reasons: tuple[str, ...] = ()
 
     @property
@@ -60,35 +61,28 @@ class Route:
                 "sightings": self.sightings, "reasons": list(self.reasons)}
 
 
-def step_costs(scenario: Scenario, costs: dict | None) -> np.ndarray:
-    """Movement points to enter each hex (NaN: impassable), from ``{terrain: cost}``."""
-    m = scenario.map
-    out = np.ones(m.size, dtype=float)
-    if costs is None:
-        return out
-    names = np.array([m.terrain_name(i) for i in range(m.size)])
-    for terrain, cost in costs.items():
-        if cost is None:
-            out[names == terrain] = np.nan
-        elif isinstance(cost, bool) or not isinstance(cost, Real) or not cost > 0:
-            raise ScenarioError(f"the cost of {terrain!r} must be a number above 0 or null "
-                                f"(impassable), not {cost!r}", place=f"costs.{terrain}")
-        else:
-            out[names == terrain] = float(cost)
-    return out
-
-
-def route(scenario: Scenario, unit_id: str, to_hex: str, costs: dict | None = None,
+def route(scenario: Scenario, unit_id: str, to_hex: str, costs: dict | str | None = None,
           seen_by: Threat | None = None) -> Route:
     """The way of ``unit_id`` to ``to_hex`` seen by the fewest enemies, for the fewest hexes,
-    then the shortest (module docstring).  ``seen_by``: the side's threat, if known."""
+    then the shortest (module docstring).  ``seen_by``: the side's threat, if known.
+    ``route_steps`` is the same, a step at a time."""
+    return drive(route_steps(scenario, unit_id, to_hex, costs, seen_by))
+
+
+def route_steps(scenario: Scenario, unit_id: str, to_hex: str, costs: dict | str | None = None,
+                seen_by: Threat | None = None):
+    """``route`` as a generator: the side's threat a step at a time (``threat_steps``), then
+    the search; it returns the Route."""
     unit = scenario.unit(unit_id)
     m = scenario.map
     start, goal = m.index(unit.hex), m.index(to_hex)
-    th = seen_by if seen_by is not None else threat(scenario, unit.side)
+    mp = step_costs(m, costs)                 # a bad table refused before the long part
+    th = seen_by
+    if th is None:
+        th = yield from threat_steps(scenario, unit.side)
     sees = th.seen(vehicle=unit.is_vehicle, tracked=unit.tracked)
     count = sees.sum(axis=0)
-    mp = step_costs(scenario, costs)
+    yield ("the dark way", 1.0)
     prev = _search(m.neighbours, count, mp, start, goal)
     if prev is None:
         return Route(unit.id, (), {}, 0, (f"no way from {m.names[start]} to {m.names[goal]}: "
@@ -98,18 +92,57 @@ def route(scenario: Scenario, unit_id: str, to_hex: str, costs: dict | None = No
         path.append(prev[path[-1]])
     path.reverse()
     seen = {m.names[i]: _who(th, sees, i, unit.is_vehicle, unit.tracked) for i in path[1:] if count[i]}
-    total = float(sum(mp[i] for i in path[1:]))
-    reasons = [_summary(unit.id, seen, len(path) - 1)]
+    side = {(int(a), int(b)): k for a in path for k, b in enumerate(m.neighbours[a]) if b >= 0}
+    total = float(sum(mp[a, side[a, b]] for a, b in zip(path, path[1:])))
+    reasons = [_summary(unit.id, seen, len(path) - 1, total)]
     return Route(unit.id, tuple(m.names[i] for i in path), seen, total, tuple(reasons))
 
 
 def _search(neighbours: np.ndarray, count: np.ndarray, mp: np.ndarray, start: int,
             goal: int) -> dict | None:
     """Dijkstra over (sightings, seen hexes, movement points, hexes); the predecessors, or
-    None when the goal cannot be reached."""
+    None when the goal cannot be reached.  When every step costs whole or half MF (ASL's
+    chart always does) the four are packed into one integer, digit by digit in bases no path
+    can overflow, so the heap compares numbers, not tuples."""
+    finite = np.isfinite(mp)
+    half = np.rint(np.where(finite, mp, 0) * 2)
+    if not np.array_equal(half / 2, np.where(finite, mp, 0)):
+        return _search_tuples(neighbours, count, mp, start, goal)
+    n = len(count)
+    b3 = n + 1                                       # hexes entered
+    b2 = int(half.max(initial=0)) * n + 1            # half MF
+    b1 = n + 1                                       # seen hexes
+    j = np.where(neighbours >= 0, neighbours, 0)
+    c = count[j].astype(object)
+    weight = (((c * b1 + (c > 0)) * b2 + half.astype(np.int64).astype(object)) * b3 + 1)
+    weight = np.where((neighbours >= 0) & finite, weight, None).tolist()
+    nb = neighbours.tolist()
+    best = {start: 0}
+    prev: dict[int, int] = {}
+    heap = [(0, start)]
+    while heap:
+        key, i = heapq.heappop(heap)
+        if i == goal:
+            return prev
+        if key > best[i]:
+            continue
+        for j, w in zip(nb[i], weight[i]):
+            if w is None:                            # off the map, or impassable
+                continue
+            k = key + w
+            if k < best.get(j, k + 1):
+                best[j] = k
+                prev[j] = i
+                heapq.heappush(heap, (k, j))
+    return None
+
+
+def _search_tuples(neighbours: np.ndarray, count: np.ndarray, mp: np.ndarray, start: int,
+                   goal: int) -> dict | None:
+    """``_search`` with the four as a tuple (a user's table with other fractions of MF)."""
     nb = neighbours.tolist()
     cnt = count.tolist()
-    cost = mp.tolist()
+    cost = mp.tolist()                               # (hexes, 6): the MF of each step
     best = {start: (0, 0, 0.0, 0)}
     prev: dict[int, int] = {}
     heap = [((0, 0, 0.0, 0), start)]
@@ -120,10 +153,10 @@ def _search(neighbours: np.ndarray, count: np.ndarray, mp: np.ndarray, start: in
         if key > best[i]:
             continue
         s, h, c, n = key
-        for j in nb[i]:
-            if j < 0 or cost[j] != cost[j]:          # off the map, or impassable (NaN)
+        for j, mf in zip(nb[i], cost[i]):
+            if j < 0 or mf != mf:                    # off the map, or impassable (NaN)
                 continue
-            k = (s + cnt[j], h + (cnt[j] > 0), c + cost[j], n + 1)
+            k = (s + cnt[j], h + (cnt[j] > 0), c + mf, n + 1)
             if j not in best or k < best[j]:
                 best[j] = k
                 prev[j] = i
@@ -145,11 +178,12 @@ def _who(th: Threat, sees: np.ndarray, i: int, vehicle: bool, tracked: bool) -> 
     return out
 
 
-def _summary(unit_id: str, seen: dict, hexes: int) -> str:
+def _summary(unit_id: str, seen: dict, hexes: int, mf: float) -> str:
+    way = f"{hexes} hex(es), {mf:g} MF"
     if not seen:
-        return f"{unit_id} goes {hexes} hex(es) unseen: no Good Order enemy sees any hex of it"
-    return (f"no way is dark: {unit_id}'s way of {hexes} hex(es) is seen in {len(seen)} of them, "
+        return f"{unit_id} goes {way} unseen: no Good Order enemy sees any hex of it"
+    return (f"no way is dark: {unit_id}'s way of {way} is seen in {len(seen)} of its hexes, "
             f"{sum(len(v) for v in seen.values())} sighting(s) in all, the fewest possible")
 
 
-__all__ = ["Route", "route", "step_costs"]
+__all__ = ["Route", "route", "route_steps", "step_costs"]

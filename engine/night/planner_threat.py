@@ -1,4 +1,4 @@
-"""The night planner's threat map: what the enemy sees of a unit standing in each hex (RULES.md 10).
+"""The night planner's threat map: what the enemy sees of a unit standing in each hex (rules.md 10).
 
 For a side S and every hex: how many Good Order units of the other side would see a unit of S
 standing there (its ground location, not bypassing), by the night verdict of section 3 read
@@ -24,7 +24,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ScenarioError
+from .counters import with_counters_of
 from .light import illumination
+from .planner_steps import batches, drive, step_units
 from .scenario import Scenario
 from .verdicts import GUNFLASH, NVR, all_fields, moving_vehicle_range, nvr_of
 
@@ -90,21 +92,37 @@ def still(scenario: Scenario) -> Scenario:
     """The position with no vehicle moving (E1.14 then belongs to the unit we stand in a hex)."""
     if not any(u.moving for u in scenario.units):
         return scenario
-    return scenario.replace(units=tuple(u.replace(moving=None) if u.moving else u
-                                        for u in scenario.units))
+    # the counters in LOS stay the position's: its moving vehicles hinder nothing (rules.md 11.4)
+    return with_counters_of(scenario, scenario.replace(
+        units=tuple(u.replace(moving=None) if u.moving else u for u in scenario.units)))
 
 
 def threat(scenario: Scenario, side: str) -> Threat:
     """What the Good Order units of the other side would see of a unit of ``side`` standing in
-    each hex (E1.1, E1.101, E1.81, E1.14)."""
+    each hex (E1.1, E1.101, E1.81, E1.14).  ``threat_steps`` is the same, a step at a time."""
+    return drive(threat_steps(scenario, side))
+
+
+def threat_steps(scenario: Scenario, side: str):
+    """``threat`` as a generator: it yields ``(text, share done)`` after each batch of viewers
+    (``planner_steps``) and returns the Threat."""
     check_side(scenario, side)
     m = scenario.map
     viewers = [u for u in scenario.units if u.side != side and u.good_order]
     ids = [u.id for u in viewers]
     base = still(scenario)
-    codes = all_fields(base, ids)
-    moving = _moving_rows(base, viewers, tracked=False)
-    tracked = _moving_rows(base, viewers, tracked=True)
+    codes = np.zeros((len(ids), m.size), dtype=np.int8)
+    moving = np.zeros((len(ids), m.size), dtype=bool)
+    tracked = np.zeros((len(ids), m.size), dtype=bool)
+    done = 0
+    yield (f"what {len(ids)} enemy units see", 0.0)
+    for batch in batches(list(range(len(ids))), step_units(m.size)):
+        group = [viewers[k] for k in batch]
+        codes[batch] = all_fields(base, [u.id for u in group])
+        moving[batch] = _moving_rows(base, group, tracked=False)
+        tracked[batch] = _moving_rows(base, group, tracked=True)
+        done += len(batch)
+        yield (f"what {done} of {len(ids)} enemy units see", done / max(len(ids), 1))
     return Threat(side, m.names, tuple(ids), codes, moving, tracked, illumination(scenario).lit)
 
 
@@ -125,4 +143,4 @@ def _moving_rows(base: Scenario, viewers: list, tracked: bool) -> np.ndarray:
     return out
 
 
-__all__ = ["Threat", "threat", "check_side", "still"]
+__all__ = ["Threat", "threat", "threat_steps", "check_side", "still"]

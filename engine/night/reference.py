@@ -2,7 +2,7 @@
 
 Slow on purpose and kept short: the benchmark (bench/visibility.py) measures the real engine's
 speed-up over it, and tests/test_reference.py proves both give the same verdicts on random boards.
-It follows the same rules as ``los`` (A6.1, A6.2, A6.4, and RULES.md 7's hexside terrain and half
+It follows the same rules as ``los`` (A6.1, A6.2, A6.4, and rules.md 7's hexside terrain and half
 levels) written out hex by hex and hexside by hexside, and the night rules of ``night`` (E1.1,
 E1.101, E1.14, E1.81, G2.3) for one viewer at a time.
 """
@@ -50,7 +50,7 @@ def _judge(m: Map, i: int, a: int, ea: int, b: int, eb: int) -> tuple[bool, bool
     if top > hi or (top == hi and top > lo):                       # A6.2
         return True, False
     g = int(m.level[i])
-    if m.half_level[i] and hi == g and lo == g:                    # RULES.md 7 half level
+    if m.half_level[i] and hi == g and lo == g:                    # rules.md 7 half level
         return True, False
     if lo < top < hi:                                              # A6.4
         high, low = (a, b) if ea > eb else (b, a)
@@ -85,7 +85,7 @@ def daytime_clear(game_map: Map, start: int, start_level: int, end: int, end_lev
             return False
         if (j1[0] or j1[1]) and (j2[0] or j2[1]):
             hindrances += 1
-    for p1, p2 in _hexsides_crossed(game_map.pos(start), game_map.pos(end)):           # RULES.md 7
+    for p1, p2 in _hexsides_crossed(game_map.pos(start), game_map.pos(end)):           # rules.md 7
         if _side_blocks(game_map, p1, p2, game_map.pos(start), ea, game_map.pos(end), eb):
             return False
     return hindrances < 6
@@ -166,7 +166,7 @@ def _step(p, d):
 
 
 def _interior(m: Map, i: int) -> bool:
-    """A hex of a multi-hex building with no hexside outside it (RULES.md 4)."""
+    """A hex of a multi-hex building with no hexside outside it (rules.md 4)."""
     b = m.building[i]
     if b is None:
         return False
@@ -186,7 +186,7 @@ def lights(scenario: Scenario) -> tuple[set, set, set]:
         if mk.type not in ("starshell", "ir", "blaze", "flame", "trip_flare"):
             continue
         c = m.index(mk.hex)
-        radius = mk.light_radius             # E1.923, E1.933, RULES.md 4
+        radius = mk.light_radius             # E1.923, E1.933, rules.md 4
         for i in range(m.size):
             if _dist(m, c, i) > radius:
                 continue

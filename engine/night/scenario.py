@@ -95,7 +95,7 @@ class Marker:
 
     @property
     def light_radius(self) -> int:
-        """E1.923: starshell 3; E1.933: IR 6; blaze/flame: the marker's radius (RULES.md 4);
+        """E1.923: starshell 3; E1.933: IR 6; blaze/flame: the marker's radius (rules.md 4);
         -1: no light (``kinds.light_radius``)."""
         return light_radius(self.type, self.radius)
 
@@ -121,7 +121,7 @@ class MapEntry:
     at: tuple[int, int]
     rotated: bool = False
     extra: dict = field(default_factory=dict, compare=False, hash=False)
-    # SPEC.md turn four (RULES.md 11.1-11.2): VASL's rule names applied to this board, its
+    # SPEC.md turn four (rules.md 11.1-11.2): VASL's rule names applied to this board, its
     # overlays (name, hex1, hex2) and its crop (x, y, width, height in the board's pixels)
     ssr: tuple[str, ...] = ()
     overlays: tuple[tuple[str, str, str], ...] = ()

@@ -1,4 +1,4 @@
-"""A map slot's scenario set-up changed in the window (RULES.md 11.2-11.3): the terrain SSRs of
+"""A map slot's scenario set-up changed in the window (rules.md 11.2-11.3): the terrain SSRs of
 the whole map or of one slot (``with_ssr``), a slot's overlays (``with_overlays``), each board
 concerned rebuilt from the board without the position's rules (``board_without_rules``) with its
 rules and overlays again; and the overlays' pictures where they lie on their board
@@ -20,7 +20,7 @@ from .scenario import MapEntry, Scenario
 
 def board_without_rules(scenario: Scenario, index: int) -> Board | None:
     """Map slot ``index``'s board without the terrain SSRs and overlays the position lays on it
-    (RULES.md 11.2-11.3): the board as its file holds it.  None when the board was edited on
+    (rules.md 11.2-11.3): the board as its file holds it.  None when the board was edited on
     the map after they were applied (they cannot be taken off)."""
     e, board = scenario.map_entries[index], scenario.map.placements[index].board
     if not scenario.ssr and not e.ssr and not e.overlays:
@@ -30,7 +30,7 @@ def board_without_rules(scenario: Scenario, index: int) -> Board | None:
 
 def slot_overlays(scenario: Scenario, index: int) -> tuple[tuple, list[str]]:
     """Slot ``index``'s overlays as (OverlayFile, hex1, hex2), found beside the position or its
-    board (RULES.md 11.3), and the sentences naming those not found."""
+    board (rules.md 11.3), and the sentences naming those not found."""
     source = BoardSource(scenario.folder)
     found = source.overlays(scenario.map_entries[index], f"map[{index}]")
     return found, source.missing
@@ -54,7 +54,7 @@ def _rebuilt(scenario: Scenario, new: Scenario, entries: list[MapEntry], slots) 
 
 
 def with_ssr(scenario: Scenario, names, index: int | None = None) -> LayoutResult:
-    """The scenario with the terrain SSRs ``names`` (VASL's rule names, RULES.md 11.2) for the
+    """The scenario with the terrain SSRs ``names`` (VASL's rule names, rules.md 11.2) for the
     whole map (``index`` None: the scenario's ``ssr``) or for map slot ``index`` alone (its
     ``ssr``).  Units and markers keep their hexes (one above what its hex now holds comes
     down, reported)."""
@@ -69,7 +69,7 @@ def with_ssr(scenario: Scenario, names, index: int | None = None) -> LayoutResul
 
 def with_overlays(scenario: Scenario, index: int, overlays) -> LayoutResult:
     """Map slot ``index`` with the overlays ``overlays`` ((name, hex1, hex2) in the order they
-    are laid, RULES.md 11.3).  Raises ScenarioError for a record that cannot be placed."""
+    are laid, rules.md 11.3).  Raises ScenarioError for a record that cannot be placed."""
     overlays = tuple(tuple(o) for o in overlays)
     read_overlays({"overlays": [{"name": a, "hex1": b, "hex2": c} for a, b, c in overlays]},
                   f"map[{index}].")
@@ -79,7 +79,7 @@ def with_overlays(scenario: Scenario, index: int, overlays) -> LayoutResult:
 
 
 def overlay_pictures(scenario: Scenario, index: int) -> list[dict]:
-    """Each overlay of slot ``index`` as drawn (RULES.md 11.3): {"name", "hex1", "hex2", and
+    """Each overlay of slot ``index`` as drawn (rules.md 11.3): {"name", "hex1", "hex2", and
     either "image" (width, height, RGBA bytes) with "x", "y" its top-left in the board's own
     pixels, or "problem": why it is not drawn (no file, cannot be placed or decoded, left to
     its SSR)}."""
@@ -92,7 +92,7 @@ def overlay_pictures(scenario: Scenario, index: int) -> list[dict]:
         item: dict = {"name": name, "hex1": hex1, "hex2": hex2}
         out.append(item)
         if left_to_ssr(name):
-            item["problem"] = "laid by its SSR (RULES.md 11.3), no picture"
+            item["problem"] = "laid by its SSR (rules.md 11.3), no picture"
             continue
         try:
             overlay = find_overlay(name, folders)
@@ -109,7 +109,7 @@ def overlay_pictures(scenario: Scenario, index: int) -> list[dict]:
 
 def slot_overlay(scenario: Scenario, index: int, name: str):
     """Overlay ``name``'s file as slot ``index`` finds it (beside the position or its board,
-    RULES.md 11.3), or None; ScenarioError for a file that cannot be read."""
+    rules.md 11.3), or None; ScenarioError for a file that cannot be read."""
     return find_overlay(name, _folders(scenario, scenario.map_entries[index]))
 
 

@@ -24,9 +24,11 @@ only the DFPh).  A leader (or CE armour leader) may fire a starshell any time in
 the exception is not for IR.
 
 Placement (E1.922): method 1 its own hex; method 2 with LOS to a Known enemy unit less than 9
-hexes away or to a Gunflash at any range, in that hex or a hex along that LOS (hexes whose
-interior the LOS enters; never beyond), at most 6 hexes away; method 3 exactly 3 hexes away.
-IR (E1.932): on a Known enemy unit or Gunflash in LOS or along that LOS (the mortar's range only),
+hexes away or to an enemy Gunflash at any range (E1.8: it shows where an enemy unit fired; a
+fire marker of the placer's own side is no aim, ``gunflash_side``), in that hex or a hex along
+that LOS (hexes whose interior the LOS enters; never beyond), at most 6 hexes away; method 3
+exactly 3 hexes away.
+IR (E1.932): on a Known enemy unit or enemy Gunflash in LOS or along that LOS (the mortar's range only),
 or any hex at a multiple of 6 hexes (6, 12...).
 """
 from __future__ import annotations
@@ -40,10 +42,9 @@ from ..hex_lines import line_crossing
 from .drift import METHODS, DiceSource, drift_distance, roll_drift
 from .kinds import METHODS as METHOD_KINDS
 from .kinds import StarshellOptions
-from .light import illumination
 from .scenario import Marker, Scenario, Unit
-from .unit_verdicts import unit_verdict
-from .verdicts import MOVING_SEEN, visibility_from
+from .unit_sight import sight_codes
+from .verdicts import MOVING_SEEN, NVR, visibility_from
 
 MMC = ("squad", "half_squad", "crew")
 KNOWN_RANGE_LIMIT = 9          # method 2: a Known enemy "less than 9 hexes away"
@@ -112,9 +113,9 @@ def first_triggers(scenario: Scenario, unit: Unit) -> list[str]:
     """E1.91: the triggers that allow this unit the first starshell/IR of the game (the same four
     for both: "cualquiera de los cuatro criterios")."""
     out = []
-    light = illumination(scenario)
-    seen = [e.id for e in scenario.enemies_of(unit.side)
-            if unit_verdict(scenario, unit.id, e.id, light).sight != "none"]
+    enemies = scenario.enemies_of(unit.side)
+    codes = sight_codes(scenario, [unit], enemies)[0]
+    seen = [e.id for e, c in zip(enemies, codes.tolist()) if c != 0]
     if seen:
         out.append(f"(a) {unit.id} has LOS to enemy {', '.join(seen)} (E1.91)")
     flashes = [m for m in scenario.markers if m.is_gunflash]
@@ -188,20 +189,31 @@ def _los_targets(scenario: Scenario, unit: Unit, known_limit: int | None) -> lis
     """Hexes of Known enemy units (within ``known_limit`` if given) and Gunflashes in LOS."""
     m = scenario.map
     ui = m.index(unit.hex)
-    light = illumination(scenario)
     out: dict[int, str] = {}
-    for e in scenario.enemies_of(unit.side):
-        v = unit_verdict(scenario, unit.id, e.id, light)
+    enemies = scenario.enemies_of(unit.side)
+    codes = sight_codes(scenario, [unit], enemies)[0]
+    for e, code in zip(enemies, codes.tolist()):
         ei = m.index(e.hex)
-        if v.known and (known_limit is None or int(m.distance(ui, ei)) < known_limit):
+        known = code == NVR and not e.concealed          # a Known enemy unit (E1.81)
+        if known and (known_limit is None or int(m.distance(ui, ei)) < known_limit):
             out.setdefault(ei, f"Known enemy {e.id} in {e.hex}")
     field_ = visibility_from(scenario, unit.id)
     for mk in scenario.markers:
-        if mk.is_gunflash and mk.side != unit.side:
+        if mk.is_gunflash and gunflash_side(scenario, mk) != unit.side:      # E1.8, E1.922
             gi = m.index(mk.hex)
             if field_.codes[gi] != 0 and gi != ui:
                 out.setdefault(gi, f"the {mk.gunflash_name} in {mk.hex}")
     return sorted(out.items())
+
+
+def gunflash_side(scenario: Scenario, marker: Marker) -> str | None:
+    """The side whose fire a Gunflash or fire marker shows (E1.8: it marks where a unit fired,
+    to its enemy): the marker's own side, else (a VASL fire marker carries no nationality)
+    the side of the units in its hex when they are all of one side; None when unknown."""
+    if marker.side is not None:
+        return marker.side
+    sides = {u.side for u in scenario.units_at(marker.hex)}
+    return sides.pop() if len(sides) == 1 else None
 
 
 def placements(scenario: Scenario, unit: Unit) -> tuple[dict[str, list[str]], list[str]]:

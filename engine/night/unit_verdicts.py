@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..los import los_table
+from .counters import night_clear
 from .kinds import Fire, Sight
 from .light import Illumination, illumination
 from .scenario import Scenario
@@ -68,7 +69,8 @@ def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
     dense = dense_mask(scenario)
     if vi == ti:
         why = W_SELF
-    elif not day.clear[0]:
+    elif not night_clear(scenario, vi, viewer.level, [ti], [target.level], day.clear,
+                         day.hindrances)[0]:        # rules.md 11.4: counters' hindrances too
         why = W_DAY
     elif light.unit_lit(viewer):
         why = W_LIT_VIEWER_LIT if t_lit else (W_LIT_VIEWER_GF if gf else W_LIT_VIEWER_DARK)

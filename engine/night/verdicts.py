@@ -27,6 +27,7 @@ import numpy as np
 from ..los import BLIND, DayLines, explain_block, los_table
 from ..los.ground import ground_row, ground_table
 from ..terrain import BY_CODE
+from .counters import counter_words, night_clear
 from .kinds import Nvr, Sight
 from .light import Illumination, illumination
 from .scenario import (
@@ -248,8 +249,14 @@ def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index
     if why == W_SELF:
         return [f"{target} is {v}'s own hex"]
     out = []
-    if why == W_DAY:
-        return [explain_block(m, day, _day_pos(day, index))]
+    pos = _day_pos(day, index)
+    counters = counter_words(scenario, m.index(vhex), viewer.level, index,
+                             int(day.target_elev[pos]) - int(m.level[index]),
+                             bool(day.clear[pos]), int(day.hindrances[pos]))
+    if why == W_DAY:                # rules.md 11.4: six hindrances with counters come first
+        if day.clear[pos] and counters:
+            return counters + [explain_block(m, day, pos)]
+        return [explain_block(m, day, pos)] + counters
     vlit = light.unit_lit(viewer)
     if vlit and why in (W_LIT_VIEWER_LIT, W_LIT_VIEWER_GF, W_LIT_VIEWER_DARK):
         vi = m.index(vhex)
@@ -286,8 +293,8 @@ def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index
         dark = light.why_dark(scenario, index)
         if not dark.startswith("no light"):
             out.append(dark)
-    out.append(explain_block(m, day, _day_pos(day, index)))   # the daytime base comes last
-    return out
+    out.append(explain_block(m, day, pos))   # the daytime base comes last, then counters
+    return out + counters
 
 
 def _underground_dark(light: Illumination, i: int, target: str, unit_id: str) -> str:
@@ -319,6 +326,9 @@ def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
     else:
         day = None
         clear, blind = row
+    # rules.md 11.4: the counters' hindrances (smoke, vehicles, wrecks, FFE) on the daytime lines
+    clear = night_clear(scenario, vi, viewer.level, np.arange(m.size), np.zeros(m.size, np.int64),
+                        clear, None if day is None else day.hindrances)
     light = illumination(scenario)
     gf = gunflash_mask(scenario)
     why = _why(scenario, np.array([vi]), np.array([nvr]), np.array([light.unit_lit(viewer)]),
@@ -386,8 +396,13 @@ def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndar
     ready = ground & (table.ready[vi] if table is not None else False)
     if ready.any():         # A6: the rows of the map's table (engine.los.ground)
         clear[ready] = np.unpackbits(table.clear[vi[ready]], axis=1, count=m.size).view(bool)
+    hind: list = [None] * len(units)
     for k in np.flatnonzero(~ready):
-        clear[k] = los_table(m).from_location(int(vi[k]), units[k].level).clear
+        day = los_table(m).from_location(int(vi[k]), units[k].level)
+        clear[k], hind[k] = day.clear, day.hindrances
+    targets, levels = np.arange(m.size), np.zeros(m.size, np.int64)
+    for k, u in enumerate(units):   # rules.md 11.4: the counters' hindrances
+        clear[k] = night_clear(scenario, int(vi[k]), u.level, targets, levels, clear[k], hind[k])
     why = _why(scenario, vi, np.array([viewer_nvr(scenario, u) for u in units]),
                np.array([light.unit_lit(u) for u in units]), clear)
     return _codes(why)

@@ -1,6 +1,6 @@
 """The terrain SSRs' door (``engine.api.ssr``): VASL's rule names in a player's words, the season
 presets, the names not applied, and a board picture in the colours the rules give it
-(RULES.md 11.2)."""
+(rules.md 11.2)."""
 from __future__ import annotations
 
 import os

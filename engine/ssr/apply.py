@@ -1,5 +1,5 @@
 """One board with its scenario's terrain SSRs applied, on the drawn terrain and the hex model
-alike (RULES.md 11.2), kept per (board content, rules) so that a field is not slowed.
+alike (rules.md 11.2), kept per (board content, rules) so that a field is not slowed.
 
 VASL's order: the SSRs on the pixel grids (``pixels``), then overlays (``overlays``: a hook,
 a function (board, raster) -> (board, raster) run after the SSRs), then the board turned (done
@@ -56,7 +56,7 @@ _BASE = "_board_without_rules"      # kept on the board made (not a field: never
 
 def without_rules(board: Board) -> Board | None:
     """The board ``board`` was made from by ``board_with_rules`` (the rules belong to the
-    position, not to the board file: RULES.md 11.2), or None when it was not made so, or was
+    position, not to the board file: rules.md 11.2), or None when it was not made so, or was
     edited since (an edit makes another Board)."""
     return board.__dict__.get(_BASE)
 

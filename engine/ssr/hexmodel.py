@@ -1,5 +1,5 @@
 """Terrain SSRs over the hex model (``Board``: per-hex terrain and level, hexside terrain), the
-same rules as ``pixels`` in the same order (RULES.md 11.2).
+same rules as ``pixels`` in the same order (rules.md 11.2).
 
 VASL's terrain names become ours as the importer makes them (``importers/vasl_terrain.py``);
 a rule whose terrain has no exact counterpart in the hex model (crags, rivers, buildings made
@@ -38,7 +38,7 @@ def apply_to_hexes(board: Board, names, woods_hexes=()) -> Board:
             continue
         _apply(rule, hexes, sides, woods_hexes)
         pto = pto or name in T.PTO_RULES
-    if pto:          # RULES.md 11.2 (G2.1: in the PTO, woods are light jungle)
+    if pto:          # rules.md 11.2 (G2.1: in the PTO, woods are light jungle)
         _terrain(hexes, "woods", "light_jungle")
     changed = {p: h for p, h in hexes.items() if h != board.at(*p) or h.extra}
     if not changed and sides == board.hexsides:

@@ -1,4 +1,4 @@
-"""A board picture recoloured as VASL recolours it for the scenario's SSRs (RULES.md 11.2:
+"""A board picture recoloured as VASL recolours it for the scenario's SSRs (rules.md 11.2:
 ``vasl_colour_ssr_rules.csv``, VASL's ``SSRFilter``): one colour map built from the rules in
 the table's order, then every pixel mapped once."""
 from __future__ import annotations

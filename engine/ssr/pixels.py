@@ -1,4 +1,4 @@
-"""Terrain SSRs over a board's terrain as drawn: VASL's pixel grids (RULES.md 11.2, VASL's
+"""Terrain SSRs over a board's terrain as drawn: VASL's pixel grids (rules.md 11.2, VASL's
 ``VASLBoard.applyColorSSRules``), vectorised over the ``Raster``'s ``terrain`` and ``level``.
 
 The rules that look at hexes (bridges, woods roads, bamboo, dense jungle, swamp) read VASL's
@@ -134,7 +134,7 @@ class PixelResult:
 
 
 def apply_to_raster(raster: Raster, names) -> PixelResult:
-    """The raster with the rules ``names`` applied in order (RULES.md 11.2), and what became of
+    """The raster with the rules ``names`` applied in order (rules.md 11.2), and what became of
     each name.  Pure: the given raster is not changed."""
     r = raster
     t = r.terrain.copy()
@@ -159,7 +159,7 @@ def apply_to_raster(raster: Raster, names) -> PixelResult:
         else:
             out.no_effect.append(name)
         pto = pto or name in T.PTO_RULES
-    if pto:          # RULES.md 11.2 (G2.1: in the PTO, woods are light jungle)
+    if pto:          # rules.md 11.2 (G2.1: in the PTO, woods are light jungle)
         t[t == codes()["Woods"]] = codes()["Light Jungle"]
     new = Raster(t, lv, r.geometry, r.size, r.summary)
     return PixelResult(new, out, woods)
@@ -169,7 +169,7 @@ def _apply_rule(rule: T.SsrRule, t: np.ndarray, lv: np.ndarray, grid: HexGrid | 
                 woods: list) -> bool | None:
     """One rule on the grids, in place: True applied, False no LOS effect, None not applied."""
     c = codes()
-    if rule.type == T.IGNORE:              # RULES.md 11.2: no LOS effect (Winter, Mud...)
+    if rule.type == T.IGNORE:              # rules.md 11.2: no LOS effect (Winter, Mud...)
         return False
     if rule.type == T.TERRAIN_MAP:         # every pixel of terrain A becomes B
         a, b = c.get(rule.source), c.get(rule.target)
@@ -205,7 +205,7 @@ def _apply_rule(rule: T.SsrRule, t: np.ndarray, lv: np.ndarray, grid: HexGrid | 
 
 
 def _custom(name: str, t: np.ndarray, lv: np.ndarray, grid: HexGrid, woods: list) -> bool | None:
-    """VASL's hand-coded rules (RULES.md 11.2)."""
+    """VASL's hand-coded rules (rules.md 11.2)."""
     c = codes()
     if name == "NoStairwells":         # no hex has a stairway: no line between hexes changes
         return False
@@ -226,7 +226,7 @@ def _custom(name: str, t: np.ndarray, lv: np.ndarray, grid: HexGrid, woods: list
         t[t == c["Brush"]] = c["Bamboo"]
         _fill_hexes(t, grid, grid.centre_terrain == c["Bamboo"], c["Bamboo"])
         return True
-    if name == "PalmTrees":            # orchards are palm trees (RULES.md 11.2)
+    if name == "PalmTrees":            # orchards are palm trees (rules.md 11.2)
         t[(t == c["Orchard"]) | (t == c["Orchard, Out of Season"])] = c["Palm Trees"]
         return True
     if name == "DenseJungle":          # woods hexes are dense jungle, water kept (G2.1)
@@ -271,7 +271,7 @@ def _bridges_to_ford(t: np.ndarray, lv: np.ndarray, grid: HexGrid) -> None:
 
 def _woods_roads(t: np.ndarray, grid: HexGrid, woods: list) -> None:
     """A disc of woods (radius hexHeight/3) at the centre of each woods-road hex: a road at
-    the centre, woods on a hexside (RULES.md 11.2; woods roads B13.6)."""
+    the centre, woods on a hexside (rules.md 11.2; woods roads B13.6)."""
     c = codes()
     which = _category("ROAD")[grid.centre_terrain] & (grid.side_terrain == c["Woods"]).any(1)
     sel = np.flatnonzero(which)

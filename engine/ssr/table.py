@@ -1,4 +1,4 @@
-"""VASL's terrain SSRs, as a table (RULES.md 11.2: ``vasl_los_ssr_rules.csv``, 131 rules)."""
+"""VASL's terrain SSRs, as a table (rules.md 11.2: ``vasl_los_ssr_rules.csv``, 131 rules)."""
 from __future__ import annotations
 
 import csv
@@ -16,9 +16,9 @@ IGNORE = "ignore"
 CUSTOM = "customCode"
 TYPES = (TERRAIN_MAP, ELEVATION_MAP, TERRAIN_TO_ELEVATION, ELEVATION_TO_TERRAIN, IGNORE, CUSTOM)
 
-# PTO rules: any of them also turns all woods into light jungle (RULES.md 11.2, G2.1)
+# PTO rules: any of them also turns all woods into light jungle (rules.md 11.2, G2.1)
 PTO_RULES = frozenset({"Bamboo", "PalmTrees", "SwampToSwampPattern", "DenseJungle"})
-# the names VASL's code accepts for the woods-roads rule (RULES.md 11.2)
+# the names VASL's code accepts for the woods-roads rule (rules.md 11.2)
 WOODS_ROADS = frozenset({"RoadsToPaths", "NoWoodsRoads", "NoWoodsRoad"})
 MAX_RULES = 64                 # rule names on one board, at most
 
@@ -45,7 +45,7 @@ def rules() -> dict[str, SsrRule]:
 
 def level_of(text: str) -> int | None:
     """A rule's level (VASL: Integer.parseInt); None when VASL cannot read it (``_1`` in
-    ``Level1ToLevel_1``: VASL then turns LOS off, RULES.md 11.4)."""
+    ``Level1ToLevel_1``: VASL then turns LOS off, rules.md 11.4)."""
     try:
         return int(text)
     except ValueError:

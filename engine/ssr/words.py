@@ -1,12 +1,12 @@
 """VASL's terrain SSR names in a player's words, and the season presets VASL's scenario controls
-offer (RULES.md 11.2).  A plain table for the window and the command line alike: the common
+offer (rules.md 11.2).  A plain table for the window and the command line alike: the common
 rules have words; every other rule of VASL's list is shown by its VASL name (``in_words``), and a
 name that is not in VASL's list is shown as it is (it is named as not applied, never dropped)."""
 from __future__ import annotations
 
 from . import table as T
 
-# VASL rule name -> a player's words (RULES.md 11.2; the ASL rule each stands for in brackets
+# VASL rule name -> a player's words (rules.md 11.2; the ASL rule each stands for in brackets
 # where it has one)
 WORDS: dict[str, str] = {
     "OrchardOutOfSeason": "Orchards out of season",            # B14.3
@@ -53,18 +53,18 @@ WORDS: dict[str, str] = {
     "Level_1ToLevel0": "Depressions (level -1) are level 0",    # A6.3
 }
 
-# (name, months, ground) of VASL's presets (its SSRControls; RULES.md 11.2): months 1-12
+# (name, months, ground) of VASL's presets (its SSRControls; rules.md 11.2): months 1-12
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
           "October", "November", "December")
 GROUND = ("", "snow", "deep snow")      # E3.7: ground snow, deep snow
-_OUT_OF_SEASON = {11, 12, 1, 2, 3}      # RULES.md 11.2: November to March, orchards bare
+_OUT_OF_SEASON = {11, 12, 1, 2, 3}      # rules.md 11.2: November to March, orchards bare
 _NO_GRAIN = {10, 11, 12, 1, 2, 3}       # October to March, no grain
 _PLOWED = {4, 5}                        # April and May, plowed fields
 
 
 def preset(month: int, ground: str = "") -> tuple[str, ...]:
     """VASL's rule names for a scenario in ``month`` (1-12) on ``ground`` ("", "snow" or "deep
-    snow"), in the order VASL applies them (RULES.md 11.2)."""
+    snow"), in the order VASL applies them (rules.md 11.2)."""
     if not 1 <= month <= 12:
         raise ValueError(f"month must be 1 to 12, not {month!r}")
     if ground not in GROUND:

@@ -1,4 +1,4 @@
-"""Element shooting on a tabletop (DBA 3.0; RULES.md section 9, seed ``004_*``).
+"""Element shooting on a tabletop (DBA 3.0; rules.md 9, seed ``004_*``).
 
 No hexes: elements are rectangles on a table measured in base widths (BW).  ``troops`` holds the
 troop types (depths, shooting ranges), ``table`` the table file (``starshell-table``),

@@ -1,5 +1,5 @@
 """What the window says of an element or a terrain piece under the pointer: its troop type, the
-terrain it stands in and what that does, close combat (RULES.md 9 and 10)."""
+terrain it stands in and what that does, close combat (rules.md 9 and 10)."""
 from __future__ import annotations
 
 from .contact import CLOSE, close_combat

@@ -21,7 +21,7 @@ def cmd_shoot(args) -> dict:
 
 def shoot_text(out: dict) -> str:
     """The shot in plain words: the reasons, each target legal or not and why, who supports,
-    and the rolls in their order (DBA 3.0 shooting, RULES.md 9)."""
+    and the rolls in their order (DBA 3.0 shooting, rules.md 9)."""
     lines = [f"{out['shooter']} ({out['side']}):"] + [f"  - {r}" for r in out["reasons"]]
     if out["must_shoot"]:
         tie = " (a tie: the player chooses)" if len(out["must_shoot"]) > 1 else ""

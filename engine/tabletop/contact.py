@@ -1,4 +1,4 @@
-"""Which elements are in close combat (RULES.md 10: DBA 3.0, not in the seed, lets no element in
+"""Which elements are in close combat (rules.md 10: DBA 3.0, not in the seed, lets no element in
 close combat shoot or be shot at).  Rule tag: "DBA 3.0 close combat".
 
 Our reading of "in close combat": an element whose front edge touches an enemy's base along a

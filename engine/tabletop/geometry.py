@@ -1,4 +1,4 @@
-"""Where an element's corners and edges lie (RULES.md section 9; SPEC.md "Tabletop").
+"""Where an element's corners and edges lie (rules.md 9; SPEC.md "Tabletop").
 
 ``x``, ``y`` is the midpoint of the front edge, y to the north; ``facing`` is in degrees
 clockwise from north.  Lengths in BW.  Every comparison uses ``TOL``: a point closer than that

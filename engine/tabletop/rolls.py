@@ -1,4 +1,4 @@
-"""The rolls of a shooting (RULES.md section 9; seed ``004_*``, DBA 3.0 shooting): their order
+"""The rolls of a shooting (rules.md 9; seed ``004_*``, DBA 3.0 shooting): their order
 when one element shoots another (``resolution``: mutual, defensive, then-shots), and everything a
 player asks about one shooter (``shoot``: range, targets, priority, support, resolution).
 

@@ -1,5 +1,5 @@
-"""Which enemy element a shooter may shoot, which it must and who supports it (RULES.md
-section 9; seed ``004_*``, DBA 3.0 shooting); the order of the rolls is in ``rolls``.
+"""Which enemy element a shooter may shoot, which it must and who supports it (rules.md
+9; seed ``004_*``, DBA 3.0 shooting); the order of the rolls is in ``rolls``.
 
 Rule tags cited below and in the reasons: "DBA 3.0 pp. 35-36" (legal target, clear shot: the
 rulebook pages the seed quotes), "DBA 3.0 priority" and "DBA 3.0 rear rank" (the third quote of

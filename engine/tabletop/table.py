@@ -195,6 +195,13 @@ def table_from_json(data, file: str | None = None) -> Table:
     return table
 
 
+def as_saved(element: Element) -> Element:
+    """The element as its file keeps it (positions and facing to 9 decimals): what the window
+    holds is then what a save reopens."""
+    return replace(element, x=round(element.x, 9) + 0.0, y=round(element.y, 9) + 0.0,
+                   facing=round(element.facing, 9) % 360.0 + 0.0)
+
+
 def element_to_json(element: Element) -> dict:
     d = {"id": element.id, "side": element.side, "type": element.type,
          "x": round(element.x, 9), "y": round(element.y, 9), "facing": round(element.facing, 9)}

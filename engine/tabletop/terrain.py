@@ -1,5 +1,5 @@
 """Terrain pieces on a table (SPEC.md turn three, "Tabletop": ``terrain``, polygons in BW) and
-which of them stop a shot (RULES.md 10: terrain that blocks sight; DBA 3.0, not in the seed).
+which of them stop a shot (rules.md 10: terrain that blocks sight; DBA 3.0, not in the seed).
 
 Rule tag: "DBA 3.0 terrain".  What blocks, as we read DBA 3.0 (readings, named so, kept here):
 - woods, oases and built-up areas block sight through them;
@@ -148,3 +148,28 @@ def pieces_under(pieces, base: Polygon) -> list[int]:
 
 def describe(pieces, index: int) -> str:
     return f"the {KINDS[pieces[index].type].name.lower()} (terrain[{index}])"
+
+
+def checked_piece(kind: str, polygon, crest=None) -> TerrainPiece:
+    """A piece made in the window (moved, reshaped, turned, its crest drawn), checked as a file's
+    would be; raises ScenarioError saying what is wrong.  Points rounded as the file keeps them,
+    so what is made here saves and reopens (SPEC.md "Tabletop")."""
+    obj = {"type": kind, "polygon": [[round(x, 9), round(y, 9)] for x, y in polygon]}
+    if crest is not None:
+        obj["crest"] = [[round(x, 9), round(y, 9)] for x, y in crest]
+    return piece_from_json(obj, None, "the terrain piece")
+
+
+def transformed(piece: TerrainPiece, move=(0.0, 0.0), turn: float = 0.0,
+                scale=(1.0, 1.0)) -> TerrainPiece:
+    """The piece scaled about its centre (in the table's x and y), turned ``turn`` degrees
+    clockwise about its centre, then moved by ``move`` BW; its crest goes with it."""
+    c = piece.shape().centroid
+    a = math.radians(-turn)
+    cos, sin = math.cos(a), math.sin(a)
+
+    def one(p):
+        x, y = (p[0] - c.x) * scale[0], (p[1] - c.y) * scale[1]
+        return (c.x + x * cos - y * sin + move[0], c.y + x * sin + y * cos + move[1])
+    crest = None if piece.crest is None else [one(p) for p in piece.crest]
+    return checked_piece(piece.type, [one(p) for p in piece.polygon], crest)

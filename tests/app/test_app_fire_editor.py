@@ -1,6 +1,6 @@
 """The fire room's window as a player meets it: the hex under the pointer in words, the legend,
 the worked examples under File, results applied in words, and a position built from nothing
-(place, change, delete units, undo) and saved (RULES.md 8, SPEC.md turn three)."""
+(place, change, delete units, undo) and saved (rules.md 8, SPEC.md turn three)."""
 from __future__ import annotations
 
 from app_testing import shown

@@ -1,5 +1,5 @@
-"""The fire room's roll: the panel shows the attack rolled, with its dice, not the next one (RULES.md
-section 8)."""
+"""The fire room's roll: the panel shows the attack rolled, with its dice, not the next one (rules.md
+8)."""
 from __future__ import annotations
 
 from app_testing import shown

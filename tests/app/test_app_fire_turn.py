@@ -1,4 +1,4 @@
-"""A turn of fire in the window (RULES.md 8 and 10): each segment's record kept when the Segment
+"""A turn of fire in the window (rules.md 8 and 10): each segment's record kept when the Segment
 box goes elsewhere and back, a unit firing once per segment, what a click does shown per tab,
 stacking on a counter, a question before two sides share a hex, the position's settings and
 units' names edited with undo, losses spread by the owner in a dialog and said in words."""
@@ -41,7 +41,7 @@ def test_a_unit_fires_once_per_segment_in_the_window(qtbot, messages):
     click_hex(qtbot, w, "n1D5")
     assert w.target == "n1D5" and not w.assessment.allowed
     assert "F1 has already fired this fire segment (at n1E4)" in w.text.toPlainText()
-    assert "RULES.md 8" in w.scene.counters["F1"].toolTip()
+    assert "rules.md 8" in w.scene.counters["F1"].toolTip()
     click_counter(qtbot, w, "F1")                       # it cannot fire: its hex is targeted
     assert w.target == "n1D4"
 

@@ -1,5 +1,5 @@
 """A Waterloo-like action built from an empty fire window by a player's clicks and keys, then a
-turn of fire played (RULES.md 8 and 10): a French line battalion and a skirmish screen fire at a
+turn of fire played (rules.md 8 and 10): a French line battalion and a skirmish screen fire at a
 British square in a village, with a battery stacked with a leader with an artillery bonus
 (18.5: it may combine though not adjacent); the owner spreads the square's losses over the
 square and the battery sheltering in the village; the British battery fires back, alone; the

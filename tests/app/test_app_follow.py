@@ -54,7 +54,8 @@ def test_rewritten_in_place_keeps_what_the_player_looks_at(followed, tmp_path):
           + pieces("K7", "L6", [vs.light_marker("Starshell", vs.hex_pixel("Y4"))]), 2 * 10**18)
     assert follower.check()
     assert window.statusBar().currentMessage() == (
-        "game.vsav: 2 units moved, 1 unit placed, Starshell in 2Y4")
+        "game.vsav: 4-6-7 (ge2) moved to 2K7, 9-2 (ge3) moved to 2L6, 1 unit placed, "
+        "Starshell in 2Y4, starshells: first fired this player turn (E1.92)")
     s = d.scenario
     assert d.viewer == the_squad(s).id and the_squad(s).hex == "2K7"   # the same counter
     assert d.view_side == "axis" and window.hand.tool == "thread"
@@ -67,7 +68,7 @@ def test_replaced_by_a_rename(followed, tmp_path):
     fresh = write(tmp_path / "game.vsav.tmp", pieces("K8"), 3 * 10**18)
     os.replace(fresh, path)
     assert follower.check()
-    assert window.statusBar().currentMessage() == "game.vsav: 1 unit moved"
+    assert window.statusBar().currentMessage() == "game.vsav: 4-6-7 (ge1) moved to 2K8"
     assert the_squad(window.document.scenario).hex == "2K8"
 
 
@@ -90,7 +91,7 @@ def test_the_watcher_reloads_when_vasl_writes(followed, qtbot, tmp_path):
     window, follower, path = followed
     with qtbot.waitSignal(follower.reloaded, timeout=10000) as got:
         write(path, pieces("K4"), 7 * 10**18)
-    assert got.args == ["game.vsav: 1 unit moved"]
+    assert got.args == ["game.vsav: 4-6-7 (ge1) moved to 2K4"]
 
 
 def test_the_newest_save_of_a_folder(window, tmp_path, monkeypatch):
@@ -102,7 +103,7 @@ def test_the_newest_save_of_a_folder(window, tmp_path, monkeypatch):
     assert the_squad(window.document.scenario).hex == "2K3"
     write(tmp_path / "c.vsav", pieces("K2"), 3 * 10**18)
     assert follower.check()
-    assert window.statusBar().currentMessage() == "c.vsav: 1 unit moved"
+    assert window.statusBar().currentMessage() == "c.vsav: 4-6-7 (ge1) moved to 2K2"
 
 
 def test_command_line_refuses_what_it_cannot_follow(tmp_path, capsys):

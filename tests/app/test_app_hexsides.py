@@ -1,4 +1,4 @@
-"""Hexside terrain in the window (RULES.md 7): drawn on its hexsides at every zoom and in the
+"""Hexside terrain in the window (rules.md 7): drawn on its hexsides at every zoom and in the
 legend; the board editor's hexside brush cycles a clicked hexside and paints a dragged line of
 them in one undo step; rubble is a half level in the terrain brush; a board of another size
 (SPEC.md "size") draws and answers."""

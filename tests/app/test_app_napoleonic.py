@@ -1,5 +1,5 @@
 """The Napoleonic fire room on the bundled sample map: target a hex, see the firers, toggle one,
-roll, undo, save, export (RULES.md section 8)."""
+roll, undo, save, export (rules.md 8)."""
 from __future__ import annotations
 
 import json

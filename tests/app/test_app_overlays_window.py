@@ -1,4 +1,4 @@
-"""A VASL save's overlays in the window (RULES.md 11.3): File > Open of a save with an ``OVR``
+"""A VASL save's overlays in the window (rules.md 11.3): File > Open of a save with an ``OVR``
 record lays the overlay in LOS, draws its picture on its hex and lists it in the Map panel; an
 overlay added, moved and removed in the panel (one undo step each) from the VASL boards
 folder's archives; one whose archive is missing is named, never dropped."""
@@ -107,7 +107,7 @@ def test_rules_set_on_a_board_with_an_overlay_keep_the_overlay(window, boards, t
     from app.night.editor.ssr_panel import set_rules
     _woods_overlay(boards)
     opened(window, qtbot, tmp_path, [("wd1", "C3", "C3")])
-    # RULES.md 11.2: the SSRs, then the overlays: the overlay's woods stay, the board's turn
+    # rules.md 11.2: the SSRs, then the overlays: the overlay's woods stay, the board's turn
     assert set_rules(window.board_editor, ["WoodsToBrush"], 0)
     settle(qtbot, window.document)
     assert terrain(window, "5C3") == "woods" and terrain(window, "5K5") == "brush"

@@ -1,4 +1,4 @@
-"""The night planner in the window (RULES.md 10): the best starshell ranked in the Starshell
+"""The night planner in the window (rules.md 10): the best starshell ranked in the Starshell
 panel (labels on the map, a click aims), the threat map from the View menu (hover: who sees
 the hex), the Route tool (the way drawn, its seen steps named in the Explanation panel); every
 answer worked out on the Document's engine thread.  The numbers are the engine's
@@ -13,6 +13,7 @@ import pytest
 from app_testing import drag, hex_pos, scene_point, settle, steps
 from PySide6.QtCore import QPoint, Qt
 
+import engine
 from app.night.planner.install import route_html
 from app.night.planner.overlay import BEST_SHOWN
 from app.night.tools import Spot
@@ -47,6 +48,7 @@ def test_the_starshell_panel_ranks_every_legal_placement_as_the_engine_does(w10,
     assert len(rows) == len(expected.options)
     for rank, (row, o) in enumerate(zip(rows, expected.options), start=1):
         assert row.startswith(f"{rank}. {o.at} by ")
+        assert f"gain {float(o.gain):.2f}" in row and expected.says(o) in row
         assert f"{float(o.expected_enemy_lit):.2f} enemy lit" in row
         assert f"usage dr \u2264 {o.usage_dr_max} ({o.usage_dr_max}/6)" in row
     # W-10: L1 places by method 2 along its LOS to 2BB5 (2U6 .. 2Z5, and 2X5); 2BB5 is lit by
@@ -56,7 +58,7 @@ def test_the_starshell_panel_ranks_every_legal_placement_as_the_engine_does(w10,
     assert by_two <= {"2U6", "2V6", "2W6", "2X6", "2Y6", "2Z5", "2X5"} and "2W6" in by_two
     assert all(o.enemy_lit == {"S1": 1} and o.expected_enemy_gain == 0 for o in advice.options)
     assert advice.best.friendly_lit["L1"] == min(o.friendly_lit["L1"] for o in advice.options)
-    assert "+0.00 beyond the lights now" in rows[0]
+    assert "1 lit already (E1.9)" in rows[0]
     # the best placements labelled on the map, best first
     m = doc.scenario.map
     firsts = list(dict.fromkeys(o.at for o in expected.options))[:BEST_SHOWN]
@@ -105,12 +107,12 @@ def test_a_target_hex_ranks_by_its_chance_counted_over_the_36_drift_outcomes(win
 def test_the_advice_is_worked_out_on_the_engine_thread_and_says_so(w10, qtbot, monkeypatch):
     advised(qtbot, w10)
     threads = []
-    advise = api.night.advise
+    advise = api.night.advise_steps
 
     def recorded(*args):
         threads.append(threading.current_thread().name)
-        return advise(*args)
-    monkeypatch.setattr(api.night, "advise", recorded)
+        return (yield from advise(*args))
+    monkeypatch.setattr(api.night, "advise_steps", recorded)
     p, said = w10.hand.planner, []
     p.workingChanged.connect(lambda: said.append((set(p.working),
                                                   w10.planner_ui.advice.status.text())))
@@ -266,11 +268,13 @@ def test_a_movement_cost_table_counts_the_route_in_movement_points(window, qtbot
     costs = {"woods": 2, "building": None}
     expected = api.night.route(window.document.scenario, "A1", "2CC3", costs)
     assert p.route.path == expected.path and p.route.cost == expected.cost
-    assert f"{expected.cost:g} movement points" in window.explanation.toPlainText()
+    assert f"{expected.cost:g} MF of your table" in window.explanation.toPlainText()
     assert window.planner_ui.load_costs(None)
     qtbot.waitUntil(lambda: p.route is not None and p.costs is None
                     and "route" not in p.working, timeout=20000)
-    assert "movement points" not in window.explanation.toPlainText()
+    asl = api.night.route(window.document.scenario, "A1", "2CC3")
+    assert f"{asl.cost:g} MF;" in window.explanation.toPlainText()
+    assert "of your table" not in window.explanation.toPlainText()
 
 
 def test_a_bad_cost_table_is_named_with_its_fault(window, qtbot, tmp_path, messages):
@@ -314,9 +318,68 @@ def test_the_whole_side_is_ranked_one_roller_a_hex_and_a_click_selects_the_firer
     assert w.scene.drift.at == w.scene.map.index(o.at) and w.scene.drift.method == o.method
 
 
-def test_a_row_says_a_sure_chance_in_words(w10, qtbot):
+def test_certain_only_for_what_the_shot_adds_and_hold_fire_when_nothing_gains(w10, qtbot):
+    """W-10: S1 is lit already whatever the drift (E1.9): the panel no longer says "at least
+    one lit: certain" but "Don't fire: no placement helps" (rules.md 11.7)."""
     advice = advised(qtbot, w10)
     panel = w10.planner_ui.advice
-    assert advice.options[0].any_enemy_lit == 1               # S1 lit whatever the drift
-    row = panel.list.item(0).text()
-    assert "at least one lit: certain" in row and "at least one 1" not in row
+    assert advice.options[0].any_enemy_lit == 1 and advice.advice == "hold"
+    rows = [panel.list.item(k).text() for k in range(panel.list.count())]
+    assert "Don't fire: no placement helps." in panel.status.text()
+    assert not any("certain" in row for row in rows)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"starshell_attempts": ("2T6",)}, "one attempt per hex per phase (E1.92)"),
+    ({"starshells_used": "never"}, "no trigger for the first starshell of the game"),
+    ({"hero": True}, "heroes may not fire starshells (E1.92, W-07)"),
+])
+def test_the_panel_says_why_a_unit_may_not_fire(window_on, qtbot, change, words):
+    """As the command line does: no E1.91 trigger, the hex's attempt used, a hero (E1.92)."""
+    s = engine.load_scenario(W10)
+    if change.pop("hero", False):
+        s = s.with_unit(s.unit("L1").replace(type="hero"))
+    s = s.replace(**change)
+    if "starshells_used" in change:         # no LOS to S1 either: S1 out of sight, far away
+        s = s.replace(markers=()).with_unit(s.unit("S1").replace(hex="2GG10"))
+    w = window_on(s)
+    w.document.select("L1")
+    w.tool_actions["starshell"].trigger()
+    advice = advised(qtbot, w)
+    assert advice.options == ()
+    text = w.planner_ui.advice.status.text()
+    assert "L1 may fire no starshell or IR now:" in text
+    assert words in text and all(r in text for r in advice.reasons)
+
+
+def crowded(per_side: int = 90):
+    """W-10's board with many units a side: the planner's questions take several steps."""
+    s = engine.load_scenario(W10)
+    names = s.map.names
+    units = [s.unit("L1")]
+    units += [s.unit("S1").replace(id=f"E{k}", hex=names[(k * 7) % len(names)])
+              for k in range(per_side)]
+    units += [s.unit("L1").replace(id=f"A{k}", type="squad", hex=names[(k * 11) % len(names)])
+              for k in range(per_side)]
+    return s.replace(units=tuple(units))
+
+
+def test_the_planner_works_a_step_at_a_time_and_cancel_stops_it(window_on, qtbot):
+    """The engine's steps through the job runner (its progress in the status bar); the panel's
+    Cancel stops the advice between two steps, and the panel says so; asked again, it answers."""
+    w = window_on(crowded())
+    p, panel = w.hand.planner, w.planner_ui.advice
+    w.document.select("L1")
+    panel.whole_side.setChecked(True)
+    w.tool_actions["starshell"].trigger()
+    assert "advice" in p.working and panel.stop.isVisibleTo(panel)
+    assert w.planner_ui.stop_action.isEnabled()
+    panel.stop.click()
+    assert "advice" not in p.working and p.advice is None and not panel.stop.isVisibleTo(panel)
+    assert "Stopped working out the best starshells" in panel.status.text()
+    assert not w.planner_ui.stop_action.isEnabled()
+    settle(qtbot, w.document)
+    assert p.advice is None                          # the stopped job's answer never came
+    panel.whole_side.setChecked(False)               # another question: asked again
+    qtbot.waitUntil(lambda: p.advice is not None and "advice" not in p.working, timeout=30000)
+    assert p.advice.unit == "L1"

@@ -1,4 +1,4 @@
-"""The position's terrain SSRs set in the Map panel (RULES.md 11.2): a rule chosen in a player's
+"""The position's terrain SSRs set in the Map panel (rules.md 11.2): a rule chosen in a player's
 words changes LOS at once (an orchard out of season opens a line from above, B14.3), one undo
 step puts it back, the position file keeps it, the board's picture takes the season's colours,
 a rule Starshell does not know is named; "save board as" saves the board without them."""
@@ -111,7 +111,7 @@ def test_the_picture_takes_the_seasons_colours_and_undo_gives_summer_back(
         return c.red(), c.green(), c.blue()
     assert colour() == synth.COLOURS["GrainL0"]
     panel = w.layout_panel.ssr
-    panel.month.setCurrentIndex(panel.month.findData(11))   # November: no grain (RULES.md 11.2)
+    panel.month.setCurrentIndex(panel.month.findData(11))   # November: no grain (rules.md 11.2)
     assert panel.apply_preset(panel.month.currentData(), panel.ground.currentData())
     settle(qtbot, w.document)
     assert w.document.scenario.ssr == ("OrchardOutOfSeason", "NoGrain")

@@ -1,4 +1,4 @@
-"""A board under the scenario's terrain SSRs (RULES.md 11.2) is the file's board: the position's
+"""A board under the scenario's terrain SSRs (rules.md 11.2) is the file's board: the position's
 boards are not 'unsaved' because the map applies rules to them."""
 from __future__ import annotations
 

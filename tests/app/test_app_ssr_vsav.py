@@ -1,4 +1,4 @@
-"""A VASL save's terrain SSRs in the window (RULES.md 11.1-11.2): File > Open of a save whose
+"""A VASL save's terrain SSRs in the window (rules.md 11.1-11.2): File > Open of a save whose
 board record names rules opens with them applied to LOS, the board's picture in their colours,
 listed in the Map panel, an unknown one named; following the save keeps them."""
 from __future__ import annotations

@@ -107,7 +107,7 @@ def test_drift_fractions_only_where_they_fit(window, qtbot):
 
 def test_undoing_a_fired_starshell_clears_its_result(window_on, qtbot):
     """W-10: L1 fires at 2W6 (usage dr 3, drift 2, 5: it lands in 2Z4).  After Ctrl+Z the
-    Starshell panel and the status bar no longer say where it landed."""
+    Starshell panel no longer says where it landed, and the status bar says it was undone."""
     from engine import api
     w = window_on(W10, dice=api.night.FixedDice([3, 2, 5]))
     doc, view = w.document, w.view
@@ -117,9 +117,10 @@ def test_undoing_a_fired_starshell_clears_its_result(window_on, qtbot):
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=hex_pos(view, "2W6"))
     assert "2Z4" in w.starshell_panel.result.text()
     assert "2Z4" in w.statusBar().currentMessage()
+    said = w.statusBar().currentMessage()
     doc.undo_stack.undo()
     assert "2Z4" not in w.starshell_panel.result.text()
-    assert "2Z4" not in w.statusBar().currentMessage()
+    assert w.statusBar().currentMessage() == f"Undone: {said} (Ctrl+Y: redo)"   # said undone
     settle(qtbot, doc)
 
 

@@ -1,6 +1,6 @@
 """The tabletop room used as a player would: every bundled table opened and drawn, a shooter
 clicked, an element dragged (snapped, refused on overlap, undone), turned with the wheel and the
-knob, saved and exported (RULES.md section 9; SPEC.md "Tabletop")."""
+knob, saved and exported (rules.md 9; SPEC.md "Tabletop")."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -108,7 +108,8 @@ def test_a_drop_onto_another_base_is_refused(open_table, qtbot):
     w = open_table("S-04.json")
     doc = w.document
     message = doc.place("A", 1.0, 2.2, 180.0, snap=False)      # onto B
-    assert message == "A would overlap B: put back"
+    assert message == ("A (Bw, 1 BW wide, 0.50 BW deep) does not fit there: it would overlap B: "
+                       "put back")
     assert doc.table.element("A").x == 0.0 and doc.undo_stack.count() == 0
 
 

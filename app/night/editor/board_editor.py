@@ -202,7 +202,7 @@ class BoardEditor(QObject):
         if not path.lower().endswith(".json"):
             path += ".json"
         target = Path(path).resolve()
-        # the position's terrain SSRs belong to it, not to the board file (RULES.md 11.2)
+        # the position's terrain SSRs belong to it, not to the board file (rules.md 11.2)
         bare = api.night.board_without_rules(s, k)
         try:
             save_board(bare or board, target)

@@ -38,7 +38,7 @@ TOOLS = (("raise", "Raise ground", "Each hex passed: its ground one level up"),
          ("upper", "Set upper levels", "Click a building: all its hexes get the upper levels "
                                        "below"),
          ("hexside", "Hexsides", "Click near a hexside: none, wall, hedge, bocage, cliff in turn; "
-                                 "drag on: the hexsides passed get the same (RULES.md 7)"))
+                                 "drag on: the hexsides passed get the same (rules.md 7)"))
 
 
 def terrain_icon(terrain: str) -> QIcon:
@@ -108,7 +108,7 @@ class BoardPanel(QWidget):
         for k, name in enumerate(names):
             tip = f"Paint {name.replace('_', ' ')}" + (
                 " (a half-level obstacle: it blocks only lines between two ends at its ground "
-                "level, RULES.md 7)" if TERRAINS[name].half_level else "")
+                "level, rules.md 7)" if TERRAINS[name].half_level else "")
             b = self._button(name.replace("_", " "), tip, name)
             b.setIcon(terrain_icon(name))
             grid.addWidget(b, k // 3, k % 3)

@@ -1,6 +1,6 @@
 """What the board editor's brush does to the boards under it: paint a terrain, raise
 or lower the ground, join hexes into one building or separate them, set a building's upper levels,
-put walls, hedges, bocage and cliffs on hexsides (RULES.md 7).
+put walls, hedges, bocage and cliffs on hexsides (rules.md 7).
 
 Plain data, no Qt: a Scenario and a map hex in, the Scenario on the edited boards out
 (``engine.night.layout.set_layout``, which keeps units and markers on their hexes and reports any it

@@ -61,7 +61,7 @@ def hex_centre(col: int, row: int) -> tuple[float, float]:
 
 def placement(at: tuple[int, int], rotated: bool) -> Similarity:
     """Board-local map units -> map units of a board in slot ``at``, turned 180 degrees when
-    ``rotated`` (the turn maps the board's rectangle onto itself: RULES.md 1)."""
+    ``rotated`` (the turn maps the board's rectangle onto itself: rules.md 1)."""
     shift = complex(BOARD_WIDTH * at[0], BOARD_HEIGHT * at[1])
     if rotated:
         return Similarity(-1 + 0j, complex(BOARD_WIDTH, BOARD_HEIGHT) + shift)

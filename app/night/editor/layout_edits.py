@@ -46,9 +46,9 @@ def entry_label(scenario: api.night.Scenario, board_index: int, unsaved: bool = 
     where = ("bundled" if not e.board.endswith(".json") and not e.board.startswith(NEW_PREFIX)
              else "new" if e.board.startswith(NEW_PREFIX) else e.board)
     text = f"{p.board.id} at [{e.at[0]}, {e.at[1]}]{', rotated' if e.rotated else ''} \u2013 {where}"
-    rules = tuple(scenario.ssr) + tuple(e.ssr)      # RULES.md 11.2: the rules it is under
+    rules = tuple(scenario.ssr) + tuple(e.ssr)      # rules.md 11.2: the rules it is under
     if rules:
         text += " \u2013 SSR: " + ", ".join(api.ssr.in_words(n) for n in rules)
-    if e.overlays:                                  # RULES.md 11.3: the overlays laid on it
+    if e.overlays:                                  # rules.md 11.3: the overlays laid on it
         text += " \u2013 overlays: " + ", ".join(f"{a} {b}-{c}" for a, b, c in e.overlays)
     return text + (" \u2013 unsaved edits" if unsaved else "")

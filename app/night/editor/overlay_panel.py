@@ -1,4 +1,4 @@
-"""The chosen board's overlays in the Map panel (RULES.md 11.3): listed with what became of each
+"""The chosen board's overlays in the Map panel (rules.md 11.3): listed with what became of each
 (drawn and laid, or why not: no overlay file, a record that cannot be placed), added from the
 overlays of the VASL boards folder (decoded beside the board, with how much of it was read),
 moved to other hexes and removed; each change one undo step of the Document
@@ -34,7 +34,7 @@ def overlay_words(overlay: dict) -> str:
 
 def overlay_folder(scenario: api.night.Scenario, index: int) -> Path | None:
     """Where an overlay added to slot ``index`` is kept decoded: beside its board file (the
-    loader looks there, RULES.md 11.3), else beside the position; None when neither has a
+    loader looks there, rules.md 11.3), else beside the position; None when neither has a
     folder."""
     path = board_file(scenario.map_entries[index].board, scenario.folder)
     if path is not None:
@@ -89,7 +89,7 @@ class OverlayPanel(QWidget):
         return min(self.editor.board_index, n - 1)
 
     def fill_names(self) -> None:
-        """The overlays the VASL boards folder holds (RULES.md 11.3)."""
+        """The overlays the VASL boards folder holds (rules.md 11.3)."""
         folder = boards_folder(self.editor.settings)
         names = api.vasl.overlay_names(folder) if folder else []
         text = self.name.currentText()
@@ -134,7 +134,7 @@ class OverlayPanel(QWidget):
 
     def _fetch(self, name: str) -> bool:
         """Overlay ``name`` decoded beside the board from the VASL boards folder's archive, when
-        no file of it is there yet; how much of it was read is shown (RULES.md 11.3)."""
+        no file of it is there yet; how much of it was read is shown (rules.md 11.3)."""
         s, k = self.editor.document.scenario, self.index
         try:
             if api.night.slot_overlay(s, k, name) is not None:

@@ -1,4 +1,4 @@
-"""The position's terrain SSRs in the Map panel (RULES.md 11.2): for the whole map or one board,
+"""The position's terrain SSRs in the Map panel (rules.md 11.2): for the whole map or one board,
 in a player's words (``engine.api.ssr``), with VASL's season presets.  Each change is one undo
 step of the Document (``api.night.with_ssr``); LOS and the boards' pictures follow at once.  A
 rule Starshell does not apply is named here and in the status bar, never dropped."""
@@ -184,7 +184,7 @@ class SsrPanel(QWidget):
         return set_rules(self.editor, tuple(n for n in names if n != name), self.index)
 
     def apply_preset(self, month: int, ground: str = "") -> bool:
-        """VASL's season rules added to the scope's (RULES.md 11.2), the others kept."""
+        """VASL's season rules added to the scope's (rules.md 11.2), the others kept."""
         names = rules_of(self.editor.document.scenario, self.index)
         more = tuple(n for n in api.ssr.preset(month, ground) if n not in names)
         return set_rules(self.editor, names + more, self.index)

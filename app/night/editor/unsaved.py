@@ -27,7 +27,7 @@ def board_file(ref: str, folder: str | None) -> Path | None:
 
 def _content_on_disk(ref: str, folder: str | None, rules: tuple[str, ...] = ()) -> str | None:
     """The content of the board the entry names, with the terrain SSRs the map applies to it
-    (RULES.md 11.2: the map's board is the file's board under the scenario's rules)."""
+    (rules.md 11.2: the map's board is the file's board under the scenario's rules)."""
     path = board_file(ref, folder)
     try:
         if path is None:
@@ -55,7 +55,7 @@ def is_saved(ref: str, board: Board, folder: str | None, scratch: Path | None = 
 
 def unsaved_boards(scenario: api.night.Scenario, scratch: Path | None = None) -> list[int]:
     """Indices (into ``s.map.placements``) of the boards not saved as they are: the board
-    without the position's SSRs and overlays (they belong to the position, RULES.md 11.2-11.3)
+    without the position's SSRs and overlays (they belong to the position, rules.md 11.2-11.3)
     compared with its file; a board edited on the map under them is not saved."""
     out = []
     for k, e in enumerate(scenario.map_entries):

@@ -25,12 +25,51 @@ from engine.api import save_board
 from .layout_edits import free_slot, slot_words
 
 
-def import_vasl_board(editor) -> str | None:
+def import_vasl_board(editor, source: str | None = None) -> str | None:
     """The whole act; returns the board file written, or None when the player stopped or the
-    file was refused (the engine's message is shown)."""
+    file was refused (the engine's message is shown).  ``source``: the archive (else asked)."""
+    saved = convert_and_save(editor, source)
+    if saved is None:
+        return None
+    board, target, report = saved
+    offer_on_map(editor, board, target, report)
+    return target
+
+
+def new_position_on(editor, source: str) -> bool:
+    """File > Open or File > New on a VASL board archive (``bd05``): offer to import it, save
+    the board file, and start a new position on it alone; False when the player declined or
+    the archive was refused (the engine's message is shown)."""
     w = editor.window
-    source, _ = QFileDialog.getOpenFileName(w, "Import a VASL board", w.settings.value(
-        "vasl/folder", os.path.expanduser("~")), VASL_BOARD_FILTER)
+    name = os.path.basename(source)
+    answer = QMessageBox.question(
+        w, "A VASL board",
+        f"{name} is a VASL board, not a Starshell file. Import it (Starshell keeps its terrain "
+        "as a board file of its own) and start a new position on it?\n\n(To add a VASL board "
+        "to the map already open, use File > Import VASL board.)",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.Yes)
+    if answer != QMessageBox.StandardButton.Yes:
+        return False
+    saved = convert_and_save(editor, source)
+    if saved is None:
+        return False
+    board, target, report = saved
+    if not w.open_path(target, confirmed=True):     # a board file: a new position on it alone
+        return False
+    if report:
+        w.say(f"Board {board.id} imported as {target}; not imported or approximated: "
+              f"{len(report)} item(s) (File > Import VASL board lists them)", 15000)
+    return True
+
+
+def convert_and_save(editor, source: str | None = None):
+    """The archive converted and its board file saved where the player says: (board, the file
+    written, the report), or None when stopped or refused (the message shown)."""
+    w = editor.window
+    if source is None:
+        source, _ = QFileDialog.getOpenFileName(w, "Import a VASL board", w.settings.value(
+            "vasl/folder", os.path.expanduser("~")), VASL_BOARD_FILTER)
     if not source:
         return None
     w.settings.setValue("vasl/folder", os.path.dirname(source))
@@ -63,8 +102,7 @@ def import_vasl_board(editor) -> str | None:
         return None
     board = replace(board, path=target)     # its picture (SPEC.md "image") lies beside it
     editor.tell(f"Imported VASL board {board.id} as {target}")
-    offer_on_map(editor, board, target, report)
-    return target
+    return board, target, report
 
 
 def offer_on_map(editor, board, target: str, report: list[str]) -> bool:

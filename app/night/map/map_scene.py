@@ -77,7 +77,7 @@ class MapScene(QGraphicsScene):
         self._selected_hex = -1                 # where the selection's outline is drawn
         self.terrain = TerrainItem(m)
         self.grid = GridItem(m)
-        self.hexsides = HexsideItem(m)       # walls, hedges, bocage, cliffs (RULES.md 7)
+        self.hexsides = HexsideItem(m)       # walls, hedges, bocage, cliffs (rules.md 7)
         self.lit = FillOverlay(m, 10, cached=True)
         self.blaze_shadows = HatchOverlay(m, 15, style.BLAZE_SHADOW, cached=True)
         self.sight = FillOverlay(m, 20, image=True)     # drawn as an image during a drag
@@ -88,15 +88,19 @@ class MapScene(QGraphicsScene):
         self.light_circles = OutlineItem(m, 30, cached=True)
         self.nvr_ring = OutlineItem(m, 32)
         self.moving_rings = OutlineItem(m, 31)
-        self.nvr_ring.keep_clear = self.grid.printed_labels     # off the letters along the edges
-        self.moving_rings.keep_clear = self._clear_of_nvr_label  # ... and off the NVR ring's
-        for item in (self.nvr_ring, self.moving_rings):     # and off the counters, where room
+        # off the letters along the edges and the LOS thread's label (the moving rings' labels
+        # off the NVR ring's too); then off the markers; and off the units, where there is room
+        self.nvr_ring.keep_clear = self._clear_for_ring_labels
+        self.moving_rings.keep_clear = self._clear_of_nvr_label
+        for item in (self.nvr_ring, self.moving_rings):
+            item.keep_clear_rather = self._markers_shown
             item.keep_clear_if_room = self._counters_shown
         self.selection = OutlineItem(m, 45, clip=False)   # under the counters
         self.hover = OutlineItem(m, 46, clip=False)
         self.placement = PlacementOverlay(m, 40)
         self.drift = DriftOverlay(m, 42)
         self.thread = ThreadItem(m, 70)                   # a string lies over the counters
+        self.thread.moved = self._relabel
         self.kept = KeptPiecesItem(m)       # a VASL save's support weapons and Guns
         self._rules = rules
         # the boards' pictures (in their SSRs' colours) and their overlays', over our art
@@ -191,21 +195,48 @@ class MapScene(QGraphicsScene):
             for item in (self.nvr_ring, self.moving_rings):
                 item.relabel()
 
-    def _counters_shown(self, scale: float) -> np.ndarray:
+    def _counters_shown(self, scale: float, kind: str = "unit") -> np.ndarray:
         """Where the counters shown lie (a ring label under one cannot be read), but during a
         drag (a frame is short: the drop places the labels clear of them); rows of left,
         top, right, bottom."""
         if self.counters.visible and not self.document.dragging:
-            return self.counters.rects(scale)
+            return self.counters.rects(scale, kind)
         return np.zeros((0, 4))
 
+    def _markers_shown(self, scale: float) -> np.ndarray:
+        """Where the markers lie (a starshell, a fire marker): ring labels keep off them before
+        they keep off the units."""
+        return self._counters_shown(scale, "marker")
+
+    def _clear_for_ring_labels(self, scale: float) -> np.ndarray:
+        """What every ring label keeps clear of: the letters along the edges and the LOS
+        thread's label."""
+        rects = [self.grid.printed_labels(scale)]
+        thread = self.thread.label_box(scale) if self.thread.isVisible() else None
+        if thread is not None:
+            rects.append(np.array([[thread.left(), thread.top(), thread.right(),
+                                    thread.bottom()]]))
+        return np.vstack(rects)
+
     def _clear_of_nvr_label(self, scale: float) -> np.ndarray:
-        """What the moving-vehicle rings' labels keep clear of: the letters along the edges
+        """What the moving-vehicle rings' labels keep clear of: what every ring label does,
         and the NVR ring's label (rows of left, top, right, bottom)."""
         rects = [r for r, _, _ in self.nvr_ring.placed_label_rects(scale)] \
             if self.nvr_ring.isVisible() else []
         own = np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in rects]).reshape(-1, 4)
-        return np.vstack([self.grid.printed_labels(scale), own])
+        return np.vstack([self._clear_for_ring_labels(scale), own])
+
+    def _levels_where_no_picture(self) -> None:
+        """The grid prints hill levels only on boards whose own picture is not shown."""
+        m = self.map
+        pictured = np.zeros(m.size, dtype=bool)
+        if self.shown.get("board_art", True):
+            centres = [QPointF(x * style.SCALE, y * style.SCALE) for x, y in zip(m.x, m.y)]
+            for item in self.board_art:
+                if type(item) is board_art.BoardArtItem:       # a board's, not an overlay's
+                    pictured |= np.array([item.clip.contains(c) for c in centres], dtype=bool)
+        if self.grid.set_pictured(pictured, self.shown.get("hill_levels", False)):
+            self.grid.composite.changed()
 
     def layer_items(self, name: str) -> list:
         return {"sight": [self.sight], "nvr_ring": [self.nvr_ring],
@@ -233,6 +264,7 @@ class MapScene(QGraphicsScene):
         if self.grid.show_lines != self.shown.get("grid", True):     # ids and levels stay
             self.grid.set_lines(self.shown.get("grid", True))
             self.grid.composite.changed()
+        self._levels_where_no_picture()
         self.counters.set_visible(self.shown.get("counters", True))
         self.kept.setVisible(self.shown.get("counters", True))
         self._relabel()             # what the ring labels keep clear of may have gone or come
@@ -240,7 +272,7 @@ class MapScene(QGraphicsScene):
     # --------------------------------------------------------------------- following the document
     def _on_scenario(self) -> None:
         s = self.document.scenario
-        # RULES.md 11.2-11.3: each board's rules and overlays, drawn
+        # rules.md 11.2-11.3: each board's rules and overlays, drawn
         rules = tuple((tuple(s.ssr) + tuple(e.ssr), e.overlays) for e in s.map_entries)
         if (self.map is None or self.map.content_key != s.map.content_key
                 or rules != self._rules):

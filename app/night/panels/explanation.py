@@ -72,8 +72,10 @@ class ExplanationPanel(QTextBrowser):
                 f"{escape(t.end)}</b><br>range {t.range}; levels {t.start_elevation} \u2192 "
                 f"{t.end_elevation}; crosses {escape(', '.join(t.crossed) or 'no hex')}</p>"
                 f"<p><b>Day</b>: {day}; {t.hindrances} hindrance"
-                f"{'s' if t.hindrances != 1 else ''}<br>{escape(t.day_reason)}</p>"
-                f"<p><b>Night</b>, seen by {escape(who)}: {sight_html(t.night_sight)}</p>")
+                f"{'s' if t.hindrances != 1 else ''}"
+                + (f", +{t.counter_hindrances} from counters" if t.counter_hindrances else "")
+                + f"<br>{escape(t.day_reason)}</p>" + _bullets(t.counter_reasons)
+                + f"<p><b>Night</b>, seen by {escape(who)}: {sight_html(t.night_sight)}</p>")
         return self.route_html + html + _bullets(t.night_reasons) + "<hr>"
 
     def refresh(self) -> None:
@@ -94,7 +96,7 @@ class ExplanationPanel(QTextBrowser):
         html += f"<br>{escape(m.describe(i).split(': ', 1)[-1])}</p>"
         here = [f"{u.id} ({u.side} {u.type.replace('_', ' ')})" for u in s.units
                 if m.index(u.hex) == i]
-        here += [mk.type.replace("_", " ") for mk in s.markers if m.index(mk.hex) == i]
+        here += [api.night.marker_words(mk, m) for mk in s.markers if m.index(mk.hex) == i]
         here += [kept_words(p) for p in api.vasl.kept_pieces(s) if m.has(p["hex"]) and m.index(p["hex"]) == i]
         if here:
             html += f"<p>Here: {escape(', '.join(here))}</p>"

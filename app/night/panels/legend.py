@@ -137,7 +137,7 @@ def terrain_keys() -> list[tuple[QPixmap, str]]:
     for name in ("woods", "grain", "brush", "orchard", "dense_jungle", "light_jungle", "bamboo"):
         look = TERRAIN_LOOKS[name]
         keys.append((swatch(None, _pen(look.detail, 2), ground=look.fill), name.replace("_", " ")))
-    keys.append((hexside_swatch(W, H), "hexsides (RULES.md 7): wall (grey, N), hedge (green, "
+    keys.append((hexside_swatch(W, H), "hexsides (rules.md 7): wall (grey, N), hedge (green, "
                  "NE), bocage (thick, SE), cliff (brown ticks, S), rowhouse wall (black, SW)"))
     return keys
 

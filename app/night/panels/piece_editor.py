@@ -23,12 +23,18 @@ from PySide6.QtWidgets import (
 from app import style
 from engine import api
 
+from ..scene.counter_art import counter_name
+
 UNIT_FLAGS = (("bu", "BU (buttoned up)"), ("ce", "CE (crew exposed)"), ("tracked", "tracked"),
               ("motorized", "motorized"), ("concealed", "concealed"), ("broken", "broken"),
               ("pinned", "pinned"), ("bypass", "bypassing light jungle"),
               ("ir", "fires IR (mortar)"))
 NO_SIDE = "(none)"
-FIELD_WORDS = {"id": "Id", "side": "Side", "type": "Type", "hex": "Hex", "level": "Level",
+# a vehicle's motion this phase in whole words (E1.14: seen farther when it entered a hex or
+# changed its covered arc)
+MOVING_WORDS = {"entered": "entered a hex", "changed_ca": "changed its covered arc (CA)",
+                "started": "started moving", "stopped": "stopped", "delay": "delayed"}
+FIELD_WORDS = {"id": "Id", "name": "Name", "side": "Side", "type": "Type", "hex": "Hex", "level": "Level",
                "moving": "Moving", "radius": "Radius", **dict(UNIT_FLAGS)}
 
 
@@ -58,6 +64,8 @@ class PieceEditor(QWidget):
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color:#ff8080")
         self.id = QLineEdit()
+        self.name = QLineEdit()         # the counter's own name ("4-6-7"), SPEC.md's unit "name"
+        self.name.setPlaceholderText("none: the counter shows its id")
         self.side = QComboBox()
         self.type = QComboBox()
         self.level = QSpinBox()
@@ -65,13 +73,15 @@ class PieceEditor(QWidget):
         self.moving = QComboBox()
         self.moving.addItem("not moving", None)
         for m in api.night.MOVING:
-            self.moving.addItem(words(m), m)
+            self.moving.addItem(MOVING_WORDS.get(m, words(m)), m)
+        self.moving.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.radius = QSpinBox()
         self.radius.setRange(0, 12)
         self.flags = {name: QCheckBox(label) for name, label in UNIT_FLAGS}
         self.delete = QPushButton("Delete")
         self.form = QFormLayout()
         self.form.addRow("Id", self.id)
+        self.form.addRow("Name", self.name)
         self.form.addRow("Side", self.side)
         self.form.addRow("Type", self.type)
         self.form.addRow("Level", self.level)
@@ -86,7 +96,9 @@ class PieceEditor(QWidget):
         box.addLayout(grid)
         box.addWidget(self.delete)
         box.addWidget(self.error)
+        box.addStretch(1)               # in a tall dock the fields stay together at the top
         self.id.editingFinished.connect(lambda: self._changed("id"))
+        self.name.editingFinished.connect(lambda: self._changed("name"))
         self.side.activated.connect(lambda _: self._changed("side"))
         self.type.activated.connect(lambda _: self._changed("type"))
         self.level.valueChanged.connect(lambda _: self._changed("level"))
@@ -111,7 +123,7 @@ class PieceEditor(QWidget):
         kind, piece = self.piece()
         self._filling = True
         self.error.clear()
-        for w in [self.id, self.side, self.type, self.level, self.moving, self.radius,
+        for w in [self.id, self.name, self.side, self.type, self.level, self.moving, self.radius,
                   self.delete, *self.flags.values()]:
             w.setVisible(kind is not None)
         for row in range(self.form.rowCount()):
@@ -138,6 +150,8 @@ class PieceEditor(QWidget):
     def _fill_unit(self, u) -> None:
         self.heading.setText(f"<b>Unit {u.id}</b> in {u.hex}")
         self.id.setText(u.id)
+        self.name.setText(counter_name(u))
+        self.form.setRowVisible(self.name, True)
         self._fill_sides(u.side, False)
         self.type.clear()
         for t in api.night.UNIT_TYPES:
@@ -145,10 +159,10 @@ class PieceEditor(QWidget):
         self.type.setCurrentIndex(self.type.findData(u.type))
         self.level.setValue(u.level)
         self.moving.setCurrentIndex(max(self.moving.findData(u.moving), 0))
-        self.form.setRowVisible(5, False)
+        self.form.setRowVisible(self.radius, False)
         self.radius.setVisible(False)
         applies = api.night.unit_properties(u.type)          # no BU, CE or IR for a leader...
-        self.form.setRowVisible(4, "moving" in applies)
+        self.form.setRowVisible(self.moving, "moving" in applies)
         values = {"ce": u.is_ce, "motorized": u.is_motorized}
         for name, box in self.flags.items():
             box.setChecked(values.get(name, getattr(u, name)))
@@ -156,9 +170,9 @@ class PieceEditor(QWidget):
 
     def _fill_marker(self, mk) -> None:
         self.heading.setText(f"<b>Marker: {words(mk.type)}</b> in {mk.hex}")
-        for row in (0, 3, 4):
-            self.form.setRowVisible(row, False)
-        for w in (self.id, self.level, self.moving, *self.flags.values()):
+        for w in (self.id, self.name, self.level, self.moving):
+            self.form.setRowVisible(w, False)
+        for w in (self.id, self.name, self.level, self.moving, *self.flags.values()):
             w.setVisible(False)
         self._fill_sides(mk.side, True)
         self.type.clear()
@@ -166,7 +180,7 @@ class PieceEditor(QWidget):
             self.type.addItem(words(t), t)
         self.type.setCurrentIndex(self.type.findData(mk.type))
         has_radius = mk.type in api.night.RADIUS_MARKERS
-        self.form.setRowVisible(5, has_radius)
+        self.form.setRowVisible(self.radius, has_radius)
         self.radius.setVisible(has_radius)
         self.radius.setValue(mk.light_radius if has_radius else 0)
 
@@ -205,6 +219,8 @@ class PieceEditor(QWidget):
                 raise api.ScenarioError(f"unit id {new!r} is empty or already used")
             units = tuple(u.replace(id=new) if v.id == u.id else v for v in s.units)
             return s.replace(units=units), f"rename {u.id} to {new}"
+        if what == "name":
+            return self._name_edit(s, u)
         if what == "side":
             value = self.side.currentText().strip()
         elif what == "type":
@@ -218,7 +234,19 @@ class PieceEditor(QWidget):
         if value == getattr(u, what) and what not in ("ce", "motorized"):
             return None, ""
         new = u.replace(**{what: value})
-        return s.with_unit(new), f"{u.id}: {words(what)} {words(str(value))}"
+        said = MOVING_WORDS.get(value, "not moving") if what == "moving" else words(str(value))
+        return s.with_unit(new), f"{u.id}: {words(what)} {said}"
+
+    def _name_edit(self, s, u):
+        """The counter's name changed (empty: none, the counter shows its id)."""
+        new = " ".join(self.name.text().split())
+        if new == counter_name(u):
+            return None, ""
+        extra = {k: v for k, v in u.extra.items() if k != "name"}
+        if new:
+            extra["name"] = new
+        said = f"name {new}" if new else "no name"
+        return s.with_unit(u.replace(extra=extra)), f"{u.id}: {said}"
 
     def _marker_edit(self, s, mk, what: str):
         k = self.document.marker

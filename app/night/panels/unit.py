@@ -8,6 +8,8 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from app import style
 
+from .piece_editor import MOVING_WORDS
+
 SIGHT_WORDS = {"nvr": "within NVR or lit", "gunflash": "Gunflash only", "none": "no LOS"}
 FLAGS = ("broken", "concealed", "pinned", "bypass", "tracked", "ir")
 
@@ -25,7 +27,7 @@ def unit_rows(unit) -> list[tuple[str, str]]:
     if u.is_vehicle or u.type == "armor_leader":
         rows.append(("Crew", "CE (commander exposed)" if u.is_ce else "BU (buttoned up)"))
     if u.moving:
-        rows.append(("Moving", u.moving.replace("_", " ")))
+        rows.append(("Moving", MOVING_WORDS.get(u.moving, u.moving.replace("_", " "))))
     flags = [f for f in FLAGS if getattr(u, f)]
     if flags:
         rows.append(("State", ", ".join(flags)))

@@ -1,9 +1,11 @@
 """The best starshell, in the Starshell panel: every legal way the selected unit may fire now,
-ranked by the engine (``api.night.advise``, RULES.md 10): the expected number of enemy units
-Illuminated (so within every observer's NVR, E1.101) and what is gained over the lights already
-on the map (E1.9), the chance that at least one is, the friendly units it may light (and so
-blind, E1.101), the usage dr (E1.921, E1.931) and the hex whose one attempt it uses (E1.92);
-exact over the 36 drift outcomes (E1.922, E1.932).  A click on a row aims the starshell tool
+ranked by the engine (``api.night.advise``, rules.md 10, 11.7): its advice in a sentence (where
+to fire, or "Don't fire: no placement helps"), then per row the gain (enemy units newly lit
+that a friendly Good Order unit then sees), the engine's sentence on it (the friends it
+blinds, E1.101, and what they stop seeing), the enemy units lit and those lit already (E1.9),
+the usage dr (E1.921, E1.931); exact over the 36 drift outcomes (E1.922, E1.932).  When the
+unit may not fire, the engine's reasons (no E1.91 trigger, its hex's attempt used, a hero, a
+BU AFV), as the command line gives them.  A click on a row aims the starshell tool
 there: its method, and the drift preview of that hex."""
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +31,7 @@ from ..tools import Spot
 from .job import LIT_ENEMIES
 
 ROWS = 40           # rows listed (the map labels the best few)
+WHAT = "enemy units newly lit that your units then see"
 
 
 def chance_words(chance) -> str:
@@ -35,20 +39,18 @@ def chance_words(chance) -> str:
     return "certain" if chance == 1 else "none" if chance == 0 else str(chance)
 
 
-def option_text(rank: int, option, whole_side: bool = False) -> str:
-    """One row: where and how, then what it buys and costs."""
+def option_text(rank: int, option, says: str, whole_side: bool = False) -> str:
+    """One row: where and how, what it gains (rules.md 11.7), then ``says`` (the engine's
+    sentence: what it lights that your units then see, whom it blinds)."""
     o = option
     by = f" ({o.by})" if whole_side else ""
     text = (f"{rank}. {o.at} by {METHOD_NAMES.get(o.method, o.method)}{by}: "
-            f"{float(o.expected_enemy_lit):.2f} enemy lit\n    ")
-    parts = []
+            f"gain {float(o.gain):.2f}\n    {says}\n    ")
+    parts = [f"{float(o.expected_enemy_lit):.2f} enemy lit"]
     if o.enemies_lit_now:
-        parts.append(f"+{float(o.expected_enemy_gain):.2f} beyond the lights now")
-    parts.append(f"at least one lit: {chance_words(o.any_enemy_lit)}")
+        parts.append(f"{o.enemies_lit_now} lit already (E1.9)")
     if o.target is not None:
         parts.append(f"{o.target} lit {chance_words(o.target_lit)}")
-    if o.friendly_counts and sum(o.friendly_counts):
-        parts.append(f"friends lit {float(o.expected_friendly_lit):.2f}")
     parts.append("no usage dr" if o.usage_dr_max is None
                  else f"usage dr \u2264 {o.usage_dr_max} ({o.usage_dr_max}/6)")
     return text + " \u00b7 ".join(parts)
@@ -58,7 +60,8 @@ def option_tip(option) -> str:
     """The row's tooltip: each unit's chance and the engine's reasons."""
     o = option
     lines = [f"{u}: lit {p}" for u, p in o.enemy_lit.items()]
-    lines += [f"{u} (friendly, blinded if lit, E1.101): {p}" for u, p in o.friendly_lit.items() if p]
+    lines += [f"{u} (friendly, newly lit: blinded, E1.101): {p}"
+              for u, p in o.friends_blinded.items()]
     return "\n".join(lines + o.reasons())
 
 
@@ -71,13 +74,19 @@ class AdviceList(QWidget):
         self.title = QLabel("<b>Best starshell now</b> (exact over the 36 drift outcomes)")
         self.target = QLineEdit()
         self.target.setObjectName("advice_target")
-        self.target.setPlaceholderText("target hex (blank: most enemy units lit)")
+        self.target.setPlaceholderText("target hex (blank: the most enemy units newly lit and seen)")
         self.target.editingFinished.connect(self._target_changed)
         self.whole_side = QCheckBox("every qualified unit of its side (one roller a hex, W-21)")
         self.whole_side.setObjectName("advice_side")
         self.whole_side.toggled.connect(planner.set_whole_side)
         self.status = QLabel()
         self.status.setWordWrap(True)
+        self.stop = QPushButton("Cancel")           # stops the engine's steps (app.jobs)
+        self.stop.setObjectName("advice_cancel")
+        self.stop.setToolTip("Stop working out the best starshells (a large position takes a "
+                             "while); asked again when the position or the question changes")
+        self.stop.clicked.connect(lambda: planner.cancel("advice"))
+        self.stop.hide()
         self.list = QListWidget()
         self.list.setObjectName("advice")
         self.list.setMinimumHeight(180)
@@ -85,7 +94,7 @@ class AdviceList(QWidget):
         self.list.itemClicked.connect(self.aim)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
-        for w in (self.title, self.target, self.whole_side, self.status, self.list):
+        for w in (self.title, self.target, self.whole_side, self.status, self.stop, self.list):
             box.addWidget(w)
         planner.adviceChanged.connect(self.show_advice)
         planner.workingChanged.connect(self.show_advice)
@@ -98,6 +107,7 @@ class AdviceList(QWidget):
     def show_advice(self) -> None:
         p, dim = self.planner, style.TEXT_DIM
         self.list.clear()
+        self.stop.setVisible("advice" in p.working)
         if "advice" in p.working:
             self.status.setText(f"<i>Working out the best starshells for {escape(self.document.viewer or '')}"
                                 "\u2026</i>")
@@ -113,18 +123,20 @@ class AdviceList(QWidget):
         if a is None:
             self.status.setText(f"<span style='color:{dim}'>Select the unit that fires.</span>")
             return
-        if not a.options:
-            self.status.setText(f"{escape(a.unit or a.side)} may fire no starshell or IR now.")
+        if not a.options:            # the engine's reasons, as the command line gives them
+            self.status.setText(f"{escape(a.unit or a.side)} may fire no starshell or IR now:"
+                                + "".join(f"<br>\u2022 {escape(r, quote=False)}" for r in a.reasons))
             return
         n = len(a.options)
-        self.status.setText(f"{n} way{'s' if n != 1 else ''} to fire, best first "
-                            f"({'enemy units lit' if a.objective == LIT_ENEMIES else escape(a.objective)}"
+        self.status.setText(f"<b>{escape(a.sentence, quote=False)}</b><br>"
+                            f"{n} way{'s' if n != 1 else ''} to fire, best first "
+                            f"({WHAT if a.objective == LIT_ENEMIES else escape(a.objective)}"
                             "); only one starshell attempt per hex this phase (E1.92). "
                             "Click one to aim there."
                             + ("".join(f"<br>{escape(r)}" for r in a.reasons) if a.unit is None
                                else ""))
         for rank, o in enumerate(a.options[:ROWS], start=1):
-            item = QListWidgetItem(option_text(rank, o, a.unit is None))
+            item = QListWidgetItem(option_text(rank, o, a.says(o), a.unit is None))
             item.setToolTip(option_tip(o))
             item.setData(Qt.ItemDataRole.UserRole, rank - 1)
             self.list.addItem(item)

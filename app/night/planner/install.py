@@ -41,8 +41,8 @@ def route_html(planner) -> str:
     r = planner.route
     if r is None:
         return head + "</p><hr>"
-    cost = f", {r.cost:g} movement points" if planner.costs is not None else ""
-    html = head + (f"<br>{r.hexes} hex(es){cost}; "
+    table = "" if planner.costs is None else " of your table"
+    html = head + (f"<br>{r.hexes} hex(es), {r.cost:g} MF{table}; "
                    + ("<b style='color:#5ee08a'>dark: no Good Order enemy sees it</b>" if r.dark
                       else f"<b style='color:#ff8080'>seen in {len(r.seen)} hex(es), "
                       f"{r.sightings} sighting(s)</b>") + "</p>")
@@ -84,7 +84,10 @@ class PlannerUi:
         tools = tools_menu
         tools.addSeparator()
         self.costs_action = tools.addAction("Route: &movement-cost table\u2026", self.costs_dialog)
-        self.hexes_action = tools.addAction("Route: count in &hexes", lambda: self.load_costs(None))
+        self.hexes_action = tools.addAction("Route: ASL's &movement costs (MF)",
+                                            lambda: self.load_costs(None))
+        self.stop_action = tools.addAction("Planner: &stop working out", lambda: planner.cancel())
+        self.stop_action.setEnabled(bool(planner.working))
 
     def _build_menu(self, view_menu) -> None:
         menu = self.threat_menu = view_menu.addMenu("&Threat map: what the enemy sees")
@@ -123,10 +126,11 @@ class PlannerUi:
 
     def load_costs(self, path: str | None) -> bool:
         """Count routes in the movement points of the table file ``path`` (``{"terrain": cost
-        or null}``; terrain not named costs 1), or in hexes (None).  A bad file: its message."""
+        or null}``; terrain not named costs 1), or in ASL's Infantry MF (None: the chart built
+        into the engine, terrain, roads, hillsides and hexsides).  A bad file: its message."""
         if path is None:
             self.planner.set_costs(None)
-            self.status.say("Routes counted in hexes", 5000)
+            self.status.say("Routes counted in ASL's movement costs (MF)", 5000)
             return True
         try:
             costs = self.document.call(api.night.read_costs, path)
@@ -153,6 +157,7 @@ class PlannerUi:
 
     def _working(self) -> None:
         working = sorted(self.planner.working)
+        self.stop_action.setEnabled(bool(working))
         bar = self.status.bar
         if working:
             self._said = "Working out " + ", ".join(WORK[k] for k in working) + "\u2026"

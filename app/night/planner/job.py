@@ -1,8 +1,10 @@
 """The night planner in the window: the best starshell, the threat map and the dark way
-(RULES.md 10; the engine's ``api.night.advise``, ``threat`` and ``route``).
+(rules.md 10; the engine's ``api.night.advise``, ``threat`` and ``route``).
 
 The ``Planner`` asks the engine through the app's job runner (``Document.run``), never on the
-window's thread, and again whenever the position changes:
+window's thread, and again whenever the position changes; each question is the engine's steps
+(``advise_steps``, ``threat_steps``, ``route_steps``): the runner says their progress in the
+status bar, and ``cancel`` (or a newer question of the same kind) stops one between two steps:
 - the advice, for the selected unit, while the starshell tool is on (``set_advising``);
 - the threat map, for a side the player picks (``set_threat_side``), shown for a unit on foot,
   a moving vehicle or a moving tracked one (``set_threat_mode``, E1.14);
@@ -22,14 +24,19 @@ MODES = {"infantry": "a unit on foot (within NVR or lit, or by Gunflash)",
 LIT_ENEMIES = api.night.LIT_ENEMIES  # the engine's objectives: this, or "target:HEX"
 WORK = {"advice": "the best starshells", "threat": "what the enemy sees",
         "route": "the dark way"}
+STOPPED = "Stopped working out {what}: change the position or the question to ask again."
 
 
 def route_job(scenario, unit_id: str, to_hex: str, costs, known):
-    """(route, the side's threat) on the engine's thread; ``known``: the threat of the unit's
-    side for this scenario, when the window holds it already (it is not worked out again)."""
+    """(route, the side's threat) on the engine's thread, a step at a time (the runner shows
+    each step's progress and may stop between two); ``known``: the threat of the unit's side
+    for this scenario, when the window holds it already (it is not worked out again)."""
     side = scenario.unit(unit_id).side
-    seen_by = known if known is not None and known.side == side else api.night.threat(scenario, side)
-    return api.night.route(scenario, unit_id, to_hex, costs, seen_by), seen_by
+    seen_by = known if known is not None and known.side == side else None
+    if seen_by is None:
+        seen_by = yield from api.night.threat_steps(scenario, side)
+    way = yield from api.night.route_steps(scenario, unit_id, to_hex, costs, seen_by)
+    return way, seen_by
 
 
 class Planner(QObject):
@@ -50,12 +57,14 @@ class Planner(QObject):
         self.threat_side: str | None = None
         self.threat_mode = "infantry"
         self.threat = None                  # api.night.Threat of ``threat_side``, or None
+        self.threat_error: str | None = None
         self.route_ends: tuple[str, str] | None = None     # (unit id, goal hex)
         self.costs: dict | None = None      # the player's movement-cost table, or None
         self.costs_path: str | None = None  # ... and its file
         self.route = None                   # api.night.Route, or None
         self.route_error: str | None = None
         self._asked: dict[str, tuple] = {}  # kind -> (generation, the question's key)
+        self._jobs: dict = {}               # kind -> the runner's Job working it out
         self._generation = 0
         self._side_threat = None            # the last threat of any side (the route reuses it)
         self.working: set[str] = set()
@@ -108,7 +117,7 @@ class Planner(QObject):
 
     def set_costs(self, costs: dict | None, path: str | None = None) -> None:
         """The movement-cost table ``{terrain: MP or None}`` the routes are counted in, read
-        from the file ``path`` (None: every hex costs 1)."""
+        from the file ``path`` (None: ASL's Infantry MF, built into the engine)."""
         self.costs, self.costs_path = costs, path
         self._asked.pop("route", None)
         self._ask_route()
@@ -127,10 +136,31 @@ class Planner(QObject):
         self._generation += 1
         generation = self._generation
         self._asked[kind] = (generation, key)
+        self._stop(kind)                    # the older question's steps: no longer wanted
         self.working.add(kind)
         self.workingChanged.emit()
-        self.document.run(job, *args, text=f"Working out {WORK[kind]}\u2026",
-                          done=lambda future: self._answered(kind, generation, future))
+        self._jobs[kind] = self.document.run(
+            job, *args, text=f"Working out {WORK[kind]}\u2026",
+            done=lambda future: self._answered(kind, generation, future))
+
+    def _stop(self, kind: str) -> None:
+        job = self._jobs.pop(kind, None)
+        if job is not None:
+            job.cancel()                    # nothing once ended
+
+    def cancel(self, kind: str | None = None) -> None:
+        """Stop working out ``kind`` (None: every question) between two of its steps; it is
+        asked again when the position or the question changes."""
+        for k in [kind] if kind is not None else list(WORK):
+            if k in self.working:
+                self._stop(k)
+                self._asked.pop(k, None)
+                words = STOPPED.format(what=WORK[k])
+                setattr(self, k, None)
+                setattr(self, f"{k}_error", words)
+                self._forget(k)
+                getattr(self, f"{k}Changed").emit()
+                self.told.emit(words)
 
     def _forget(self, kind: str) -> None:
         if kind in self.working:
@@ -142,6 +172,7 @@ class Planner(QObject):
         if held is None or held[0] != generation:
             return                          # another question since: its answer will come
         self._forget(kind)
+        self._jobs.pop(kind, None)
         error = future.exception()
         getattr(self, f"_take_{kind}")(None if error is not None else future.result(),
                                        None if error is None else str(error))
@@ -157,10 +188,10 @@ class Planner(QObject):
             return
         if self.whole_side:
             side = d.scenario.unit(d.viewer).side
-            self._ask("advice", (d.scenario, side, self.objective), api.night.advise,
+            self._ask("advice", (d.scenario, side, self.objective), api.night.advise_steps,
                       d.scenario, None, side, self.objective)
             return
-        self._ask("advice", (d.scenario, d.viewer, self.objective), api.night.advise,
+        self._ask("advice", (d.scenario, d.viewer, self.objective), api.night.advise_steps,
                   d.scenario, d.viewer, None, self.objective)
 
     def _take_advice(self, advice, error) -> None:
@@ -175,10 +206,10 @@ class Planner(QObject):
         if side not in s.sides:
             self.set_threat_side(None)
             return
-        self._ask("threat", (s, side), api.night.threat, s, side)
+        self._ask("threat", (s, side), api.night.threat_steps, s, side)
 
     def _take_threat(self, threat, error) -> None:
-        self.threat = threat
+        self.threat, self.threat_error = threat, error
         if threat is not None:
             self._side_threat = (self.document.scenario, threat)
         if error is not None:
@@ -236,4 +267,4 @@ class Planner(QObject):
                 f"; moving vehicle {c['moving_vehicle']}, tracked {c['moving_tracked']}")
 
 
-__all__ = ["Planner", "MODES", "WORK", "route_job"]
+__all__ = ["Planner", "MODES", "STOPPED", "WORK", "route_job"]

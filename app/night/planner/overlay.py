@@ -4,7 +4,7 @@
   see a unit of the threat's side there (E1.1, E1.101, E1.81; a moving vehicle E1.14);
 - ``PlanItem``: over the counters, the threat's numbers in their hexes (zoomed in enough to
   read them) and the hovered hex's count beside it; the best starshell placements, ranked
-  (labels "1", "2" ... with the expected enemy units lit); the route, a line through its hexes,
+  (labels "1", "2" ... with their gain, rules.md 11.7); the route, a line through its hexes,
   each seen step ringed in red with the number of enemies that see it.
 
 ``PlannerLayer`` puts both on the scene, again whenever the scene builds another map.
@@ -193,7 +193,7 @@ class PlannerLayer:
             if o.at in seen_at or not m.has(o.at):
                 continue
             seen_at.add(o.at)
-            best.append((m.index(o.at), f"{float(o.expected_enemy_lit):.2f}"))
+            best.append((m.index(o.at), f"{float(o.gain):.2f}"))     # rules.md 11.7
             if len(best) == BEST_SHOWN:
                 break
         route = None

@@ -62,7 +62,7 @@ _KEPT: dict[tuple, tuple] = {}  # (path, rules) -> (the engine's pixels, the QIm
 
 def picture(path: str, rules=()) -> QImage:
     """The board picture at ``path`` in the colours of the terrain SSRs ``rules`` (VASL's colour
-    rules, RULES.md 11.2: the season the rules say), kept per (picture, rules)."""
+    rules, rules.md 11.2: the season the rules say), kept per (picture, rules)."""
     rgba = api.ssr.picture_rgba(path, rules) if rules else None
     if rgba is None:                     # no rule changes a colour: the picture as it is
         return QImage(path)
@@ -99,7 +99,7 @@ def build(game_map, rules=None, overlays=None) -> list[BoardArtItem]:
 
 
 class OverlayArtItem(BoardArtItem):
-    """An overlay's picture on its board (RULES.md 11.3), at its top-left in the board's own
+    """An overlay's picture on its board (rules.md 11.3), at its top-left in the board's own
     pixels (the board picture's pixels), over the board's picture, turned with the board."""
 
     def __init__(self, game_map, pi: int, overlay: dict, affine):

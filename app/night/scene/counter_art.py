@@ -1,9 +1,9 @@
 """Counter art drawn by code, on a 100 x 100 square (the painter is scaled to the counter).
 
-Units: the side's colour, the id on top, a symbol for the type, badges for the state
-(concealed ?, broken, BU/CE, moving, level, IR).  Markers: starshell and IR bursts, blaze and
-flame, Gunflash, the three fire markers and FFE.  Small counters (``compact``) keep the id and the
-symbol and drop the words.
+Units: the side's colour, the counter's name on top (its id where it has none), a symbol for
+the type, badges for the state (concealed ?, broken, BU/CE, moving, level, IR).  Markers:
+starshell and IR bursts, blaze and flame, Gunflash, the three fire markers and FFE.  Small
+counters (``compact``) keep the name (or id) and the symbol and drop the words.
 """
 from __future__ import annotations
 
@@ -66,6 +66,18 @@ def _badge(p: QPainter, rect: QRectF, text: str, back: QColor, fg: QColor = styl
     fit_text(p, rect.adjusted(2, 0, -2, 0), text, rect.height() * 0.78, True, fg)
 
 
+def counter_name(unit) -> str:
+    """The counter's own name ("4-6-7", "9-2", "T-34/85": the unit's ``name``), or ""."""
+    name = unit.extra.get("name")
+    return " ".join(name.split()) if isinstance(name, str) else ""
+
+
+def counter_title(unit) -> str:
+    """What the top of a unit's counter says: its name, else (no name) its id."""
+    name = counter_name(unit)
+    return (name if len(name) <= 14 else name[:13] + "\u2026") if name else unit.id
+
+
 def draw_unit(painter: QPainter, unit, side: int, compact: bool, selected: bool = False) -> None:
     fill, ink, edge = style.SIDE_FILL[side], style.SIDE_INK[side], style.SIDE_EDGE[side]
     if unit.broken:
@@ -73,15 +85,14 @@ def draw_unit(painter: QPainter, unit, side: int, compact: bool, selected: bool 
     _body(painter, fill, edge, selected)
     id_h = 38 if compact else 30
     id_w = 64 if unit.concealed else 86            # room for the "?" badge
-    fit_text(painter, QRectF(6, 3, id_w, id_h), unit.id, id_h * 0.86, True, ink)
+    fit_text(painter, QRectF(6, 3, id_w, id_h), counter_title(unit), id_h * 0.86, True, ink)
     painter.setPen(QPen(edge, 2))
     painter.drawLine(QPointF(10, 3 + id_h), QPointF(88, 3 + id_h))
     sym = QRectF(22, 6 + id_h, 54, 84 - id_h - (4 if compact else 20))
     SYMBOLS[unit.type](painter, sym, QColor(style.BADGE_BROKEN) if unit.broken else ink, unit)
     if not compact:
-        # the counter's own name ("4-6-7", "9-2", the AFV's), else its kind
-        words = unit.extra.get("name") or TYPE_WORDS.get(unit.type, unit.type.upper())
-        fit_text(painter, QRectF(6, 80, 86, 15), str(words)[:24], 13, True, ink)
+        words = TYPE_WORDS.get(unit.type, unit.type.upper())
+        fit_text(painter, QRectF(6, 80, 86, 15), words, 13, True, ink)
     _unit_badges(painter, unit, compact)
 
 
@@ -179,9 +190,14 @@ def draw_marker(painter: QPainter, marker, side: int | None, compact: bool) -> N
         painter.drawLine(QPointF(49, 10), QPointF(49, 88))
         painter.drawLine(QPointF(10, 49), QPointF(88, 49))
         _badge(painter, QRectF(20, 36, 58, 26), "FFE", style.MARKER_FFE, style.MARKER_FIRE)
+    elif t == "smoke":          # rules.md 11.4: its strength on the counter, as VASL's shows it
+        _body(painter, QColor("#d9d9d9"), QColor("#7a7a7a"), False, round_=True)
+        fit_text(painter, QRectF(6, 24, 86, 48), api.night.marker_label(marker), 18, True,
+                 style.MARKER_DARK)
     else:
         _body(painter, style.MARKER_DARK, style.MARKER_FIRE, False)
-        fit_text(painter, QRectF(6, 30, 86, 36), t.upper(), 20, True, style.MARKER_FIRE)
+        fit_text(painter, QRectF(6, 30, 86, 36), api.night.marker_label(marker).upper(), 20,
+                 True, style.MARKER_FIRE)
 
 
 def _fire_marker(p: QPainter, t: str, side: int | None, compact: bool) -> None:

@@ -166,7 +166,7 @@ class CounterLayer:
             item = self.item(kind, key)
             if item is None:
                 return False
-            if item.piece != piece:
+            if item.piece != piece or not _looks_alike(piece, item.piece):
                 looks_other = not _looks_alike(piece, item.piece)
                 item.piece = piece
                 if looks_other:             # a move alone keeps the cached picture
@@ -195,7 +195,7 @@ class CounterLayer:
         if item is None:
             item = CounterItem(kind, key, piece, side)
             self.scene.addItem(item)
-        elif item.piece != piece or item.side != side:
+        elif item.piece != piece or item.side != side or not _looks_alike(piece, item.piece):
             looks_other = item.side != side or not _looks_alike(piece, item.piece)
             item.piece, item.side = piece, side
             if looks_other:                 # a move alone keeps the cached picture
@@ -209,16 +209,16 @@ class CounterLayer:
         self.items.append(item)
         self.stacks.setdefault(i, ([], []))[which].append(item)
 
-    def rects(self, scale: float) -> np.ndarray:
+    def rects(self, scale: float, kind: str | None = None) -> np.ndarray:
         """Where the shown counters lie at ``scale`` (screen pixels per scene unit), laid out
         in their hexes (a dragged counter where it lands, a hovered stack closed up: the ring
         labels, which keep clear of them, do not jump as the mouse crosses a stack): scene
-        rectangles, rows of left, top, right, bottom."""
-        key = (scale, self._laid_out)
+        rectangles, rows of left, top, right, bottom; ``kind``: "unit" or "marker" only."""
+        key = (scale, self._laid_out, kind)
         if self._rects is not None and self._rects[0] == key:
             return self._rects[1]
         rows = [(item.hex, item.rest.x(), item.rest.y(), item.size) for item in self.items
-                if item.hex >= 0 and item.isVisible()]
+                if item.hex >= 0 and item.isVisible() and kind in (None, item.kind)]
         i, dx, dy, size = np.array(rows, dtype=float).reshape(-1, 4).T
         m = self.scene.map
         x = np.asarray(m.x, dtype=float)[i.astype(int)] * style.SCALE + dx / scale
@@ -305,7 +305,8 @@ class CounterLayer:
 
 def _looks_alike(piece, other) -> bool:
     """The same counter picture: the pieces differ at most in their hex."""
-    return piece.replace(hex=other.hex) == other
+    return piece.replace(hex=other.hex) == other and \
+        piece.extra.get("name") == other.extra.get("name")      # drawn, not compared by ==
 
 
 def _stack(items: list[CounterItem], size: float, anchor: QPointF, z: float,

@@ -5,8 +5,9 @@ Coordinates are printed near the top of each hex, as on a board; a half hex cut 
 prints its coordinate in the half that is on the board.  Zoomed out too far for that (the whole
 map fitted in), each board's column letters and row numbers are printed along its edges
 instead, in a readable size.  A hill hex prints its level (``L2``) near its bottom; zoomed out,
-each hill prints it once.  The grid lies over the night veil, so that ids, levels and contours
-read in the dark hexes too.
+each hill prints it once; not where the board's own picture is shown (it prints its levels),
+unless the View menu asks for them there too.  The grid lies over the night veil, so that ids,
+levels and contours read in the dark hexes too.
 """
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ class GridItem(QGraphicsItem):
         self.labels = _labels(game_map)
         self.columns, self.rows = _edge_labels(game_map)
         self.hills = _hills(game_map)
+        # hexes whose board's own picture is shown (it prints the levels): no "L2" over them,
+        # unless asked for (View > Hill levels over the boards' own pictures)
+        self.pictured = np.zeros(game_map.size, dtype=bool)
+        self.levels_over_pictures = False
         self.contours = _contours(game_map)
         self._edge_cache: tuple[float, list] | None = None     # (scale, edge_labels)
         self._printed: tuple | None = None                      # (key, printed_labels)
@@ -51,6 +56,19 @@ class GridItem(QGraphicsItem):
     def set_coordinates(self, on: bool) -> None:
         self.show_coordinates = on
         self.update()
+
+    def set_pictured(self, pictured: np.ndarray, levels_over_pictures: bool) -> bool:
+        """The hexes whose board picture is shown, and whether hill levels are printed over
+        them all the same; True when that changed what is drawn."""
+        if levels_over_pictures == self.levels_over_pictures and \
+                np.array_equal(pictured, self.pictured):
+            return False
+        self.pictured, self.levels_over_pictures = pictured, levels_over_pictures
+        self.update()
+        return True
+
+    def _levels_shown(self, i: int) -> bool:
+        return self.levels_over_pictures or not self.pictured[i]
 
     def set_lines(self, on: bool) -> None:
         """Show the hexsides and centre dots (the ids, levels and board ids stay their own)."""
@@ -100,6 +118,8 @@ class GridItem(QGraphicsItem):
             painter.setFont(style.font(0.24 * style.SCALE, bold=True))
             for level, hexes, _ in self.hills:
                 for i in hexes:
+                    if not self._levels_shown(i):
+                        continue
                     r = QRectF((self.map.x[i] - 0.4) * style.SCALE,
                                (self.map.y[i] + 0.42) * style.SCALE, 0.8 * style.SCALE,
                                0.3 * style.SCALE)
@@ -107,6 +127,8 @@ class GridItem(QGraphicsItem):
             return
         painter.setFont(style.font(LEVEL_PX / scale, bold=True))
         for level, _, i in self.hills:
+            if not self._levels_shown(i):
+                continue
             c = QPointF(self.map.x[i] * style.SCALE, self.map.y[i] * style.SCALE)
             r = QRectF(c.x() - 20 / scale, c.y() - 8 / scale, 40 / scale, 16 / scale)
             painter.drawText(r, Qt.AlignmentFlag.AlignCenter, f"L{level}")

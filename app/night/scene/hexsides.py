@@ -1,4 +1,4 @@
-"""Hexside terrain drawn on its hexsides (RULES.md 7): walls, hedges, cactus hedges, bocage,
+"""Hexside terrain drawn on its hexsides (rules.md 7): walls, hedges, cactus hedges, bocage,
 cliffs and rowhouse walls, at every zoom (never thinner than a few screen pixels), over the
 night veil like the grid so that they read in the dark.
 

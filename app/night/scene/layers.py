@@ -24,6 +24,7 @@ LAYERS = (
     Layer("gunflashes", "Gunflash locations"),
     Layer("counters", "Units and markers"),
     Layer("board_art", "Board art (the boards' own pictures)"),
+    Layer("hill_levels", "Hill levels (L1, L2) over the boards' own pictures", False),
     Layer("grid", "Hex grid"),
     Layer("coordinates", "Hex coordinates and board ids"),
 )

@@ -51,6 +51,7 @@ class OutlineItem(MapOverlay):
         self.labels: list[tuple[QPointF, str, QColor, bool]] = []
         self.keep_clear = None          # scale -> scene rectangles labels stay off
         self.keep_clear_if_room = None  # ... and those they stay off where there is room
+        self.keep_clear_rather = None   # ... those before the others' (markers over units)
         self._stamps: list[tuple[int, QPen, tuple, QImage]] = []   # (shape, pen, zoom, image)
         self._shapes: list[tuple[QPainterPath, int]] = []  # shapes seen (moved to 0, 0), numbered
         self._shape_count = 0
@@ -269,7 +270,9 @@ class OutlineItem(MapOverlay):
         hard = self.keep_clear(scale) if self.keep_clear is not None else np.zeros((0, 4))
         soft = (self.keep_clear_if_room(scale) if self.keep_clear_if_room is not None
                 else np.zeros((0, 4)))
-        avoid = np.vstack([hard, soft])
+        rather = (self.keep_clear_rather(scale) if self.keep_clear_rather is not None
+                  else np.zeros((0, 4)))
+        avoid = np.vstack([hard, rather, soft])
         placed = self._placed
         if placed is not None and placed[0] is self.labels and placed[1][0] == scale \
                 and _unmoved_near(placed[3], avoid, placed[4]):
@@ -289,10 +292,14 @@ class OutlineItem(MapOverlay):
                 r = out[-1][0]
                 avoid = np.vstack([avoid, [(r.left(), r.top(), r.right(), r.bottom())]])
                 hard = np.vstack([hard, [(r.left(), r.top(), r.right(), r.bottom())]])
+                rather = np.vstack([rather, [(r.left(), r.top(), r.right(), r.bottom())]])
             reach.append(_reach(x0, y0, w, h, gap))
             way = -1 if above else 1
             spot = _clear_spot(avoid, x0, y0, w, h, gap, way, top, bottom, blocked=None)
-            if spot is None:        # no room clear of everything: of what must stay readable
+            if spot is None and len(rather):    # no room clear of everything: of the markers
+                spot = _clear_spot(np.vstack([hard, rather]), x0, y0, w, h, gap, way, top,
+                                   bottom, blocked=None)
+            if spot is None:        # nor that: of what must stay readable
                 spot = _clear_spot(hard, x0, y0, w, h, gap, way, top, bottom)
             x0, y0 = spot
             out.append((QRectF(x0, y0, w, h), text, colour))

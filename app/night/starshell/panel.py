@@ -39,11 +39,16 @@ class StarshellPanel(QWidget):
     def __init__(self, document, starshell, parent=None):
         super().__init__(parent)
         self.document, self.starshell = document, starshell
-        self.tool = QCheckBox("Place a starshell (S): hover or drag over the map, release to fire")
+        self.tool = QCheckBox("Place a starshell (S)")
+        self.tool.setToolTip("Hover or drag over the map to see where it may drift; release "
+                             "to fire")
         self.method = QComboBox()
         self.method.setObjectName("method")
         for key, text in METHOD_WORDS.items():
             self.method.addItem(text, key)
+        self.method.setSizeAdjustPolicy(     # a long method's words shown whole in its list
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.method.setMinimumContentsLength(18)
         self.method.activated.connect(lambda _: starshell.set_method(self.method.currentData()))
         self.dice = QLineEdit()
         self.dice.setObjectName("dice")

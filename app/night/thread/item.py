@@ -8,7 +8,7 @@ explanation panel's.
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath
+from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath
 
 from app import style
 from app.hex_geometry import hex_polygon, scene_center
@@ -38,6 +38,7 @@ class ThreadItem(MapOverlay):
         self.thread = None
         self.crossed = QPainterPath()
         self.label_rect: QRectF | None = None       # where the label was last drawn
+        self.moved = None            # called when the thread changes (the scene's relabel)
 
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-4 * style.SCALE, -4 * style.SCALE, 4 * style.SCALE,
@@ -53,6 +54,8 @@ class ThreadItem(MapOverlay):
 
     def set_thread(self, thread) -> None:
         self.thread = thread
+        if self.moved is not None:
+            self.moved()             # the ring labels keep clear of its label
         self.crossed = QPainterPath()
         if thread is not None:
             for name in thread.crossed:
@@ -95,13 +98,25 @@ class ThreadItem(MapOverlay):
             painter.drawPoint(p)
         self._label(painter, b, thread_summary(t))
 
-    def _label(self, painter: QPainter, at: QPointF, text: str):
-        size, fm = style.label_font(painter, 0.3, 12.0)
+    def label_box(self, scale: float) -> QRectF | None:
+        """Where the thread's label lies at ``scale`` (screen pixels per scene unit), in scene
+        coordinates; None without a thread.  The ring labels keep clear of it."""
+        t = self.thread
+        if t is None:
+            return None
+        size = max(0.3 * style.SCALE, 12.0 / max(scale, 1e-6))     # as style.label_font
+        fm = QFontMetricsF(style.font(size, bold=True))
+        text = thread_summary(t)
+        at = scene_center(self.map, self.map.index(t.end))
         w, h = fm.horizontalAdvance(text) + size, fm.height() * 1.2
         rect = QRectF(at.x() - w / 2, at.y() + 0.6 * style.SCALE, w, h)
         seen = self.visible_rect()
-        if seen is not None:
-            rect = inside(rect, seen, at, size * 0.5)
+        return inside(rect, seen, at, size * 0.5) if seen is not None else rect
+
+    def _label(self, painter: QPainter, at: QPointF, text: str):
+        size, fm = style.label_font(painter, 0.3, 12.0)
+        h = fm.height() * 1.2
+        rect = self.label_box(max(painter.worldTransform().m11(), 1e-6))
         self.label_rect = rect
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(style.BOARD_LABEL_BACK)

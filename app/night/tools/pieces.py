@@ -41,7 +41,8 @@ class PiecesTool(QObject):
             text = f"add {piece.type.replace('_', ' ')} {uid} in {name}"
         else:
             side = piece.side if api.night.MARKER_KINDS[piece.type].sided else None
-            after = s.with_marker(api.night.Marker(piece.type, name, side))
+            after = s.with_marker(api.night.Marker(piece.type, name, side,
+                                                   extra=api.night.marker_defaults(piece.type)))
             text = f"add {piece.type.replace('_', ' ')} in {name}"
         try:
             d.edit(after, text)

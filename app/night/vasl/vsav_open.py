@@ -34,11 +34,11 @@ def missing_text(boards: list[str], reasons: dict[str, str], folder: str | None)
     """What the boards dialog says: each board the folder lacks, and why."""
     lines = [f"The saved game is played on board(s) {', '.join(boards)}, which "
              + (f"the boards folder {folder} does not serve:" if folder
-                else "Starshell does not have (no boards folder chosen yet):")]
+                else "Starshell does not have yet (no boards folder chosen):")]
     lines += [f"\u2022 board {b}: {reasons[b]}" for b in boards if b in reasons]
-    lines.append("Choose the folder of your VASL boards (bd01, bd02... as VASL keeps them, "
-                 "either kind of archive), or open the game on blank open boards in their place "
-                 "(no terrain: hills, woods and buildings are missing).")
+    lines.append("Choose the folder where VASL keeps your boards (the one holding bd01, bd02 "
+                 "...), or open the game on blank open boards in their place (no terrain: "
+                 "hills, woods and buildings are missing).")
     return "\n".join(lines)
 
 

@@ -72,6 +72,10 @@ class WaitingPanel(QWidget):
         self.list.setObjectName("waiting_list")
         self.list.itemClicked.connect(self._pick)
         self.list.itemPressed.connect(self._pick)       # a drag starts with a press
+        # the row the keyboard moves to (arrows, typing its name) is the one the next click
+        # on a hex puts down: what is highlighted is what is placed
+        self.list.currentItemChanged.connect(self._current_moved)
+        self._refreshing = False
         self.kept_title = QLabel()
         self.kept_title.setWordWrap(True)
         self.kept = QListWidget()
@@ -89,6 +93,13 @@ class WaitingPanel(QWidget):
 
     def refresh(self) -> None:
         entries = self.entries()
+        self._refreshing = True
+        try:
+            self._fill(entries)
+        finally:
+            self._refreshing = False
+
+    def _fill(self, entries: list[dict]) -> None:
         self.list.clear()
         for e in entries:
             item = QListWidgetItem(waiting_text(e))
@@ -113,6 +124,10 @@ class WaitingPanel(QWidget):
         self.kept_title.setText(f"On the map, not viewers ({len(kept)} support weapon(s) and "
                                 "Gun(s)):" if kept else "")
         self.kept.setVisible(bool(kept))
+
+    def _current_moved(self, item: QListWidgetItem | None, _previous=None) -> None:
+        if item is not None and not self._refreshing and self.list.hasFocus():
+            self._pick(item)
 
     def _pick(self, item: QListWidgetItem) -> None:
         uid = item.data(Qt.ItemDataRole.UserRole)

@@ -7,8 +7,8 @@ cliff (B10.23), the ground beside it is the lower of the two hexes' base levels 
 not counted when it is an end): the line runs at the foot of the cliff, and the upper side's
 ground as high as the higher end does not block it by A6.2 ("no height advantage") while that
 lower level is below the higher end.  The rulebook leaves a line exactly along a cliff open:
-followed as VASL.  The hexside is the point's nearest hexside location (VASL asks the line's
-hexside there).
+followed as VASL.  The hexside is the one of the two parallel to the line nearer the point
+(VASL's getHexsideWhenLOSAlongHexside; here by the point's nearest side).
 
 B10.23 next to an end (VASL's test in ``isBlindHex``): a cliff hexside of a hex next to the
 higher end, on the half facing it, or next to the lower end, on the half away from it, makes
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .frame import Frame
+from .frame import Frame, facing, line_spines, location_terrain
 from .terrain import CLIFF_T
 
 
@@ -33,11 +33,17 @@ def along_cliff(frame: Frame, ends, points, measures) -> np.ndarray:
     """The points of lines along hexsides that run at the foot of a cliff hexside lower
     than the higher end (module doc): A6.2's "no height advantage" spares them."""
     out = np.zeros(len(points.code), dtype=bool)
-    sel = np.flatnonzero(points.along & points.on_map & ~points.at_centre
-                         & (measures.from_viewer % 2 == 1))
+    sel = np.flatnonzero(points.along & points.on_map & (measures.from_viewer % 2 == 1))
     if not len(sel):
         return out
     hexes, side = points.hex[sel], points.side[sel]
+    # VASL's getHexsideWhenLOSAlongHexside: of the two hexsides parallel to the line, the
+    # nearer to the point (here by the point's nearest side)
+    _, enter_spine = line_spines(frame, ends.viewer, ends.targets, ends.along)
+    spine = enter_spine[points.line[sel]]
+    a, b = (spine + 4) % 6, (spine + 1) % 6
+    turn = (side - a) % 6
+    side = np.where(np.minimum(turn, 6 - turn) < 2, a, b)
     cliff = frame.cliff_side[hexes, side]
     sel, hexes, side = sel[cliff], hexes[cliff], side[cliff]
     across = frame.neighbours[hexes, side]
@@ -54,7 +60,7 @@ def beside_higher_end(frame: Frame, ends, points, measures, bare) -> np.ndarray:
     base level, on the hexside location facing that end."""
     out = np.zeros(len(points.code), dtype=bool)
     from_viewer, from_target = measures.from_viewer, measures.from_target
-    sel = np.flatnonzero(bare & points.on_map & ~points.at_centre
+    sel = np.flatnonzero(bare & points.on_map
                          & ((from_viewer == 1) | (from_target == 1)))
     if not len(sel):
         return out
@@ -69,17 +75,6 @@ def beside_higher_end(frame: Frame, ends, points, measures, bare) -> np.ndarray:
     return out
 
 
-def facing(frame: Frame, hexes, side, end) -> np.ndarray:
-    """Whether a hexside location of each of ``hexes`` (next to ``end``) is the one facing the
-    end or one of the two beside it: the locations nearer the end's centre than the hex's
-    own centre is (VASL measures each point; these locations stand for it)."""
-    neighbours = frame.neighbours[hexes]
-    end = np.full(hexes.shape, end) if np.ndim(end) == 0 else np.asarray(end)
-    towards = np.argmax(neighbours == end[:, None], axis=1)
-    off = (side - towards) % 6
-    return (neighbours == end[:, None]).any(axis=1) & ((off == 0) | (off == 1) | (off == 5))
-
-
 def cliff_by_end(frame: Frame, ends, points, measures, chosen) -> np.ndarray:
     """B10.23 next to an end (module doc): of the points ``chosen`` (cliff hexsides between the
     ends' elevations), those VASL's blind-hex count leaves alone."""
@@ -90,7 +85,7 @@ def cliff_by_end(frame: Frame, ends, points, measures, chosen) -> np.ndarray:
     high_end, low_end = np.where(down, ends.viewer, target), np.where(down, target, ends.viewer)
     from_high = np.where(down, from_viewer, from_target)
     from_low = np.where(down, from_target, from_viewer)
-    at_cliff = CLIFF_T[frame.side_code[np.minimum(hexes, len(frame.side_code) - 1), side]]
+    at_cliff = CLIFF_T[location_terrain(frame, hexes, side)]
     near_high = (from_high == 1) & facing(frame, hexes, side, high_end)
     away_low = (from_low == 1) & ~facing(frame, hexes, side, low_end)
     return at_cliff & (near_high | away_low)

@@ -1,38 +1,64 @@
-"""A6.3 over the terrain as drawn (VASL's depression restrictions): which lines leave or enter
-a depression (``depression_lines``), and which points of their walk block
-(``depression_blocks``)."""
+"""A6.3 over the terrain as drawn (VASL's depression restrictions, ``Map.checkDepressionRule``):
+which lines leave or enter a depression (``depression_lines``), and which points of their walk
+block (``depression_blocks``).
+
+VASL judges every point of such a line, each in its hex (an end's extended border counting as
+that end), with no hex that lifts the restriction for good:
+
+- leaving the viewer's depression (A6.3: to any location but one higher by more than the
+  range), a point blocks while the range from its hex to the target exceeds the target's height
+  above the viewer, unless its hex is the target's, or a depression hex where the point follows
+  the depression (at the hex's base level, not above the viewer, or on a bridge or road drawn
+  across it), or another hex whose ground there is not above the viewer; next to the target, a
+  depression hex's bank drawn above both ends blocks on the half away from the target (and a
+  bank on the half facing a target above the hex's base does not).
+- entering the target's depression: the same, the ends' roles exchanged.
+- a hex whose centre is a bridge counts as a depression one level below its centre (VASL's
+  bridge case: the gully under the span).
+- B19.51 (VASL: "crest line at a vertex"): a line along hexsides leaving a depression for a
+  location not above it, or entering one from a location not above it, is blocked when a hex
+  beside the hexspine it leaves (enters) by has another base level than the depression hex.
+
+The height rule ("no height advantage", A6.2) leaves alone the points of such lines in a
+depression hex, but an obstacle of a level or more there (B19.21).  Not followed: VASL's lines
+leaving or entering by a road hexside (``exitsByRoadHexside``: a bridge or road pixel always
+follows the depression here) and its "follows the depression" hex of lines crossing a
+depression hexside (``ignoreGroundLevelHex``)."""
 from __future__ import annotations
 
 import numpy as np
 
-from .frame import Frame, hex_range, ranges_from
+from .frame import Frame, along_hexsides, facing, hex_range, line_spines, ranges_from
+from .terrain import BRIDGE_T, DEPRESSION_T, HEIGHT, ROAD_T
 
 
 def depression_lines(frame: Frame, viewer: int, viewer_elev: int, targets: np.ndarray,
                      target_elev: np.ndarray):
-    """A6.3: the lines leaving the viewer's depression to a location it may not see over
-    its edge (lower, higher by less than the range, or in another depression at its
-    level), and those entering the target's from above by less than the range."""
+    """A6.3 (VASL's exitsSourceDepression / entersTargetDepression): the lines leaving the
+    viewer's depression to a location not higher than it by more than the range, and those
+    entering the target's from a location not higher than it by more than the range."""
     depression = frame.depression
     line_range = ranges_from(frame, viewer, targets)
-    exits = depression[viewer] & (
-        (target_elev < viewer_elev)
-        | ((target_elev > viewer_elev) & (target_elev - viewer_elev < line_range))
-        | (depression[targets] & (target_elev == viewer_elev)))
-    enters = (depression[targets] & (viewer_elev > target_elev)
-              & (viewer_elev - target_elev < line_range))
+    up = target_elev - viewer_elev
+    exits = depression[viewer] & (up <= line_range)
+    enters = depression[targets] & (-up <= line_range)
+    along = along_hexsides(frame, viewer, targets)
+    if along.any():
+        # a line along hexsides leaving (entering) by a depression hexside (VASL: the terrain
+        # at the hexside's middle) whatever the levels
+        exit_spine, enter_spine = line_spines(frame, viewer, targets, along)
+        viewers = np.full(len(targets), viewer)
+        exits |= depression[viewer] & along & _spine_sides(frame, viewers, exit_spine,
+                                                           _depression_side)
+        enters |= depression[targets] & along & _spine_sides(frame, targets, enter_spine,
+                                                             _depression_side)
     return exits, enters
 
 
 def depression_blocks(frame: Frame, ends, points):
-    """A6.3 (VASL's depression restrictions): from a depression to a location it may not
-    see over the depression's edge (lower, or higher by less than the range; or in another
-    depression at its level), the line must stay in the depression until it reaches a hex
-    that lifts the restriction; into a depression from above by less than the range, it
-    must be in the depression wherever the range is more than the level difference.
-    Of ``points`` (``points.Points``) of the lines from ``ends`` (``points.Ends``): (blocking
-    points, points the height rule leaves alone), or (None, None) when no line is A6.3's."""
-    depression = frame.depression
+    """A6.3 (module doc) on ``points`` (``points.Points``) of the lines from ``ends``
+    (``points.Ends``): (blocking points, points the height rule leaves alone), or (None, None)
+    when no line is A6.3's."""
     viewer, viewer_elev, targets = ends.viewer, ends.viewer_elev, ends.targets
     exits, enters = depression_lines(frame, viewer, viewer_elev, targets, ends.target_elev)
     if not (exits.any() or enters.any()):
@@ -41,31 +67,96 @@ def depression_blocks(frame: Frame, ends, points):
     sel = np.flatnonzero((exits | enters)[points.line])
     block_all = np.zeros(len(points.line), dtype=bool)
     skip_all = np.zeros(len(points.line), dtype=bool)
-    line, hexes, target, in_end, in_viewer, ground = (
+    line, hexes, target, in_end, in_viewer, ground, code, side, at_centre = (
         a[sel] for a in (points.line, points.hex, points.target, points.in_end,
-                         points.in_viewer, points.ground))
+                         points.in_viewer, points.ground, points.code, points.side,
+                         points.at_centre))
     current = np.where(in_end, np.where(in_viewer, viewer, target), hexes)  # VASL's current hex
-    base = frame.ground[current]
-    target_elev = ends.target_elev[line]
-    order = np.arange(len(line))
+    s = viewer_elev
+    t = ends.target_elev[line]
+    ex, en = exits[line], enters[line]
+    depression_hex = frame.depression[current]
+    # VASL's bridge case: a hex whose centre is a bridge is the depression under it
+    bridge_centre = BRIDGE_T[frame.centre_code[current]]
+    dep = depression_hex | bridge_centre
+    base = frame.ground[current] - bridge_centre
+    on_span = BRIDGE_T[code] | ROAD_T[code]           # VASL's losCrossingBridgeDepiction
     from_target = (frame.ranges[current, target] if frame.ranges is not None
                    else hex_range(frame, current, target))
     from_viewer = ranges_from(frame, viewer, current)
-    lift = exits[line] & (current != viewer) & (
-        (depression[current] & (target_elev - base >= from_target))
-        | (~depression[current] & (base <= viewer_elev)))
-    lift_at = np.full(len(targets), len(order), dtype=np.int64)
-    lifted = np.flatnonzero(lift)
-    np.minimum.at(lift_at, line[lifted], order[lifted])
-    lift_hex = np.full(len(targets) + 1, -2, dtype=np.int64)
-    got = lift_at < len(order)
-    lift_hex[np.flatnonzero(got)] = current[lift_at[got]]
-    still = exits[line] & (order < lift_at[line])
-    block = still & (ground > base)
-    block |= (enters[line] & (from_viewer > viewer_elev - target_elev)
-              & ~(depression[current] & (ground == base)))
-    skip = ((exits[line] & ~still & (current == lift_hex[line])) | (enters[line] & depression[current])
-            | (still & depression[current]))
-    block_all[sel] = block
-    skip_all[sel] = skip
+    off_centre = np.ones(len(line), dtype=bool)     # (the centre's pixels by their side too)
+    # next to each other across a depression hexside: no restriction (VASL)
+    across = np.zeros(len(line), dtype=bool)
+    adjacent = frame.neighbours[viewer] == targets[:, None]
+    one = np.flatnonzero(adjacent.any(axis=1))
+    if len(one):
+        side_to = np.argmax(adjacent[one], axis=1)
+        ok = np.zeros(len(targets), dtype=bool)
+        ok[one] = DEPRESSION_T[frame.side_code[viewer, side_to]]
+        across = ok[line]
+    # leaving the viewer's depression
+    follows = dep & ((ground == base) | (s >= ground) | on_span)
+    out = (ex & (from_target > t - s) & (current != target) & ~follows
+           & ~(~dep & (ground <= s)) & ~across)
+    out &= ~((from_target == 1) & (t > base) & dep & off_centre
+             & facing(frame, current, side, target))
+    out |= (ex & (from_target == 1) & dep & ~on_span & (ground != base) & (s < ground)
+            & (t <= ground) & off_centre & ~facing(frame, current, side, target))
+    # entering the target's depression
+    follows = dep & ((ground == base) | (t >= ground) | on_span)
+    into = (en & (from_viewer > s - t) & (current != viewer) & ~follows
+            & ~(~dep & (ground <= t)) & ~across)
+    into &= ~((from_viewer == 1) & (s > base) & dep & off_centre
+              & facing(frame, current, side, viewer))
+    into |= (en & (from_viewer == 1) & dep & ~on_span & (ground != base) & (t < ground)
+             & (s <= ground) & off_centre & ~facing(frame, current, side, viewer))
+    block_all[sel] = out | into | _crest_at_vertex(frame, ends, exits, enters, line)
+    # A6.3 / B19.21: the height rule leaves the depression's hexes alone, not its obstacles
+    skip_all[sel] = (ex | en) & depression_hex & (HEIGHT[code] < 1)
     return block_all, skip_all
+
+
+def _crest_at_vertex(frame: Frame, ends, exits, enters, line) -> np.ndarray:
+    """B19.51 (VASL's exitHexsideIsCrest / enterHexsideIsCrest): per point of ``line``, whether
+    it is the first point of a line along hexsides that leaves (enters) a depression by a
+    hexspine one of whose two hexsides borders a hex of another base level, the other end not
+    above the depression."""
+    out = np.zeros(len(line), dtype=bool)
+    along = ends.along
+    if not along.any():
+        return out
+    viewer, targets = ends.viewer, ends.targets
+    s, t = ends.viewer_elev, ends.target_elev
+    exit_spine, enter_spine = line_spines(frame, viewer, targets, along)
+    crest = (along & exits & (s >= t)
+             & _spine_sides(frame, np.full(len(targets), viewer), exit_spine, _crest_side))
+    crest |= along & enters & (t >= s) & _spine_sides(frame, targets, enter_spine, _crest_side)
+    if not crest.any():
+        return out
+    first = np.ones(len(line), dtype=bool)
+    first[1:] = line[1:] != line[:-1]
+    return first & crest[line]
+
+
+def _spine_sides(frame: Frame, hexes: np.ndarray, spine: np.ndarray, test) -> np.ndarray:
+    """Whether ``test`` holds for either hexside beside the hexspine ``spine`` of each of
+    ``hexes`` (its hexsides spine - 1 and spine; -1: no spine)."""
+    out = np.zeros(len(hexes), dtype=bool)
+    for k in (5, 0):
+        side = (spine + k) % 6
+        other = frame.neighbours[hexes, side]
+        there = (spine >= 0) & (other >= 0)
+        out |= there & test(frame, hexes, side, np.where(there, other, hexes))
+    return out
+
+
+def _depression_side(frame: Frame, hexes, side, other) -> np.ndarray:
+    """VASL's depression hexside: depression terrain at the hexside's middle."""
+    return DEPRESSION_T[frame.side_code[np.minimum(hexes, len(frame.side_code) - 1), side]]
+
+
+def _crest_side(frame: Frame, hexes, side, other) -> np.ndarray:
+    """B19.51 (VASL's crest hexside of a depression hex): the hex across has another base
+    level, or the hexside is a depression hexside and the hex across no depression."""
+    return ((frame.ground[other] != frame.ground[hexes])
+            | (_depression_side(frame, hexes, side, other) & ~frame.depression[other]))

@@ -116,6 +116,56 @@ def ranges_from(frame: Frame, viewer: int, hexes: np.ndarray) -> np.ndarray:
     return hex_range(frame, hexes, np.full_like(hexes, viewer))
 
 
+def along_hexsides(frame: Frame, viewer: int, targets: np.ndarray) -> np.ndarray:
+    """VASL's LOSisHorizontal / LOSis60Degree: lines between centre points (truncated) that
+    are level, or within a tolerance (by range) of 60 degrees."""
+    dx = (frame.centre_x[targets] - frame.centre_x[viewer]).astype(np.float64)
+    dy = (frame.centre_y[targets] - frame.centre_y[viewer]).astype(np.float64)
+    rng = ranges_from(frame, viewer, targets)
+    tolerance = np.where(rng <= 2, 0.05, np.where(rng <= 4, 0.028, np.where(rng <= 10, 0.02,
+                                                                           0.015)))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        slope = np.abs(dy / dx)
+    sixty = np.abs(slope - np.tan(np.radians(60.0))) < tolerance
+    return ((dy == 0) | sixty) & (targets != viewer)
+
+
+def line_spines(frame: Frame, viewer: int, targets: np.ndarray, along: np.ndarray):
+    """VASL's source exit and target entry hexspines (0..5) of lines along hexsides (-1 for
+    the others): level lines leave by spine 2 or 5, 60-degree lines by 0, 1, 3 or 4."""
+    east = frame.centre_x[targets] >= frame.centre_x[viewer]
+    south = frame.centre_y[targets] >= frame.centre_y[viewer]
+    level = frame.centre_y[targets] == frame.centre_y[viewer]
+    out = np.where(level, np.where(east, 2, 5),
+                   np.where(east, np.where(south, 3, 1), np.where(south, 4, 0)))
+    into = np.where(level, np.where(east, 5, 2),
+                    np.where(east, np.where(south, 0, 4), np.where(south, 1, 3)))
+    return np.where(along, out, -1), np.where(along, into, -1)
+
+
+def facing(frame: Frame, hexes, side, end) -> np.ndarray:
+    """Whether a hexside location of each of ``hexes`` (next to ``end``) is the one facing the
+    end or one of the two beside it: the locations nearer the end's centre than the hex's
+    own centre is (VASL measures each point; these locations stand for it)."""
+    neighbours = frame.neighbours[hexes]
+    end = np.full(hexes.shape, end) if np.ndim(end) == 0 else np.asarray(end)
+    towards = np.argmax(neighbours == end[:, None], axis=1)
+    off = (side - towards) % 6
+    return (neighbours == end[:, None]).any(axis=1) & ((off == 0) | (off == 1) | (off == 5))
+
+
+def location_terrain(frame: Frame, hexes: np.ndarray, side: np.ndarray) -> np.ndarray:
+    """The terrain code of each hex's hexside location (VASL's Hex.resetTerrain): the pixel at
+    the hexside's middle, or the one the hex across reads there when that is hexside terrain
+    (walls, hedges, cliffs) and this is not."""
+    hexes = np.minimum(hexes, len(frame.side_code) - 1)
+    code = frame.side_code[hexes, side]
+    other = frame.neighbours[hexes, side]
+    there = other >= 0
+    across = frame.side_code[np.where(there, other, hexes), (side + 3) % 6]
+    return np.where(there & ~HEXSIDE_T[code] & HEXSIDE_T[across], across, code)
+
+
 def build_frame(game_map: Map, rasters) -> Frame:
     """The frame of ``game_map`` from its boards' ``rasters`` (``map_rasters``).  ValueError:
     boards off the pixel grid, or a map too large."""
@@ -239,13 +289,12 @@ def _classify(m: Map, terr, lev, px: PixelHexes, W: int, H: int, geometry) -> di
 
 
 def _centre_terrain(m: Map, terr, px: PixelHexes, centre_x, centre_y, W: int, H: int):
-    """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at its sample
-    point next to the dot, unless inherent terrain (orchard trees, rubble...) lies nearer
-    the centre than any hexside location: then that.  (The void row: 0.)"""
+    """The terrain of each hex's centre location (VASL's Hex.resetTerrain): at the truncated
+    centre point itself (where VASL reads the base level too), unless inherent terrain (orchard
+    trees, rubble...) lies nearer the centre than any hexside location: then that.  (The void
+    row: 0.)"""
     hexi, at_centre = px.hexi, px.at_centre
-    sample_x = np.clip(centre_x + 1, 0, W - 1)
-    sample_y = np.clip(centre_y - 1, 0, H - 1)
-    centre = terr[sample_y * W + sample_x].astype(np.int64)
+    centre = terr[centre_y * W + centre_x].astype(np.int64)
     sel = np.flatnonzero(at_centre & INHERENT[terr] & (hexi >= 0))
     if len(sel):
         votes = np.bincount(hexi[sel] * 256 + terr[sel],
@@ -256,12 +305,19 @@ def _centre_terrain(m: Map, terr, px: PixelHexes, centre_x, centre_y, W: int, H:
 
 
 def _hexside_points(m: Map, terr, cx, cy, W: int, H: int, geometry) -> dict:
-    """The terrain at each hexside's location point (its middle), per hex and side; the
-    neighbours, cliffs, and hexside terrain on each side of each hex (B9.2)."""
-    hw, hh = geometry[2:]
-    ang = np.radians(60.0 * np.arange(6))
-    mx = cx[:, None] + np.sin(ang)[None, :] * (SQRT3 / 2) * hw / 1.5
-    my = cy[:, None] - np.cos(ang)[None, :] * (SQRT3 / 2) * hh / SQRT3
+    """The terrain at each hexside's location point, per hex and side; the neighbours, cliffs,
+    and hexside terrain on each side of each hex (B9.2).  The point is VASL's (Hex.initHexNew):
+    the hexside's middle moved a pixel toward the centre, truncated, and a point a pixel off
+    the grid moved onto it (Hex.fixMapEdgePoints)."""
+    vertical = geometry[3] / 2.0
+    across = vertical * SQRT3 / 2                    # cos 30 degrees
+    dx = np.array([0.0, across - 1, across - 1, 0.0, 1 - across, 1 - across])
+    dy = np.array([1 - vertical, 1 - vertical / 2, vertical / 2 - 1, vertical - 1,
+                   vertical / 2 - 1, 1 - vertical / 2])
+    mx = np.trunc(cx[:, None] + dx[None, :])
+    my = np.trunc(cy[:, None] + dy[None, :])
+    mx = np.where(mx == -1, 0, np.where((mx == W) | (mx == W + 1), W - 1, mx))
+    my = np.where(my == -1, 0, np.where((my == H) | (my == H + 1), H - 1, my))
     mx = np.clip(mx.astype(np.int64), 0, W - 1)
     my = np.clip(my.astype(np.int64), 0, H - 1)
     side_code = terr[my * W + mx]              # (n, 6)

@@ -21,6 +21,7 @@ from .cliffs import along_cliff, beside_higher_end, blind_point, cliff_by_end
 from .frame import Frame
 from .terrain import (
     CLIFF_T,
+    DEPRESSION_T,
     HALF_LEVEL,
     HEIGHT,
     HEXSIDE_T,
@@ -99,7 +100,11 @@ def _blind(frame: Frame, ends, points, measures, mid):
     from_viewer, from_target = measures.from_viewer[e], measures.from_target[e]
     cliff = (~points.at_centre[e] & frame.cliff_side[points.hex[e], points.side[e]]
              & ~points.along[e])
-    blind = blind_point(ends.viewer_elev, target_elev[e], from_viewer, from_target, top[e],
+    # a crest counts a level lower where the line's first hexside of its hex is a depression
+    # hexside (VASL's isBlindHex)
+    sunk = np.where(~cliff, -_first_side_depression(frame, ends, points, e).astype(np.int64), 0)
+    blind = blind_point(ends.viewer_elev, target_elev[e], from_viewer, from_target,
+                        top[e] + np.where(HEIGHT[code[e]] == 0, sunk, 0),
                         (HEIGHT[code[e]] > 0) | cliff)
     c = np.flatnonzero(cliff & blind)
     if len(c):                                                              # B10.23
@@ -107,11 +112,38 @@ def _blind(frame: Frame, ends, points, measures, mid):
     obstacle = OBSTACLE[code[e]]
     behind_obstacle = np.zeros(len(code), dtype=bool)
     behind_obstacle[e[blind & obstacle]] = True
-    crest = (blind & ~obstacle & (ground[e] > lower_end[e]) & (ground[e] < higher_end[e])
-             & blind_point(ends.viewer_elev, target_elev[e], from_viewer, from_target, ground[e],
-                           cliff))
+    # the ground alone (a cliff's pixels a level higher here too, B10.23: VASL's cliffadj)
+    ground_up = ground[e] + CLIFF_T[code[e]]
+    crest = (blind & ~obstacle & (ground_up > lower_end[e]) & (ground_up < higher_end[e])
+             & blind_point(ends.viewer_elev, target_elev[e], from_viewer, from_target,
+                           ground[e] + sunk, cliff))
     behind_crest = np.zeros(len(code), dtype=bool)
     behind_crest[e[crest]] = True
     hinder = blind & ~obstacle & ~crest & (~OUT_OF_SEASON[code[e]] | (from_target == 1))
     hinders[e[hinder]] = True
     return [(behind_obstacle, BLIND), (behind_crest, BLIND)], hinders
+
+
+def _first_side_depression(frame: Frame, ends, points, e) -> np.ndarray:
+    """Per point of ``e``: whether the first hexside of its hex the line crosses (VASL's
+    getHexsideCrossed, the lowest-numbered: N, NE, SE, S, SW, NW) is a depression hexside
+    (depression terrain at its location point)."""
+    hexes, line = points.hex[e], points.line[e]
+    targets = ends.targets[line]
+    ax, ay = float(frame.centre_x[ends.viewer]), float(frame.centre_y[ends.viewer])
+    bx = frame.centre_x[targets].astype(np.float64)[:, None]
+    by = frame.centre_y[targets].astype(np.float64)[:, None]
+    side, half = frame.geometry[2] * 2 / 3, frame.geometry[3] / 2
+    vx = np.array([-side / 2, side / 2, side, side / 2, -side / 2, -side])
+    vy = np.array([-half, -half, 0.0, half, half, 0.0])
+    x1 = frame.centre_x[hexes].astype(np.float64)[:, None] + vx[None, :]
+    y1 = frame.centre_y[hexes].astype(np.float64)[:, None] + vy[None, :]
+    x2, y2 = np.roll(x1, -1, axis=1), np.roll(y1, -1, axis=1)
+
+    def cross(px, py, qx, qy, rx, ry):
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+    crossed = ((cross(ax, ay, bx, by, x1, y1) * cross(ax, ay, bx, by, x2, y2) <= 0)
+               & (cross(x1, y1, x2, y2, ax, ay) * cross(x1, y1, x2, y2, bx, by) <= 0))
+    first = np.argmax(crossed, axis=1)
+    code = frame.side_code[np.minimum(hexes, len(frame.side_code) - 1), first]
+    return crossed.any(axis=1) & DEPRESSION_T[code]

@@ -9,9 +9,8 @@ import numpy as np
 
 from ..day_lines import BLIND, HIGHER, WALL
 from .cliffs import blind_point
-from .frame import Frame, hex_range
+from .frame import Frame, hex_range, line_spines, location_terrain
 from .terrain import BOCAGE_T, CLIFF_T, HEXSIDE_T, ROWHOUSE_T
-from .walk import line_spines
 
 
 def hexside_blocks(frame: Frame, ends, points, measures):
@@ -60,8 +59,8 @@ def ignorable(frame: Frame, end, hexes, side, at_centre, spine_dir) -> np.ndarra
     own = ~at_centre & ((hexes == end) | (other == end))
     other_near = (other >= 0) & (hex_range(frame, np.where(other >= 0, other, hexes), end) == 1)
     spine = ~at_centre & (to_end == 1) & other_near
-    location_code = np.where(at_centre, frame.centre_code[hexes], frame.side_code[
-        np.minimum(hexes, len(frame.side_code) - 1), side])
+    location_code = np.where(at_centre, frame.centre_code[hexes],
+                             location_terrain(frame, hexes, side))
     spill = (to_end == 1) & ~HEXSIDE_T[location_code]
     out = (to_end <= 2) & (own | spine | spill)
     sel = np.flatnonzero(~out & (to_end <= 2) & ~at_centre & (spine_dir >= 0))

@@ -70,9 +70,11 @@ def _slot_hexes(m: Map, W: int, H: int, geometry, shape, slots, out: PixelHexes)
     y = np.arange(Y0r, Y0r + h, dtype=np.float64)
     c0 = np.floor((x - a1x) / hw).astype(np.int64)
     odd0 = (c0 % 2).astype(bool)[None, :]          # the parity of the nearer-left column
-    # per row: the nearest row of an even and of an odd column, and the offset from it
-    rows = [np.rint((y - a1y) / hh + 1).astype(np.int64),            # even columns
-            np.rint((y - a1y + hh / 2) / hh).astype(np.int64)]       # odd columns
+    # per row: the nearest row of an even and of an odd column, and the offset from it; a
+    # pixel row halfway between two hexes of a column goes to the lower one (VASL's
+    # Map.gridToHex truncates y / hex height: the top edge's row is the first hex's)
+    rows = [np.floor((y - a1y) / hh + 1.5).astype(np.int64),        # even columns
+            np.floor((y - a1y + hh / 2) / hh + 0.5).astype(np.int64)]  # odd columns
     vs = [((y - (a1y + hh * (rows[0] - 1))) / hh * SQRT3).astype(np.float32),
           ((y - (a1y + hh * rows[1] - hh / 2)) / hh * SQRT3).astype(np.float32)]
     us = [((x - a1x - hw * (c0 + dc)) / hw * 1.5).astype(np.float32)[None, :] for dc in (0, 1)]

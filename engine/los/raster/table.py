@@ -25,10 +25,11 @@ judged by VASL's per-point rules, in numpy for all the lines of one viewer at on
   building before it leaves the viewer's hex (VASL: whatever the target).
 - Inherent terrain (orchard trees, rubble...) drawn over into another hex does not count there.
 - A6.1: hindrances count once per range from the viewer; six block.
-- A6.3: from a depression (gully, stream, sunken road) to a location it may not see over the
-  edge, the line must stay in the depression until a hex lifts the restriction; into one from
-  above by less than the range, it must be in the depression where the range exceeds the level
-  difference (VASL's depression restriction).
+- A6.3: from a depression (gully, stream, sunken road) to a location not higher by more than
+  the range, every point where the range to the target exceeds the target's height above the
+  viewer must follow the depression (or lie no higher than the viewer); into one alike from
+  the other end; B19.51 a crest line at the vertex a line along hexsides leaves or enters a
+  depression by (VASL's depression restriction, ``depressions``).
 
 Of a line's points only those that can block or hinder are judged, and a line's walk ends at
 a point sure to block it; a line blocked at the first point any rule could judge is answered by
@@ -68,7 +69,7 @@ from ..day_lines import (
 from ..hex_table import LosTable
 from .bridges import near_bridges
 from .depressions import depression_blocks
-from .frame import build_frame, hex_range, map_rasters
+from .frame import along_hexsides, build_frame, hex_range, map_rasters
 from .heights import height_blocks
 from .hexsides import hexside_blocks
 from .points import Ends, Marks, Points, along_copies, walked_points
@@ -84,7 +85,7 @@ from .terrain import (
     OUR_HEXSIDE,
     SPLIT,
 )
-from .walk import ReversibleWalks, along_hexsides, line_modes, walk
+from .walk import ReversibleWalks, line_modes, walk
 
 
 class RasterLosTable(LosTable):
@@ -193,7 +194,7 @@ class RasterLosTable(LosTable):
         line_range = line_range[points.line]
         hinders &= (measures.from_viewer < line_range) & (measures.from_target < line_range)
         # a Light Woods hex hinders as two, but on a line along hexsides at an odd range
-        # (RULES.md 11.2; VASL's Map.addHindranceHex)
+        # (rules.md 11.2; VASL's Map.addHindranceHex)
         weight = 1 + (LIGHT_WOODS_T[points.code]
                       & ~(ends.along[points.line] & (measures.from_viewer % 2 == 1)))
         out = _first_blocks(frame, points, marks, hinders, len(targets), measures.from_viewer,

@@ -35,10 +35,11 @@ BUILDING_T = _prop(lambda t: t.category == "BUILDING" and "Rowhouse" not in t.na
 IN_BUILDING_T = _prop(lambda t: t.category in ("BUILDING", "FACTORY", "MARKETPLACE"))
 BUILDING_TERRAIN_T = _prop(lambda t: t.category in ("BUILDING", "MARKETPLACE"))
 OUT_OF_SEASON = _prop(lambda t: t.name == "Orchard, Out of Season")
-# RULES.md 11.2 (VASL's Map.addHindranceHex): a Light Woods hex hinders as two
+# rules.md 11.2 (VASL's Map.addHindranceHex): a Light Woods hex hinders as two
 LIGHT_WOODS_T = _prop(lambda t: "Light Woods" in t.name)
 WATER_T = _prop(lambda t: t.category == "WATER")
 DEPRESSION_T = _prop(lambda t: t.category == "DEPRESSION")
+ROAD_T = _prop(lambda t: t.category == "ROAD")           # VASL's isRoad (A6.3, B6)
 # VASL's hexside terrain as ours (terrain.HEXSIDES), for the explanation of a block
 OUR_HEXSIDE = np.zeros(256, dtype=np.int8)
 for _code, _terrain in _TABLE.items():

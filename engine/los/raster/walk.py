@@ -8,7 +8,7 @@ import numpy as np
 
 from . import bits
 from .depressions import depression_lines
-from .frame import Frame, ranges_from
+from .frame import Frame
 from .terrain import BUILDING_T
 
 
@@ -105,30 +105,3 @@ class ReversibleWalks:
             self.keys, self.same = known, same
             at = np.searchsorted(known, keys)
         return same[at]
-
-
-def along_hexsides(frame: Frame, viewer: int, targets: np.ndarray) -> np.ndarray:
-    """VASL's LOSisHorizontal / LOSis60Degree: lines between centre points (truncated) that
-    are level, or within a tolerance (by range) of 60 degrees."""
-    dx = (frame.centre_x[targets] - frame.centre_x[viewer]).astype(np.float64)
-    dy = (frame.centre_y[targets] - frame.centre_y[viewer]).astype(np.float64)
-    rng = ranges_from(frame, viewer, targets)
-    tolerance = np.where(rng <= 2, 0.05, np.where(rng <= 4, 0.028, np.where(rng <= 10, 0.02,
-                                                                           0.015)))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        slope = np.abs(dy / dx)
-    sixty = np.abs(slope - np.tan(np.radians(60.0))) < tolerance
-    return ((dy == 0) | sixty) & (targets != viewer)
-
-
-def line_spines(frame: Frame, viewer: int, targets: np.ndarray, along: np.ndarray):
-    """VASL's source exit and target entry hexspines (0..5) of lines along hexsides (-1 for
-    the others): level lines leave by spine 2 or 5, 60-degree lines by 0, 1, 3 or 4."""
-    east = frame.centre_x[targets] >= frame.centre_x[viewer]
-    south = frame.centre_y[targets] >= frame.centre_y[viewer]
-    level = frame.centre_y[targets] == frame.centre_y[viewer]
-    out = np.where(level, np.where(east, 2, 5),
-                   np.where(east, np.where(south, 3, 1), np.where(south, 4, 0)))
-    into = np.where(level, np.where(east, 5, 2),
-                    np.where(east, np.where(south, 0, 4), np.where(south, 1, 3)))
-    return np.where(along, out, -1), np.where(along, into, -1)

@@ -1,0 +1,415 @@
+"""Counters in LOS (rules.md 11.4): smoke, vehicles and wrecks, fire for effect, as VASL's
+``Map.checkHexSmokeRule``, ``checkVehicleHindranceRule`` and ``checkOBAHindranceRule`` count them.
+
+Counters never block by themselves: they add hindrances to a line, and six hindrances in all
+block it (A6.1).  They are judged on top of a table's daytime answer (``DayLines`` or a ground
+row), per line, by which counter hexes the line meets (its end hexes, or a hex whose interior
+or hexside it runs through: ``Meets``):
+
+- Smoke (A24; rules.md 11.4) in the source's hex: its hindrance + 1 when the source is in it
+  (base <= level < base + height), its hindrance when the source shoots down from exactly its
+  top; in the target's hex: its hindrance when the source is in that smoke (VASL compares the
+  source's level in its own hex with the smoke's), or the target shoots down from its top; in a
+  hex between: its hindrance when both ends are within its height band, or when the smoke,
+  taken as an obstacle of its height, makes the lower end blind (A6.4).  A hex gives at most 3,
+  4 when the source is in its smoke; a counter named exactly "Blaze" in a hex with a vehicle or
+  wreck makes that hex's smoke 2.  Per range from the source the largest hex counts.
+- Vehicles and wrecks: +1 each in a hex that is neither end's, when both ends and the vehicle
+  are at one absolute level, each end has LOS to the vehicle, and no "Blaze" is in the hex; a
+  vehicle in bypass only when the line passes the part of the hex nearest its bypassed hexside.
+  Per range the largest hex counts.
+- Fire for effect: +1 a counter when the line meets a hex of its blast area (radius 1) and an
+  end is in it (within the blast area, level below 2), or both ends are within its height band
+  (the FFE hex's ground to 2 above), or it makes a blind hex (A6.4, height 2).
+Not followed: slopes and hillocks (VASL gives no vehicle hindrance up a slope or from hillock
+to hillock); the lines "each end to the vehicle" are the daytime ones, from the vehicle's hex
+to each end.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..hexes import SQRT3
+from ..maps import Map
+from .day_lines import MAX_HINDRANCES
+
+HEX_CAP, SOURCE_CAP = 3, 4          # rules.md 11.4: smoke a hex at most 3, 4 with the source in it
+BLAZE_WITH_VEHICLE = 2              # rules.md 11.4: "Blaze" over a vehicle or wreck
+FFE_RADIUS, FFE_HEIGHT = 1, 2       # rules.md 11.4: VASL's OBA blast area and height
+MAX_PER_RANGE = 2                   # terrain hindrances at one range (VASL: light woods count 2)
+_EPS = 1e-9
+CORNER = 0.05       # a line running less than this far (hex radii) in a hex, or missing it by less
+
+
+class Smoke(NamedTuple):
+    """A smoke counter (or a Blaze's smoke) standing in map hex ``hex``: its base (absolute
+    level), height and hindrance in levels (rules.md 11.4), its name in VASL's words."""
+    hex: int
+    base: int
+    height: int
+    hindrance: int
+    name: str
+
+
+class Vehicle(NamedTuple):
+    """A vehicle or wreck hindrance in ``hex`` at absolute level ``elev``; ``bypass_side``: the
+    hexside (0 top, clockwise) it bypasses along, None at the hex centre."""
+    hex: int
+    elev: int
+    name: str
+    bypass_side: int | None = None
+
+
+class Ffe(NamedTuple):
+    """A fire-for-effect counter in ``hex`` (rules.md 11.4)."""
+    hex: int
+    name: str
+
+
+class Part(NamedTuple):
+    """One counter hex's hindrance to one line: what (``smoke``, ``vehicle``, ``ffe``), the
+    hex, the amount, the counters' names."""
+    what: str
+    hex: int
+    amount: int
+    names: tuple[str, ...]
+
+
+class LosCounters(NamedTuple):
+    """Every counter of a position that matters to LOS (built by a room from its markers)."""
+    smoke: tuple[Smoke, ...] = ()
+    vehicles: tuple[Vehicle, ...] = ()
+    ffe: tuple[Ffe, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.smoke or self.vehicles or self.ffe)
+
+
+class Ends(NamedTuple):
+    """A viewer's lines: the viewer's hex and absolute level, its level in its hex, the
+    targets' hexes and absolute levels."""
+    viewer: int
+    viewer_elev: int
+    viewer_rel: int
+    targets: np.ndarray
+    target_elev: np.ndarray
+
+
+# ------------------------------------------------------------------------------- geometry
+# flat-topped hexes of circumradius 1 (engine.hexes): the three edge normals, the inradius
+_NORMALS = np.array([(0.0, 1.0), (SQRT3 / 2, 0.5), (SQRT3 / 2, -0.5)])
+_INRADIUS = SQRT3 / 2
+# the midpoints of the hexsides from the centre, 0 the top side, then clockwise (y grows south)
+_MIDPOINTS = np.array([(0.0, -1.0), (SQRT3 / 2, -0.5), (SQRT3 / 2, 0.5), (0.0, 1.0),
+                       (-SQRT3 / 2, 0.5), (-SQRT3 / 2, -0.5)]) * _INRADIUS
+
+
+def centres(game_map: Map, index) -> np.ndarray:
+    """The centre of each hex (map coordinates of ``engine.hexes``), (n, 2)."""
+    q = np.asarray(game_map.q[index], dtype=float)
+    r = np.asarray(game_map.r[index], dtype=float)
+    return np.stack([1.5 * q, SQRT3 * (r + q / 2)], axis=-1)
+
+
+def _clip(a: np.ndarray, b: np.ndarray, normals: np.ndarray, limits: np.ndarray) -> np.ndarray:
+    """Whether each segment a->b (n, 2) runs a positive length inside {p: normals . p <=
+    limits} (a convex region, ``limits`` (n, planes); boundary included, a vertex touched
+    only does not count)."""
+    lo = np.zeros(len(a))
+    hi = np.ones(len(a))
+    d = b - a
+    for k, n in enumerate(normals):
+        num = limits[:, k] + _EPS - a @ n
+        den = d @ n
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = num / den
+        lo = np.where(den < 0, np.maximum(lo, t), lo)
+        hi = np.where(den > 0, np.minimum(hi, t), hi)
+        lo = np.where((den == 0) & (num < 0), 2.0, lo)
+    return (hi - lo) * np.hypot(d[:, 0], d[:, 1])
+
+
+def _pixel_walk_meets(frame, viewer: int, targets: np.ndarray, hex_index: int) -> np.ndarray:
+    """Whether VASL's walk of each line (centre point to centre point: ``kernel.walk_offsets``)
+    meets a pixel of ``hex_index`` (drawn maps)."""
+    from .raster.kernel import walk_offsets  # loaded with the first drawn map
+    out = np.zeros(len(targets), dtype=bool)
+    x0, y0 = int(frame.centre_x[viewer]), int(frame.centre_y[viewer])
+    for k, t in enumerate(targets.tolist()):
+        flat = walk_offsets(int(frame.centre_x[t]) - x0, int(frame.centre_y[t]) - y0,
+                            frame.width) + (y0 * frame.width + x0)
+        flat = flat[(flat >= 0) & (flat < len(frame.pix_cls))]
+        out[k] = bool(np.any(frame.cls_hex[frame.pix_cls[flat]] == hex_index))
+    return out
+
+
+def _hex_region(centre: np.ndarray, side: int | None = None):
+    """The half-planes (normals, limits) of a hex (its interior with its hexsides), or of the
+    part of it nearest the midpoint of hexside ``side`` (VASL's ``getNearestLocation``)."""
+    normals = list(np.concatenate([_NORMALS, -_NORMALS]))
+    limits = [n @ centre + _INRADIUS for n in normals]
+    if side is not None:
+        mid = _MIDPOINTS[side]
+        others = [np.zeros(2)] + [m for k, m in enumerate(_MIDPOINTS) if k != side]
+        for other in others:        # nearer the side's midpoint than the centre, the others
+            n = other - mid
+            normals.append(n)
+            limits.append(n @ (centre + (mid + other) / 2))
+    return np.array(normals), np.array(limits)
+
+
+class Meets:
+    """Which lines of a viewer meet each counter hex (its interior or one of its hexsides):
+    the hexes given are judged at once (only the lines passing within a hex's circumradius of
+    its centre can meet it: those are clipped exactly), others when first asked."""
+
+    def __init__(self, game_map: Map, ends: Ends, hexes=(), frame=None):
+        self.map = game_map
+        self.ends = ends
+        self.frame = frame          # a drawn map's pixels: lines near a hex's corner walked
+        self.a = centres(game_map, ends.viewer)
+        self.b = centres(game_map, ends.targets)
+        self._hit: dict = {}
+        if len(hexes):
+            self._judge(np.array(sorted(set(hexes)), dtype=np.int64))
+
+    def _judge(self, hexes: np.ndarray, side: int | None = None) -> None:
+        n = len(self.b)
+        c = centres(self.map, hexes)                                # (h, 2)
+        dx, dy = self.b[:, 0] - self.a[0], self.b[:, 1] - self.a[1]  # (n,)
+        px, py = c[:, :1] - self.a[0], c[:, 1:] - self.a[1]         # (h, 1)
+        t = px * (dx / np.maximum(dx * dx + dy * dy, _EPS)) + py * (
+            dy / np.maximum(dx * dx + dy * dy, _EPS))
+        np.clip(t, 0.0, 1.0, out=t)
+        gx, gy = t * dx - px, t * dy - py
+        hk, lk = np.nonzero(gx * gx + gy * gy <= (1 + 1e-6) ** 2)
+        hit = np.zeros((len(hexes), n), dtype=bool)
+        if len(hk):
+            normals, offsets = _hex_region(np.zeros(2), side)
+            limits = c[hk] @ normals.T + offsets                    # (pairs, planes)
+            inside = _clip(np.broadcast_to(self.a, (len(lk), 2)), self.b[lk], normals, limits)
+            hit[hk, lk] = inside > 1e-6
+            if self.frame is not None and side is None:
+                # rules.md 11.4: near a corner of the hex VASL's pixels decide (its centre
+                # points are whole pixels: a line through a corner may cross either way)
+                near = np.flatnonzero(np.abs(inside) < CORNER)
+                for h in np.unique(hk[near]).tolist():
+                    pick = near[hk[near] == h]
+                    hit[h, lk[pick]] = _pixel_walk_meets(
+                        self.frame, self.ends.viewer, self.ends.targets[lk[pick]],
+                        int(hexes[h]))
+        for k, h in enumerate(hexes.tolist()):
+            self._hit[(h, side)] = hit[k]
+
+    def __call__(self, hex_index: int, side: int | None = None) -> np.ndarray:
+        if (hex_index, side) not in self._hit:
+            self._judge(np.array([hex_index], dtype=np.int64), side)
+        return self._hit[(hex_index, side)]
+
+
+def blind(game_map: Map, ends: Ends, hex_index: int, height: int) -> np.ndarray:
+    """A6.4 as VASL's ``isBlindHex`` asks it of a counter: an obstacle of ``height`` on the
+    hex's ground leaves the lower end blind (never between ends at one level)."""
+    hi = np.maximum(ends.viewer_elev, ends.target_elev)
+    lo = np.minimum(ends.viewer_elev, ends.target_elev)
+    to_viewer = int(game_map.distance(ends.viewer, hex_index))
+    to_target = game_map.distance(hex_index, ends.targets)
+    viewer_high = ends.viewer_elev >= ends.target_elev
+    from_high = np.where(viewer_high, to_viewer, to_target)
+    to_low = np.where(viewer_high, to_target, to_viewer)
+    top = int(game_map.level[hex_index]) + height
+    limit = np.maximum(2 * top + from_high // 5 - hi - lo + 1, 1)
+    return (hi != lo) & (to_low <= limit)
+
+
+# ------------------------------------------------------------------------------ the rules
+def smoke_in_hex(game_map: Map, ends: Ends, smokes: list[Smoke], meets: Meets,
+                 vehicle_here: bool) -> np.ndarray:
+    """The smoke hindrance of one hex's counters to each line (rules.md 11.4)."""
+    hex_index = smokes[0].hex
+    n = len(ends.targets)
+    out = np.zeros(n, dtype=np.int64)
+    in_target = ends.targets == hex_index
+    ask = (np.arange(n) if hex_index == ends.viewer
+           else np.flatnonzero(in_target | meets(hex_index)))
+    if not len(ask):
+        return out
+    sub = ends._replace(targets=ends.targets[ask], target_elev=ends.target_elev[ask])
+    out[ask] = _smoke_lines(game_map, sub, smokes, vehicle_here)
+    return out
+
+
+def _smoke_lines(game_map: Map, ends: Ends, smokes: list[Smoke], vehicle_here: bool):
+    """``smoke_in_hex`` for lines that all meet the smoke's hex (or start there)."""
+    hex_index = smokes[0].hex
+    total = np.zeros(len(ends.targets), dtype=np.int64)
+    source_in = False
+    ve, te = ends.viewer_elev, ends.target_elev
+    in_target = ends.targets == hex_index
+    for s in smokes:
+        top = s.base + s.height
+        rel_base = s.base - int(game_map.level[hex_index])
+        if hex_index == ends.viewer:            # the source's hex
+            if s.base <= ve < top:
+                total += s.hindrance + 1
+                source_in = True
+            else:
+                total += np.where((ve == top) & (te < ve), s.hindrance, 0)
+            continue
+        # the target's hex: VASL asks whether the *source's* level in its hex is in the smoke
+        source_rel_in = rel_base <= ends.viewer_rel < rel_base + s.height
+        target = np.where(source_rel_in | ((te == top) & (ve < te)), s.hindrance, 0)
+        band = (s.base <= ve < top) & (s.base <= te) & (te < top)
+        between = np.where(band | blind(game_map, ends, hex_index, s.height), s.hindrance, 0)
+        total += np.where(in_target, target, between)
+    if vehicle_here and any(s.name == "Blaze" for s in smokes):
+        total[:] = BLAZE_WITH_VEHICLE
+    return np.minimum(total, SOURCE_CAP if source_in else HEX_CAP)
+
+
+def vehicles_in_hex(table, ends: Ends, vehicles: list[Vehicle], meets: Meets,
+                    blaze_here: bool) -> np.ndarray:
+    """The vehicle hindrance of one hex's vehicles and wrecks to each line (rules.md 11.4)."""
+    n = len(ends.targets)
+    total = np.zeros(n, dtype=np.int64)
+    hex_index = vehicles[0].hex
+    if blaze_here or hex_index == ends.viewer:
+        return total
+    level = ends.target_elev == ends.viewer_elev
+    for v in vehicles:
+        ask = np.flatnonzero(level & (ends.viewer_elev == v.elev) & meets(hex_index, v.bypass_side)
+                             & (ends.targets != hex_index))
+        if not len(ask):
+            continue
+        # each end has LOS to the vehicle (the daytime lines from its hex)
+        if not _sees(table, v, np.array([ends.viewer]), np.array([ends.viewer_elev]))[0]:
+            continue
+        total[ask[_sees(table, v, ends.targets[ask], ends.target_elev[ask])]] += 1
+    return total
+
+
+def _sees(table, vehicle: Vehicle, targets: np.ndarray, elev: np.ndarray) -> np.ndarray:
+    """The daytime LOS from the vehicle to each target: its row to every hex's ground when
+    they all stand there (the table keeps rows), else those lines."""
+    ground = table.ground[targets]
+    if np.all(elev == ground):
+        row = table.from_location(vehicle.hex, vehicle.elev - int(table.ground[vehicle.hex]))
+        return row.clear[targets]
+    return table.lines(vehicle.hex, vehicle.elev, targets, elev).clear
+
+
+def blast_area(game_map: Map, ffe: Ffe) -> list[int]:
+    """The hexes of a fire for effect's blast area (radius 1, rules.md 11.4)."""
+    near = game_map.neighbours[ffe.hex]
+    return [ffe.hex] + [int(h) for h in near if h >= 0]
+
+
+def ffe_hindrance(game_map: Map, ends: Ends, ffe: Ffe, meets: Meets) -> np.ndarray:
+    """+1 to each line this fire for effect hinders (rules.md 11.4), 0 to the others."""
+    ground = int(game_map.level[ffe.hex])
+    area = blast_area(game_map, ffe)
+    n = len(ends.targets)
+    out = np.zeros(n, dtype=bool)
+    viewer_in = (game_map.distance(ffe.hex, ends.viewer) <= FFE_RADIUS
+                 and 0 <= ends.viewer_rel < FFE_HEIGHT)
+    target_rel = ends.target_elev - game_map.level[ends.targets]
+    target_in = ((game_map.distance(ffe.hex, ends.targets) <= FFE_RADIUS)
+                 & (target_rel >= 0) & (target_rel < FFE_HEIGHT))
+    band = ((ground <= ends.viewer_elev < ground + FFE_HEIGHT) & (ground <= ends.target_elev)
+            & (ends.target_elev < ground + FFE_HEIGHT))
+    judged = viewer_in | target_in | band
+    for h in area:
+        met = meets(h) | (ends.targets == h) | (h == ends.viewer)
+        ask = np.flatnonzero(met & ~out)
+        if not len(ask):
+            continue
+        sub = ends._replace(targets=ends.targets[ask], target_elev=ends.target_elev[ask])
+        out[ask] = judged[ask] | blind(game_map, sub, h, FFE_HEIGHT)
+    return out.astype(np.int64)
+
+
+# ---------------------------------------------------------------------------- a viewer's lines
+class CounterLines(NamedTuple):
+    """What the counters add to a viewer's lines: ``extra`` hindrances per line, and per
+    counter hex its part (``what``, hex, names, the amount per line: 0 where it does not
+    count, as VASL keeps only the largest smoke and vehicle hindrance at each range)."""
+    extra: np.ndarray
+    parts: tuple
+
+    def of_line(self, line: int) -> list[Part]:
+        """The parts line ``line`` meets, nearest the viewer first."""
+        return [Part(what, h, int(a[line]), names) for what, h, names, a in self.parts if a[line]]
+
+
+def counter_lines(table, counters: LosCounters, ends: Ends) -> CounterLines:
+    """The counters' hindrances to each of a viewer's lines (rules.md 11.4)."""
+    m = table.map
+    hexes = [c.hex for c in counters.smoke + counters.vehicles]
+    for f in counters.ffe:
+        hexes += blast_area(m, f)
+    meets = Meets(m, ends, hexes, getattr(table, "frame", None))
+    n = len(ends.targets)
+    smoke_at: dict[int, list[Smoke]] = {}
+    for s in counters.smoke:
+        smoke_at.setdefault(s.hex, []).append(s)
+    vehicles_at: dict[int, list[Vehicle]] = {}
+    for v in counters.vehicles:
+        vehicles_at.setdefault(v.hex, []).append(v)
+    blaze = {h for h, ss in smoke_at.items() if any(s.name == "Blaze" for s in ss)}
+    parts = []
+    for what, at in (("smoke", smoke_at), ("vehicle", vehicles_at)):
+        by_range: dict[int, list] = {}
+        for h, here in at.items():
+            if what == "smoke":
+                amount = smoke_in_hex(m, ends, here, meets, h in vehicles_at)
+            else:
+                amount = vehicles_in_hex(table, ends, here, meets, h in blaze)
+            if amount.any():
+                rng = int(m.distance(ends.viewer, h))
+                by_range.setdefault(rng, []).append((what, h, tuple(c.name for c in here), amount))
+        for rng in sorted(by_range):
+            group = by_range[rng]
+            if len(group) > 1:      # rules.md 11.4: the largest at each range counts
+                stack = np.stack([g[3] for g in group])
+                best = np.argmax(stack, axis=0)
+                group = [(w, h, names, np.where(best == j, a, 0))
+                         for j, (w, h, names, a) in enumerate(group)]
+            parts.extend(group)
+    for f in counters.ffe:
+        amount = ffe_hindrance(m, ends, f, meets)
+        if amount.any():
+            parts.append(("ffe", f.hex, (f.name,), amount))
+    extra = np.zeros(n, dtype=np.int64)
+    for p in parts:
+        extra += p[3]
+    return CounterLines(extra, tuple(parts))
+
+
+def with_counters(table, counters: LosCounters, ends: Ends, clear: np.ndarray,
+                  hindrances: np.ndarray | None = None):
+    """The lines' ``clear`` once the counters' hindrances are added (A6.1: six block), the
+    counters' lines, and the daytime hindrances of the lines they touch (-1 elsewhere)."""
+    lines = counter_lines(table, counters, ends)
+    day_hind = np.full(len(ends.targets), -1, dtype=np.int64)
+    six = clear & (lines.extra >= MAX_HINDRANCES)
+    if six.any():                       # A6.1: the counters alone make six
+        clear = clear & ~six
+        day_hind[six] = 0 if hindrances is None else hindrances[six]
+    ask = np.flatnonzero(clear & (lines.extra > 0))
+    if len(ask) and hindrances is None:
+        # A6.1 as VASL counts: at most two terrain hindrances a range between the ends (light
+        # woods), so a line whose counters and that bound stay below six needs no count
+        between = np.maximum(table.map.distance(ends.viewer, ends.targets[ask]) - 1, 0)
+        ask = ask[lines.extra[ask] + MAX_PER_RANGE * between >= MAX_HINDRANCES]
+    if len(ask):
+        if hindrances is None:
+            got = table.lines(ends.viewer, ends.viewer_elev, ends.targets[ask],
+                              ends.target_elev[ask]).hindrances
+        else:
+            got = hindrances[ask]
+        day_hind[ask] = got
+        clear = clear.copy()
+        clear[ask] = got + lines.extra[ask] < MAX_HINDRANCES
+    return clear, lines, day_hind
