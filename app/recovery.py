@@ -7,10 +7,12 @@ room's window offers it back.  The file records the file it belongs to (``KEY``)
 writes where the player expects.
 
 Every Autosaver writes in a slot of its own, a sub-folder ``<pid>-<n>`` of the recovery folder
-holding ``recovery.json`` and an ``owner`` file with the pid of the process that writes there:
-two windows, or two Starshell processes, never write over (nor, closing, delete) each other's
-work.  A slot whose owner is another process still running is never offered; one whose owner is
-gone (or is this process: at start-up no window of ours has written yet) is.
+holding ``recovery.json`` and an ``owner`` file that the process writing there holds locked for
+as long as it runs (``api.hold_owner``; the pid in it is for a reader): two windows, or two
+Starshell processes, never write over (nor, closing, delete) each other's work.  A slot whose
+owner file another running Starshell holds is never offered; one whose owner is gone (its lock
+died with it, whatever process took its pid since, pid 1 too), or is this process (at start-up
+no window of ours has written yet), is.
 
 Each room says what it keeps with a ``RoomRecovery``: the ``format`` its recovery files carry
 (a room never offers, nor sets aside, another room's), how a document becomes JSON and how the
@@ -25,7 +27,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -161,54 +162,31 @@ def left_behind(folder: Path) -> list[Path]:
     return found + [p for _, p in sorted(kept)]
 
 
+_HELD: dict[Path, int] = {}         # this process's slots: the owner file each holds locked
+
+
 def _held_elsewhere(slot: Path) -> bool:
-    """Whether the slot's owner is another process still running."""
-    try:
-        with open(slot / OWNER, "rb") as f:
-            pid = int(f.read(32).decode("ascii").strip())
-    except (OSError, ValueError, UnicodeDecodeError):
-        return False                # no owner (or a damaged one): nobody holds it
-    return pid != os.getpid() and pid > 0 and process_running(pid)
-
-
-def process_running(pid: int) -> bool:
-    """Whether a process ``pid`` runs now (a pid taken over by another program counts too)."""
-    if sys.platform == "win32":     # os.kill(pid, 0) would send it Ctrl+C there
-        import ctypes
-        kernel32 = ctypes.windll.kernel32
-        handle = kernel32.OpenProcess(0x1000, False, pid)    # PROCESS_QUERY_LIMITED_INFORMATION
-        if not handle:
-            return False
-        code = ctypes.c_ulong()
-        try:
-            ok = kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
-        finally:
-            kernel32.CloseHandle(handle)
-        return bool(ok) and code.value == 259                # STILL_ACTIVE
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:         # someone else's process: it runs
-        return True
-    except (OSError, OverflowError):
-        return False
-    return True
+    """Whether another Starshell still running holds the slot (its owner file locked): a pid
+    alone says nothing, another program may have it now."""
+    return slot not in _HELD and api.owner_held(slot / OWNER)
 
 
 def claim(slot: Path) -> None:
-    """Make ``slot`` this process's: another process started meanwhile must not offer it."""
-    slot.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(slot / OWNER, str(os.getpid()))
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="ascii")
-    os.replace(tmp, path)
+    """Make ``slot`` this process's, its owner file held for as long as it runs: another
+    process started meanwhile must not offer it.  OSError when another holds it."""
+    if slot in _HELD:
+        return
+    api.own_folder(slot, parents=True)          # no link: the program's own folder
+    fd = api.hold_owner(slot / OWNER, str(os.getpid()))
+    if fd is None:
+        raise OSError(f"{slot}: held by another Starshell")
+    _HELD[slot] = fd
 
 
 def _remove_lock(slot: Path) -> None:
+    fd = _HELD.pop(slot, None)
+    if fd is not None:
+        api.release_owner(fd)
     try:
         (slot / OWNER).unlink()
     except OSError:
@@ -263,7 +241,9 @@ def discard(folder: Path | None = None, slot: Path | None = None) -> None:
         boards = sorted(where.glob(BOARD_FILES)) if where.is_dir() else []
     except OSError:                 # (a folder name too long...): nothing there to remove
         boards = []
-    for path in [where / RECOVERY_NAME] + boards + ([where / OWNER] if slot else []):
+    if slot is not None:
+        _remove_lock(slot)
+    for path in [where / RECOVERY_NAME] + boards:
         try:
             path.unlink()
         except OSError:             # gone already, or in use (Windows): the next write replaces it
@@ -334,7 +314,7 @@ def take_slot(document, found: Recovered, folder: Path | None = None) -> None:
         else:
             slot = found.slot
             claim(slot)
-    except OSError:                     # the window's Autosaver writes a slot of its own
+    except (OSError, api.ScenarioError):    # the window's Autosaver writes a slot of its own
         return
     document.recovery_slot = slot
 

@@ -1,12 +1,14 @@
 """The one renderer of a view to an image, for File > Export (``app.export``) and
 ``--screenshot`` of every room (``render_view``: a view rendered headless to an image of an
-exact size), and the one way an image is written to a PNG file (``write_png``).  A leaf: only
-the house style is imported here."""
+exact size), and the one way an image is written to a PNG file (``write_png``, through the
+engine's one writer of files).  A leaf: only the house style and that writer are imported here."""
 from __future__ import annotations
 
-from PySide6.QtCore import QIODevice, QRect, QRectF, QSaveFile, QSize, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
+
+from engine import api
 
 from . import style
 
@@ -49,14 +51,18 @@ def scene_image(scene, rect: QRectF, width: int) -> QImage:
 
 def write_png(image: QImage, path: str) -> None:
     """``image`` to the PNG file ``path``, whole or not at all: written beside it first, then
-    put in its place, so a failed write (a read-only folder, a bad path, a full disk) leaves
-    whatever was there; OSError naming the path."""
-    out = QSaveFile(path)
-    if out.open(QIODevice.OpenModeFlag.WriteOnly) and image.save(out, "PNG") and out.commit():
-        return
-    reason = out.errorString()
-    out.cancelWriting()
-    raise OSError(f"{path}: cannot write the PNG" + (f" ({reason})" if reason else ""))
+    put in its place (``api.atomic_write_bytes``: never through a link), so a failed write (a
+    read-only folder, a bad path, a full disk) leaves whatever was there; OSError naming the
+    path."""
+    data = QByteArray()
+    out = QBuffer(data)
+    if not (out.open(QIODevice.OpenModeFlag.WriteOnly) and image.save(out, "PNG")):
+        raise OSError(f"{path}: cannot write the PNG (the image cannot be encoded)")
+    out.close()
+    try:
+        api.atomic_write_bytes(path, bytes(data), backup=False)
+    except api.ScenarioError as e:
+        raise OSError(f"{path}: cannot write the PNG ({e.problem})") from None
 
 
 def render_view(view, width: int, height: int, prepare=None, antialias: bool = False) -> QImage:

@@ -5,7 +5,9 @@ and an SVG drawing where the room's view draws itself as one), File > Open of an
 window is handed ``open_other``, a door to every room, by ``app.rooms``; the file's kind is
 ``app.file_kinds``'), the other windows it keeps alive (``keep``) and an Edit menu on the undo
 stack.  The bundled examples are never saved over (Save asks where, starting in the player's
-documents folder).
+documents folder).  A window knows its file as it opened or saved it last (``disk_stamp``): when
+another window or program has written it since, the status bar says so on coming to the front
+and Save asks before writing over it.
 
 A room's window derives from ``RoomWindow`` and sets its class attributes: ``document_class``
 (its ``app.room_document.RoomDocument``), ``view_class`` (its ``app.map_view.ZoomView``),
@@ -23,7 +25,7 @@ import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, QSettings, QStandardPaths
+from PySide6.QtCore import QEvent, QRectF, QSettings, QStandardPaths
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
@@ -98,6 +100,16 @@ def edit_menu(window, undo_stack) -> None:
         menu.addAction(action)
 
 
+def disk_stamp(path) -> tuple | None:
+    """What tells one version of a file on disk from another: its inode (a save renames a new
+    file in), modification time and size; None when there is no file."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
 def may_discard(window, clean: bool, title: str, text: str, save) -> bool:
     """True when there is nothing unsaved (``clean``), or the player saves (``save()`` returns
     True once written) or drops it; False when they cancel or the save fails."""
@@ -140,11 +152,16 @@ class RoomWindow(QMainWindow):
         self.recent = RecentFiles(self.settings)
         self.room_windows: list[QMainWindow] = []
         self.recent_menu = None
+        self.on_disk: tuple = (None, None)      # (path, disk_stamp) as opened or saved last
+        self.told_on_disk = None                # the stamp whose change was told
 
     def start(self) -> None:
-        """The room's parts are built: the title follows the document, autosave starts."""
+        """The room's parts are built: the title follows the document, autosave starts, the
+        file is known as it is on disk now."""
         self.document.undo_stack.cleanChanged.connect(self.update_title)
         self.document.fileChanged.connect(self.update_title)
+        self.document.fileChanged.connect(self.stamp_file)
+        self.stamp_file()
         self.document.changed.connect(self.update_title)
         self.autosaver = self.autosave()        # unsaved work survives a crash
         self.update_title()
@@ -203,6 +220,8 @@ class RoomWindow(QMainWindow):
         was and the document keeps its path."""
         if not self.before_write(path):
             return False
+        if self.changed_on_disk(path) and not self.may_write_over(path):
+            return False
         try:
             self.document.save(path)
         except (api.ScenarioError, ValueError, OSError) as e:
@@ -213,6 +232,43 @@ class RoomWindow(QMainWindow):
         self.say(f"Saved {path}", 4000)
         self.update_title()
         return True
+
+    # -- the file on disk ---------------------------------------------------------------------------
+    def stamp_file(self, *_) -> None:
+        """The document's file as this window opened or saved it last."""
+        path = self.document.path
+        self.on_disk = (path, disk_stamp(path) if path else None)
+
+    def changed_on_disk(self, path) -> bool:
+        """Whether ``path``, this window's file, was written by another window or program
+        since this window opened or saved it (a file gone since is not: saving makes it)."""
+        known_path, known = self.on_disk
+        if path is None or path != known_path or known is None:
+            return False
+        now = disk_stamp(path)
+        return now is not None and now != known
+
+    def may_write_over(self, path: str) -> bool:
+        """Save over a file another window or program wrote since: the player decides."""
+        answer = QMessageBox.question(
+            self, "File changed on disk",
+            f"{path} was written by another window or program since this window opened or "
+            "saved it. Save over it (what was written there is lost)?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Save
+
+    def changeEvent(self, event) -> None:
+        """Coming to the front: a file changed on disk since is told once in the status bar."""
+        super().changeEvent(event)
+        if event.type() != QEvent.Type.ActivationChange or not self.isActiveWindow():
+            return
+        path = self.document.path
+        if self.changed_on_disk(path) and disk_stamp(path) != self.told_on_disk:
+            self.told_on_disk = disk_stamp(path)
+            self.say(f"{os.path.basename(path)} was written by another window or program "
+                     "since this window opened or saved it: saving asks before writing over "
+                     "it", 15000)
 
     # -- export -------------------------------------------------------------------------------------
     def export_scene_rect(self) -> QRectF | None:

@@ -38,6 +38,7 @@ from .boards import (
 )
 from .cache import per_map
 from .errors import ScenarioError
+from .file_writes import hold_owner, own_folder, owner_held, release_owner
 from .hexes import (
     BOARD_ID_RE,
     BOARD_ROWS,
@@ -54,7 +55,7 @@ from .hexes import (
     pixel_to_hex,
 )
 from .importers import api as vasl
-from .jsonio import atomic_write_json, read_json
+from .jsonio import atomic_write_bytes, atomic_write_json, read_json
 from .los import ground
 from .napoleonic import api as napoleonic
 from .night import api as night
@@ -113,7 +114,9 @@ __all__ = [
     "BOARD_FORMAT", "MAX_LEVEL", "MAX_UPPER_LEVELS", "Board", "HexTerrain", "assets_dir", "board_to_json",
     "bundled_board", "bundled_boards_dir", "load_board", "save_board",
     "board_raster", "with_raster", "without_raster",
-    "atomic_write_json", "read_json", "file_format", "ScenarioError", "per_map",
+    "atomic_write_json", "atomic_write_bytes", "own_folder", "read_json", "file_format",
+    "hold_owner", "owner_held", "release_owner",
+    "ScenarioError", "per_map",
     # hex geometry
     "BOARD_ID_RE", "BOARD_ROWS", "COLUMN_NAMES", "COLUMN_STEP", "CORNER_OFFSETS", "SQRT3",
     "HexIdError", "center", "disc", "neighbours", "parse_hex_id", "parse_local", "pixel_to_hex",

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from .errors import ScenarioError, shown
+from .file_writes import refuse_link
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 32
@@ -314,7 +315,7 @@ STALE_TEMP_SECONDS = 60       # a temporary file older than this is a killed sav
 def atomic_write_json(path: Path, data: Any, backup: bool = True) -> None:
     """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``.
 
-    A symbolic link is followed: its target is written and the link stays.  The file keeps its
+    A symbolic link is not written through (``file_writes.refuse_link``).  The file keeps its
     permissions (a new file gets the user's default ones, umask).  The previous file, if any, is
     kept as ``NAME.bak``; when that copy cannot be made nothing is saved.  Temporary files of
     the same target that an interrupted (killed) save left are removed.  Any failure leaves the
@@ -334,10 +335,8 @@ def atomic_write_bytes(path: Path, raw: bytes, backup: bool = True) -> None:
     the file on any failure, the old file intact and no temporary file left."""
     path = Path(path)
     file = str(path)
-    try:
-        target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    except (OSError, ValueError) as e:
-        raise path_error(e, file, "save") from None
+    refuse_link(path, file)
+    target = path           # replaced by a rename, which never follows a link put there since
     folder = target.parent if str(target.parent) else Path(".")
     mode = _existing_mode(target, file)
     _remove_stale_temps(folder, target.name)
@@ -371,7 +370,7 @@ def _existing_mode(target: Path, file: str) -> int | None:
     """The permission bits of the file being replaced, None when there is none yet; anything
     but a regular file (a folder, a FIFO, a device) is refused: it is not replaced by a save."""
     try:
-        st = os.stat(target)
+        st = os.lstat(target)
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as e:

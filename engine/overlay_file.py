@@ -28,6 +28,8 @@ from pathlib import Path
 import numpy as np
 
 from .errors import ScenarioError
+from .jsonio import atomic_write_bytes
+from .zip_members import open_zip, read_member
 
 ORIENTATIONS = "abcdef"
 KEEP_TERRAIN = 255              # a pixel whose colour names no terrain: the board's stays
@@ -95,7 +97,7 @@ def check_overlay(overlay: OverlayFile) -> None:
 
 def save_overlay(overlay: OverlayFile, path: str | Path) -> None:
     check_overlay(overlay)
-    Path(path).write_bytes(overlay.to_bytes())
+    atomic_write_bytes(Path(path), overlay.to_bytes(), backup=False)
 
 
 def load_overlay(path: str | Path) -> OverlayFile:
@@ -116,11 +118,7 @@ def load_overlay(path: str | Path) -> OverlayFile:
 
 def overlay_from_bytes(data: bytes) -> OverlayFile:
     """An overlay file's contents (ScenarioError without the file on any problem)."""
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, EOFError, ValueError):
-        raise ScenarioError("not an overlay file (not an npz archive)") from None
-    with archive:
+    with open_zip(io.BytesIO(data), "an overlay file (an npz archive)") as archive:
         arrays = {info.filename[:-4]: _member(archive, info) for info in archive.infolist()}
     for key in ("name", "origins"):
         if key not in arrays:
@@ -157,9 +155,8 @@ def _member(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> np.ndarray:
         raise ScenarioError("not a member of an overlay file", place=info.filename)
     if info.file_size > limit + 256:            # an .npy header is at most a few hundred bytes
         raise ScenarioError(f"too large ({info.file_size} bytes)", place=key)
+    raw = read_member(archive, info, limit + 256, place=key)
     try:
-        with archive.open(info) as f:
-            raw = f.read(limit + 257)
         arr = np.load(io.BytesIO(raw), allow_pickle=False)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
         raise ScenarioError(f"cannot be read ({e})", place=key) from None

@@ -274,7 +274,8 @@ def overlay_picture(placed: PlacedOverlay):
             picture = im.convert("RGBA")
     except ScenarioError as e:
         raise e.at(place=f"overlay {placed.name}") from None
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError) as e:
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError,
+            Image.DecompressionBombError) as e:
         raise ScenarioError(f"its picture cannot be decoded ({e})",
                             place=f"overlay {placed.name}") from None
     return picture, (placed.x, placed.y)

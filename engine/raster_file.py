@@ -42,6 +42,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import ScenarioError, shown
+from .zip_members import open_zip, read_member
 
 MAX_PIXELS = 10_000_000                  # as a VASL LOSData grid
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -213,7 +214,7 @@ def load_raster(path: str | Path) -> Raster:
                             file=name)
     try:
         raw = path.read_bytes()
-        with zipfile.ZipFile(io.BytesIO(raw)) as z:
+        with open_zip(io.BytesIO(raw), "a raster archive") as z:
             infos = z.infolist()
             names = [i.filename for i in infos]
             if sorted(names) != sorted(_MEMBERS) or len(set(names)) != len(names):
@@ -228,8 +229,7 @@ def load_raster(path: str | Path) -> Raster:
                 if info.file_size > limit:
                     raise ScenarioError(f"{info.file_size} bytes once decompressed (at most "
                                         f"{limit})", file=name, place=key)
-                with z.open(info) as f:
-                    data = f.read(limit + 1)
+                data = read_member(z, info, limit, place=key)
                 _check_header(data, key, arrays, name)
                 try:
                     arr = np.load(io.BytesIO(data), allow_pickle=False)
@@ -240,8 +240,8 @@ def load_raster(path: str | Path) -> Raster:
                     raise ScenarioError(f"dtype {arr.dtype}, expected {np.dtype(dtype)}",
                                         file=name, place=key)
                 arrays[key] = arr
-    except ScenarioError:
-        raise
+    except ScenarioError as e:
+        raise e.at(file=name) from None
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError,
             NotImplementedError, RuntimeError) as e:
         raise ScenarioError(f"not a raster archive ({e})", file=name) from None

@@ -62,16 +62,18 @@ def test_the_backup_holds_the_previous_version(tmp_path):
 
 
 @posix_only
-def test_saving_through_a_symlink_writes_its_target_and_keeps_the_link(tmp_path):
+def test_saving_to_a_symlink_is_refused_and_leaves_both_as_they_were(tmp_path):
     real = tmp_path / "games" / "real.json"
     real.parent.mkdir()
     atomic_write_json(real, {"v": 1})
     link = tmp_path / "link.json"
     link.symlink_to(real)
-    atomic_write_json(link, {"v": 2})
+    with pytest.raises(ScenarioError) as e:
+        atomic_write_json(link, {"v": 2})            # no write through a link (file_writes)
+    assert e.value.file == str(link) and str(real) in e.value.problem
     assert link.is_symlink() and os.readlink(link) == str(real)
-    assert json.loads(real.read_text()) == {"v": 2}
-    assert json.loads((real.parent / "real.json.bak").read_text()) == {"v": 1}
+    assert json.loads(real.read_text()) == {"v": 1}
+    assert not (real.parent / "real.json.bak").exists()
 
 
 @posix_only

@@ -97,13 +97,13 @@ class Document(RoomDocument):
         how = other = None
         if snap:
             x_bw, y_bw, facing, how, other = tabletop.snap(self.table, element_id, x_bw, y_bw, facing)
-        after = tabletop.as_saved(replace(before, x=x_bw, y=y_bw, facing=facing % 360.0 % 360.0))
+        after = tabletop.element_as_saved(replace(before, x=x_bw, y=y_bw, facing=facing % 360.0 % 360.0))
         trial = self.table.with_element(after)
         if any(element_id in p for p in tabletop.overlaps(trial)):
             pushed, touched = tabletop.push_flush(trial, element_id)
             if pushed is None:          # a gap too narrow for the base (rules.md 9)
                 return tabletop.gap_needed(trial, element_id) + ": put back"
-            after, how = tabletop.as_saved(pushed), "flush"
+            after, how = tabletop.element_as_saved(pushed), "flush"
             other = ", ".join(dict.fromkeys(touched))
         if after == before:
             return ""
@@ -129,7 +129,7 @@ class Document(RoomDocument):
         if len(self.table.elements) >= tabletop.MAX_ELEMENTS:
             raise api.ScenarioError(f"a table holds at most {tabletop.MAX_ELEMENTS} elements")
         for step in range(tabletop.MAX_ELEMENTS):
-            element = tabletop.as_saved(tabletop.Element(
+            element = tabletop.element_as_saved(tabletop.Element(
                 id=new_id, side=side.strip() or "blue", type=kind, x=x_bw + 1.25 * step,
                 y=y_bw, facing=facing % 360.0))
             trial = self.table.with_element(element)
@@ -149,7 +149,7 @@ class Document(RoomDocument):
         ids = set(self.table.ids())
         new_id = next(str(n) for n in range(1, len(ids) + 2) if str(n) not in ids)
         side = side.strip() or "blue"
-        element = tabletop.as_saved(tabletop.Element(
+        element = tabletop.element_as_saved(tabletop.Element(
             id=new_id, side=side, type=kind, x=x_bw, y=y_bw,
             facing=0.0 if facing is None else facing % 360.0 % 360.0))
         trial = self.table.with_element(element)
@@ -164,7 +164,7 @@ class Document(RoomDocument):
             pushed, touched = tabletop.push_flush(trial, new_id)
             if pushed is None:
                 return None, tabletop.gap_needed(trial, new_id)
-            trial = trial.with_element(tabletop.as_saved(pushed))
+            trial = trial.with_element(tabletop.element_as_saved(pushed))
             how += f", flush against {', '.join(dict.fromkeys(touched))}"
         self.swap(trial, f"Add {kind} {new_id}")
         self.select(new_id)
@@ -210,7 +210,7 @@ class Document(RoomDocument):
         e = self.table.element(element_id)
         d = e.depth_bw(self.table.bw_mm)
         fx, fy = tabletop.forward(e.facing)
-        after = tabletop.as_saved(replace(e, x=e.x - fx * d, y=e.y - fy * d))
+        after = tabletop.element_as_saved(replace(e, x=e.x - fx * d, y=e.y - fy * d))
         trial = self.table.with_element(after)
         clash = [b if a == element_id else a for a, b in tabletop.overlaps(trial)
                  if element_id in (a, b)]

@@ -9,12 +9,12 @@ from __future__ import annotations
 import io
 import os
 import zipfile
-import zlib
 from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import ScenarioError
 from ..jsonio import open_regular
+from ..zip_members import open_zip, read_member
 
 MAX_ARCHIVE_BYTES = 256 * 1024 * 1024       # the whole archive (board images included)
 MAX_ENTRIES = 10_000                        # VASL's boards hold a few dozen
@@ -76,12 +76,7 @@ def _zip(handle):
         check_directory(handle)
     except OSError as e:
         raise ScenarioError(f"cannot read: {e.strerror or e}") from None
-    try:
-        archive = zipfile.ZipFile(handle)
-    except (zipfile.BadZipFile, EOFError, ValueError, OverflowError):
-        raise ScenarioError("not a VASL board archive (not a ZIP file, or truncated)") from None
-    except OSError as e:
-        raise ScenarioError(f"cannot read: {e.strerror or e}") from None
+    archive = open_zip(handle, "a VASL board archive")
     with archive:
         yield archive
 
@@ -100,19 +95,12 @@ def find_entry(archive: zipfile.ZipFile, name: str) -> zipfile.ZipInfo | None:
 
 
 def read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> bytes:
-    """The bytes of entry ``info``, at most ``limit`` of them (a larger or encrypted entry is
-    refused)."""
+    """The bytes of entry ``info``, at most ``limit`` of them (a larger, encrypted or otherwise
+    unreadable entry is refused: ``zip_members.read_member``)."""
     if info.file_size > limit:
         raise ScenarioError(f"too large ({info.file_size} bytes; the limit is {limit})",
                             place=info.filename)
-    if info.flag_bits & 0x1:
-        raise ScenarioError("is encrypted: VASL's boards are not", place=info.filename)
-    try:
-        with archive.open(info) as f:
-            data = f.read(limit + 1)
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError,
-            RuntimeError, ValueError, OverflowError) as e:
-        raise ScenarioError(f"cannot be read from the archive ({e})", place=info.filename) from None
+    data = read_member(archive, info, limit)
     if len(data) > limit:
         raise ScenarioError(f"too large (more than {limit} bytes)", place=info.filename)
     return data

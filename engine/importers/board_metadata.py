@@ -32,14 +32,52 @@ class BoardMetadata:
     building_types: dict = field(default_factory=dict)  # (column, printed row) -> VASL code
 
 
-def parse_root(raw: bytes) -> ET.Element:
-    """The ``<boardMetadata>`` root element (no document type declarations: no entities)."""
-    if b"<!DOCTYPE" in raw or b"<!ENTITY" in raw:
-        raise ScenarioError("document type declarations are not accepted", place=METADATA)
+# the encodings an XML document may come in (XML 1.0 appendix F: a byte order mark, else the
+# first bytes, else the declaration's encoding); expat's own, no other
+_BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe\x00\x00", "utf-32"),
+         (b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+_FIRST_BYTES = ((b"<\x00\x00\x00", "utf-32-le"), (b"\x00\x00\x00<", "utf-32-be"),
+                (b"<\x00", "utf-16-le"), (b"\x00<", "utf-16-be"))
+_DECLARED = {"utf-8": "utf-8", "utf8": "utf-8", "us-ascii": "ascii", "ascii": "ascii",
+             "iso-8859-1": "latin-1", "latin-1": "latin-1", "latin1": "latin-1",
+             "utf-16": "utf-16", "utf-16le": "utf-16-le", "utf-16be": "utf-16-be"}
+_DECLARATION = re.compile(rb"<\?xml[^>]{0,200}?encoding\s{0,20}=\s{0,20}[\"']([A-Za-z0-9._-]{1,40})[\"']")
+
+
+def xml_text(raw: bytes, place: str = METADATA) -> str:
+    """An XML document's text, decoded as its byte order mark, first bytes or declaration say
+    (a ScenarioError at ``place`` for an encoding we do not read or bytes it cannot decode)."""
+    encoding = next((e for bom, e in _BOMS if raw.startswith(bom)), None)
+    encoding = encoding or next((e for first, e in _FIRST_BYTES if raw.startswith(first)), None)
+    if encoding is None:
+        declared = _DECLARATION.match(raw)
+        name = declared.group(1).decode("ascii").lower() if declared else "utf-8"
+        encoding = _DECLARED.get(name)
+        if encoding is None:
+            raise ScenarioError(f"the encoding {shown(name)} is not read (UTF-8, UTF-16 or "
+                                "Latin-1 is)", place=place)
     try:
-        root = ET.fromstring(raw)
+        return raw.decode(encoding)
+    except UnicodeDecodeError as e:
+        raise ScenarioError(f"not {encoding} text: byte {e.start} cannot be decoded",
+                            place=place) from None
+
+
+def xml_root(raw: bytes, place: str = METADATA) -> ET.Element:
+    """An XML document's root element, its declarations checked on the decoded text that is
+    parsed (whatever its encoding): no document type declaration, so no entity."""
+    text = xml_text(raw, place)
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:
+        raise ScenarioError("document type declarations are not accepted", place=place)
+    try:
+        return ET.fromstring(text)
     except ET.ParseError as e:
-        raise ScenarioError(f"not well-formed XML ({e})", place=METADATA) from None
+        raise ScenarioError(f"not well-formed XML ({e})", place=place) from None
+
+
+def parse_root(raw: bytes) -> ET.Element:
+    """The ``<boardMetadata>`` root element (``xml_root``: no declarations, no entities)."""
+    root = xml_root(raw, METADATA)
     if root.tag != "boardMetadata":
         raise ScenarioError(f"the root element is <{root.tag}>, not <boardMetadata>",
                             place=METADATA)

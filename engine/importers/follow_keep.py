@@ -1,7 +1,8 @@
 """Following a VASL game keeps what the player set that the save does not say: a new reading of
 the save merged with the position shown.
 
-- NVR: the save's when its scenario record gives one (rules.md 11.5), else the player's.
+- NVR: the player's when the save's scenario record gives none (rules.md 11.5), or gives the
+  one it gave at the last reading; else the save's.
 - The starshell state (E1.92): the later of the player's and the save's (a starshell or IR on
   the map: fired this player turn at least); once fired, a new player turn makes it "earlier".
 - Phase and attacker: the save's when VASL's turn marker says them, else the player's.
@@ -71,6 +72,10 @@ def merge_reading(shown: Scenario, last_read: Scenario | None, new: Scenario,
     changes: dict = {}
     if summary.get("nvr_from") != "save" and shown.nvr != new.nvr:
         changes["nvr"] = shown.nvr                  # rules.md 11.5: the save gives no NVR
+    elif last_read is not None and shown.nvr != last_read.nvr == new.nvr:
+        # E1.1, rules.md 11.5: the player set the NVR and the save still gives the one it gave
+        changes["nvr"] = shown.nvr
+        said.append(f"NVR {shown.nvr} kept as you set it (the save still says {new.nvr})")
     turn_said = summary.get("turn_from") == "save"
     if not turn_said:
         changes["phase"], changes["attacker"] = shown.phase, shown.attacker

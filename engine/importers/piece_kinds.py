@@ -89,6 +89,10 @@ _SMOKE_RE = re.compile(r"\bsmoke\b|\bwp\b", re.IGNORECASE)
 
 def vasl_marker(piece: Piece) -> str | None:
     """The marker type VASL's name for the piece means (``VASL_MARKERS``), or None."""
+    # rules.md 11.4: VASL's Map knows smoke by the whole name shown ("White +2 WP"), whatever
+    # piece carries it: the colour word is part of that name, not a layer to strip
+    if " ".join(piece.name.split()).lower() in SMOKE_KIND_OF:
+        return "smoke"
     # the name as shown: a layer that renames the piece ("No Fire") decides, not the piece's own
     key = _COLOUR_LAYER.sub("", " ".join(piece.name.split())).lower()
     if key in VASL_MARKERS:
@@ -276,7 +280,18 @@ def classify(piece: Piece) -> tuple[str, str, dict] | tuple[None, str, dict]:
 
 _FIGURES_IN_NAME = re.compile(r"\b(\d{1,2}-\d{1,2}-\d{1,2})\b")
 _RATING_IN_NAME = re.compile(r"^(?:broken )?(\d{1,2}[-+]\d)\b")
-_VEHICLE_LAYERS = re.compile(r"\s+(?:[vt]ca\d|BU|CE|Wreck|Motion|Moved)\b.*$")
+# a vehicle's layer words: its name ends before the first (matched one word at a time: no
+# expression runs over a run of spaces, so reading a save takes time linear in its names)
+_VEHICLE_LAYER_WORD = re.compile(r"(?:[vt]ca\d|BU|CE|Wreck|Motion|Moved)\b")
+
+
+def vehicle_name(text: str) -> str:
+    """A vehicle's own name: its words up to the first layer word after the first."""
+    words = text.split()
+    for at in range(1, len(words)):
+        if _VEHICLE_LAYER_WORD.match(words[at]):
+            return " ".join(words[:at])
+    return " ".join(words)
 
 
 def counter_name(piece: Piece, what: str) -> str:
@@ -284,7 +299,7 @@ def counter_name(piece: Piece, what: str) -> str:
     rating ("9-2"), a vehicle's name ("PzKw IVH"), else the name VASSAL shows."""
     name = " ".join(piece.name.split())
     if what in ("afv", "vehicle"):
-        return _VEHICLE_LAYERS.sub("", piece.base_name.strip() or name) or name
+        return vehicle_name(piece.base_name) or name
     if what in ("leader", "armor_leader"):
         m = _RATING_IN_NAME.match(name.lower())
         return m.group(1) if m else name

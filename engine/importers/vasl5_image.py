@@ -41,6 +41,7 @@ from ..boards import MAX_LEVEL
 from ..errors import ScenarioError, shown
 from ..hexes import MAX_BOARD_COLUMNS, MAX_BOARD_ROWS
 from ..jsonio import open_regular
+from ..zip_members import ZIP_FAILURES, open_zip
 from .archive import check_directory, find_entry, open_archive, read_entry
 from .board_metadata import MAX_METADATA_BYTES, METADATA, metadata_geometry, metadata_number, parse_root
 from .grid import MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry
@@ -158,11 +159,11 @@ def is_vasl5(path: str | Path) -> bool:
     with os.fdopen(fd, "rb") as handle:
         try:
             check_directory(handle)         # (a ScenarioError: vasl6.py refuses it, told)
-            with zipfile.ZipFile(handle) as z:
+            with open_zip(handle) as z:
                 if find_entry(z, LOS_DATA) is not None:
                     return False
                 return board_image_entry(z, Path(path).name) is not None
-        except (zipfile.BadZipFile, EOFError, ValueError, OverflowError, OSError):
+        except (ScenarioError, *ZIP_FAILURES):      # vasl6.py refuses it, told
             return False
 
 

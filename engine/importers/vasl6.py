@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import io
 import re
-import xml.etree.ElementTree as ET
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,7 +53,14 @@ from ..errors import ScenarioError
 from ..hexes import BOARD_COLUMNS, BOARD_ROWS, MAX_BOARD_COLUMNS, MAX_BOARD_ROWS, column_name
 from ..raster_hexes import sample_hexes
 from .archive import find_entry, open_archive, read_entry
-from .board_metadata import MAX_METADATA_BYTES, METADATA, metadata_geometry, metadata_number, parse_root
+from .board_metadata import (
+    MAX_METADATA_BYTES,
+    METADATA,
+    metadata_geometry,
+    metadata_number,
+    parse_root,
+    xml_root,
+)
 from .bridges import bridge_report, bridges_of_grid
 from .buildings import building_runs, named_groups
 from .grid import GEO, Geometry, hex_arrays, hex_name, hex_of_pixels
@@ -180,7 +186,7 @@ def read_picture(archive: zipfile.ZipFile, named: str, stem: str) -> BoardPictur
         with Image.open(io.BytesIO(data)) as im:
             size = (int(im.size[0]), int(im.size[1]))
             kind = im.format
-    except (UnidentifiedImageError, OSError, ValueError) as e:
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as e:
         raise ScenarioError(f"the board picture cannot be read ({e})", place=info.filename) from None
     if kind not in ("GIF", "PNG") or size[0] * size[1] > MAX_PICTURE_PIXELS or min(size) < 1:
         raise ScenarioError(f"the board picture is a {size[0]} x {size[1]} {kind} image: a GIF "
@@ -194,8 +200,8 @@ def ssr_images(raw: bytes | None) -> tuple:
     if not raw:
         return ()
     try:
-        root = ET.fromstring(raw)
-    except ET.ParseError:
+        root = xml_root(raw)
+    except ScenarioError:
         return ()
     out = []
     for rule in root.iter("overlaySSRule"):

@@ -13,12 +13,12 @@ from __future__ import annotations
 import lzma
 import os
 import re
-import zipfile
 import zlib
 from pathlib import Path
 
 from ..errors import ScenarioError
 from ..jsonio import open_regular
+from ..zip_members import open_zip, read_member
 from .archive import check_directory
 
 SAVED_GAME = "savedGame"
@@ -167,10 +167,7 @@ def read_saved_game(path: str | Path) -> str:
                                 f"limit is {MAX_FILE_BYTES})")
         try:
             check_directory(handle)
-            archive = zipfile.ZipFile(handle)
-        except (zipfile.BadZipFile, EOFError, OverflowError):
-            handle.close()
-            raise ScenarioError("not a VASL saved game (not a ZIP file, or truncated)") from None
+            archive = open_zip(handle, "a VASL saved game")
         except BaseException:
             handle.close()
             raise
@@ -182,12 +179,7 @@ def read_saved_game(path: str | Path) -> str:
             if info.file_size > MAX_ENTRY_BYTES:
                 raise ScenarioError(f"too large ({info.file_size} bytes; the limit is "
                                     f"{MAX_ENTRY_BYTES})", place=SAVED_GAME)
-            try:
-                with archive.open(info) as f:
-                    raw = f.read(MAX_ENTRY_BYTES + 1)
-            except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as e:
-                raise ScenarioError(f"cannot be read from the archive ({e})",
-                                    place=SAVED_GAME) from None
+            raw = read_member(archive, info, MAX_ENTRY_BYTES)
             if len(raw) > MAX_ENTRY_BYTES:
                 raise ScenarioError(f"inflates to more than {MAX_ENTRY_BYTES} bytes (the limit)",
                                     place=SAVED_GAME)

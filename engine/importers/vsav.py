@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..boards import save_board
 from ..errors import ScenarioError
+from ..file_writes import own_folder
 from ..hexes import COLUMN_NAMES
 from ..night.checks import check
 from ..night.files import BoardSource, build_map, save_scenario, unit_to_json
@@ -128,7 +129,6 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
     notes: list[str] = []
     counts: dict[str, int] = {}
     qmarks: set[tuple[str, str]] = set()        # (hex, side) under a "?" counter
-    off_board = 0
     unsided = 0
     by_figures: list[str] = []              # MMCs named only by their figures ("4-6-7")
     vehicles: list[tuple[str, bool | None, str]] = []   # (name, tracked, how it was read)
@@ -155,10 +155,11 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
         if kind == "unit" and what in ("afv", "vehicle") and side is not None:
             vehicles.append((counter_name(p, what), *tracked_of(p)))
         if hex_id is None:
-            off_board += 1
-            skipped.append({"piece": label, "why": f"off the boards, waiting in the map's margin "
-                                                   f"at ({p.x}, {p.y})"})
-            if kind == "unit" and side is not None:
+            waits = kind == "unit" and side is not None       # listed to be placed
+            skipped.append({"piece": label, "why": (
+                "off the boards, waiting in the map's margin" if waits
+                else "off the boards, in the map's margin (not placed)") + f" at ({p.x}, {p.y})"})
+            if waits:
                 waiting.append(_waiting(_unit(p, what, flags, label, nation, side, "", counts),
                                         p))
             continue
@@ -177,6 +178,7 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
             by_figures.append(f"{label} ({figures_kind(fig, p.image)[1]})")
         units.append(_unit(p, what, flags, label, nation, side, hex_id, counts))
     units = _conceal_under_qmarks(units, qmarks)
+    off_board = len(waiting) + sum(1 for k in kept if k.get("hex") is None)    # as listed
     notes += _notes(vehicles, by_figures, unsided, off_board)
     if sides is not None:
         notes.insert(0, f"sides: {sides.said()}, as asked")
@@ -399,7 +401,7 @@ def save_boards(result: VsavImport, folder: Path, imported_only: bool = False) -
         target = folder / p.ref
         try:
             if imported_only:
-                folder.mkdir(exist_ok=True)
+                own_folder(folder)      # the cache: a link there sends no board elsewhere
             board = save_board(p.board, target)
         except (OSError, ScenarioError):
             if imported_only:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..boards import assets_dir
-from ..errors import ScenarioError
+from ..errors import ScenarioError, shown
 from ..jsonio import check_format, is_int, read_json, type_name
 
 CHARTS_FORMAT = "starshell-fire-charts"
@@ -362,15 +362,7 @@ def _charts(data: Any, pack_id: str) -> ChartPack:
         forms = enf.get("formations", ["*"])
         if not isinstance(forms, list) or not all(isinstance(f, str) and f for f in forms):
             raise ScenarioError("must be a list of formation names", place="enfilade.formations")
-        factor = enf.get("defence")
-        try:
-            f = Fraction(factor) if isinstance(factor, str) and _FACTOR_RE.match(factor) else None
-        except (ValueError, ZeroDivisionError):
-            f = None
-        if f is None or not 0 < f <= 10:
-            raise ScenarioError(f"must be a factor as a string, e.g. \"1/2\", not {factor!r}",
-                                place="enfilade.defence")
-        enfilade = Enfilade(tuple(forms), f)
+        enfilade = Enfilade(tuple(forms), factor_of(enf.get("defence"), "enfilade.defence"))
     units_block = data.get("units_block", False)
     if not isinstance(units_block, bool):
         raise ScenarioError(f"must be true or false, not {units_block!r}", place="units_block")
@@ -396,7 +388,7 @@ def _ranges(data: dict) -> tuple[RangeRow, ...]:
             if bands and b["max"] <= bands[-1].max:
                 raise ScenarioError(f"bands must ascend: {b['max']} is not above {bands[-1].max}",
                                     place=f"{q}.max")
-            bands.append(RangeBand(b["max"], _factor(b.get("factor"), f"{q}.factor")))
+            bands.append(RangeBand(b["max"], factor_of(b.get("factor"), f"{q}.factor")))
         top = r.get("max", bands[-1].max if bands else None)
         if not is_int(top) or not 0 <= top <= 1000:
             raise ScenarioError(f"must be a whole number of hexes 0..1000, not {top!r}", place=f"{p}.max")
@@ -408,15 +400,18 @@ def _ranges(data: dict) -> tuple[RangeRow, ...]:
     return tuple(out)
 
 
-def _factor(text: Any, place: str) -> Fraction:
+def factor_of(text: Any, place: str) -> Fraction:
+    """A factor above 0 and at most 10 (an enfilade's, a range band's): a string "1/2", "0.5",
+    "2" or a whole number; read for what it is (``_FACTOR_RE``: no exponent, so no number of a
+    million digits ever reaches Fraction)."""
+    written = isinstance(text, str) and _FACTOR_RE.match(text) is not None
     try:
-        f = Fraction(text) if isinstance(text, str) and len(text) < 20 else \
-            Fraction(text) if is_int(text) else None
-    except (ValueError, ZeroDivisionError):
+        f = Fraction(text) if written or (is_int(text) and 0 < text <= 10) else None
+    except ZeroDivisionError:          # "1/0"
         f = None
     if f is None or not 0 < f <= 10:
-        raise ScenarioError(f"must be a factor above 0 as a string, e.g. \"1/2\", not {text!r}",
-                            place=place)
+        raise ScenarioError(f"must be a factor above 0 and at most 10 as a string, e.g. "
+                            f"\"1/2\", not {shown(text)}", place=place)
     return f
 
 

@@ -69,6 +69,10 @@ def los_thread(scenario: Scenario, start: str, end: str, start_level: int = 0, e
     t.counter_hindrances = int(line_counters(scenario, a, start_level, b, end_level).extra[0])
     t.counter_reasons = counter_words(scenario, a, start_level, b, end_level, t.day_clear,
                                       t.hindrances)
+    if t.day_clear and t.hindrances + t.counter_hindrances >= 6:
+        # A24, A6.1: smoke, vehicles and wrecks hinder by day too: six in all block the line
+        t.day_clear = False
+        t.day_reason = t.counter_reasons[0]
     if not t.day_clear:
         blockers = {int(day.block_h1[0]), int(day.block_h2[0])}
         t.blocking = sorted(m.names[i] for i in blockers if i >= 0)

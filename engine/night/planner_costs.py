@@ -22,7 +22,7 @@ from numbers import Real
 
 import numpy as np
 
-from ..errors import ScenarioError
+from ..errors import ScenarioError, shown
 from ..maps import Map
 from ..raster_file import terrain_table
 from ..raster_hexes import pixel_centres
@@ -90,6 +90,11 @@ def asl_step_costs(game_map: Map) -> np.ndarray:
     return step + side[m.hexside]
 
 
+# a hex's movement points, bounded: every sum along a route is then exact enough to rank and
+# finite (values near 1e308 summed to infinity and tied routes by their hex count)
+MIN_STEP_COST, MAX_STEP_COST = 0.001, 1000
+
+
 def table_step_costs(game_map: Map, costs: dict) -> np.ndarray:
     """(hexes, 6) as ``asl_step_costs``, from a user's table ``{terrain: MF}`` alone."""
     m = game_map
@@ -98,9 +103,11 @@ def table_step_costs(game_map: Map, costs: dict) -> np.ndarray:
     for terrain, cost in costs.items():
         if cost is None:
             out[names == terrain] = np.nan
-        elif isinstance(cost, bool) or not isinstance(cost, Real) or not cost > 0:
-            raise ScenarioError(f"the cost of {terrain!r} must be a number above 0 or null "
-                                f"(impassable), not {cost!r}", place=f"costs.{terrain}")
+        elif isinstance(cost, bool) or not isinstance(cost, Real) \
+                or not MIN_STEP_COST <= cost <= MAX_STEP_COST:
+            raise ScenarioError(f"the cost of {terrain!r} must be a number from "
+                                f"{MIN_STEP_COST:g} to {MAX_STEP_COST:g} or null (impassable), "
+                                f"not {shown(cost)}", place=f"costs.{terrain}")
         else:
             out[names == terrain] = float(cost)
     nb = m.neighbours
@@ -116,5 +123,5 @@ def step_costs(game_map: Map, costs: dict | str | None) -> np.ndarray:
     return table_step_costs(game_map, costs)
 
 
-__all__ = ["ASL", "HEXSIDE_MF", "INFANTRY_COT", "asl_step_costs", "road_hexes", "step_costs",
-           "table_step_costs"]
+__all__ = ["ASL", "HEXSIDE_MF", "INFANTRY_COT", "MAX_STEP_COST", "MIN_STEP_COST",
+           "asl_step_costs", "road_hexes", "step_costs", "table_step_costs"]

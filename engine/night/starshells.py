@@ -130,7 +130,7 @@ def first_triggers(scenario: Scenario, unit: Unit) -> list[str]:
         out.append(f"(c) enemy motorized vehicle {movers[0].id} "
                    f"{'entered a new hex' if movers[0].moving == 'entered' else 'changed its covered arc'}"
                    " and no friendly motorized unit is on the map (E1.91)")
-    ffe = [m for m in scenario.markers if m.type == "ffe" and m.side != unit.side]
+    ffe = [m for m in scenario.markers if m.type == "ffe" and enemy_ffe(scenario, m, unit)]
     if ffe:             # E(C)1.91: for the first starshell and the first IR alike (E1.91)
         out.append(f"(d) the enemy fired an FFE on {ffe[0].hex} (E(C)1.91)")
     return out
@@ -204,6 +204,15 @@ def _los_targets(scenario: Scenario, unit: Unit, known_limit: int | None) -> lis
             if field_.codes[gi] != 0 and gi != ui:
                 out.setdefault(gi, f"the {mk.gunflash_name} in {mk.hex}")
     return sorted(out.items())
+
+
+def enemy_ffe(scenario: Scenario, marker: Marker, unit: Unit) -> bool:
+    """Whether an FFE is the enemy's for ``unit`` (E(C)1.91 (d)): its side when it has one;
+    one as VASL saves it names no side, so it is the enemy's only for a side whose units alone
+    stand under it (fire falls on the enemy); under nobody, or both sides, it is no one's."""
+    if marker.side is not None:
+        return marker.side != unit.side
+    return {u.side for u in scenario.units_at(marker.hex)} == {unit.side}
 
 
 def gunflash_side(scenario: Scenario, marker: Marker) -> str | None:

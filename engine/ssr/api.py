@@ -39,7 +39,7 @@ def _picture(path: str, mtime: int, size: int, names: tuple[str, ...]):
     try:
         with Image.open(path) as image:
             out = recolour(image, names).convert("RGBA")
-    except (OSError, UnidentifiedImageError, ValueError):
+    except (OSError, UnidentifiedImageError, ValueError, Image.DecompressionBombError):
         return None
     return out.width, out.height, out.tobytes()
 

@@ -11,7 +11,7 @@ from .table import (
     MAX_ELEMENTS,
     Element,
     Table,
-    as_saved,
+    element_as_saved,
     load_table,
     overlaps,
     save_table,
@@ -24,7 +24,7 @@ from .troops import TROOPS, Troop
 
 __all__ = [
     "Shooting", "TargetVerdict", "forward", "resolution", "shoot", "snap", "push_flush",
-    "gap_needed", "turned", "facing_to", "FORMAT", "MAX_ELEMENTS", "Element", "as_saved",
+    "gap_needed", "turned", "facing_to", "FORMAT", "MAX_ELEMENTS", "Element", "element_as_saved",
     "Table", "load_table", "overlaps", "save_table", "table_from_json", "table_to_json", "TROOPS",
     "Troop", "about_element", "terrain_effect", "ties", "TERRAIN_KINDS", "TerrainPiece",
     "checked_piece", "transformed",

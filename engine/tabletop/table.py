@@ -14,7 +14,7 @@ from shapely import STRtree
 from ..errors import ScenarioError
 from ..jsonio import atomic_write_json, check_format, read_json
 from .geometry import TOL, corners, rectangle
-from .terrain import MAX_COORD, TerrainPiece, piece_to_json, terrain_from_json
+from .terrain import MAX_COORD, TerrainPiece, as_saved, piece_to_json, terrain_from_json
 from .troops import BW_MM, TROOPS, depth_bw
 
 FORMAT = "starshell-table"
@@ -128,8 +128,8 @@ def element_from_json(obj, file: str | None, place: str) -> Element:
         id=_text(obj["id"], file, f"{place}.id"),
         side=_text(obj["side"], file, f"{place}.side"),
         type=kind,
-        x=_number(obj["x"], file, f"{place}.x", -MAX_COORD, MAX_COORD),
-        y=_number(obj["y"], file, f"{place}.y", -MAX_COORD, MAX_COORD),
+        x=as_saved(_number(obj["x"], file, f"{place}.x", -MAX_COORD, MAX_COORD)),
+        y=as_saved(_number(obj["y"], file, f"{place}.y", -MAX_COORD, MAX_COORD)),
         # twice: -1e-20 % 360 is 360.0, which is no facing (0 <= facing < 360)
         facing=_number(obj["facing"], file, f"{place}.facing", -3600, 3600) % 360.0 % 360.0,
         depth=depth,
@@ -195,16 +195,16 @@ def table_from_json(data, file: str | None = None) -> Table:
     return table
 
 
-def as_saved(element: Element) -> Element:
-    """The element as its file keeps it (positions and facing to 9 decimals): what the window
+def element_as_saved(element: Element) -> Element:
+    """The element as its file keeps it (positions and facing as ``as_saved``): what the window
     holds is then what a save reopens."""
-    return replace(element, x=round(element.x, 9) + 0.0, y=round(element.y, 9) + 0.0,
-                   facing=round(element.facing, 9) % 360.0 + 0.0)
+    return replace(element, x=as_saved(element.x), y=as_saved(element.y),
+                   facing=as_saved(element.facing) % 360.0 + 0.0)
 
 
 def element_to_json(element: Element) -> dict:
     d = {"id": element.id, "side": element.side, "type": element.type,
-         "x": round(element.x, 9), "y": round(element.y, 9), "facing": round(element.facing, 9)}
+         "x": as_saved(element.x), "y": as_saved(element.y), "facing": as_saved(element.facing)}
     if element.depth is not None:
         d["depth"] = element.depth
     if not element.visible:
@@ -233,5 +233,14 @@ def load_table(path: str | Path) -> Table:
 
 
 def save_table(table: Table, path: str | Path) -> None:
-    """Atomic: the old file survives any failure (kept as NAME.bak)."""
-    atomic_write_json(Path(path), table_to_json(table))
+    """Atomic: the old file survives any failure (kept as NAME.bak).  The save checks its own
+    output first: a table that would not reopen as written (a coordinate rounded to
+    ``SAVED_DECIMALS`` making a polygon cross itself...) is not saved, and the message says
+    where."""
+    data = table_to_json(table)
+    try:
+        table_from_json(data, file=str(path))
+    except ScenarioError as e:
+        raise ScenarioError(f"not saved: as written it would not reopen ({e.place}: "
+                            f"{e.problem})", file=str(path)) from None
+    atomic_write_json(Path(path), data)

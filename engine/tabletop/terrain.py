@@ -22,6 +22,12 @@ TERRAIN_RULE = "DBA 3.0 terrain"
 MAX_PIECES = 200
 MAX_POINTS = 200
 MAX_COORD = 10000.0
+SAVED_DECIMALS = 9          # a coordinate as a table file keeps it, and as it is read back
+
+
+def as_saved(value: float) -> float:
+    """``value`` as a table file writes it: what is read is what a save writes again."""
+    return round(value, SAVED_DECIMALS) + 0.0     # + 0.0: never -0.0
 
 
 @dataclass(frozen=True)
@@ -66,7 +72,7 @@ def _points(value, file, place, least: int) -> tuple[tuple[float, float], ...]:
         if not ok:
             raise ScenarioError(f"must be [x, y], two numbers from {-MAX_COORD:g} to "
                                 f"{MAX_COORD:g}", file=file, place=f"{place}[{k}]")
-        out.append((float(p[0]), float(p[1])))
+        out.append((as_saved(float(p[0])), as_saved(float(p[1]))))
     return tuple(out)
 
 
@@ -102,9 +108,9 @@ def terrain_from_json(value, file: str | None) -> tuple[TerrainPiece, ...]:
 
 
 def piece_to_json(piece: TerrainPiece) -> dict:
-    d = {"type": piece.type, "polygon": [[round(x, 9), round(y, 9)] for x, y in piece.polygon]}
+    d = {"type": piece.type, "polygon": [[as_saved(x), as_saved(y)] for x, y in piece.polygon]}
     if piece.crest is not None:
-        d["crest"] = [[round(x, 9), round(y, 9)] for x, y in piece.crest]
+        d["crest"] = [[as_saved(x), as_saved(y)] for x, y in piece.crest]
     return d
 
 

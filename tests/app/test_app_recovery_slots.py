@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
 from app_testing import answer_question
 from PySide6.QtWidgets import QMessageBox
 
@@ -18,6 +21,7 @@ from app.recovery import KEY, left_behind
 from engine.boards import assets_dir
 
 W12 = assets_dir() / "scenarios" / "W-12.json"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def position(tmp_path, name: str):
@@ -36,8 +40,22 @@ def unsaved_work(tmp_path, name: str, hex_id: str) -> Autosaver:
     return saver
 
 
-def owned_by(saver: Autosaver, pid: int) -> None:
-    (saver.slot / "owner").write_text(str(pid))
+def left_by_another(saver: Autosaver, owner: str | None = None):
+    """The saver's unsaved work as another process left it: in a slot of its own (this
+    process's closed), with ``owner`` written in its owner file (no lock held on it)."""
+    slot = saver.folder / "4242-1"
+    slot.mkdir()
+    shutil.copyfile(saver.file, slot / "recovery.json")
+    saver.finish()
+    if owner is not None:
+        (slot / "owner").write_text(owner)
+    return slot
+
+
+# another Starshell: holds the slot's owner file as Starshell does, until its input closes
+HOLDER = ("import sys; from pathlib import Path; from engine.api import hold_owner; "
+          "fd = hold_owner(Path(sys.argv[1]), '4242'); print(fd is not None, flush=True); "
+          "sys.stdin.read()")
 
 
 def test_two_windows_unsaved_work_both_survive(window_on, tmp_path, monkeypatch, recovery_dir):
@@ -89,35 +107,42 @@ def test_saving_one_document_removes_only_its_own_slot(qtbot, tmp_path, recovery
 
 def test_a_slot_of_a_live_other_process_is_not_offered(qtbot, tmp_path, monkeypatch,
                                                        recovery_dir):
-    other = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
-                             stdin=subprocess.PIPE)
+    slot = left_by_another(unsaved_work(tmp_path, "theirs.json", "2BB6"))
+    other = subprocess.Popen([sys.executable, "-c", HOLDER, str(slot / "owner")],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                             cwd=ROOT)
     try:
-        saver = unsaved_work(tmp_path, "theirs.json", "2BB6")
-        owned_by(saver, other.pid)                      # another Starshell, still running
+        assert other.stdout.readline().strip() == "True"   # another Starshell, still running
         asked = answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
         assert offer_recovery() is None and asked == []
-        assert pending() is None and saver.file.exists()    # theirs, untouched
+        assert pending() is None and (slot / "recovery.json").exists()    # theirs, untouched
     finally:
         other.stdin.close()
         other.wait()
     assert pending().scenario.unit("A").hex == "2BB6"  # it has ended: now it is offered
 
 
-def test_a_stale_slot_of_a_process_that_ended_is_offered(qtbot, tmp_path, monkeypatch,
-                                                         recovery_dir):
-    gone = subprocess.Popen([sys.executable, "-c", "pass"])
-    assert gone.wait() == 0
-    saver = unsaved_work(tmp_path, "crashed.json", "2BB6")
-    owned_by(saver, gone.pid)                           # the process crashed: its pid is free
+@pytest.mark.parametrize("owner", ["gone", "1", "parent", "not a pid"])
+def test_a_slot_no_running_starshell_holds_is_offered(qtbot, tmp_path, monkeypatch,
+                                                      recovery_dir, owner):
+    """Its process crashed (its pid free, or taken since by another program: pid 1, our own
+    parent): whatever pid the owner file names, nobody holds it, so the work is offered."""
+    if owner == "gone":
+        gone = subprocess.Popen([sys.executable, "-c", "pass"])
+        assert gone.wait() == 0
+        owner = str(gone.pid)
+    owner = str(os.getppid()) if owner == "parent" else owner
+    slot = left_by_another(unsaved_work(tmp_path, "crashed.json", "2BB6"), owner)
     asked = answer_question(monkeypatch, QMessageBox.StandardButton.Yes)
     doc = offer_recovery()
     assert len(asked) == 1 and "crashed.json" in asked[0]
     assert doc.scenario.unit("A").hex == "2BB6"
-    assert (saver.slot / "owner").read_text() == str(os.getpid())   # ours now
+    assert (slot / "owner").read_text() == str(os.getpid())   # ours now
     restored = Autosaver(doc)                           # the window writes on in that slot
-    assert restored.slot == saver.slot
+    assert restored.slot == slot
     restored.write_now()
-    assert [p for p in recovery_dir.iterdir()] == [saver.slot]
+    assert [p for p in recovery_dir.iterdir()] == [slot]
+    restored.finish()
 
 
 def test_a_recovery_file_of_an_earlier_version_is_offered_and_moved_into_a_slot(

@@ -86,7 +86,8 @@ class DocumentMachine(RuleBasedStateMachine):
           radius=st.integers(0, 4))
     def add_marker(self, type_, hex_id, radius):
         mk = Marker(type_, self.s.map.canonical(hex_id),
-                    radius=radius if type_ in ("blaze", "flame") else None)
+                    radius=radius if type_ in ("blaze", "flame") else None,
+                    extra=api.night.marker_defaults(type_))     # as the palette puts it down
         self._edit(lambda: self.doc.add_marker(mk))
 
     @precondition(lambda self: self.s.markers)

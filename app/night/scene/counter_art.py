@@ -191,13 +191,26 @@ def draw_marker(painter: QPainter, marker, side: int | None, compact: bool) -> N
         painter.drawLine(QPointF(10, 49), QPointF(88, 49))
         _badge(painter, QRectF(20, 36, 58, 26), "FFE", style.MARKER_FFE, style.MARKER_FIRE)
     elif t == "smoke":          # rules.md 11.4: its strength on the counter, as VASL's shows it
-        _body(painter, QColor("#d9d9d9"), QColor("#7a7a7a"), False, round_=True)
-        fit_text(painter, QRectF(6, 24, 86, 48), api.night.marker_label(marker), 18, True,
-                 style.MARKER_DARK)
+        _smoke(painter, api.night.marker_label(marker), compact)
     else:
         _body(painter, style.MARKER_DARK, style.MARKER_FIRE, False)
         fit_text(painter, QRectF(6, 30, 86, 36), api.night.marker_label(marker).upper(), 20,
                  True, style.MARKER_FIRE)
+
+
+def _smoke(p: QPainter, label: str, compact: bool) -> None:
+    """A smoke counter read at a glance: its strength large ("+3"), what it is under it (SMOKE,
+    WP, GRENADE), white or gray as its name says."""
+    gray = label.lower().startswith("gray")
+    _body(p, QColor("#9a9a9a") if gray else QColor("#ececec"), QColor("#5a5a5a"), False,
+          round_=True)
+    strength = next((w for w in label.split() if w[:1] in "+-" and w[1:].isdigit()), "")
+    lower = label.lower()
+    word = "GRENADE" if "grenade" in lower else "WP" if "wp" in lower.split() else "SMOKE"
+    fit_text(p, QRectF(6, 8 if not compact else 14, 86, 50), strength, 44, True,
+             style.MARKER_DARK)
+    if not compact:
+        fit_text(p, QRectF(6, 60, 86, 28), word, 20, True, style.MARKER_DARK)
 
 
 def _fire_marker(p: QPainter, t: str, side: int | None, compact: bool) -> None:

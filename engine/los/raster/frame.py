@@ -40,6 +40,7 @@ from .terrain import (
 
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
 MAX_RANGE_TABLE = 4000       # hexes: ranges kept as a table (int16, 32 MB at most)
+CLASS_CHUNK = 4_000_000      # pixels classed at once (memory bounded whatever the classes)
 
 
 @dataclass(frozen=True)
@@ -244,23 +245,12 @@ def _classify(m: Map, terr, lev, px: PixelHexes, W: int, H: int, geometry) -> di
     # the neighbours (bits 0..5) whose extended border holds the pixel too
     edge = extended_borders(m, px, W, H, geometry)
     # pixels of one hex, terrain, level and nearest location are judged alike: classes,
-    # keyed (((hexi + 1) * 256 + terr) * 64 + lev + 32) * 1024 + edge * 16 + side * 2
-    # + at_centre; the same classes as np.unique of every pixel's key, from the runs along
-    # the rows (a run: no part changes)
+    # keyed (``_run_keys``); the same classes as np.unique of every pixel's key, from the
+    # runs along the rows, a chunk of pixels at a time (memory bounded, however many classes)
     parts = (hexi, terr, lev, edge, side, at_centre)
-    change = np.empty(len(hexi), dtype=bool)
-    change[0] = True
-    np.not_equal(parts[0][1:], parts[0][:-1], out=change[1:])
-    for part in parts[1:]:
-        change[1:] |= part[1:] != part[:-1]
-    starts = np.flatnonzero(change)
-    key = hexi[starts].astype(np.int64)
-    for scale, part in ((1, 1), (256, terr[starts]), (64, lev[starts]), (1, 32),
-                        (64, edge[starts]), (8, side[starts]), (2, at_centre[starts])):
-        if scale != 1:
-            key *= scale
-        key += part
-    uniq, inv = np.unique(key, return_inverse=True)
+    n = len(hexi)
+    chunks = [(a, min(a + CLASS_CHUNK, n)) for a in range(0, n, CLASS_CHUNK)]
+    uniq = np.unique(np.concatenate([np.unique(_run_keys(parts, a, b)[0]) for a, b in chunks]))
     # what a class is to the first cut of a line's points (``table``): its obstacle top, or
     # 127 for terrain that counts whatever the ends' heights (hexside, half-level, split;
     # every floor is below 127); classes numbered in the order of this byte, so that a
@@ -272,20 +262,43 @@ def _classify(m: Map, terr, lev, px: PixelHexes, W: int, H: int, geometry) -> di
     order = np.argsort(low, kind="stable")
     rank = np.empty(len(order), dtype=np.int64)
     rank[order] = np.arange(len(order))
-    uniq, inv, low = uniq[order], rank[inv], low[order]
     # (two bytes a pixel when the classes allow: the walk reads one per point)
     small = np.uint16 if len(uniq) <= np.iinfo(np.uint16).max else np.int32
-    runs = np.diff(np.append(starts, len(hexi)))
+    pix_cls = np.empty(n, dtype=small)
+    for a, b in chunks:
+        key, runs = _run_keys(parts, a, b)
+        here, inv = np.unique(key, return_inverse=True)
+        pix_cls[a:b] = np.repeat(rank[np.searchsorted(uniq, here)].astype(small)[inv], runs)
+    uniq, low = uniq[order], low[order]
     rest = uniq // 1024
     return dict(
         cls_from=np.searchsorted(low, np.arange(-128, 128), side="right"),
-        pix_cls=np.repeat(inv.astype(small), runs),
+        pix_cls=pix_cls,
         cls_centre=(uniq % 2).astype(bool),
         cls_side=(uniq // 2) % 8,
         cls_edge=((uniq // 16) % 64).astype(np.int64),
         cls_level=(rest % 64) - 32,
         cls_code=((rest // 64) % 256).astype(np.int64),
         cls_hex=rest // 64 // 256 - 1)
+
+
+def _run_keys(parts, a: int, b: int):
+    """The class keys of the runs of pixels ``a``..``b`` along the rows (a run: no part
+    changes) and the runs' lengths: keyed (((hexi + 1) * 256 + terr) * 64 + lev + 32) * 1024
+    + edge * 16 + side * 2 + at_centre."""
+    hexi, terr, lev, edge, side, at_centre = parts
+    change = np.zeros(b - a, dtype=bool)
+    change[0] = True
+    for part in parts:
+        change[1:] |= part[a + 1:b] != part[a:b - 1]
+    starts = np.flatnonzero(change) + a
+    key = hexi[starts].astype(np.int64)
+    for scale, part in ((1, 1), (256, terr[starts]), (64, lev[starts]), (1, 32),
+                        (64, edge[starts]), (8, side[starts]), (2, at_centre[starts])):
+        if scale != 1:
+            key *= scale
+        key += part
+    return key, np.diff(np.append(starts, b))
 
 
 def _centre_terrain(m: Map, terr, px: PixelHexes, centre_x, centre_y, W: int, H: int):

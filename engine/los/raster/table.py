@@ -145,10 +145,11 @@ class RasterLosTable(LosTable):
         block_side = np.zeros(n, dtype=np.int8)
         hindrances = np.zeros(n, dtype=np.int64)
         todo = np.flatnonzero(targets != viewer)
-        if len(todo):
-            (clear[todo], kind[todo], block_h1[todo], block_h2[todo], block_side[todo],
-             hindrances[todo]) = self._judge(viewer, viewer_elev, targets[todo],
-                                             target_elev[todo])
+        for part in line_chunks(self.frame, viewer, targets[todo]):
+            some = todo[part]
+            (clear[some], kind[some], block_h1[some], block_h2[some], block_side[some],
+             hindrances[some]) = self._judge(viewer, viewer_elev, targets[some],
+                                             target_elev[some])
         return DayLines(viewer, viewer_elev, targets, target_elev, clear, kind, block_h1,
                         block_h2, hindrances, block_side)
 
@@ -209,6 +210,24 @@ class RasterLosTable(LosTable):
         block_side[done] = 0
         hindrances[done] = 0
         return out
+
+
+POINT_BUDGET = 2_000_000    # the walk's points judged at once (memory bounded whatever the map)
+
+
+def line_chunks(frame, viewer: int, targets: np.ndarray) -> list[slice]:
+    """The viewer's lines in runs whose walks hold about ``POINT_BUDGET`` points at most (a
+    line walks |dx| + |dy| + 2 pixels at most); each line is judged alone, so the answers do
+    not depend on the runs."""
+    if not len(targets):
+        return []
+    length = (np.abs(frame.centre_x[targets] - frame.centre_x[viewer])
+              + np.abs(frame.centre_y[targets] - frame.centre_y[viewer]) + 2)
+    ends = np.cumsum(length)
+    cuts = np.searchsorted(ends, np.arange(POINT_BUDGET, int(ends[-1]), POINT_BUDGET),
+                           side="right")
+    bounds = np.unique(np.concatenate([[0], np.maximum(cuts, 1), [len(targets)]]))
+    return [slice(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 def _candidates(frame, ends: Ends, points: Points):
@@ -288,14 +307,17 @@ def _first_blocks(frame, points: Points, marks: Marks, hinders, n: int, from_vie
     across[hexside_lines] = frame.neighbours[hexes[first[hexside_lines]],
                                              side[first[hexside_lines]]]
     if six.any():
-        # the sixth hindrance blocks first when it comes before the block
+        # the sixth hindrance blocks first when it comes before the block: each line's first
+        # hindering point at the sixth's range (one pass over the points, whatever the lines)
         hindering = np.flatnonzero(hinders & six[line])
-        for li in np.flatnonzero(six).tolist():
-            at = hindering[(line[hindering] == li) & (from_viewer[hindering] == sixth[li])]
-            if len(at) and (first[li] == count or at[0] < first[li]):
-                kind[li] = HINDRANCES
-                where[li] = across[li] = map_hex[at[0]]
-                block_side[li] = 0
+        hit = hindering[from_viewer[hindering] == sixth[line[hindering]]]
+        lines_hit, at_first = np.unique(line[hit], return_index=True)
+        at = hit[at_first]
+        before = (first[lines_hit] == count) | (at < first[lines_hit])
+        lines_hit, at = lines_hit[before], at[before]
+        kind[lines_hit] = HINDRANCES
+        where[lines_hit] = across[lines_hit] = map_hex[at]
+        block_side[lines_hit] = 0
     kind[~blocked] = CLEAR
     return (~blocked, kind, where, across, block_side,
             np.minimum(hindrances, MAX_HINDRANCES))

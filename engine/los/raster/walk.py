@@ -80,9 +80,30 @@ def line_modes(frame: Frame, viewer: int, viewer_elev: int, targets: np.ndarray,
     return threshold, mode.astype(np.uint8)
 
 
+SPAN = 1 << 32     # a key's room for one difference: dy in [-2**31, 2**31), dx as wide
+
+
+def difference_keys(dxs: np.ndarray, dys: np.ndarray) -> np.ndarray:
+    """One int64 per pixel difference that no other difference shares: dx times ``SPAN`` plus
+    dy, every difference of a frame far inside +-2**31 pixels (checked, never wrapped)."""
+    dxs = np.asarray(dxs, dtype=np.int64)
+    dys = np.asarray(dys, dtype=np.int64)
+    half = SPAN // 2
+    if len(dxs) and (np.abs(dxs).max() >= half or np.abs(dys).max() >= half):
+        raise ValueError("a pixel difference past 2**31 pixels: no frame is that large")
+    return dxs * SPAN + dys
+
+
+def difference_of(keys: np.ndarray):
+    """The (dx, dy) each key of ``difference_keys`` stands for."""
+    dxs = (keys + SPAN // 2) // SPAN
+    return dxs, keys - dxs * SPAN
+
+
 class ReversibleWalks:
     """Per pixel difference: whether the walk back visits the same pixels, in reverse
-    (``kernel.reversible``), kept per difference asked (sorted keys, looked up)."""
+    (``kernel.reversible``), kept per difference asked (sorted keys that cannot collide,
+    looked up)."""
 
     def __init__(self, width: int):
         self.width = width
@@ -90,16 +111,15 @@ class ReversibleWalks:
         self.same = np.zeros(0, dtype=bool)
 
     def __call__(self, dxs: np.ndarray, dys: np.ndarray) -> np.ndarray:
-        keys = np.asarray(dxs, dtype=np.int64) * 65536 + np.asarray(dys, dtype=np.int64)
+        keys = difference_keys(dxs, dys)
         known, same = self.keys, self.same
         at = np.minimum(np.searchsorted(known, keys), max(len(known) - 1, 0))
         found = (known[at] == keys) if len(known) else np.zeros(len(keys), dtype=bool)
         if not found.all():
             new = np.unique(keys[~found])
-            new_dx = (new + 32768) // 65536
+            new_dx, new_dy = difference_of(new)
             known = np.concatenate([known, new])
-            same = np.concatenate([same, compiled().reversible(new_dx, new - new_dx * 65536,
-                                                               self.width)])
+            same = np.concatenate([same, compiled().reversible(new_dx, new_dy, self.width)])
             order = np.argsort(known, kind="stable")
             known, same = known[order], same[order]
             self.keys, self.same = known, same
