@@ -4,7 +4,6 @@ position's edits (an attack recorded, another segment).  Every change swaps one 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from engine import api
 
@@ -28,9 +27,10 @@ class Document(RoomDocument):
         nap.save_position(position, path)       # atomic (engine.jsonio)
 
     # -- edits ----------------------------------------------------------------------------------
-    def record_attack(self, assessment, note: str) -> None:
-        """The attack ``assessment`` (rolled) recorded on the position: one undo step."""
-        after, applied = nap.record(self.position, assessment)
+    def record_attack(self, assessment, note: str, spread: dict | None = None) -> None:
+        """The attack ``assessment`` (rolled) recorded on the position, its losses spread as
+        ``spread`` says (the owner's choice; None: the top unit first): one undo step."""
+        after, applied = nap.record(self.position, assessment, spread)
         words = nap.applied_words(applied)
         if assessment.result and assessment.defender:
             words += nap.unmarked(self.position, assessment.defender, assessment.result)
@@ -49,7 +49,23 @@ class Document(RoomDocument):
         self.swap(nap.without_unit(self.position, uid), f"delete {uid}")
 
     def set_segment(self, segment: str) -> None:
-        """Another segment: no hex has been attacked in it yet (one undo step)."""
-        if segment == self.position.segment:
-            return
-        self.swap(replace(self.position, segment=segment, attacked=()), f"{segment} segment")
+        """Another segment, the record of the one left kept (rules.md 8): one undo step."""
+        if segment != self.position.segment:
+            self.swap(nap.with_segment(self.position, segment), f"{segment} segment")
+
+    def next_segment(self) -> None:
+        """The next segment (after the last, a new turn): one undo step."""
+        after = nap.next_segment(self.position)
+        new = after.segment == nap.SEGMENTS[0]
+        self.swap(after, "new turn" if new else f"{after.segment} segment",
+                  "A new turn: nobody has fired yet" if new else
+                  f"The {after.segment} segment")
+
+    def new_turn(self) -> None:
+        self.swap(nap.new_turn(self.position), "new turn", "A new turn: nobody has fired yet")
+
+    def set_settings(self, **changes) -> None:
+        """The title, first fire, board or chart pack changed (raises api.ScenarioError naming
+        the place when the position would not hold): one undo step."""
+        after = nap.with_settings(self.position, **changes)
+        self.swap(after, "change " + ", ".join(k.replace("_", " ") for k in changes))

@@ -24,7 +24,8 @@ def attack_html(assessment, shown, pos, rolled: str | None = None, now=None) -> 
            f"{int(m.level[target])})</h3>"]
     out.append("<h3>2. Firers</h3><table cellspacing=4>")
     for f in shown.firers:
-        mark = "fires" if f.counted else ("cannot combine" if f.can_fire and f.los and not f.combines
+        fires = "fires" if assessment.allowed else "chosen (the attack is refused)"
+        mark = fires if f.counted else ("cannot combine" if f.can_fire and f.los and not f.combines
                                           else "left out" if f.can_fire and f.los else "cannot")
         colour = "#ffd84a" if f.counted else ("#c0c6d0" if f.can_fire and f.los else "#7d8594")
         value = nap.fmt(f.value) if f.can_fire else "-"

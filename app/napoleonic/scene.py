@@ -48,7 +48,9 @@ def unit_words(unit) -> str:
     who += [w for w in (unit.troop, unit.arm) if w not in who]
     marks = [w for k, w in (("morale_check", "must check morale"), ("casualty", "casualty"))
              if unit.extra.get(k)]
-    return (f"{unit.id}: {' '.join(who)}, {unit.formation.replace('_', ' ')}, {unit.increments} "
+    name = unit.extra.get("name")
+    return (f"{unit.id}{f' ({name})' if name else ''}: {' '.join(who)}, "
+            f"{unit.formation.replace('_', ' ')}, {unit.increments} "
             f"increment{'s' if unit.increments != 1 else ''}, printed {unit.printed}"
             + "".join(f", {m}" for m in marks) + (", has fired" if unit.fired else ""))
 

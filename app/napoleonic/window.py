@@ -1,10 +1,14 @@
 """The Napoleonic fire room's window: the map, the computation panel (``report``), the chart of
-results (``chart``), rolls, undo, save, PNG; the position and its edits are the ``Document``'s.
+results (``chart``), rolls, the turn's segments, undo, save, PNG; the position and its edits are
+the ``Document``'s, the editing of units and settings ``editing``'s.
 
-Click a hex holding units: it becomes the target.  Firers with LOS are outlined (yellow: they
-fire; grey dashes: left out), the others dimmed with the reason on hover; click a firer to
-leave it out or add it.  The panel shows the computation step by step and the chance of every
-result; a roll (the computer's or the dice typed in) records the attack, undoably."""
+What a click on the map does depends on the tab, and the status bar says it: on the Attack tab
+(and the others but Units), a click on a hex holding units makes it the target, firers with LOS
+are outlined (yellow: they fire; grey dashes: left out), the others dimmed with the reason on
+hover, and a click on a firer leaves it out or adds it.  On the Units tab a click places a unit
+("Place units" on) or chooses one.  The panel shows the computation step by step and the chance
+of every result; a roll (the computer's or the dice typed in) records the attack, undoably, the
+owner spreading its losses; "Next segment" goes on with the turn."""
 from __future__ import annotations
 
 import html
@@ -36,11 +40,14 @@ from ..render import write_png
 from ..room_window import RoomWindow, edit_menu
 from .chart import OutcomeChart
 from .document import Document
+from .editing import UnitEditing
 from .editor import UnitEditor
+from .losses import LossesDialog
 from .panels import legend_html, legend_label, worked_examples
 from .recovery import FIRE
 from .report import attack_html
-from .scene import FireScene
+from .scene import FireScene, unit_words
+from .settings import SettingsEditor
 
 nap = api.napoleonic
 
@@ -68,7 +75,13 @@ class FireView(ZoomView):
         super().mousePressEvent(event)
 
 
-class FireWindow(RoomWindow):
+UNITS_TAB, POSITION_TAB = 1, 2
+MODES = {"attack": "Clicks: choose the target hex, then click firers in or out",
+         "place": "Clicks: PLACE a unit on a hex, or stack it on a counter (Units tab)",
+         "choose": "Clicks: choose a unit to change or delete (Units tab)"}
+
+
+class FireWindow(UnitEditing, RoomWindow):
     """Builds its parts on the ``document`` (position, undo stack, edits) and holds the attack
     being put together: the target, the firers toggled, the engine's assessment.  Save, the
     title, close, autosave and recovery are ``RoomWindow``'s."""
@@ -98,6 +111,11 @@ class FireWindow(RoomWindow):
         self.editor = UnitEditor()
         self.editor.apply_clicked.connect(self.apply_edit)
         self.editor.delete_clicked.connect(self.delete_chosen)
+        self.editor.listed.connect(self.choose)
+        self.position_editor = SettingsEditor()
+        self.position_editor.show_position(pos)
+        self.position_editor.changed.connect(self.change_settings)
+        self.mode = QLabel("")
         self.legend = legend_label(pos)
         self.text = QTextBrowser()
         self.chart = OutcomeChart()
@@ -110,6 +128,14 @@ class FireWindow(RoomWindow):
         self.segment.addItems(list(nap.SEGMENTS))
         self.segment.setCurrentText(pos.segment)
         self.segment.currentTextChanged.connect(self.set_segment)
+        self.next_button = QPushButton("Next segment")
+        self.next_button.setToolTip("the next segment; after the assault segment, a new turn "
+                                    "(each segment's record is kept until then)")
+        self.next_button.clicked.connect(self.document.next_segment)
+        self.turn_button = QPushButton("New turn")
+        self.turn_button.clicked.connect(self.document.new_turn)
+        self.record_label = QLabel("")
+        self.record_label.setWordWrap(True)
         self.tens, self.units = QSpinBox(), QSpinBox()
         for sb in (self.tens, self.units):
             sb.setRange(1, 6)
@@ -119,6 +145,19 @@ class FireWindow(RoomWindow):
         self.roll_computer.clicked.connect(lambda: self.roll(None))
         self.result = QLabel("")
         self.result.setWordWrap(True)
+        self._tabs(self._attack_panel())
+        self.statusBar().addPermanentWidget(self.mode)
+        self._menus()
+        self.statusBar().showMessage("Click a hex holding units to make it the target; hover a hex "
+                                     "for its terrain")
+        self.resize(1400, 820)
+        self.choose(None)
+        self.show_mode()
+        self.refresh()
+        self.start()
+
+    def _attack_panel(self) -> QWidget:
+        """The Attack tab: the segment and the turn, the computation, the results, the dice."""
         side = QWidget()
         lay = QVBoxLayout(side)
         row = QHBoxLayout()
@@ -127,6 +166,12 @@ class FireWindow(RoomWindow):
         row.addWidget(QLabel("Fire"))
         row.addWidget(self.kind)
         lay.addLayout(row)
+        turn = QHBoxLayout()
+        turn.addWidget(self.next_button)
+        turn.addWidget(self.turn_button)
+        turn.addStretch(1)
+        lay.addLayout(turn)
+        lay.addWidget(self.record_label)
         lay.addWidget(self.text, 3)
         lay.addWidget(QLabel("Results of the column (chance in 36ths)"))
         lay.addWidget(self.chart, 1)
@@ -139,13 +184,7 @@ class FireWindow(RoomWindow):
         dice.addWidget(self.roll_computer)
         lay.addLayout(dice)
         lay.addWidget(self.result)
-        self._tabs(side)
-        self._menus()
-        self.statusBar().showMessage("Click a hex holding units to make it the target; hover a hex "
-                                     "for its terrain")
-        self.resize(1400, 820)
-        self.refresh()
-        self.start()
+        return side
 
     def _tabs(self, attack: QWidget) -> None:
         """The map beside the tabs: the attack, the units' palette and editor, the legend."""
@@ -156,17 +195,47 @@ class FireWindow(RoomWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(attack, "Attack")
         self.tabs.addTab(tools, "Units")
+        setting = QWidget()
+        slay = QVBoxLayout(setting)
+        slay.addWidget(self.position_editor)
+        slay.addStretch(1)
+        self.tabs.addTab(setting, "Position")
         legend = QScrollArea()
         legend.setWidget(self.legend)
         legend.setWidgetResizable(True)
         self.tabs.addTab(legend, "Legend")
-        self.editor.place.toggled.connect(lambda on: on and self.tabs.setCurrentIndex(1))
+        self.editor.place.toggled.connect(self._place_toggled)
+        self.tabs.currentChanged.connect(self._tab_changed)
         split = QSplitter()
         split.addWidget(self.view)
         split.addWidget(self.tabs)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         self.setCentralWidget(split)
+
+    def _place_toggled(self, on: bool) -> None:
+        if on:                          # the palette describes a new unit: none is chosen
+            self.tabs.setCurrentIndex(UNITS_TAB)
+            self.choose(None)
+        self.show_mode()
+
+    def _tab_changed(self, index: int) -> None:
+        """Placing belongs to the Units tab: leaving it turns placing off."""
+        if index != UNITS_TAB and self.editor.place.isChecked():
+            self.editor.place.setChecked(False)
+        self.show_mode()
+
+    def click_mode(self) -> str:
+        """What a click on the map does now: ``attack``, ``place`` or ``choose``."""
+        if self.tabs.currentIndex() != UNITS_TAB:
+            return "attack"
+        return "place" if self.editor.place.isChecked() else "choose"
+
+    def show_mode(self) -> None:
+        mode = self.click_mode()
+        self.mode.setText(MODES[mode])
+        colour = {"place": "#2e7d32", "choose": "#5a4a9c"}.get(mode, "#3a4150")
+        self.mode.setStyleSheet(f"background:{colour}; color:white; padding:2px 6px;")
 
     # ------------------------------------------------------------------ menus and files
     def _menus(self) -> None:
@@ -192,6 +261,8 @@ class FireWindow(RoomWindow):
         t = self.menuBar().addMenu("F&ire")
         act(t, "Computer &rolls", lambda: self.roll(None), QKeySequence("R"))
         act(t, "Clear the &target", lambda: self.set_target(None), QKeySequence("Esc"))
+        act(t, "&Next segment", self.document.next_segment, QKeySequence("N"))
+        act(t, "New &turn", self.document.new_turn)
 
     def title_name(self) -> str:
         return f"{super().title_name()} - {self.pos.title}"
@@ -204,6 +275,7 @@ class FireWindow(RoomWindow):
     def new_position(self) -> "FireWindow":
         """A position from nothing: the sample board and charts, no unit, placing on."""
         other = self.another(Document(nap.blank_position(), None))
+        other.tabs.setCurrentIndex(UNITS_TAB)
         other.editor.place.setChecked(True)
         return other
 
@@ -214,11 +286,13 @@ class FireWindow(RoomWindow):
 
     # ------------------------------------------------------------------ the attack
     def click(self, point: QPointF) -> None:
-        if self.editor.place.isChecked():
+        if self.click_mode() != "attack":
             self.place_or_choose(point)
             return
         if self.target is not None:
-            candidates = {f.id for f in self._candidates().firers}
+            # a firer that may fire is clicked in or out; a click on any other counter
+            # (one that cannot fire: it has fired, it has no LOS) targets its hex
+            candidates = {f.id for f in self._candidates().firers if f.can_fire and f.los}
             for item in self.scene.items(point):
                 uid = getattr(getattr(item, "unit", None), "id", None)
                 if uid in candidates:
@@ -227,47 +301,6 @@ class FireWindow(RoomWindow):
         i = hex_geometry.hex_at(self.pos.map, point)
         hex_id = self.pos.map.names[i] if i >= 0 else None
         self.set_target(hex_id if hex_id and self.pos.units_in(hex_id) else None)
-
-    # ------------------------------------------------------------------ the editor
-    def place_or_choose(self, point: QPointF) -> None:
-        """Place mode: a counter clicked is chosen; a hex clicked gets the palette's unit."""
-        for item in self.scene.items(point):
-            unit = getattr(item, "unit", None)
-            if unit is not None:
-                self.choose(unit.id)
-                return
-        i = hex_geometry.hex_at(self.pos.map, point)
-        if i < 0:
-            return
-        side = self.editor.side.currentText().strip()
-        fields = self.editor.fields(nap.free_id(self.pos, side), self.pos.map.names[i])
-        self._edit(lambda: self.document.add_unit(fields), fields["id"])
-
-    def choose(self, uid: str | None) -> None:
-        self.selected = uid
-        self.editor.choose(None if uid is None else self.pos.unit(uid))
-        self.scene.choose(uid)
-
-    def apply_edit(self) -> None:
-        if self.selected is None:
-            return
-        unit = self.pos.unit(self.selected)
-        fields = self.editor.fields(unit.id, unit.hex)
-        self._edit(lambda: self.document.change_unit(unit.id, fields), unit.id)
-
-    def delete_chosen(self) -> None:
-        if self.selected is not None:
-            uid = self.selected
-            self._edit(lambda: self.document.remove_unit(uid), None)
-
-    def _edit(self, do, chosen: str | None) -> None:
-        """One edit through the document; the engine's refusal in the status bar."""
-        try:
-            do()
-        except api.ScenarioError as e:
-            self.statusBar().showMessage(f"refused: {e}")
-            return
-        self.choose(chosen if chosen and any(u.id == chosen for u in self.pos.units) else None)
 
     def hover(self, point: QPointF) -> None:
         """The hex under the pointer in words: its terrain, what it does, its units."""
@@ -287,7 +320,7 @@ class FireWindow(RoomWindow):
         if not (f.can_fire and f.los):
             self.result.setText(f"{uid} cannot fire at {self.target}: {'; '.join(f.reasons)}")
             return
-        self.choice[uid] = not self.choice.get(uid, f.counted)
+        self.choice[uid] = not self.choice.get(uid, f.counted or f.offered)
         self.refresh()
 
     def _candidates(self):
@@ -329,6 +362,7 @@ class FireWindow(RoomWindow):
         self.roll_typed.setEnabled(able)
         self.roll_computer.setEnabled(able)
         self.result.setText(self.document.note)
+        self.record_label.setText(record_words(self.pos))
 
     def roll(self, dice) -> None:
         if self.target is None:
@@ -339,16 +373,28 @@ class FireWindow(RoomWindow):
         if a is None or not a.allowed:
             self.result.setText("refused: " + "; ".join(a.reasons if a else []))
             return
-        before, shown = self.pos, chosen.shown
+        shown = chosen.shown
         res = f"{a.result or '-'}, {nap.result_words(a.result or '')}"
         note = (f"{a.target}: {', '.join(f.id for f in a.counted())} fire {nap.fmt(a.fire)} at "
                 f"{a.column}; dice {a.roll}, {'+' if a.drm >= 0 else ''}{a.drm} -> {a.modified}: {res}")
-        self.document.record_attack(a, note)
+        self.document.record_attack(a, note, self.spread_losses(a))
         # the panel shows the attack just rolled, as the bars do (not the next one, refused)
         nxt = self.assessment               # the next attack on it, as refresh found it
-        self.text.setHtml(attack_html(a, shown, before, rolled=self.document.note,
+        self.text.setHtml(attack_html(a, shown, self.pos, rolled=self.document.note,
                                       now=None if nxt is None or nxt.allowed else nxt.reasons))
         self.chart.set_outcomes(a.outcomes, a.result)
+
+    def spread_losses(self, attack) -> dict | None:
+        """The owner's spread of the attack's losses (rules.md 10): asked when more than one
+        unit could take them; None: the top unit first, the default."""
+        if not attack.result or attack.defender is None:
+            return None
+        lost, _ = nap.parse_result(attack.result)
+        if lost == 0 or len(nap.loss_takers(self.pos, attack.defender)) < 2:
+            return None
+        dialog = LossesDialog(self.pos, attack.defender, attack.result, self)
+        dialog.exec()
+        return dialog.spread()
 
     def set_segment(self, segment: str) -> None:
         self.document.set_segment(segment)
@@ -370,11 +416,20 @@ class FireWindow(RoomWindow):
             self.choose(None)
         if self.target is not None and not pos.units_in(self.target):
             self.target = None
+        self.position_editor.show_position(pos)
+        self.editor.list_units(pos.units, unit_words, self.selected)
         if self.segment.currentText() != pos.segment:
             self.segment.blockSignals(True)
             self.segment.setCurrentText(pos.segment)
             self.segment.blockSignals(False)
         self.refresh()
+
+
+def record_words(pos) -> str:
+    """This segment's record in words: who has fired (at which hex), which hexes were attacked."""
+    fired = ", ".join(f"{u} (at {h})" for u, h in pos.fired_now) or "nobody yet"
+    attacked = ", ".join(pos.attacked) or "none"
+    return f"The {pos.segment} segment: fired {fired}; hexes attacked {attacked}"
 
 
 def open_window(path: str, *, select: str | None = None, recover: bool = False,

@@ -24,7 +24,16 @@ from .position import (
     without_unit,
 )
 from .reach import DIRECTIONS
-from .results import applied_words, apply_result, result_words, unmarked
+from .results import (
+    applied_words,
+    apply_result,
+    default_spread,
+    loss_takers,
+    parse_result,
+    result_words,
+    unmarked,
+)
+from .segments import SETTINGS, new_turn, next_segment, with_segment, with_settings
 
 
 def bundled_positions_dir():
@@ -40,5 +49,6 @@ __all__ = [
     "save_position", "bundled_positions_dir", "record", "DIRECTIONS",
     "applied_words", "apply_result", "result_words", "unmarked", "blank_position", "free_id",
     "unit_to_json", "with_unit", "without_unit", "describe_hex", "terrain_effect",
-    "ChosenAttack", "choose_attack", "chosen_firers",
+    "ChosenAttack", "choose_attack", "chosen_firers", "default_spread", "loss_takers",
+    "parse_result", "SETTINGS", "new_turn", "next_segment", "with_segment", "with_settings",
 ]

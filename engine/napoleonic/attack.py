@@ -82,14 +82,25 @@ def assess(position: FirePosition, target: str, firers: list[str] | None = None,
     chosen = _chosen_firers(position, firers, target, target_sides)
     _judge_firers(position, a, chosen, ti, target_sides, explicit=firers is not None)
     _one_intentional_attack(position, a, kind)
+    if not a.allowed:                   # refused before the odds: no fire counted (the odds'
+        _nothing_counted(a)             # refusal keeps the fire it compared)
     terrain = position.terrain_at(ti)
     defence = _defence(position, a, defenders, top, terrain)
     _odds(position, a, defence, defenders, top, terrain)
-    if not a.allowed:                   # a refused attack has no odds to print
+    if not a.allowed:                   # a refused attack has no odds to print, and no fire counted
         a.column, a.outcomes, a.drms, a.drm = None, {}, [], 0
     if dice is not None:
         _roll(position, a, dice)
     return a
+
+
+def _nothing_counted(a: Assessment) -> None:
+    """A refused attack is not made: none of its firers fires, its fire is 0 (what each would
+    have fired stays in its ``value`` and ``how``; ``offered``: it would fire, were the attack
+    allowed)."""
+    for f in a.firers:
+        f.offered, f.counted = f.counted, False
+    a.fire = Fraction(0)
 
 
 def _chosen_firers(position: FirePosition, firers: list[str] | None, target: str,
@@ -171,6 +182,12 @@ def _may_fire(position: FirePosition, a: Assessment, u: FireUnit, f, ti: int,
         refuse(f"{u.id} is on the side of the target ({u.side})")
     if u.hex == a.target:
         refuse(f"{u.id} is in the target hex")
+    before = position.fired_at(u.id)
+    if before is not None and a.kind == "intentional":
+        # rules.md 8: all the units firing at a hex add their fire into one attack, so a unit's
+        # fire goes into one attack per segment (roundshot and scatter are that fire's own hits)
+        refuse(f"{u.id} has already fired this {position.segment} segment (at {before}): a unit "
+               "fires once per segment (rules.md 8)")
     reach, factor, why = in_range(position, u, ti)
     if not reach:
         refuse(why)
@@ -304,10 +321,12 @@ def record_attack(position: FirePosition, assessment: Assessment) -> FirePositio
     return record(position, assessment)[0]
 
 
-def record(position: FirePosition, assessment: Assessment) -> tuple[FirePosition, list]:
+def record(position: FirePosition, assessment: Assessment,
+           spread: dict[str, int] | None = None) -> tuple[FirePosition, list]:
     """The position after the attack, and what its result did to the units: an intentional
-    attack marks the hex as attacked this segment; the firers have fired (first fire is spent,
-    rules.md 8); a rolled result is applied to the target hex's units (``results``)."""
+    attack marks the hex as attacked this segment; the firers have fired, this segment (once
+    per segment) and in the scenario (first fire is spent, rules.md 8); a rolled result is
+    applied to the target hex's units, its losses spread as ``spread`` says (``results``)."""
     if not assessment.allowed:
         raise ScenarioError("this attack may not be made: " + "; ".join(assessment.reasons))
     ids = {f.id for f in assessment.counted()}
@@ -315,7 +334,9 @@ def record(position: FirePosition, assessment: Assessment) -> tuple[FirePosition
     attacked = position.attacked
     if assessment.kind == "intentional" and assessment.target not in attacked:
         attacked = attacked + (assessment.target,)
-    after = replace(position, units=units, attacked=attacked)
+    fired = position.fired_now + tuple((f.id, assessment.target) for f in assessment.counted()
+                                       if position.fired_at(f.id) is None)
+    after = replace(position, units=units, attacked=attacked, fired_now=fired)
     if assessment.result is None or assessment.defender is None:
         return after, []
-    return apply_result(after, assessment.defender, assessment.result)
+    return apply_result(after, assessment.defender, assessment.result, spread)

@@ -26,12 +26,15 @@ def chosen_firers(candidates: Assessment, choice: dict[str, bool]) -> list[str]:
     toggled in, True, or out, False); a unit without LOS or unable to fire stays out
     (rules.md 8)."""
     return [f.id for f in candidates.firers
-            if f.can_fire and f.los and choice.get(f.id, f.counted)]
+            if f.can_fire and f.los and choice.get(f.id, f.counted or f.offered)]
 
 
-def marked(candidates: Assessment, counted: set[str]) -> Assessment:
-    """``candidates`` with exactly the firers ``counted`` marked counted (a copy)."""
-    return replace(candidates, firers=[replace(f, counted=f.id in counted)
+def marked(candidates: Assessment, counted: set[str], attack: Assessment | None = None
+           ) -> Assessment:
+    """``candidates`` with exactly the firers ``counted`` marked counted (a copy); a firer of
+    ``attack`` is shown as that attack judged it (its reasons, not the candidates')."""
+    made = {f.id: f for f in attack.firers} if attack is not None else {}
+    return replace(candidates, firers=[replace(made.get(f.id, f), counted=f.id in counted)
                                        for f in candidates.firers])
 
 
@@ -45,8 +48,10 @@ def choose_attack(position: FirePosition, target: str, choice: dict[str, bool],
     firers = chosen_firers(candidates, choice)
     if not firers:
         none = marked(candidates, set())
+        able = any(f.can_fire and f.los for f in candidates.firers)
         attack = replace(none, fire=0, allowed=False, column=None, outcomes={}, ratio=None,
-                         reasons=[NO_FIRER])
+                         reasons=[NO_FIRER] if able or candidates.allowed else candidates.reasons)
         return ChosenAttack(attack, none)
     attack = assess(position, target, firers, dice, kind)
-    return ChosenAttack(attack, marked(candidates, {f.id for f in attack.firers if f.counted}))
+    return ChosenAttack(attack, marked(candidates, {f.id for f in attack.firers
+                                                    if f.counted or f.offered}, attack))

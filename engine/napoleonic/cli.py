@@ -5,8 +5,9 @@ from __future__ import annotations
 from ..errors import ScenarioError
 from .attack import assess, check_dice, record
 from .fire import KINDS
-from .position import load_position, save_position
+from .position import SEGMENTS, load_position, save_position
 from .results import applied_words, result_words, unmarked
+from .segments import new_turn, next_segment, with_segment
 
 
 def cmd_fire(args) -> dict:
@@ -23,6 +24,10 @@ def cmd_fire(args) -> dict:
     if args.record and (dice is None or not args.output):
         raise ScenarioError("--record writes the position after a rolled attack: give --dice T,U "
                             "and -o OUT.json", file=args.position, place="--record")
+    spread = _losses(args.losses, args.position) if args.losses is not None else None
+    if spread is not None and not args.record:
+        raise ScenarioError("--losses spreads the losses of a recorded attack: add --record",
+                            file=args.position, place="--losses")
     try:
         out = assess(pos, args.target, firers, dice, args.kind)
     except ScenarioError as e:
@@ -37,12 +42,27 @@ def cmd_fire(args) -> dict:
         if not out.allowed:
             raise ScenarioError("this attack may not be made, so it is not recorded: "
                                 + "; ".join(out.reasons), file=args.position, place="--record")
-        after, applied = record(pos, out)
+        try:
+            after, applied = record(pos, out, spread)
+        except ScenarioError as e:
+            raise ScenarioError(e.problem, file=args.position, place="--losses") from None
         save_position(after, args.output)
         data["applied"] = applied
         data["applied_words"] = applied_words(applied) + unmarked(pos, out.defender, out.result)
         data["written"] = args.output
     return data
+
+
+def _losses(text: str, file: str) -> dict[str, int]:
+    """``B1:1,B2:1``: who loses how many increments (the owner's choice, rules.md 10)."""
+    out = {}
+    for part in text.split(","):
+        uid, _, n = part.strip().partition(":")
+        if not uid or not n.strip().isdigit() or uid in out:
+            raise ScenarioError(f"losses are ID:N,... each unit once, e.g. B1:1,B2:1; not {text!r}",
+                                file=file, place="--losses")
+        out[uid.strip()] = int(n)
+    return out
 
 
 def fire_text(data: dict) -> str:
@@ -53,11 +73,17 @@ def fire_text(data: dict) -> str:
     lines += [f"  - {r}" for r in data["reasons"]]
     lines.append("Firers:")
     for f in data["firers"]:
+        why = f.get('why_not') or '; '.join(f['reasons'])
         said = (f"{f['value_exact']} ({f['how']})" if f["counted"]
-                else f"left out: {f.get('why_not') or '; '.join(f['reasons'])}")
+                else f"would fire {f['value_exact']} ({f['how']}), not counted" if not why
+                else f"left out: {why}")
         lines.append(f"  {f['id']} in {f['hex']}: {said}")
-    lines.append(f"Fire {data['fire_exact']} against defence {data['defence']} "
-                 f"({data['defence_how']})")
+    if any(f["counted"] for f in data["firers"]):
+        lines.append(f"Fire {data['fire_exact']} against defence {data['defence']} "
+                     f"({data['defence_how']})")
+    else:               # a refused attack is not made: no fire counted
+        lines.append(f"Fire: nothing counted (the attack is refused); defence {data['defence']} "
+                     f"({data['defence_how']})")
     if data["column"] is not None:
         drms = "".join(f"; {d['drm']:+d} {d['why']}" for d in data["drms"])
         lines.append(f"Odds {data['ratio']}: the {data['column']} column, DRM {data['drm']:+d}{drms}")
@@ -72,6 +98,30 @@ def fire_text(data: dict) -> str:
     return "\n".join(lines)
 
 
+def cmd_segment(args) -> dict:
+    """``fire-segment POSITION --to SEGMENT|next|new-turn -o OUT.json``: the position in another
+    segment, each segment's record kept (rules.md 8), written to OUT."""
+    pos = load_position(args.position)
+    if args.to == "next":
+        after = next_segment(pos)
+    elif args.to == "new-turn":
+        after = new_turn(pos)
+    elif args.to in SEGMENTS:
+        after = with_segment(pos, args.to)
+    else:
+        raise ScenarioError(f"must be a segment ({', '.join(SEGMENTS)}), next or new-turn, not "
+                            f"{args.to!r}", file=args.position, place="--to")
+    save_position(after, args.output)
+    return {"segment": after.segment, "attacked": list(after.attacked),
+            "fired": dict(after.fired_now), "written": args.output}
+
+
+def segment_text(data: dict) -> str:
+    fired = ", ".join(f"{u} (at {h})" for u, h in data["fired"].items()) or "nobody yet"
+    return (f"The {data['segment']} segment: fired {fired}; hexes attacked "
+            f"{', '.join(data['attacked']) or 'none'}\nWritten: {data['written']}")
+
+
 def add_commands(add) -> None:
     sp = add("fire", cmd_fire, "Napoleonic fire combat: the attack of some units on one hex")
     sp.add_argument("position", metavar="POSITION")
@@ -83,5 +133,13 @@ def add_commands(add) -> None:
                     "which may hit an attacked hex again")
     sp.add_argument("--record", action="store_true",
                     help="write the position after the attack (with --dice and -o)")
+    sp.add_argument("--losses", metavar="ID:N,...",
+                    help="with --record: who loses the increments (default: the top unit first)")
     sp.add_argument("-o", "--output", metavar="OUT.json", help="where --record writes")
     sp.set_defaults(text=fire_text)
+    sp = add("fire-segment", cmd_segment, "Napoleonic fire: go on to another segment of the turn")
+    sp.add_argument("position", metavar="POSITION")
+    sp.add_argument("--to", required=True, metavar="SEGMENT",
+                    help="fire, opportunity, assault; next (after the last, a new turn); new-turn")
+    sp.add_argument("-o", "--output", required=True, metavar="OUT.json")
+    sp.set_defaults(text=segment_text)

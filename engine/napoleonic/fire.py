@@ -51,6 +51,7 @@ class Firer:
     los: bool = False
     combines: bool = True
     counted: bool = False
+    offered: bool = False                          # would fire, but the attack is refused
     reasons: list = field(default_factory=list)
     why_not: str = ""                              # the first reason it is left out
 
@@ -58,6 +59,7 @@ class Firer:
         return {"id": self.id, "hex": self.hex, "value": number_json(self.value),
                 "value_exact": str(self.value), "how": self.how, "steps": self.steps,
                 "los": self.los, "combines": self.combines, "counted": self.counted,
+                **({"offered": True} if self.offered else {}),
                 "reasons": self.reasons, **({"why_not": self.why_not} if self.why_not else {})}
 
 

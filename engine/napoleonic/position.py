@@ -29,7 +29,9 @@ MAX_TEXT = 60
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,29}\Z")
 _UNIT_KEYS = ("id", "side", "nation", "troop", "arm", "formation", "increments", "printed", "hex",
               "fired", "artillery_leader", "facing", "firing")
-_KEYS = ("format", "version", "title", "map", "charts", "segment", "first_fire", "attacked", "units")
+_KEYS = ("format", "version", "title", "map", "charts", "segment", "first_fire", "attacked", "units",
+         "fired_this_segment", "segments")
+Fired = tuple[tuple[str, str], ...]     # (unit id, the hex it fired at), in the order they fired
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,10 @@ class FirePosition:
     attacked: tuple[str, ...]
     units: tuple[FireUnit, ...]
     terrain: tuple[str, ...] = ()     # the chart pack's terrain name of every map index
+    fired_now: Fired = ()             # who has fired this segment, and at which hex (rules.md 8)
+    # the record of the turn's other segments: (segment, attacked, fired), kept while another
+    # segment is played (a segment left and come back to keeps what happened in it)
+    other_segments: tuple[tuple[str, tuple[str, ...], Fired], ...] = ()
     path: str | None = None
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
@@ -85,6 +91,10 @@ class FirePosition:
 
     def units_in(self, hex_id: str) -> list[FireUnit]:
         return [u for u in self.units if u.hex == hex_id]
+
+    def fired_at(self, uid: str) -> str | None:
+        """The hex unit ``uid`` fired at this segment (None: it has not fired in it)."""
+        return next((h for u, h in self.fired_now if u == uid), None)
 
 
 def _text(obj: dict, key: str, place: str, default: str | None = None) -> str:
@@ -184,10 +194,49 @@ def _position(data: Any, folder: Path) -> FirePosition:
                                 place=f"units[{i}].id")
         ids[unit.id] = i
         units.append(unit)
+    fired = _fired(data.get("fired_this_segment", {}), "fired_this_segment", game_map, ids)
+    others = _segments(data.get("segments", {}), game_map, ids)
+    mine = next((r for r in others if r[0] == segment), None)
+    if mine is not None:                # the current segment's record lives in the top-level keys
+        others = tuple(r for r in others if r[0] != segment)
+        attacked += list(mine[1])
+        fired = fired + tuple(f for f in mine[2] if f[0] not in dict(fired))
     extra = {k: v for k, v in data.items() if k not in _KEYS}
     return FirePosition(title, tuple(entries), game_map, charts_ref, charts, segment, first_fire,
                         tuple(dict.fromkeys(attacked)), tuple(units),
-                        hex_terrain(game_map, terrain), extra=extra)
+                        hex_terrain(game_map, terrain), fired, others, extra=extra)
+
+
+def _fired(obj: Any, place: str, m: Map, ids: dict) -> Fired:
+    """``{"F1": "n1E4"}``: who fired in a segment and at which hex."""
+    if not isinstance(obj, dict) or len(obj) > MAX_UNITS:
+        raise ScenarioError("must be an object of unit id -> the hex it fired at", place=place)
+    out = []
+    for uid, h in obj.items():
+        if uid not in ids:
+            raise ScenarioError(f"no unit {uid!r} in this position", place=f"{place}.{uid}")
+        out.append((uid, _hex(h, f"{place}.{uid}", m)))
+    return tuple(out)
+
+
+def _segments(obj: Any, m: Map, ids: dict) -> tuple:
+    """``{"opportunity": {"attacked": [...], "fired": {...}}}``: the other segments' record."""
+    if not isinstance(obj, dict):
+        raise ScenarioError("must be an object of segment -> its record", place="segments")
+    out = []
+    for seg, rec in obj.items():
+        place = f"segments.{seg}"
+        if seg not in SEGMENTS:
+            raise ScenarioError(f"must be one of {', '.join(SEGMENTS)}, not {seg!r}", place=place)
+        if not isinstance(rec, dict):
+            raise ScenarioError(f"must be an object, not {type_name(rec)}", place=place)
+        hexes = rec.get("attacked", [])
+        if not isinstance(hexes, list) or len(hexes) > MAX_UNITS:
+            raise ScenarioError("must be a list of hex ids", place=f"{place}.attacked")
+        attacked = tuple(dict.fromkeys(_hex(h, f"{place}.attacked[{i}]", m)
+                                       for i, h in enumerate(hexes)))
+        out.append((seg, attacked, _fired(rec.get("fired", {}), f"{place}.fired", m, ids)))
+    return tuple(out)
 
 
 def _hex(v: Any, place: str, m: Map) -> str:
@@ -239,6 +288,14 @@ def position_to_json(pos: FirePosition) -> dict:
                    for e in pos.map_entries],
            "charts": pos.charts_ref, "segment": pos.segment, "first_fire": pos.first_fire,
            "attacked": list(pos.attacked), "units": units}
+    if pos.fired_now:
+        out["fired_this_segment"] = dict(pos.fired_now)
+    record = {seg: {"attacked": list(att), "fired": dict(fired)}
+              for seg, att, fired in pos.other_segments if att or fired}
+    if record:
+        if pos.attacked or pos.fired_now:       # every segment's record in one place too
+            record[pos.segment] = {"attacked": list(pos.attacked), "fired": dict(pos.fired_now)}
+        out["segments"] = {s: record[s] for s in SEGMENTS if s in record}
     out.update(pos.extra)
     return out
 
@@ -300,12 +357,23 @@ def with_unit(pos: FirePosition, data: dict, replacing: str | None = None) -> Fi
         units.append(unit)
     else:
         units[index] = unit
-    return FirePosition(**{**pos.__dict__, "units": tuple(units)})
+    names = {replacing: unit.id} if replacing is not None else {}
+    return _renamed(FirePosition(**{**pos.__dict__, "units": tuple(units)}), names)
 
 
 def without_unit(pos: FirePosition, uid: str) -> FirePosition:
     pos.unit(uid)                                       # says which ids there are
-    return FirePosition(**{**pos.__dict__, "units": tuple(u for u in pos.units if u.id != uid)})
+    gone = FirePosition(**{**pos.__dict__, "units": tuple(u for u in pos.units if u.id != uid)})
+    return _renamed(gone, {uid: None})
+
+
+def _renamed(pos: FirePosition, names: dict) -> FirePosition:
+    """The segments' record with units renamed (``names``: old id -> new id, None: gone)."""
+    def fired(rec: Fired) -> Fired:
+        return tuple((names.get(u, u), h) for u, h in rec if names.get(u, u) is not None)
+    others = tuple((s, a, fired(f)) for s, a, f in pos.other_segments)
+    return FirePosition(**{**pos.__dict__, "fired_now": fired(pos.fired_now),
+                           "other_segments": others})
 
 
 def free_id(pos: FirePosition, side: str) -> str:

@@ -4,8 +4,9 @@ result is what the chart pack's result string says, ``"2"`` two increments lost,
 check, ``/L`` a leader casualty, ``/D`` disorder.
 
 Our readings, where the seed leaves it open:
-- increments are taken from the unit deployed in the hex (the defender) first, then from the
-  other units of its side in the hex, in the order listed, never below 0;
+- the owner spreads the increments lost over the units of the defender's side in the hex (not
+  its leaders); by default they are taken from the unit deployed in the hex (the defender)
+  first, then from the other units of its side in the hex, in the order listed, never below 0;
 - ``/M`` marks every unit of the defender's side in the hex that has increments;
 - ``/L`` marks the leaders of the defender's side in the hex (none there: no casualty);
 - ``/D`` puts the defender in disorder.
@@ -44,21 +45,62 @@ def result_words(text: str) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def apply_result(position: FirePosition, defender: str, result: str) -> tuple[FirePosition, list]:
+def loss_takers(position: FirePosition, defender: str) -> list[str]:
+    """The units that may take the losses of an attack on ``defender``'s hex, the defender
+    first: its side's units in the hex with increments, not leaders (rules.md 10)."""
+    top = position.unit(defender)
+    side = [u for u in position.units_in(top.hex) if u.side == top.side and u.arm != "leader"]
+    return [u.id for u in [top] + [u for u in side if u.id != top.id] if u.increments > 0]
+
+
+def default_spread(position: FirePosition, defender: str, lost: int) -> dict[str, int]:
+    """The losses from the top unit down (the default): ``{id: increments}``."""
+    out = {}
+    for uid in loss_takers(position, defender):
+        take = min(lost, position.unit(uid).increments)
+        if take:
+            out[uid] = take
+            lost -= take
+    return out
+
+
+def _check_spread(position: FirePosition, defender: str, lost: int, spread: dict) -> None:
+    takers = loss_takers(position, defender)
+    hex_id = position.unit(defender).hex
+    for uid, n in spread.items():
+        if uid not in takers:
+            raise ScenarioError(f"{uid} cannot take the losses of {hex_id}: only "
+                                f"{', '.join(takers) or 'no unit'} may", place="losses")
+        has = position.unit(uid).increments
+        if not isinstance(n, int) or not 0 <= n <= has:
+            raise ScenarioError(f"{uid} has {has} increments: it loses 0 to {has}, not {n!r}",
+                                place="losses")
+    due = min(lost, sum(position.unit(u).increments for u in takers))
+    named = sum(spread.values())
+    if named != due:
+        raise ScenarioError(f"{due} increment{'s are' if due != 1 else ' is'} lost, {named} "
+                            f"{'are' if named != 1 else 'is'} named: the losses must add up",
+                            place="losses")
+
+
+def apply_result(position: FirePosition, defender: str, result: str,
+                 spread: dict[str, int] | None = None) -> tuple[FirePosition, list]:
     """The position with ``result`` applied to the hex of unit ``defender``, and what changed:
-    ``[{"unit": ID, "increments": [before, after], "morale_check": true, ...}]``."""
+    ``[{"unit": ID, "increments": [before, after], "morale_check": true, ...}]``.  ``spread``:
+    the owner's choice of who loses how many increments (``{id: n}``, adding up to the loss);
+    None: from the top unit down."""
     top = position.unit(defender)
     lost, flags = parse_result(result)
     side = [u for u in position.units_in(top.hex) if u.side == top.side]
-    order = [top] + [u for u in side if u.id != top.id and u.arm != "leader"]
+    if spread is None:
+        spread = default_spread(position, defender, lost)
+    else:
+        _check_spread(position, defender, lost, spread)
     changed: dict[str, FireUnit] = {}
     notes: dict[str, dict] = {}
-    for u in order:
-        if lost <= 0:
-            break
-        take = min(lost, u.increments)
+    for uid, take in spread.items():
+        u = position.unit(uid)
         if take:
-            lost -= take
             changed[u.id] = replace(u, increments=u.increments - take)
             notes.setdefault(u.id, {})["increments"] = [u.increments, u.increments - take]
     for flag in flags:

@@ -96,12 +96,15 @@ def test_a_new_position_built_in_the_window_and_saved(qtbot, messages, tmp_path)
     click(qtbot, w, "n1C5")
     assert [(u.id, u.side, u.hex, u.formation) for u in w.pos.units] == [
         ("F1", "french", "n1C3", "line"), ("B1", "british", "n1C5", "column")]
+    w.editor.place.setChecked(False)                         # Place off: a click chooses
+    assert w.click_mode() == "choose"
     click(qtbot, w, "n1C3", dy=0.0)                          # on F1's counter: chosen
     assert w.selected == "F1" and w.editor.side.currentText() == "french"
     w.editor.formation.setCurrentText("skirmish")
     w.editor.increments.setValue(3)
     w.apply_edit()
     assert (w.pos.unit("F1").formation, w.pos.unit("F1").increments) == ("skirmish", 3)
+    w.editor.place.setChecked(True)
     click(qtbot, w, "n1D4")
     assert len(w.pos.units) == 3
     w.delete_chosen()                                        # the unit just placed, chosen
@@ -110,7 +113,8 @@ def test_a_new_position_built_in_the_window_and_saved(qtbot, messages, tmp_path)
     assert len(w.pos.units) == 3
     w.document.undo_stack.undo()
     assert [u.id for u in w.pos.units] == ["F1", "B1"]
-    w.editor.place.setChecked(False)
+    w.tabs.setCurrentIndex(0)                                # the Attack tab: placing off
+    assert not w.editor.place.isChecked() and w.click_mode() == "attack"
     click(qtbot, w, "n1C5")
     # the sample charts: french line infantry in skirmish x2, 3 increments
     assert w.target == "n1C5" and w.assessment.allowed and w.assessment.fire == 6
