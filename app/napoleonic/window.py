@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import hex_geometry
+from app.screen import fit_on_screen
 from engine import api
 
 from ..file_filters import FIRE_FILTER
@@ -150,7 +151,7 @@ class FireWindow(UnitEditing, RoomWindow):
         self._menus()
         self.statusBar().showMessage("Click a hex holding units to make it the target; hover a hex "
                                      "for its terrain")
-        self.resize(1400, 820)
+        fit_on_screen(self, (1400, 820))     # within a small screen, not off its edge
         self.choose(None)
         self.show_mode()
         self.refresh()
