@@ -9,13 +9,14 @@ from __future__ import annotations
 import threading
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from app_testing import drag, hex_pos, scene_point, settle, steps
 from PySide6.QtCore import QPoint, Qt
 
 import engine
 from app.night.planner.install import route_html
-from app.night.planner.overlay import BEST_SHOWN
+from app.night.planner.overlay import BEST_SHOWN, overlaps
 from app.night.tools import Spot
 from engine import api
 from engine.boards import assets_dir
@@ -383,3 +384,24 @@ def test_the_planner_works_a_step_at_a_time_and_cancel_stops_it(window_on, qtbot
     panel.whole_side.setChecked(False)               # another question: asked again
     qtbot.waitUntil(lambda: p.advice is not None and "advice" not in p.working, timeout=30000)
     assert p.advice.unit == "L1"
+
+
+def test_threat_counts_keep_off_the_counters(window_on, qtbot):
+    # a number over a counter hides its name: each hex's count goes under its centre or above
+    # it, wherever the counters shown leave room, else only hovering says it
+    w = window_on(W14)
+    p = threat_on(qtbot, w, "allied")
+    counts = p.threat_counts()
+    item = w.planner_ui.layer.item
+    for zoom in (1.0, 2.5):
+        w.view.resetTransform()
+        w.view.scale(zoom, zoom)
+        scale = w.view.transform().m11()
+        clear = w.scene.counter_rects(scale)
+        assert len(clear)
+        s = w.document.scenario
+        occupied = {s.map.index(x.hex) for x in (*s.units, *s.markers)}
+        spots = {i: item.number_spot(i, clear) for i in np.flatnonzero(counts).tolist()}
+        assert all(spot is None or not overlaps(spot, clear) for spot in spots.values())
+        if zoom > 2:        # close up, a hex with no counter of its own always has room
+            assert all(spot is not None for i, spot in spots.items() if i not in occupied)

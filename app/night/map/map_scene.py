@@ -203,6 +203,13 @@ class MapScene(QGraphicsScene):
             return self.counters.rects(scale, kind)
         return np.zeros((0, 4))
 
+    def counter_rects(self, scale: float) -> np.ndarray:
+        """Where every counter shown lies, units and markers (the planner's numbers keep off
+        them); rows of left, top, right, bottom."""
+        if self.counters.visible and not self.document.dragging:
+            return self.counters.rects(scale)
+        return np.zeros((0, 4))
+
     def _markers_shown(self, scale: float) -> np.ndarray:
         """Where the markers lie (a starshell, a fire marker): ring labels keep off them before
         they keep off the units."""

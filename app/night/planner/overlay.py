@@ -64,6 +64,9 @@ class PlanItem(MapOverlay):
         self.best: list[tuple[int, str]] = []
         self.route: tuple[list[int], dict[int, int]] | None = None
         self.hovered = -1
+        # where the counters lie at a scale (rows of left, top, right, bottom): the numbers and
+        # rank badges keep off them (a number over a counter hides the counter's name)
+        self.keep_clear = lambda scale: np.zeros((0, 4))
 
     def boundingRect(self) -> QRectF:
         pad = 2 * style.SCALE
@@ -87,9 +90,12 @@ class PlanItem(MapOverlay):
             self._numbers(painter)
         if self.route is not None:
             self._route(painter)
+        clear = self.keep_clear(painter.worldTransform().m11())
         for rank, (i, text) in enumerate(self.best, start=1):
-            self._badge(painter, scene_center(self.map, i) - QPointF(0, 0.45 * style.SCALE),
-                        str(rank), BEST, style.BOARD_LABEL_BACK)
+            c = scene_center(self.map, i)
+            spots = [c + QPointF(dx * style.SCALE, dy * style.SCALE)
+                     for dx, dy in ((0, -0.45), (0, 0.45), (-0.5, 0), (0.5, 0))]
+            self._badge(painter, spots, str(rank), BEST, style.BOARD_LABEL_BACK, clear)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(cosmetic_pen(BEST, 2.4 if rank == 1 else 1.4))
             painter.drawPolygon(hex_polygon(self.map, i, 0.86))
@@ -100,17 +106,25 @@ class PlanItem(MapOverlay):
         if zoomed:
             style.label_font(painter, 0.32, 9.0)
             painter.setPen(style.BOARD_LABEL)
+            clear = self.keep_clear(painter.worldTransform().m11())
             for i in np.flatnonzero(counts).tolist():
-                c = scene_center(self.map, i)
-                r = QRectF(c.x() - 0.5 * style.SCALE, c.y() + 0.2 * style.SCALE,
-                           style.SCALE, 0.5 * style.SCALE)
-                painter.drawText(r, Qt.AlignmentFlag.AlignCenter, str(int(counts[i])))
+                r = self.number_spot(i, clear)
+                if r is not None:       # no room beside the counters: hovering says it
+                    painter.drawText(r, Qt.AlignmentFlag.AlignCenter, str(int(counts[i])))
         i = self.hovered
         if 0 <= i < len(counts):
             n = int(counts[i])
             self._badge(painter, scene_center(self.map, i) + QPointF(0, 0.95 * style.SCALE),
                         f"seen by {n}" if n else "unseen", style.BOARD_LABEL,
                         style.BOARD_LABEL_BACK)
+
+    def number_spot(self, i: int, clear: np.ndarray) -> QRectF | None:
+        """Where hex ``i``'s threat count goes: under its centre, else above it, wherever it
+        keeps off the counters ``clear``; None when neither does."""
+        c = scene_center(self.map, i)
+        spots = [QRectF(c.x() - 0.5 * style.SCALE, c.y() + dy * style.SCALE,
+                        style.SCALE, 0.5 * style.SCALE) for dy in (0.2, -0.7)]
+        return next((r for r in spots if not overlaps(r, clear)), None)
 
     def _route(self, painter: QPainter) -> None:
         path, seen = self.route
@@ -136,16 +150,30 @@ class PlanItem(MapOverlay):
         painter.setPen(cosmetic_pen(ROUTE_SEEN if path[-1] in seen else ROUTE_DARK, 9.0))
         painter.drawPoint(points[-1])
 
-    def _badge(self, painter: QPainter, at: QPointF, text: str, ink: QColor,
-               back: QColor) -> None:
+    def _badge(self, painter: QPainter, at, text: str, ink: QColor, back: QColor,
+               clear: np.ndarray | None = None) -> None:
+        """``text`` on a badge at the first of ``at`` (a point or a list of them) whose badge
+        keeps off ``clear``; none drawn when every one would lie over a counter."""
         size, fm = style.label_font(painter, 0.26, 11.0)
         w, h = fm.horizontalAdvance(text) + size, fm.height() * 1.15
-        rect = QRectF(at.x() - w / 2, at.y() - h / 2, w, h)
+        spots = at if isinstance(at, list) else [at]
+        rects = [QRectF(p.x() - w / 2, p.y() - h / 2, w, h) for p in spots]
+        rect = next((r for r in rects if clear is None or not overlaps(r, clear)), None)
+        if rect is None:
+            return
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(back)
         painter.drawRoundedRect(rect, h / 4, h / 4)
         painter.setPen(ink)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def overlaps(rect: QRectF, rects: np.ndarray) -> bool:
+    """Whether ``rect`` meets any of ``rects`` (rows of left, top, right, bottom)."""
+    if not len(rects):
+        return False
+    return bool(np.any((rects[:, 0] < rect.right()) & (rects[:, 2] > rect.left())
+                       & (rects[:, 1] < rect.bottom()) & (rects[:, 3] > rect.top())))
 
 
 class PlannerLayer:
@@ -166,6 +194,7 @@ class PlannerLayer:
             return
         self.fill = ThreatFill(m, 20.8)         # over the field, under the grid
         self.item = PlanItem(m, 66)             # over the counters, under the LOS thread
+        self.item.keep_clear = self.scene.counter_rects
         self.scene.addItem(self.fill)
         self.scene.addItem(self.item)
         self.redraw()
@@ -207,4 +236,4 @@ class PlannerLayer:
         self.item.setVisible(counts is not None or bool(best) or route is not None)
 
 
-__all__ = ["PlanItem", "PlannerLayer", "ThreatFill", "threat_areas"]
+__all__ = ["PlanItem", "PlannerLayer", "ThreatFill", "overlaps", "threat_areas"]
