@@ -118,10 +118,10 @@ class PlanItem(MapOverlay):
                         f"seen by {n}" if n else "unseen", style.BOARD_LABEL,
                         style.BOARD_LABEL_BACK)
 
-    def number_spot(self, i: int, clear: np.ndarray) -> QRectF | None:
-        """Where hex ``i``'s threat count goes: under its centre, else above it, wherever it
-        keeps off the counters ``clear``; None when neither does."""
-        c = scene_center(self.map, i)
+    def number_spot(self, index: int, clear: np.ndarray) -> QRectF | None:
+        """Where hex ``index``'s threat count goes: under its centre, else above it, wherever
+        it keeps off the counters ``clear``; None when neither does."""
+        c = scene_center(self.map, index)
         spots = [QRectF(c.x() - 0.5 * style.SCALE, c.y() + dy * style.SCALE,
                         style.SCALE, 0.5 * style.SCALE) for dy in (0.2, -0.7)]
         return next((r for r in spots if not overlaps(r, clear)), None)
