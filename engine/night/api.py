@@ -11,6 +11,7 @@ from .board_rules import board_for_slot  # a map slot's board with its terrain S
 from .bounds import MAX_MAP_SLOT  # the bounds of a night position
 from .checks import check  # every invariant of a legal position
 from .counters import (  # counters in LOS (rules.md 11.4): names, words, a new one's keys
+    DEFAULT_SMOKE,
     SMOKE_KINDS,
     marker_defaults,
     marker_label,
@@ -89,7 +90,7 @@ __all__ = [
     "AUTO", "FLARE_OF", "MARKER_KINDS", "METHODS", "Fire", "Light", "MarkerKind", "Method", "Nvr",
     "Sight", "StarshellOptions",
     # counters in LOS
-    "SMOKE_KINDS", "marker_defaults", "marker_label", "marker_words",
+    "DEFAULT_SMOKE", "SMOKE_KINDS", "marker_defaults", "marker_label", "marker_words",
     # lights and verdicts
     "illuminated_hexes", "illumination", "NightField", "UnitVerdict", "all_fields",
     "gunflash_mask", "moving_vehicle_range", "nvr_of", "reveal", "unit_verdict",

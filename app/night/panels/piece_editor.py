@@ -77,6 +77,9 @@ class PieceEditor(QWidget):
         self.moving.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.radius = QSpinBox()
         self.radius.setRange(0, 12)
+        self.smoke = QComboBox()        # rules.md 11.4: which smoke counter (its hindrance)
+        for code, (name, hindrance, _height) in api.night.SMOKE_KINDS.items():
+            self.smoke.addItem(f"{name} (+{hindrance})", code)
         self.flags = {name: QCheckBox(label) for name, label in UNIT_FLAGS}
         self.delete = QPushButton("Delete")
         self.form = QFormLayout()
@@ -87,6 +90,7 @@ class PieceEditor(QWidget):
         self.form.addRow("Level", self.level)
         self.form.addRow("Moving", self.moving)
         self.form.addRow("Radius", self.radius)
+        self.form.addRow("Smoke", self.smoke)
         grid = QGridLayout()
         for k, box in enumerate(self.flags.values()):
             grid.addWidget(box, k // 2, k % 2)
@@ -104,6 +108,7 @@ class PieceEditor(QWidget):
         self.level.valueChanged.connect(lambda _: self._changed("level"))
         self.moving.activated.connect(lambda _: self._changed("moving"))
         self.radius.valueChanged.connect(lambda _: self._changed("radius"))
+        self.smoke.activated.connect(lambda _: self._changed("smoke"))
         for name, flag in self.flags.items():
             flag.toggled.connect(lambda _on, n=name: self._changed(n))
         for signal in (document.changed, document.selectionChanged):    # the drop, not the steps
@@ -128,6 +133,12 @@ class PieceEditor(QWidget):
             w.setVisible(kind is not None)
         for row in range(self.form.rowCount()):
             self.form.setRowVisible(row, kind is not None)
+        smoke = kind == "marker" and piece.type == "smoke"
+        self.form.setRowVisible(self.smoke, smoke)
+        self.smoke.setVisible(smoke)
+        if smoke:
+            self.smoke.setCurrentIndex(self.smoke.findData(
+                piece.extra.get("kind", api.night.DEFAULT_SMOKE)))
         if kind is None:
             self.heading.setText(f"<span style='color:{style.TEXT_DIM}'>Select a unit or "
                                  "click a marker to edit it.</span>")
@@ -255,9 +266,20 @@ class PieceEditor(QWidget):
             new = mk.replace(side=None if text in ("", NO_SIDE) else text)
         elif what == "type":
             t = self.type.currentData()
-            new = mk.replace(type=t, radius=mk.radius if t in api.night.RADIUS_MARKERS else None)
+            if t == mk.type:
+                return None, ""
+            # a new type starts with the keys it needs (rubble: its material), none of the old
+            new = mk.replace(type=t, radius=mk.radius if t in api.night.RADIUS_MARKERS else None,
+                             extra=api.night.marker_defaults(t))
+            return s.with_marker(new, k), f"{words(mk.type)} in {mk.hex}: {words(t)}"
         elif what == "radius":
             new = mk.replace(radius=self.radius.value())
+        elif what == "smoke":           # rules.md 11.4: the counter's kind sets its hindrance
+            code = self.smoke.currentData()
+            if code == mk.extra.get("kind", api.night.DEFAULT_SMOKE):
+                return None, ""
+            new = mk.replace(extra={**mk.extra, "kind": code})
+            return s.with_marker(new, k), f"smoke in {mk.hex}: {api.night.marker_label(new)}"
         else:
             return None, ""
         if new == mk:
