@@ -33,8 +33,10 @@ class Crossing(NamedTuple):
 _STEPS_AND_STAY = np.array([(0, 0)] + list(DIRECTIONS.values()), dtype=np.int64)
 
 
-def _cube_round_many(q: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``cube_round`` of arrays (the same rounding: half to even, as Python's round)."""
+def cube_round_many(fq: np.ndarray, fr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``cube_round`` of arrays of fractional axial points (the same rounding: half to even,
+    as Python's round): the axial hex holding each."""
+    q, r = fq, fr
     s = -q - r
     rq, rr, rs = np.round(q), np.round(r), np.round(s)
     dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
@@ -62,7 +64,7 @@ def line_crossing(dq: int, dr: int) -> Crossing:
                         np.zeros(0, np.int64))
     # candidates: hexes around samples every half hex along the line, plus their neighbours
     ts = np.arange(2 * n + 1) / (2 * n)
-    q0, r0 = _cube_round_many(ts * dq, ts * dr)          # cube_round of every sample at once
+    q0, r0 = cube_round_many(ts * dq, ts * dr)          # cube_round of every sample at once
     key = np.unique(((q0[:, None] + _STEPS_AND_STAY[:, 0]) << 21)
                     + (r0[:, None] + _STEPS_AND_STAY[:, 1] + (1 << 20)))   # sorted by (q, r)
     h = np.stack([key >> 21, (key & ((1 << 21) - 1)) - (1 << 20)], axis=1)

@@ -121,11 +121,7 @@ class Document(RoomDocument):
     def add_element(self, kind: str, side: str, x_bw: float, y_bw: float, facing: float = 0.0) -> str:
         """A new element of type ``kind`` for ``side``, put down at the first free place from
         (x, y) to its right; returns its id (chosen too)."""
-        ids = set(self.table.ids())
-        n = 1
-        while str(n) in ids:
-            n += 1
-        new_id = str(n)
+        new_id = self.free_id()
         if len(self.table.elements) >= tabletop.MAX_ELEMENTS:
             raise api.ScenarioError(f"a table holds at most {tabletop.MAX_ELEMENTS} elements")
         for step in range(tabletop.MAX_ELEMENTS):
@@ -139,6 +135,11 @@ class Document(RoomDocument):
         self.select(new_id)
         return new_id
 
+    def free_id(self) -> str:
+        """The smallest number not yet an element's id, as text (a new element's id)."""
+        ids = set(self.table.ids())
+        return next(str(n) for n in range(1, len(ids) + 2) if str(n) not in ids)
+
     def put_new(self, kind: str, side: str, x_bw: float, y_bw: float,
                 facing: float | None = None) -> tuple[str | None, str]:
         """A new element of type ``kind`` for ``side`` with its front's middle where the player
@@ -146,8 +147,7 @@ class Document(RoomDocument):
         flush against a base it touches; refused (None and why) where it does not fit."""
         if len(self.table.elements) >= tabletop.MAX_ELEMENTS:
             return None, f"a table holds at most {tabletop.MAX_ELEMENTS} elements"
-        ids = set(self.table.ids())
-        new_id = next(str(n) for n in range(1, len(ids) + 2) if str(n) not in ids)
+        new_id = self.free_id()
         side = side.strip() or "blue"
         element = tabletop.element_as_saved(tabletop.Element(
             id=new_id, side=side, type=kind, x=x_bw, y=y_bw,

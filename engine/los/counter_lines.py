@@ -18,6 +18,7 @@ import numba
 import numpy as np
 
 from ..cache import per_map
+from ..hex_lines import cube_round_many
 from ..hexes import SQRT3
 from ..maps import Map
 from .raster.kernel import walk_points
@@ -101,7 +102,7 @@ class OffsetLines:
         line = np.repeat(np.arange(len(tq)), steps)
         frac = (np.arange(len(line)) - np.repeat(np.cumsum(steps) - steps, steps)) / np.repeat(
             2 * n, steps)
-        hq, hr = _round(tq[line] * frac, tr[line] * frac)
+        hq, hr = cube_round_many(tq[line] * frac, tr[line] * frac)
         cand_line = np.repeat(line, len(_RING))
         cq = np.repeat(hq, len(_RING)) + np.tile(_RING[:, 0], len(line))
         cr = np.repeat(hr, len(_RING)) + np.tile(_RING[:, 1], len(line))
@@ -134,18 +135,6 @@ class OffsetLines:
                                         self.tr[at].astype(np.int64) + game_map.r[viewer])
         on = targets >= 0
         return row[on], targets[on], self.near[at][on]
-
-
-def _round(fq: np.ndarray, fr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The axial hex holding each fractional axial point (cube rounding)."""
-    fs = -fq - fr
-    q, r, s = np.rint(fq), np.rint(fr), np.rint(fs)
-    dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
-    fix_q = (dq > dr) & (dq > ds)
-    fix_r = ~fix_q & (dr > ds)
-    q = np.where(fix_q, -r - s, q)
-    r = np.where(fix_r, -q - s, r)
-    return q.astype(np.int64), r.astype(np.int64)
 
 
 _LOCK = threading.Lock()

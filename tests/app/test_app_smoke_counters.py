@@ -14,14 +14,19 @@ def put(window, qtbot, marker_type: str, hex_id: str) -> None:
                      pos=hex_pos(window.view, hex_id))
 
 
-def test_smoke_from_the_palette_hinders_and_is_explained(window, qtbot, tmp_path):
-    doc = window.document
-    s = doc.scenario
-    viewer = s.units[0]
-    m = s.map
-    # a hex two hexes from the viewer along its column, and the one between
+def along_column(scenario):
+    """The first unit, the hex next to it along its column and the one beyond."""
+    viewer = scenario.units[0]
+    m = scenario.map
     col, row = m.pos(m.index(viewer.hex))
     between, beyond = (m.names[m.index_of_pos[(col, row - k)]] for k in (1, 2))
+    return viewer, between, beyond
+
+
+def test_smoke_from_the_palette_hinders_and_is_explained(window, qtbot, tmp_path):
+    doc = window.document
+    m = doc.scenario.map
+    viewer, between, beyond = along_column(doc.scenario)
     put(window, qtbot, "smoke", between)
     put(window, qtbot, "rubble", beyond)
     smoke = doc.scenario.markers[-2]
@@ -47,11 +52,8 @@ def test_the_edit_panel_chooses_a_smoke_counters_kind(window, qtbot):
     # counter (White +2 WP: +2 hindrance), one undo step; a marker turned into rubble names its
     # stone (a position the file can hold)
     doc = window.document
-    s = doc.scenario
-    viewer = s.units[0]
-    m = s.map
-    col, row = m.pos(m.index(viewer.hex))
-    between, beyond = (m.names[m.index_of_pos[(col, row - k)]] for k in (1, 2))
+    m = doc.scenario.map
+    viewer, between, beyond = along_column(doc.scenario)
     put(window, qtbot, "smoke", between)
     k = len(doc.scenario.markers) - 1
     doc.pick_marker(k)
