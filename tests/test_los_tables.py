@@ -223,11 +223,11 @@ def test_all_fields_at_once_are_the_fields_one_by_one():
 def test_line_samples_round_to_the_hexes_cube_round_gives(dq, dr):
     """The exact line crossing rounds its samples all at once: the same hexes as ``cube_round``
     one sample at a time (half-way samples included, rounded half to even)."""
-    from engine.hex_lines import _cube_round_many
+    from engine.hex_lines import cube_round_many
     from engine.hexes import axial_distance, cube_round
     n = max(axial_distance(dq, dr), 1)
     ts = np.arange(2 * n + 1) / (2 * n)
-    q, r = _cube_round_many(ts * dq, ts * dr)
+    q, r = cube_round_many(ts * dq, ts * dr)
     assert list(zip(q.tolist(), r.tolist())) == [cube_round(float(a), float(b))
                                                  for a, b in zip(ts * dq, ts * dr)]
 
