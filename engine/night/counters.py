@@ -33,6 +33,7 @@ from ..los.counters import (
 )
 from ..los.ground import ground_hindrances
 from ..maps import Map
+from .counter_terrain import los_map
 
 # SPEC.md smoke ``kind`` -> VASL's counter name, hindrance, height in levels (rules.md 11.4)
 SMOKE_KINDS: dict[str, tuple[str, int, int]] = {
@@ -183,7 +184,7 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
     counters = los_counters(scenario)
     if not counters:
         return clear
-    m = scenario.map
+    m = los_map(scenario)           # rules.md 11.4: the map with its rubble laid
     field = (len(targets) == m.size and not np.any(target_levels)
              and np.array_equal(targets, np.arange(m.size)))
     key = (viewer_hex, viewer_level, counters)
@@ -214,7 +215,7 @@ def line_counters(scenario, viewer_hex: int, viewer_level: int, target: int,
     """The counters' hindrances to one line, location to location (rules.md 11.4):
     ``extra[0]`` in all, ``of_line(0)`` each counter hex's part."""
     ends = ends_of(scenario, viewer_hex, viewer_level, [target], [target_level])
-    return counter_lines(los_table(scenario.map), los_counters(scenario), ends)
+    return counter_lines(los_table(los_map(scenario)), los_counters(scenario), ends)
 
 
 _WHAT = {"smoke": "smoke", "vehicle": "vehicle", "ffe": "fire for effect"}

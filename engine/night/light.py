@@ -20,6 +20,7 @@ from ..los import los_table
 from ..los.ground import ground_row
 from ..maps import Map
 from ..terrain import BY_CODE
+from .counter_terrain import los_map
 from .kinds import MARKER_KINDS, Light
 from .scenario import DERIVED_LIGHTS, Scenario, Unit
 
@@ -124,7 +125,7 @@ def _illumination(scenario: Scenario) -> Illumination:
             lit_bypass |= circle & bypassable          # E1.923: a unit bypassing light jungle
             no = circle & ~starlit
         else:
-            clear = _fire_clear(m, c, circle)
+            clear = _fire_clear(los_map(scenario), c, circle)   # rubble laid (rules.md 11.4)
             reached = circle & clear
             no = circle & ~clear
             blind |= no

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..los import los_table
+from .counter_terrain import los_map
 from .counters import night_clear
 from .kinds import Fire, Sight
 from .light import Illumination, illumination
@@ -62,7 +63,7 @@ def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
     vi, ti = m.index(viewer.hex), m.index(target.hex)
     nvr = viewer_nvr(scenario, viewer)
     light = light or illumination(scenario)
-    day = los_table(m).line(vi, viewer.level, ti, target.level)
+    day = los_table(los_map(scenario)).line(vi, viewer.level, ti, target.level)  # rubble laid
     rng = int(m.distance(vi, ti))
     gf = bool(gunflash_mask(scenario)[ti])
     t_lit = light.unit_lit(target)

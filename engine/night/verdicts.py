@@ -27,6 +27,7 @@ import numpy as np
 from ..los import BLIND, DayLines, explain_block, los_table
 from ..los.ground import ground_row, ground_table
 from ..terrain import BY_CODE
+from .counter_terrain import los_map, rubble_words
 from .counters import counter_words, night_clear
 from .kinds import Nvr, Sight
 from .light import Illumination, illumination
@@ -152,7 +153,7 @@ class NightField(Mapping):
                  light: Illumination, codes: np.ndarray, why: np.ndarray, gunflash: np.ndarray,
                  ranges: np.ndarray, blind: np.ndarray | None = None):
         self.scenario = scenario
-        self.map = scenario.map
+        self.map = los_map(scenario)      # rules.md 11.4: rubble laid
         self.viewer = viewer
         self.nvr = nvr
         self._day = day             # None: the field came from the map's precomputed table
@@ -243,7 +244,7 @@ def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index
                 underground: str | None = None) -> list[str]:
     """``underground``: the id of a target unit below ground level (its location, not its hex,
     is the one starshells and IR leave dark, E1.923)."""
-    m = scenario.map
+    m = los_map(scenario)           # rules.md 11.4: the reasons name rubble laid
     v = viewer.id
     vhex = viewer.hex
     if why == W_SELF:
@@ -253,6 +254,8 @@ def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index
     counters = counter_words(scenario, m.index(vhex), viewer.level, index,
                              int(day.target_elev[pos]) - int(m.level[index]),
                              bool(day.clear[pos]), int(day.hindrances[pos]))
+    if not day.clear[pos]:          # B24, rules.md 11.4: a blocking hex rubble by a counter
+        counters = rubble_words(scenario, (day.block_h1[pos], day.block_h2[pos])) + counters
     if why == W_DAY:                # rules.md 11.4: six hindrances with counters come first
         if day.clear[pos] and counters:
             return counters + [explain_block(m, day, pos)]
@@ -315,7 +318,7 @@ def _day_pos(day: DayLines, i: int) -> int:
 def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
     """The night verdict of unit ``unit_id`` for every hex of the map (SPEC.md API)."""
     viewer = scenario.unit(unit_id)
-    m = scenario.map
+    m = los_map(scenario)           # rules.md 11.4: the map with its rubble laid
     vi = m.index(viewer.hex)
     nvr = viewer_nvr(scenario, viewer)
     # A6: a ground-level viewer's row from the map's table once built (engine.los.ground)
@@ -385,7 +388,7 @@ def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndar
     that order) for every hex: one row per unit, computed together (the rules of
     ``visibility_from``, across viewers at once)."""
     units = [scenario.unit(u) for u in unit_ids] if unit_ids is not None else list(scenario.units)
-    m = scenario.map
+    m = los_map(scenario)           # rules.md 11.4: the map with its rubble laid
     if not units:
         return np.zeros((0, m.size), dtype=np.int8)
     light = illumination(scenario)
