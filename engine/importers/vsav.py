@@ -21,6 +21,7 @@ from ..night.files import BoardSource, build_map, save_scenario, unit_to_json
 from ..night.scenario import MapEntry, Marker, Scenario, Unit
 from ..overlay_file import overlay_file_name, save_overlay
 from ..overlay_paste import left_to_ssr
+from .location_counters import fit_levels, with_locations
 from .overlays import import_overlay
 from .piece_kinds import (
     KIND_WORDS,
@@ -96,7 +97,8 @@ class VsavImport:
         where = None if folder is None else str(folder)
         game_map = build_map(entries, BoardSource(where, {p.ref: p.board for p in self.placed},
                                                   self.overlays))
-        units = tuple(u.replace(hex=game_map.canonical(u.hex)) for u in self.units)
+        units = fit_levels([u.replace(hex=game_map.canonical(u.hex)) for u in self.units],
+                           game_map, self.notes)    # B23: a level the hex holds
         markers = tuple(m.replace(hex=game_map.canonical(m.hex)) for m in self.markers)
         extra = dict(self.extra) | ({NIGHT_KEY: self.night} if self.night is not None else {})
         return check(Scenario(tuple(entries), game_map, self.title, self.nvr, self.phase,
@@ -177,7 +179,7 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
         if fig is not None and "fp" in fig.groupdict():
             by_figures.append(f"{label} ({figures_kind(fig, p.image)[1]})")
         units.append(_unit(p, what, flags, label, nation, side, hex_id, counts))
-    units = _conceal_under_qmarks(units, qmarks)
+    units = _conceal_under_qmarks(with_locations(units, game, notes), qmarks)
     off_board = len(waiting) + sum(1 for k in kept if k.get("hex") is None)    # as listed
     notes += _notes(vehicles, by_figures, unsided, off_board)
     if sides is not None:
