@@ -103,7 +103,7 @@ class VsavImport:
         extra = dict(self.extra) | ({NIGHT_KEY: self.night} if self.night is not None else {})
         return check(Scenario(tuple(entries), game_map, self.title, self.nvr, self.phase,
                               self.attacker, self.starshells_used, (), units, markers, extra,
-                              where))
+                              where, night=self.night is not False))   # rules.md 11.5: day
 
     def summary(self) -> dict:
         return {"boards": self.boards, "units": len(self.units),

@@ -231,6 +231,8 @@ def sight(scenario: Scenario, viewer_id: str, hex_id: str) -> str:
         clear = hindrances + extra < 6
     if not clear:
         return "none"
+    if not scenario.night:          # rules.md 11.5: a day position, daytime LOS alone (A6)
+        return "nvr"
     light = scenario.derived(DERIVED_REFERENCE_LIGHTS, lambda: lights(scenario))
     nvr = scenario.nvr // 2 if (v.bu and v.type in ("afv", "armor_leader")) else scenario.nvr
     gun = any(mk.is_gunflash and m.index(mk.hex) == ti for mk in scenario.markers)

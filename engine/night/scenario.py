@@ -145,6 +145,9 @@ class Scenario:
     extra: dict = field(default_factory=dict, compare=False, hash=False)
     folder: str | None = field(default=None, compare=False)   # where relative board paths start
     ssr: tuple[str, ...] = ()       # VASL's rule names for every board (SPEC.md turn four)
+    # False: a day position (a save's scenario record says Night: No, rules.md 11.5): the night
+    # rules (E1) are off, every unit sees what its daytime LOS (A6) and the counters allow
+    night: bool = True
     _derived: dict = field(default_factory=dict, init=False, compare=False, hash=False,
                            repr=False)
 

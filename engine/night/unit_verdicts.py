@@ -21,6 +21,7 @@ from .verdicts import (
     SIGHT_NAMES,
     W_BEYOND,
     W_DAY,
+    W_DAYLIGHT,
     W_GF,
     W_JUNGLE,
     W_JUNGLE_GF,
@@ -73,6 +74,8 @@ def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
     elif not night_clear(scenario, vi, viewer.level, [ti], [target.level], day.clear,
                          day.hindrances)[0]:        # rules.md 11.4: counters' hindrances too
         why = W_DAY
+    elif not scenario.night:        # rules.md 11.5: a day position, daytime LOS alone (A6)
+        why = W_DAYLIGHT
     elif light.unit_lit(viewer):
         why = W_LIT_VIEWER_LIT if t_lit else (W_LIT_VIEWER_GF if gf else W_LIT_VIEWER_DARK)
     elif dense[vi] and dense[ti] and rng == 1:

@@ -45,7 +45,9 @@ SIGHT_NAMES = tuple(Sight.of_code(c) for c in (NONE, NVR, GUNFLASH))
 
 # why: codes for the reason of a hex's verdict
 (W_SELF, W_DAY, W_LIT_VIEWER_LIT, W_LIT_VIEWER_GF, W_LIT_VIEWER_DARK, W_JUNGLE_LIT, W_JUNGLE_GF,
- W_JUNGLE, W_LIT, W_WITHIN, W_GF, W_BEYOND, W_MOVING) = range(13)
+ W_JUNGLE, W_LIT, W_WITHIN, W_GF, W_BEYOND, W_MOVING, W_DAYLIGHT) = range(14)
+DAYLIGHT_WORDS = ("a day position: the night rules are off (E1 applies to night scenarios "
+                  "only; rules.md 11.5: the save's scenario record says Night: No)")
 
 MOVING_SEEN = ("entered", "changed_ca")
 
@@ -256,6 +258,8 @@ def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index
                              bool(day.clear[pos]), int(day.hindrances[pos]))
     if not day.clear[pos]:          # B24, rules.md 11.4: a blocking hex rubble by a counter
         counters = rubble_words(scenario, (day.block_h1[pos], day.block_h2[pos])) + counters
+    if why == W_DAYLIGHT:           # rules.md 11.5: a day position, daytime LOS alone (A6)
+        return [DAYLIGHT_WORDS, explain_block(m, day, pos)] + counters
     if why == W_DAY:                # rules.md 11.4: six hindrances with counters come first
         if day.clear[pos] and counters:
             return counters + [explain_block(m, day, pos)]
@@ -346,6 +350,11 @@ def _why(scenario: Scenario, vi: np.ndarray, nvr: np.ndarray, viewer_lit: np.nda
     """The reason code of every hex's verdict for viewers in hexes ``vi`` (one row each: their
     NVRs, whether each stands lit, their daytime LOS ``clear`` to every hex)."""
     m = scenario.map
+    if not scenario.night:          # rules.md 11.5: a day position sees by daytime LOS (A6)
+        why = np.full(clear.shape, W_DAYLIGHT, dtype=np.int8)
+        why[~clear] = W_DAY
+        why[np.arange(len(vi)), vi] = W_SELF
+        return why
     light = illumination(scenario)
     gf = gunflash_mask(scenario)[None, :]
     lit = light.lit[None, :]
@@ -411,8 +420,8 @@ def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndar
     return _codes(why)
 
 
-CODE_OF_WHY = np.zeros(13, dtype=np.int8)
-CODE_OF_WHY[[W_SELF, W_LIT_VIEWER_LIT, W_JUNGLE_LIT, W_LIT, W_WITHIN, W_MOVING]] = NVR
+CODE_OF_WHY = np.zeros(14, dtype=np.int8)
+CODE_OF_WHY[[W_SELF, W_LIT_VIEWER_LIT, W_JUNGLE_LIT, W_LIT, W_WITHIN, W_MOVING, W_DAYLIGHT]] = NVR
 CODE_OF_WHY[[W_LIT_VIEWER_GF, W_JUNGLE_GF, W_GF]] = GUNFLASH
 
 
