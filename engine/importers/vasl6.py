@@ -66,6 +66,7 @@ from .buildings import building_runs, named_groups
 from .grid import GEO, Geometry, hex_arrays, hex_name, hex_of_pixels
 from .hexside_stations import station_hexsides
 from .losdata import LOS_DATA, MAX_ENTRY_BYTES, LosData, read_los_data
+from .slopes import read_slopes
 from .vasl5_image import MAX_IMAGE_ENTRY_BYTES, board_image_entry
 from .vasl_terrain import BUILDING, HEXSIDE_GROUPS, HEXSIDE_IMPORT, VASL_TERRAIN
 
@@ -92,6 +93,7 @@ class VaslArchive:
     picture: BoardPicture | None = None     # the board's own picture, as VASL draws it
     ssr_images: tuple = ()                  # (SSR name, image, x, y): listed, not applied
     half_b: bool = False    # A1CenterX="-901": a "b" half board (rules.md 11.6)
+    meta_raw: bytes | None = None           # BoardMetadata.xml (its slopes read with the size)
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,7 @@ def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive
         notes.append(f"A1CenterY={a1_y:g}: VASL adds {offset} to each row number (its A"
                      f"{offset + 1} is Starshell's A1)")
     return VaslArchive(str(path), name, meta.get("version", "").strip(), geometry, standard, los,
-                       tuple(notes), picture, ssr_images(meta_raw), half_b)
+                       tuple(notes), picture, ssr_images(meta_raw), half_b, meta_raw)
 
 
 def read_picture(archive: zipfile.ZipFile, named: str, stem: str) -> BoardPicture | None:
@@ -316,6 +318,9 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
     extra = {"imported_from": {"format": "vasl", "file": Path(archive.file).name,
                                "name": archive.name, "version": archive.version},
              "import_report": report}
+    slopes = read_slopes(archive.meta_raw, size)    # B10.2, rules.md 11.4: VASL's slopes
+    if slopes:
+        extra["slopes"] = slopes
     if archive.picture is not None:
         extra = {"image": _picture_extra(archive, board_id)} | extra
     title = f"VASL board {archive.name}" + (f" (version {archive.version})"
