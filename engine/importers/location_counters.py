@@ -131,3 +131,12 @@ def fit_levels(units, game_map, notes: list[str]) -> tuple:
                 u = u.replace(level=0)
         out.append(u)
     return tuple(out)
+
+
+def outside_entrenchments(units: list[Unit], markers) -> list[Unit]:
+    """The units in a hex with an entrenchment counter but not under it marked ``entrenched``
+    false (VASL: only the pieces under the counter are in its location, B27)."""
+    dug = {m.hex for m in markers if m.type in ("foxhole", "trench", "ad_ditch")}
+    return [u.replace(extra={**u.extra, ENTRENCHED_KEY: False})
+            if u.hex in dug and ENTRENCHED_KEY not in u.extra and not u.is_vehicle else u
+            for u in units]

@@ -21,7 +21,7 @@ from ..night.files import BoardSource, build_map, save_scenario, unit_to_json
 from ..night.scenario import MapEntry, Marker, Scenario, Unit
 from ..overlay_file import overlay_file_name, save_overlay
 from ..overlay_paste import left_to_ssr
-from .location_counters import fit_levels, with_locations
+from .location_counters import fit_levels, outside_entrenchments, with_locations
 from .overlays import import_overlay
 from .piece_kinds import (
     KIND_WORDS,
@@ -179,7 +179,8 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
         if fig is not None and "fp" in fig.groupdict():
             by_figures.append(f"{label} ({figures_kind(fig, p.image)[1]})")
         units.append(_unit(p, what, flags, label, nation, side, hex_id, counts))
-    units = _conceal_under_qmarks(with_locations(units, game, notes), qmarks)
+    units = outside_entrenchments(with_locations(units, game, notes), markers)   # B27
+    units = _conceal_under_qmarks(units, qmarks)
     off_board = len(waiting) + sum(1 for k in kept if k.get("hex") is None)    # as listed
     notes += _notes(vehicles, by_figures, unsided, off_board)
     if sides is not None:

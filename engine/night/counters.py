@@ -96,9 +96,12 @@ def read_marker_keys(obj: dict, mtype: str, hex_index: int, game_map: Map, place
 
 
 def read_unit_keys(obj: dict, place: str) -> None:
-    """A unit's ``bypass_side``: 0-5, the hexside it bypasses along (SPEC.md turn four)."""
+    """A unit's ``bypass_side``: 0-5, the hexside it bypasses along, and ``entrenched``: true
+    or false (SPEC.md turn four)."""
     if "bypass_side" in obj:
         read_int(obj, "bypass_side", place, 0, 0, 5)
+    if "entrenched" in obj:         # B27: in (true) or out of (false) its hex's entrenchment
+        read_bool(obj, "entrenched", place, True)
 
 
 # ------------------------------------------------------------------------------ as LOS counts

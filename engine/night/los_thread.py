@@ -13,7 +13,7 @@ import numpy as np
 
 from ..hex_lines import crossed_hexes
 from ..los import BLIND, explain_block, hexside_words, hexsides_crossed, los_table
-from .counter_terrain import los_map, rubble_words
+from .counter_terrain import entrenchment_words, los_map, rubble_words
 from .counters import counter_words, line_counters
 from .light import illumination
 from .scenario import Scenario, Unit
@@ -89,6 +89,10 @@ def los_thread(scenario: Scenario, start: str, end: str, start_level: int = 0, e
         if viewer.level != start_level:
             viewer = viewer.replace(level=start_level)
             probe = scenario.with_unit(viewer)
+    if t.day_clear:                 # B27.2: from a unit in an entrenchment over hexside terrain
+        trench = entrenchment_words(probe, viewer, b, int(day.target_elev[0]))
+        if trench:
+            t.day_clear, t.day_reason = False, trench[0]
     f = visibility_from(probe, viewer.id)
     t.viewer = None if viewer.id == PROBE else viewer.id
     if end_level == 0:

@@ -14,7 +14,7 @@ from ..hex_lines import line_crossing
 from ..hexes import DIRECTIONS, from_axial, hex_range, neighbours, to_axial
 from ..maps import Map
 from ..terrain import BY_CODE, HEXSIDE_BY_CODE
-from .counter_terrain import los_map
+from .counter_terrain import entrenchment_words, los_map
 from .counters import line_counters, los_counters
 from .scenario import DERIVED_REFERENCE_LIGHTS, Scenario
 
@@ -229,6 +229,8 @@ def sight(scenario: Scenario, viewer_id: str, hex_id: str) -> str:
     if clear and los_counters(scenario):     # rules.md 11.4: the counters' hindrances, A6.1
         extra = int(line_counters(scenario, vi, v.level, ti, 0).extra[0])
         clear = hindrances + extra < 6
+    if clear and entrenchment_words(scenario, v, ti, int(m.level[ti]), None):
+        clear = False               # B27.2: the viewer in an entrenchment, walls between
     if not clear:
         return "none"
     if not scenario.night:          # rules.md 11.5: a day position, daytime LOS alone (A6)

@@ -27,7 +27,7 @@ import numpy as np
 from ..los import BLIND, DayLines, explain_block, los_table
 from ..los.ground import ground_row, ground_table
 from ..terrain import BY_CODE
-from .counter_terrain import los_map, rubble_words
+from .counter_terrain import entrenched_clear, entrenchment_words, los_map, rubble_words
 from .counters import counter_words, night_clear
 from .kinds import Nvr, Sight
 from .light import Illumination, illumination
@@ -243,9 +243,10 @@ def hexes_away(count: int) -> str:
 
 def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index: int,
                 light: Illumination, why: int, rng: int, target: str, target_bypass: bool = False,
-                underground: str | None = None) -> list[str]:
+                underground: str | None = None, target_unit: Unit | None = None) -> list[str]:
     """``underground``: the id of a target unit below ground level (its location, not its hex,
-    is the one starshells and IR leave dark, E1.923)."""
+    is the one starshells and IR leave dark, E1.923); ``target_unit``: the unit seen there
+    (its entrenchment, B27.2)."""
     m = los_map(scenario)           # rules.md 11.4: the reasons name rubble laid
     v = viewer.id
     vhex = viewer.hex
@@ -260,6 +261,9 @@ def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index
         counters = rubble_words(scenario, (day.block_h1[pos], day.block_h2[pos])) + counters
     if why == W_DAYLIGHT:           # rules.md 11.5: a day position, daytime LOS alone (A6)
         return [DAYLIGHT_WORDS, explain_block(m, day, pos)] + counters
+    if why == W_DAY and day.clear[pos]:     # B27.2: an entrenchment's occupant, walls between
+        counters = entrenchment_words(scenario, viewer, index, int(day.target_elev[pos]),
+                                      target_unit) + counters
     if why == W_DAY:                # rules.md 11.4: six hindrances with counters come first
         if day.clear[pos] and counters:
             return counters + [explain_block(m, day, pos)]
@@ -336,6 +340,7 @@ def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
     # rules.md 11.4: the counters' hindrances (smoke, vehicles, wrecks, FFE) on the daytime lines
     clear = night_clear(scenario, vi, viewer.level, np.arange(m.size), np.zeros(m.size, np.int64),
                         clear, None if day is None else day.hindrances)
+    clear = entrenched_clear(scenario, viewer, clear)     # B27.2: a viewer in an entrenchment
     light = illumination(scenario)
     gf = gunflash_mask(scenario)
     why = _why(scenario, np.array([vi]), np.array([nvr]), np.array([light.unit_lit(viewer)]),
@@ -415,6 +420,7 @@ def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndar
     targets, levels = np.arange(m.size), np.zeros(m.size, np.int64)
     for k, u in enumerate(units):   # rules.md 11.4: the counters' hindrances
         clear[k] = night_clear(scenario, int(vi[k]), u.level, targets, levels, clear[k], hind[k])
+        clear[k] = entrenched_clear(scenario, u, clear[k])    # B27.2 (rules.md 11.4)
     why = _why(scenario, vi, np.array([viewer_nvr(scenario, u) for u in units]),
                np.array([light.unit_lit(u) for u in units]), clear)
     return _codes(why)
