@@ -290,7 +290,9 @@ def marker_words(marker, game_map: Map) -> str:
         return ("FFE: +1 hindrance to lines through its blast area (this hex and the next), "
                 "2 levels high (rules.md 11.4)")
     if marker.type == "rubble":
-        return f"{label} (B24)"
+        return (f"{label}: the hex is rubble to every line, a half-level obstacle at its "
+                "ground (B24.1, rules.md 11.4)")
     if marker.type in _ENTRENCHMENT_WORDS:
-        return f"{label} (B27)"
+        return (f"{label}: a unit in it sees no non-adjacent location at its level or lower "
+                "over a wall, hedge or bocage, nor is seen so (B27.2, rules.md 11.4)")
     return label
