@@ -22,11 +22,12 @@ from typing import NamedTuple
 import numpy as np
 
 from .boards import Board, HexTerrain, board_raster, with_raster
-from .hexes import parse_hex_id
+from .hexes import column_name, parse_hex_id
+from .los.raster.pixels import pixel_hexes
 from .maps import Map, Placement
 from .raster_file import Raster
 from .ssr.apply import BoardKey
-from .ssr.pixels import codes, hex_grid
+from .ssr.pixels import codes
 
 RUBBLE_MATERIALS = ("stone", "wood")
 MAX_RUBBLE_LEVEL = 3
@@ -68,21 +69,24 @@ def _with_rubble(key: BoardKey, rubble: tuple[Rubble, ...]) -> Board:
     raster = board_raster(board)
     if raster is None:
         return new
-    return with_raster(new, _raster_with_rubble(raster, rubble))
+    return with_raster(new, _raster_with_rubble(board, raster, rubble))
 
 
-def _raster_with_rubble(raster: Raster, rubble: tuple[Rubble, ...]) -> Raster:
+def _raster_with_rubble(board: Board, raster: Raster, rubble: tuple[Rubble, ...]) -> Raster:
     """Every pixel of each rubble hex takes VASL's rubble terrain (``Map.applyLOSRules``: a
-    terrain counter's terrain instead of the drawn one, levels unchanged)."""
-    grid = hex_grid(raster)
-    where = {(c, r): k for k, (c, r) in enumerate(zip(grid.cols.tolist(), grid.rows.tolist()))}
+    terrain counter's terrain instead of the drawn one, levels unchanged); a pixel's hex as
+    the LOS frame reads it (``raster.pixels``: VASL's ``gridToHex``, a pixel row between two
+    hexes of a column the lower one's)."""
+    alone = Map([Placement(board, (0, 0))])
+    height, width = raster.shape
+    hexi = pixel_hexes(alone, width, height, raster.geometry).hexi.reshape(height, width)
     code_of = codes()
-    per_hex = np.full(len(grid.cols), -1, dtype=np.int16)
+    per_hex = np.full(alone.size + 1, -1, dtype=np.int16)      # the last: no hex (-1)
     for r in rubble:
-        k = where.get((r.col, r.row))
-        if k is not None:
-            per_hex[k] = code_of[vasl_rubble_terrain(r.material, r.level)]
-    drawn = per_hex[grid.pixel_hex]
+        name = f"{board.id}{column_name(r.col)}{r.row}"
+        if alone.has(name):
+            per_hex[alone.index(name)] = code_of[vasl_rubble_terrain(r.material, r.level)]
+    drawn = per_hex[hexi]
     terrain = np.where(drawn >= 0, drawn, raster.terrain).astype(raster.terrain.dtype)
     return Raster(terrain, raster.level, raster.geometry, raster.size, raster.summary)
 

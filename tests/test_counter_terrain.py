@@ -109,3 +109,16 @@ def test_a_rubble_counter_on_a_joined_hex_lays_rubble_on_both_boards():
     for p in laid.placements:
         local = (32, 5) if p.board.id == "t1" else (0, 5)
         assert p.board.at(*local).terrain == "rubble"
+
+
+def test_a_line_along_a_rubble_hexs_side_meets_its_rubble_as_vasl_does():
+    """VASL judges a line along a hexside in both hexes, the counter's terrain in its hex
+    (checkLOSOnHexsideRule, applyLOSRules): Stone Rubble Level 3 in C4 (three levels high)
+    blocks B3 -> D3, which runs along the C3/C4 hexside (seen on real boards, bd02)."""
+    plain = position(drawn_board(), units=[unit("A", "t1B3"), unit("B", "t1D3", side="axis")])
+    assert visibility_from(plain, "A")["t1D3"].sight == "nvr"
+    s = plain.replace(markers=(rubble("t1C4", level=3),))
+    m = los_map(s)
+    line = los_table(m).lines(m.index("t1B3"), 0, np.array([m.index("t1D3")]), np.array([0]))
+    assert not line.clear[0]
+    assert visibility_from(s, "A")["t1D3"].sight == "none"

@@ -60,6 +60,7 @@ from engine.los import HINDRANCES, los_table  # noqa: E402
 from engine.los.ground import ground_row  # noqa: E402
 from engine.los.ground import prepare as prepare_ground  # noqa: E402
 from engine.maps import Map, Placement  # noqa: E402
+from engine.night.counter_terrain import los_map  # noqa: E402
 from engine.raster_file import terrain_table  # noqa: E402
 from engine.ssr.apply import board_with_rules  # noqa: E402
 from tools.vasl_counters import add_counters, counters_position, read_counters  # noqa: E402
@@ -322,10 +323,12 @@ def ground_part(game_map: Map, table, answers: dict, words: Blocks, field: bool 
             tgt_i.append(name(tgt))
     src_i, tgt_i = np.array(src_i, np.int64), np.array(tgt_i, np.int64)
     viewers = sorted(set(src_i.tolist()))
+    position = None if counters is None else counters_position(game_map, name, counters)
+    if position is not None:        # B24, rules.md 11.4: rubble laid on the map LOS is judged on
+        table = los_table(los_map(position))
     rows = Rows(table, [(v, 0) for v in viewers])
     r = np.array([rows.index[(v, 0)] for v in src_i.tolist()], np.int64)
-    if counters is not None:
-        position = counters_position(game_map, name, counters)
+    if position is not None:
         day_clear = rows.clear
         rows.clear, rows.hind = add_counters(table, position, viewers, rows.clear, rows.hind)
         rows.kind = np.where(day_clear & ~rows.clear, HINDRANCES, rows.kind)    # A6.1
