@@ -5,10 +5,12 @@ VASL (``VASLGameInterface.updatePiece``: a TERRAIN counter; ``Map.applyLOSRules`
 of a hex that holds a rubble counter takes the counter's terrain instead of the drawn one
 (``Stone Rubble``, ``Wooden Rubble``, or their level forms ``Stone Rubble Level 1``...), its
 ground level unchanged; inherent terrain "spilling" into the hex is then not ignored there.
-So here: every pixel of the hex (the hex whose centre is nearest, VASL's ``gridToHex``) takes
-VASL's rubble code, and the hex model's hex becomes rubble (B24.1: a half-level obstacle) at its
-own level.  The level forms keep their VASL code on the drawn terrain (VASL's table gives them a
-height); on the hex model they are rubble as the ground-level form (an approximation).
+So here: every pixel of the hex (as the LOS frame reads a pixel's hex, ``raster.pixels``: the
+nearest centre, where VASL's ``gridToHex`` cuts columns in thirds) takes VASL's rubble code, and
+the hex model's hex becomes rubble (B24.1: a half-level obstacle) at its own level.  The level
+forms keep their VASL code on the drawn terrain (VASL's table gives them a height; the raster
+rules take them as inherent terrain, as VASL judges a counter's hex along its sides); on the
+hex model they are rubble as the ground-level form (an approximation).
 
 ``map_with_rubble``: the map with its rubble laid (a map of its own content, so every per-map
 table is its own); boards on two slots (a joined hex) get the rubble on both halves.
