@@ -375,6 +375,10 @@ class MapScene(QGraphicsScene):
                               (style.SIGHT_NVR, codes == api.night.Sight.NVR.code, None),
                               (style.SIGHT_GUNFLASH, codes == api.night.Sight.GUNFLASH.code, gf_edge)])
         self.viewer_blind.set_mask(np.asarray(f.blind_at_night))    # A6.4 where it matters
+        if not a.scenario.night:    # rules.md 11.5: a day position has no NVR, no rings
+            self.nvr_ring.set_outlines([])
+            self.moving_rings.set_outlines([])
+            return
         m = a.scenario.map
         at = m.pos(m.index(a.scenario.unit(a.viewer).hex))
         label = self._ring_label(at, a.nvr, f"NVR {a.nvr}", style.NVR_RING)
