@@ -26,7 +26,10 @@ from .hexes import (
     DIRECTIONS,
     MAX_BOARD_COLUMNS,
     MAX_BOARD_ROWS,
+    PLAIN,
     HexIdError,
+    Naming,
+    column_index,
     column_name,
     from_axial,
     parse_local,
@@ -67,6 +70,13 @@ class Board:
     # the terrain as drawn (engine.raster_file), in memory: set by with_raster, read from the
     # file its "raster" key names by load_board, written beside the board file by save_board
     raster: Raster | None = field(default=None, compare=False, hash=False, repr=False)
+    # how the board names its hexes (rules.md 11.6; the file's "hex_names"): a "b" half board
+    # names its first column Q, as VASL does; positions stay counted from the first column
+    naming: Naming = PLAIN
+
+    def name(self, col: int, row: int) -> str:
+        """Our (col, row)'s local name, as the board names it (``"Q5"`` on a "b" half)."""
+        return self.naming.name(col, row)
 
     def at(self, col: int, row: int) -> HexTerrain:
         return self.hexes.get((col, row), self.default)
@@ -169,9 +179,50 @@ def _hex_terrain(obj: Any, place: str, base: HexTerrain | None) -> HexTerrain:
 
 
 @lru_cache(maxsize=1 << 14)
-def _local(key: str, size: tuple[int, int]) -> tuple[int, int]:
+def _local(key: str, size: tuple[int, int], naming: Naming = PLAIN) -> tuple[int, int]:
     """``parse_local`` of a board file's key (a string), kept: every board names the same hexes."""
-    return parse_local(key, size)
+    return parse_local(key, size, naming)
+
+
+def _naming(obj: Any, size: tuple[int, int]) -> Naming:
+    """The file's ``hex_names`` (rules.md 11.6): ``{"first_column": "Q", "first_row": 11,
+    "alternate": true}``, each optional (A, 1, false); absent: the plain naming."""
+    if obj is None:
+        return PLAIN
+    if not isinstance(obj, dict) or set(obj) - {"first_column", "first_row", "alternate"}:
+        raise ScenarioError("hex_names must be an object with first_column (a column name), "
+                            f"first_row (a row number) and alternate (true or false), not "
+                            f"{shown(obj)}", place="hex_names")
+    first = obj.get("first_column", "A")
+    try:
+        first_column = column_index(first)
+    except HexIdError as e:
+        raise ScenarioError(str(e), place="hex_names.first_column") from None
+    first_row = obj.get("first_row", 1)
+    if not is_int(first_row):
+        raise ScenarioError(f"first_row must be a whole number, not {shown(first_row)}",
+                            place="hex_names.first_row")
+    alternate = obj.get("alternate", False)
+    if not isinstance(alternate, bool):
+        raise ScenarioError(f"alternate must be true or false, not {shown(alternate)}",
+                            place="hex_names.alternate")
+    naming = Naming(first_column, first_row, alternate)
+    problem = naming.check(size)
+    if problem:
+        raise ScenarioError(problem, place="hex_names")
+    return naming
+
+
+def naming_json(naming: Naming) -> dict:
+    """The file's ``hex_names`` of a naming (only the keys that are not plain)."""
+    out: dict = {}
+    if naming.first_column:
+        out["first_column"] = column_name(naming.first_column)
+    if naming.first_row != 1:
+        out["first_row"] = naming.first_row
+    if naming.alternate:
+        out["alternate"] = True
+    return out
 
 
 def board_from_json(data: Any, file: str | None = None) -> Board:
@@ -199,6 +250,7 @@ def _board_from_json(data: Any) -> Board:
     if not isinstance(title, str):
         raise ScenarioError("title must be a string", place="title")
     size = _size(data.get("size", list(DEFAULT_SIZE)))
+    naming = _naming(data.get("hex_names"), size)
     default = _hex_terrain(data.get("default", {}), "default", None)
     hexes_obj = data.get("hexes", {})
     if not isinstance(hexes_obj, dict):
@@ -208,7 +260,7 @@ def _board_from_json(data: Any) -> Board:
     seen: dict = {}        # one HexTerrain per spelling of a hex's terrain (for speed)
     for key, val in hexes_obj.items():
         try:
-            col, row = _local(key, size)
+            col, row = _local(key, size, naming)
         except HexIdError as e:
             raise ScenarioError(str(e), place=f"hexes.{key}") from None
         try:
@@ -222,11 +274,11 @@ def _board_from_json(data: Any) -> Board:
             if spelling is not None and not spec.extra:
                 seen[spelling] = spec
         hexes[(col, row)] = spec
-    hexsides = _hexsides(data.get("hexsides", {}), size)
+    hexsides = _hexsides(data.get("hexsides", {}), size, naming)
     extra = {k: v for k, v in data.items()
              if k not in ("format", "version", "id", "title", "default", "hexes", "size",
-                          "hexsides", "raster")}
-    return Board(bid, title, default, hexes, extra, size=size, hexsides=hexsides)
+                          "hexsides", "raster", "hex_names")}
+    return Board(bid, title, default, hexes, extra, size=size, hexsides=hexsides, naming=naming)
 
 
 def _size(obj: Any) -> tuple[int, int]:
@@ -238,7 +290,7 @@ def _size(obj: Any) -> tuple[int, int]:
     return obj[0], obj[1]
 
 
-def _hexsides(obj: Any, size: tuple[int, int]) -> dict:
+def _hexsides(obj: Any, size: tuple[int, int], naming: Naming = PLAIN) -> dict:
     """SPEC.md "hexsides": ``"HEX/DIR": name``; a hexside named twice must agree."""
     if not isinstance(obj, dict):
         raise ScenarioError("hexsides must be an object mapping 'HEX/DIR' to a hexside terrain",
@@ -252,7 +304,7 @@ def _hexsides(obj: Any, size: tuple[int, int]) -> dict:
             raise ScenarioError(f"a hexside is a hex and a direction 1..6, like 'C8/1', "
                                 f"not {key!r}", place=place)
         try:
-            col, row = _local(hex_part, size)
+            col, row = _local(hex_part, size, naming)
         except HexIdError as e:
             raise ScenarioError(str(e), place=place) from None
         if not isinstance(name, str) or name not in HEXSIDES:
@@ -286,14 +338,16 @@ def _hex_terrain_json(spec: HexTerrain, default: HexTerrain | None) -> dict:
 def board_to_json(board: Board) -> dict:
     hexes = {}
     for (c, n) in sorted(board.hexes):
-        hexes[f"{column_name(c)}{n}"] = _hex_terrain_json(board.hexes[(c, n)], board.default)
+        hexes[board.name(c, n)] = _hex_terrain_json(board.hexes[(c, n)], board.default)
     out = {"format": BOARD_FORMAT, "version": 1, "id": board.id, "title": board.title}
     if tuple(board.size) != DEFAULT_SIZE:
         out["size"] = list(board.size)
+    if not board.naming.plain:
+        out["hex_names"] = naming_json(board.naming)
     out["default"] = _hex_terrain_json(board.default, None)
     out["hexes"] = hexes
     if board.hexsides:
-        out["hexsides"] = {f"{column_name(c)}{n}/{d}": board.hexsides[(c, n, d)]
+        out["hexsides"] = {f"{board.name(c, n)}/{d}": board.hexsides[(c, n, d)]
                            for (c, n, d) in sorted(board.hexsides)}
     out.update(board.extra)
     return out
