@@ -179,7 +179,7 @@ def convert(archive: Vasl5Archive, board_id: str,
     code = np.where(inherent.max(axis=1) >= INHERENT_PIXELS, inherent.argmax(axis=1), code)
     ours = _per_hex_counts(_OURS[codes], near & _VOTES[codes], len(_OUR_NAMES))
 
-    groups = _building_groups(pixels.code, code, X, Y, cols, rows)
+    groups = _building_groups(pixels.code, code, X, Y, cols, rows, naming)
     hexsides, side_counts = station_hexsides(pixels.code, geo, size)
     bridges = bridges_of_grid(pixels.code.T, geo, size)             # B6
 
@@ -312,7 +312,7 @@ def _list(board_id: str, cols, rows, naming: Naming = PLAIN, limit: int = 12) ->
     return ", ".join(names[:limit]) + more
 
 
-def _building_groups(code_grid, code, X, Y, cols, rows) -> dict[int, str]:
+def _building_groups(code_grid, code, X, Y, cols, rows, naming: Naming = PLAIN) -> dict[int, str]:
     """Hex index -> building group, for the hexes of buildings that span several hexes."""
     bldg = np.flatnonzero(_BUILDING[code])
     if len(bldg) < 2:
@@ -332,7 +332,7 @@ def _building_groups(code_grid, code, X, Y, cols, rows) -> dict[int, str]:
         comps = label[run]
         values, n = np.unique(comps, return_counts=True)
         comp_of[i] = int(values[np.argmax(n)])
-    return named_groups(comp_of, cols, rows)
+    return named_groups(comp_of, cols, rows, naming)
 
 
 def _unimported_features(dec: Decoded, board_id: str, geo: Geometry, size,

@@ -276,7 +276,7 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
         raise ScenarioError(f"{hex_name(board_id, int(cols[i]), int(rows[i]), naming)} is at level "
                             f"{int(level[i])}: a board's levels run from {-MAX_LEVEL} to "
                             f"{MAX_LEVEL}", place=LOS_DATA)
-    groups = _building_groups(los, code, *samples, cols, rows)
+    groups = _building_groups(los, code, *samples, cols, rows, archive.naming)
     bridges = bridges_of_grid(los.terrain, geo, size)
 
     hexes: dict = {}
@@ -349,7 +349,8 @@ def _import_hexsides(los: LosData, geo: Geometry, counts, board_id: str,
     return sides, report
 
 
-def _building_groups(los: LosData, code, Xc, Yc, inside, sx, sy, cols, rows) -> dict[int, str]:
+def _building_groups(los: LosData, code, Xc, Yc, inside, sx, sy, cols, rows,
+                     naming: Naming = PLAIN) -> dict[int, str]:
     """Hex index -> building group name, for the hexes of multi-hex buildings."""
     is_bldg = np.flatnonzero(BUILDING[code])
     if len(is_bldg) < 2:
@@ -373,7 +374,7 @@ def _building_groups(los: LosData, code, Xc, Yc, inside, sx, sy, cols, rows) -> 
             values, n = np.unique(found, return_counts=True)
             at_centre = int(values[np.argmax(n)])
         comp_of[i] = at_centre
-    return named_groups(comp_of, cols, rows)
+    return named_groups(comp_of, cols, rows, naming)
 
 
 def _list_hexes(board_id: str, cols, rows, naming: Naming = PLAIN, limit: int = 8) -> str:
