@@ -20,6 +20,7 @@ from typing import Any
 
 from .board_files import free_name, own_picture, write_picture
 from .errors import ScenarioError, shown
+from .hex_names import naming_from_json, naming_json
 from .hexes import (
     BOARD_ID_RE,
     DEFAULT_SIZE,
@@ -29,8 +30,6 @@ from .hexes import (
     PLAIN,
     HexIdError,
     Naming,
-    column_index,
-    column_name,
     from_axial,
     parse_local,
     rows_of_column,
@@ -184,47 +183,6 @@ def _local(key: str, size: tuple[int, int], naming: Naming = PLAIN) -> tuple[int
     return parse_local(key, size, naming)
 
 
-def _naming(obj: Any, size: tuple[int, int]) -> Naming:
-    """The file's ``hex_names`` (rules.md 11.6): ``{"first_column": "Q", "first_row": 11,
-    "alternate": true}``, each optional (A, 1, false); absent: the plain naming."""
-    if obj is None:
-        return PLAIN
-    if not isinstance(obj, dict) or set(obj) - {"first_column", "first_row", "alternate"}:
-        raise ScenarioError("hex_names must be an object with first_column (a column name), "
-                            f"first_row (a row number) and alternate (true or false), not "
-                            f"{shown(obj)}", place="hex_names")
-    first = obj.get("first_column", "A")
-    try:
-        first_column = column_index(first)
-    except HexIdError as e:
-        raise ScenarioError(str(e), place="hex_names.first_column") from None
-    first_row = obj.get("first_row", 1)
-    if not is_int(first_row):
-        raise ScenarioError(f"first_row must be a whole number, not {shown(first_row)}",
-                            place="hex_names.first_row")
-    alternate = obj.get("alternate", False)
-    if not isinstance(alternate, bool):
-        raise ScenarioError(f"alternate must be true or false, not {shown(alternate)}",
-                            place="hex_names.alternate")
-    naming = Naming(first_column, first_row, alternate)
-    problem = naming.check(size)
-    if problem:
-        raise ScenarioError(problem, place="hex_names")
-    return naming
-
-
-def naming_json(naming: Naming) -> dict:
-    """The file's ``hex_names`` of a naming (only the keys that are not plain)."""
-    out: dict = {}
-    if naming.first_column:
-        out["first_column"] = column_name(naming.first_column)
-    if naming.first_row != 1:
-        out["first_row"] = naming.first_row
-    if naming.alternate:
-        out["alternate"] = True
-    return out
-
-
 def board_from_json(data: Any, file: str | None = None) -> Board:
     """Validate a parsed board file; raise ScenarioError naming the place.  Its terrain as drawn
     (the ``raster`` key) is read from beside ``file`` (a board with one is read from its file)."""
@@ -250,7 +208,7 @@ def _board_from_json(data: Any) -> Board:
     if not isinstance(title, str):
         raise ScenarioError("title must be a string", place="title")
     size = _size(data.get("size", list(DEFAULT_SIZE)))
-    naming = _naming(data.get("hex_names"), size)
+    naming = naming_from_json(data.get("hex_names"), size)
     default = _hex_terrain(data.get("default", {}), "default", None)
     hexes_obj = data.get("hexes", {})
     if not isinstance(hexes_obj, dict):
