@@ -24,7 +24,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .boards import Board, HexTerrain, board_raster, with_raster
-from .hexes import column_name, parse_hex_id
+from .hexes import parse_hex_id
 from .los.raster.pixels import pixel_hexes
 from .maps import Map, Placement
 from .raster_file import Raster
@@ -85,7 +85,7 @@ def _raster_with_rubble(board: Board, raster: Raster, rubble: tuple[Rubble, ...]
     code_of = codes()
     per_hex = np.full(alone.size + 1, -1, dtype=np.int16)      # the last: no hex (-1)
     for r in rubble:
-        name = f"{board.id}{column_name(r.col)}{r.row}"
+        name = board.id + board.name(r.col, r.row)
         if alone.has(name):
             per_hex[alone.index(name)] = code_of[vasl_rubble_terrain(r.material, r.level)]
     drawn = per_hex[hexi]
@@ -98,10 +98,12 @@ def map_with_rubble(game_map: Map, rubble: dict[int, tuple[str, int]]) -> Map:
     on every board holding a part of each hex (rules.md 11.4)."""
     if not rubble:
         return game_map
+    boards = {p.board.id: p.board for p in game_map.placements}
     on_board: dict[str, list[Rubble]] = {}
     for index, (material, level) in rubble.items():
         for name in game_map.aliases(index):
-            h = parse_hex_id(name, size=None)
+            board = boards[parse_hex_id(name, size=None).board]
+            h = parse_hex_id(name, tuple(board.size), board.naming)     # rules.md 11.6 names
             on_board.setdefault(h.board, []).append(Rubble(h.col, h.row, material, level))
     placements = [Placement(board_with_rubble(p.board, tuple(on_board.get(p.board.id, ()))),
                           p.at, p.rotated) for p in game_map.placements]

@@ -122,3 +122,14 @@ def test_a_line_along_a_rubble_hexs_side_meets_its_rubble_as_vasl_does():
     line = los_table(m).lines(m.index("t1B3"), 0, np.array([m.index("t1D3")]), np.array([0]))
     assert not line.clear[0]
     assert visibility_from(s, "A")["t1D3"].sight == "none"
+
+
+def test_rubble_on_a_board_named_as_a_b_half_lands_on_its_own_hex():
+    """rules.md 11.6: a "b" half board names its first column Q; the counter in its S5 is the
+    board's third column."""
+    from engine.hexes import Naming
+    b = Board("h1", "b half", HexTerrain(), {}, size=(17, 20), naming=Naming(first_column=16))
+    s = position(b, markers=[rubble("h1S5")])
+    laid = los_map(s)
+    assert laid.terrain_name(laid.index("h1S5")) == "rubble"
+    assert laid.placements[0].board.at(2, 5).terrain == "rubble"

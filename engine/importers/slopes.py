@@ -7,18 +7,17 @@ A hex name that is no hex of the board or a side that is not 0-5 is refused with
 ScenarioError naming ``BoardMetadata.xml`` and the element."""
 from __future__ import annotations
 
-import re
-
 from ..errors import ScenarioError, shown
-from ..hexes import COLUMN_NAMES
+from ..hexes import PLAIN, HexIdError, Naming, parse_local
 from .board_metadata import METADATA, xml_root
 
 MAX_SLOPES = 10_000
-_HEX_RE = re.compile(r"^([A-Z]{1,2})(\d{1,2})$")
 
 
-def read_slopes(raw: bytes | None, size: tuple[int, int]) -> dict[str, list[int]]:
-    """The slopes of a board of ``size`` (columns, rows): hex name -> its slope sides."""
+def read_slopes(raw: bytes | None, size: tuple[int, int], naming: Naming = PLAIN
+                ) -> dict[str, list[int]]:
+    """The slopes of a board of ``size`` (columns, rows) naming its hexes by ``naming``
+    (rules.md 11.6): hex name (the board's) -> its slope sides."""
     if raw is None:
         return {}
     out: dict[str, list[int]] = {}
@@ -27,12 +26,12 @@ def read_slopes(raw: bytes | None, size: tuple[int, int]) -> dict[str, list[int]
             raise ScenarioError(f"more than {MAX_SLOPES} slope elements", place=METADATA)
         where = f"{METADATA}, slope {n}"
         name = (e.get("hex") or "").strip()
-        m = _HEX_RE.match(name)
-        col = COLUMN_NAMES.index(m.group(1)) if m and m.group(1) in COLUMN_NAMES else -1
-        row = int(m.group(2)) if m else -1
-        if not (0 <= col < size[0] and (1 - col % 2) <= row <= size[1]):
+        try:
+            col, row = parse_local(name, size, naming)
+        except HexIdError:
             raise ScenarioError(f"hex {shown(name)} is no hex of a {size[0]} x {size[1]} "
-                                "board", place=where)
+                                "board", place=where) from None
+        name = naming.name(col, row)
         sides = (e.get("hexsides") or "").strip()
         if not sides or any(c not in "012345" for c in sides) or len(sides) > 6:
             raise ScenarioError(f"hexsides {shown(sides)} are not VASL's sides 0 to 5",

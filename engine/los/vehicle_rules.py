@@ -19,7 +19,7 @@ import numpy as np
 
 from ..cache import per_map
 from ..errors import ScenarioError, shown
-from ..hexes import SQRT3, column_name, parse_local
+from ..hexes import SQRT3, parse_local
 from ..maps import Map
 from ..raster_file import terrain_table
 
@@ -36,7 +36,7 @@ def _board_slopes(board) -> list[tuple[int, int, int]]:
     out = []
     for name, sides in raw.items():
         try:
-            col, row = parse_local(name, tuple(board.size))
+            col, row = parse_local(name, tuple(board.size), board.naming)
         except ValueError as e:
             raise ScenarioError(str(e), file=board.path, place=f"slopes.{shown(name, 20)}") from None
         if (not isinstance(sides, list) or len(sides) > 6
@@ -55,7 +55,7 @@ def map_slopes(game_map: Map) -> np.ndarray:
     out = np.zeros((game_map.size, 6), dtype=bool)
     for p in game_map.placements:
         for col, row, side in _board_slopes(p.board):
-            name = f"{p.board.id}{column_name(col)}{row}"
+            name = p.board.id + p.board.name(col, row)
             if game_map.has(name):
                 out[game_map.index(name), (side + 3) % 6 if p.rotated else side] = True
     return out
