@@ -4,8 +4,8 @@
 Every board's raster (``engine.raster_file``, found by ``engine.boards.board_raster``) pasted
 at its slot: per pixel its terrain and ground level, the map's hex it lies in, its nearest
 hexside and whether the centre is its nearest location (VASL's ``Hex.getNearestLocation``), and
-which neighbours' extended borders hold it too (``pixels``); pixels judged alike share a
-*class*, and what the compiled walk (``kernel``) reads of each class.  Per hex: its centre
+which neighbours' extended borders hold it too (``pixels``), and whether VASL finds it in no
+hex (``hexless``: a line's walk ends there); pixels judged alike share a *class*, and what the compiled walk (``kernel``) reads of each class.  Per hex: its centre
 pixel, its centre's terrain, the terrain at its hexsides' middles, its neighbours, cliffs and
 hexside terrain (B9.2), and the ranges between hexes.
 """
@@ -21,7 +21,8 @@ from ...maps import Map
 from ...terrain import HEXSIDES
 from ..hexside_terrain import OFF_MAP_LEVEL
 from . import bits
-from .pixels import PixelHexes, extended_borders, pixel_hexes, shared_slots
+from .hexless import hexless_pixels
+from .pixels import PixelHexes, extended_borders, in_own_border, pixel_hexes, shared_slots
 from .terrain import (
     BRIDGE_T,
     BUILDING_TERRAIN_T,
@@ -55,7 +56,8 @@ class Frame:
     pix_cls: np.ndarray        # per pixel: its class
     # per class: the first class of each floor (``cls_from[floor + 128]``: the classes from it
     # on can matter above the floor), nearest side, extended-border bits, ground level,
-    # terrain code, hex (-1 off the map), whether at the centre; what the walk reads: its bits
+    # terrain code, hex (-1 off the map), whether at the centre, in no hex for VASL (0 in one,
+    # 1 in none but in its hex's extended border, 2 out of that too); what the walk reads: its bits
     # (``bits``), obstacle top, what it can matter above, its hex and neighbours (-2: none)
     cls_from: np.ndarray
     cls_side: np.ndarray
@@ -64,6 +66,7 @@ class Frame:
     cls_code: np.ndarray
     cls_hex: np.ndarray
     cls_centre: np.ndarray
+    cls_lost: np.ndarray
     cls_flags: np.ndarray
     cls_top: np.ndarray
     cls_low: np.ndarray
@@ -83,6 +86,7 @@ class Frame:
     r: np.ndarray
     ranges: np.ndarray | None  # (hexes + 1)^2 ranges, or None on a large map
     bridge_centres: np.ndarray  # (k, 2): the centres of hexes holding bridge pixels (B6)
+    hexless: np.ndarray        # the pixels in no hex for VASL (flat, sorted: ``hexless``)
 
 
 def map_rasters(game_map: Map):
@@ -178,7 +182,9 @@ def build_frame(game_map: Map, rasters) -> Frame:
     # nearest location (VASL's Hex.getNearestLocation)
     px = pixel_hexes(m, width, height, geometry, *slots)
     px.hexi[~covered] = -1
-    classes = _classify(m, terrain, level, px, width, height, geometry)
+    # the pixels VASL finds in no hex (Map.gridToHex): a line's walk ends there
+    hexless = hexless_pixels(m, width, height, geometry, px)
+    classes = _classify(m, terrain, level, px, width, height, geometry, hexless)
     # hex centres in pixels (VASL's LOS point: truncated), and the terrain there
     cx = a1x + hw * m.col
     cy = a1y + hh * (m.row - 1 + (m.col % 2)) - hh / 2 * (m.col % 2)
@@ -206,7 +212,8 @@ def build_frame(game_map: Map, rasters) -> Frame:
         ground=np.append(m.level.astype(np.int64), OFF_MAP_LEVEL),
         **sides, q=q, r=r, ranges=ranges,
         bridge_centres=np.stack([centre_x[bridged], centre_y[bridged]], axis=1).astype(
-            np.float64))
+            np.float64),
+        hexless=hexless)
 
 
 def _paste(m: Map, rasters, geometry):
@@ -238,16 +245,21 @@ def _paste(m: Map, rasters, geometry):
             (slots, shapes[0]) if slots is not None else (None, None))
 
 
-def _classify(m: Map, terr, lev, px: PixelHexes, W: int, H: int, geometry) -> dict:
-    """Pixels of one hex, terrain, level, extended borders and nearest location are judged
-    alike: their classes (``pix_cls``) and what each class is (``cls_*``)."""
+def _classify(m: Map, terr, lev, px: PixelHexes, W: int, H: int, geometry,
+              hexless: np.ndarray) -> dict:
+    """Pixels of one hex, terrain, level, extended borders, nearest location and VASL's hex
+    (or none: ``hexless``) are judged alike: their classes (``pix_cls``) and what each class is
+    (``cls_*``)."""
     hexi, side, at_centre = px.hexi, px.side, px.at_centre
     # the neighbours (bits 0..5) whose extended border holds the pixel too
     edge = extended_borders(m, px, W, H, geometry)
+    # in no hex for VASL: 1 while its own hex's extended border holds it, else 2
+    lost = np.zeros(len(hexi), dtype=np.uint8)
+    lost[hexless] = np.where(in_own_border(m, hexi[hexless], hexless, W, H, geometry), 1, 2)
     # pixels of one hex, terrain, level and nearest location are judged alike: classes,
     # keyed (``_run_keys``); the same classes as np.unique of every pixel's key, from the
     # runs along the rows, a chunk of pixels at a time (memory bounded, however many classes)
-    parts = (hexi, terr, lev, edge, side, at_centre)
+    parts = (hexi, terr, lev, lost, edge, side, at_centre)
     n = len(hexi)
     chunks = [(a, min(a + CLASS_CHUNK, n)) for a in range(0, n, CLASS_CHUNK)]
     uniq = np.unique(np.concatenate([np.unique(_run_keys(parts, a, b)[0]) for a, b in chunks]))
@@ -255,9 +267,10 @@ def _classify(m: Map, terr, lev, px: PixelHexes, W: int, H: int, geometry) -> di
     # 127 for terrain that counts whatever the ends' heights (hexside, half-level, split;
     # every floor is below 127); classes numbered in the order of this byte, so that a
     # pixel's class says at once whether it can matter above a floor (``cls_from``)
-    code = (uniq // (1024 * 64)) % 256
-    special = HEXSIDE_T[code] | HALF_LEVEL[code] | SPLIT[code]
-    top = ((uniq // 1024) % 64) - 32 + HEIGHT[code]
+    code = (uniq // (KEY_LOW * 64)) % 256
+    # a pixel in no hex (VASL) is met by every line: counted whatever the ends' heights
+    special = HEXSIDE_T[code] | HALF_LEVEL[code] | SPLIT[code] | ((uniq // 1024) % 4 != 0)
+    top = ((uniq // KEY_LOW) % 64) - 32 + HEIGHT[code]
     low = np.where(special, 127, np.clip(top, -127, 126))
     order = np.argsort(low, kind="stable")
     rank = np.empty(len(order), dtype=np.int64)
@@ -270,23 +283,27 @@ def _classify(m: Map, terr, lev, px: PixelHexes, W: int, H: int, geometry) -> di
         here, inv = np.unique(key, return_inverse=True)
         pix_cls[a:b] = np.repeat(rank[np.searchsorted(uniq, here)].astype(small)[inv], runs)
     uniq, low = uniq[order], low[order]
-    rest = uniq // 1024
+    rest = uniq // KEY_LOW
     return dict(
         cls_from=np.searchsorted(low, np.arange(-128, 128), side="right"),
         pix_cls=pix_cls,
         cls_centre=(uniq % 2).astype(bool),
         cls_side=(uniq // 2) % 8,
         cls_edge=((uniq // 16) % 64).astype(np.int64),
+        cls_lost=((uniq // 1024) % 4).astype(np.int8),
         cls_level=(rest % 64) - 32,
         cls_code=((rest // 64) % 256).astype(np.int64),
         cls_hex=rest // 64 // 256 - 1)
 
 
+KEY_LOW = 4096     # a class key's low part: lost * 1024 + edge * 16 + side * 2 + at_centre
+
+
 def _run_keys(parts, a: int, b: int):
     """The class keys of the runs of pixels ``a``..``b`` along the rows (a run: no part
-    changes) and the runs' lengths: keyed (((hexi + 1) * 256 + terr) * 64 + lev + 32) * 1024
-    + edge * 16 + side * 2 + at_centre."""
-    hexi, terr, lev, edge, side, at_centre = parts
+    changes) and the runs' lengths: keyed (((hexi + 1) * 256 + terr) * 64 + lev + 32) * 4096
+    + lost * 1024 + edge * 16 + side * 2 + at_centre."""
+    hexi, terr, lev, lost, edge, side, at_centre = parts
     change = np.zeros(b - a, dtype=bool)
     change[0] = True
     for part in parts:
@@ -294,7 +311,8 @@ def _run_keys(parts, a: int, b: int):
     starts = np.flatnonzero(change) + a
     key = hexi[starts].astype(np.int64)
     for scale, part in ((1, 1), (256, terr[starts]), (64, lev[starts]), (1, 32),
-                        (64, edge[starts]), (8, side[starts]), (2, at_centre[starts])):
+                        (4, lost[starts]), (64, edge[starts]), (8, side[starts]),
+                        (2, at_centre[starts])):
         if scale != 1:
             key *= scale
         key += part
@@ -362,7 +380,9 @@ def _walk_classes(m: Map, classes: dict, centre_code, W: int, H: int) -> dict:
              + bits.IN_BUILDING * IN_BUILDING_T[code]
              + bits.ON_EDGE * (cls_edge != 0)
              + bits.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code])
-             + bits.LEAVE_FIRST * BUILDING_TERRAIN_T[code])
+             + bits.LEAVE_FIRST * BUILDING_TERRAIN_T[code]
+             + bits.HEXLESS * (classes["cls_lost"] != 0)
+             + bits.OUT_OF_OWN * (classes["cls_lost"] == 2))
     flags = flags.astype(np.uint16)
     top = classes["cls_level"] + HEIGHT[code]
     nbr = np.full((len(code), 7), -2, dtype=np.int64)

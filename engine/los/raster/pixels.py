@@ -127,7 +127,7 @@ def _slot_hexes(m: Map, W: int, H: int, geometry, shape, slots, out: PixelHexes)
                 out.near[d].append(((Y0 + y0 + f // w) * W + X0 + f % w).astype(np.int32))
 
 
-def _java_contains(xp, yp, poly, X, Y) -> np.ndarray:
+def java_contains(xp, yp, poly, X, Y) -> np.ndarray:
     """java.awt.Polygon.contains of integer points (X, Y), point j in polygon ``poly[j]`` of
     integer vertices (rows of xp, yp): the crossing rule VASL's tests use."""
     inside = ((X >= xp.min(axis=1)[poly]) & (Y >= yp.min(axis=1)[poly])
@@ -154,9 +154,10 @@ def _java_contains(xp, yp, poly, X, Y) -> np.ndarray:
     return out
 
 
-def _border_polygons(m: Map, W: int, H: int, geometry):
-    """Every hex's extended border (VASL's Hex.getExtendedHexBorder: the hex polygon one pixel
-    larger, its vertices kept inside the frame): (xp, yp), one row of six vertices per hex."""
+def hex_vertices(m: Map, W: int, H: int, geometry):
+    """Every hex's six vertices as VASL places them (Hex.initHexNew: clockwise from the top
+    side's left end, a vertex a pixel or two off the ``W`` x ``H`` grid moved onto its last
+    row or column, Hex.fixMapEdgePoints): (vx, vy), float, one row per hex."""
     a1x, a1y, hw, hh = geometry
     side = hw * 2.0 / 3.0
     half = hh / 2.0
@@ -171,8 +172,15 @@ def _border_polygons(m: Map, W: int, H: int, geometry):
         whole = np.trunc(v)
         return np.where((whole == lim) | (whole == lim + 1), lim - 1.0, v)
 
-    xp = np.trunc(fix(vx, W)).astype(np.int32) + np.array([-1, -1, 1, 1, -1, -1], np.int32)
-    yp = np.trunc(fix(vy, H)).astype(np.int32) + np.array([-1, 1, 0, 1, 1, 0], np.int32)
+    return fix(vx, W), fix(vy, H)
+
+
+def _border_polygons(m: Map, W: int, H: int, geometry):
+    """Every hex's extended border (VASL's Hex.getExtendedHexBorder: the hex polygon one pixel
+    larger, its vertices kept inside the frame): (xp, yp), one row of six vertices per hex."""
+    vx, vy = hex_vertices(m, W, H, geometry)
+    xp = np.trunc(vx).astype(np.int32) + np.array([-1, -1, 1, 1, -1, -1], np.int32)
+    yp = np.trunc(vy).astype(np.int32) + np.array([-1, 1, 0, 1, 1, 0], np.int32)
     return xp, yp
 
 
@@ -192,6 +200,16 @@ def extended_borders(game_map: Map, px: PixelHexes, width: int, height: int, geo
         f, own = f[own >= 0], own[own >= 0]
         other = nb[own, k]
         f, other = f[other >= 0], other[other >= 0]
-        inside = _java_contains(xp, yp, other, f % W, f // W)
+        inside = java_contains(xp, yp, other, f % W, f // W)
         out[f[inside]] |= np.uint8(1 << k)
     return out
+
+
+def in_own_border(game_map: Map, hexes: np.ndarray, pixels: np.ndarray, width: int,
+                  height: int, geometry) -> np.ndarray:
+    """Per pixel (flat index) whether the extended border of its hex of ``hexes`` (VASL's
+    Hex.getExtendedHexBorder) holds it."""
+    xp, yp = _border_polygons(game_map, width, height, geometry)
+    pixels = np.asarray(pixels, dtype=np.int64)
+    return java_contains(xp, yp, np.asarray(hexes, dtype=np.int64), pixels % width,
+                         pixels // width)
