@@ -3,11 +3,12 @@
 
 Every board's raster (``engine.raster_file``, found by ``engine.boards.board_raster``) pasted
 at its slot: per pixel its terrain and ground level, the map's hex it lies in, its nearest
-hexside and whether the centre is its nearest location (VASL's ``Hex.getNearestLocation``), and
+hexside and whether the centre is its nearest location (VASL's ``Hex.getNearestLocation``),
 which neighbours' extended borders hold it too (``pixels``), and whether VASL finds it in no
-hex (``hexless``: a line's walk ends there); pixels judged alike share a *class*, and what the compiled walk (``kernel``) reads of each class.  Per hex: its centre
-pixel, its centre's terrain, the terrain at its hexsides' middles, its neighbours, cliffs and
-hexside terrain (B9.2), and the ranges between hexes.
+hex (``hexless``: a line's walk ends there); pixels judged alike share a *class*, and what
+the compiled walk (``kernel``) reads of each class.  Per hex: its centre pixel, its centre's
+terrain, the terrain at its hexsides' middles, its neighbours, cliffs and hexside terrain
+(B9.2), and the ranges between hexes.
 """
 from __future__ import annotations
 

@@ -127,9 +127,10 @@ def _slot_hexes(m: Map, W: int, H: int, geometry, shape, slots, out: PixelHexes)
                 out.near[d].append(((Y0 + y0 + f // w) * W + X0 + f % w).astype(np.int32))
 
 
-def java_contains(xp, yp, poly, X, Y) -> np.ndarray:
-    """java.awt.Polygon.contains of integer points (X, Y), point j in polygon ``poly[j]`` of
-    integer vertices (rows of xp, yp): the crossing rule VASL's tests use."""
+def java_contains(xp, yp, poly, xs, ys) -> np.ndarray:
+    """java.awt.Polygon.contains of integer points (``xs``, ``ys``), point j in polygon
+    ``poly[j]`` of integer vertices (rows of xp, yp): the crossing rule VASL's tests use."""
+    X, Y = xs, ys
     inside = ((X >= xp.min(axis=1)[poly]) & (Y >= yp.min(axis=1)[poly])
               & (X < xp.max(axis=1)[poly]) & (Y < yp.max(axis=1)[poly]))
     sel = np.flatnonzero(inside)
@@ -154,10 +155,11 @@ def java_contains(xp, yp, poly, X, Y) -> np.ndarray:
     return out
 
 
-def hex_vertices(m: Map, W: int, H: int, geometry):
+def hex_vertices(game_map: Map, width: int, height: int, geometry):
     """Every hex's six vertices as VASL places them (Hex.initHexNew: clockwise from the top
-    side's left end, a vertex a pixel or two off the ``W`` x ``H`` grid moved onto its last
-    row or column, Hex.fixMapEdgePoints): (vx, vy), float, one row per hex."""
+    side's left end, a vertex a pixel or two off the ``width`` x ``height`` grid moved onto
+    its last row or column, Hex.fixMapEdgePoints): (vx, vy), float, one row per hex."""
+    m, W, H = game_map, width, height
     a1x, a1y, hw, hh = geometry
     side = hw * 2.0 / 3.0
     half = hh / 2.0
