@@ -43,10 +43,11 @@ def shared_slots(game_map: Map, geometry, offsets, shapes, width: int, height: i
 def pixel_hexes(game_map: Map, width: int, height: int, geometry, slots=None, shape=None
                 ) -> PixelHexes:
     """The hex whose centre is nearest (the hex scaled regular), the side whose middle is
-    nearest, and whether the centre is nearer still (VASL's Hex.getNearestLocation), of every
-    pixel of the map's ``width`` x ``height`` pixel frame.  With ``slots`` of one ``shape``
-    (``shared_slots``), computed at the first slot of each parity of hex column and row, and
-    placed at the others of that parity too."""
+    nearest, and whether the centre is nearer still (VASL's Hex.getNearestLocation: a side
+    VASL counts off the map never, ``off_map_sides``), of every pixel of the map's ``width`` x
+    ``height`` pixel frame.  With ``slots`` of one ``shape`` (``shared_slots``), computed at
+    the first slot of each parity of hex column and row, and placed at the others of that
+    parity too."""
     m, W, H = game_map, width, height
     if slots is None:
         slots, shape = [(0, 0, 0, 0)], (H, W)
@@ -56,7 +57,55 @@ def pixel_hexes(game_map: Map, width: int, height: int, geometry, slots=None, sh
         groups.setdefault((slot[2] % 2, slot[3] % 2), []).append(slot)
     for group in groups.values():
         _slot_hexes(m, W, H, geometry, shape, group, out)
+    _sides_on_map(m, W, geometry, out)
     return out
+
+
+def off_map_sides(game_map: Map) -> np.ndarray:
+    """Per hex, per side (0..5 clockwise from north), whether VASL counts that side off the
+    map (Hex.setHexFlags: the first column's west sides, the last column's east sides, the
+    north sides of an odd column's top half hex and the south sides of its bottom one; an
+    even column's sides on the map's top or bottom edge stay on it)."""
+    m = game_map
+    odd = m.col % 2 == 1
+    vrow = m.row - 1 + odd
+    height = int(vrow[~odd].max()) + 1 if (~odd).any() else 0
+    out = np.zeros((m.size, 6), dtype=bool)
+    out[m.col == 0, 4] = out[m.col == 0, 5] = True
+    last = m.col == m.col.max()
+    out[last, 1] = out[last, 2] = True
+    top = odd & (vrow == 0)
+    out[np.ix_(top, [0, 1, 5])] = True
+    bottom = odd & (vrow == height)
+    out[np.ix_(bottom, [2, 3, 4])] = True
+    return out
+
+
+def _sides_on_map(m: Map, W: int, geometry, out: PixelHexes) -> None:
+    """The pixels whose nearest side VASL counts off the map (``off_map_sides``): the nearest
+    of the others, or the centre (Hex.getNearestLocation screens those sides out)."""
+    if m.size == 0 or int(m.col.min()) < 0:
+        return
+    off = off_map_sides(m)
+    if not off.any():
+        return
+    hexi = out.hexi
+    f = np.flatnonzero(hexi >= 0)
+    f = f[off[hexi[f], out.side[f]]]
+    if not len(f):
+        return
+    a1x, a1y, hw, hh = geometry
+    h = hexi[f]
+    odd = m.col[h] % 2
+    u = (f % W - (a1x + hw * m.col[h])) / hw * 1.5
+    v = (f // W - (a1y + hh * (m.row[h] - 1 + odd) - hh / 2 * odd)) / hh * SQRT3
+    s60, c60 = SQRT3 / 2, 0.5
+    proj = np.stack([-v, u * s60 - v * c60, u * s60 + v * c60], axis=1)
+    proj = np.concatenate([proj, -proj], axis=1)
+    proj[off[h]] = -np.inf
+    side = np.argmax(proj, axis=1)
+    out.side[f] = side
+    out.at_centre[f] = proj[np.arange(len(f)), side] < SQRT3 / 4
 
 
 def _slot_hexes(m: Map, W: int, H: int, geometry, shape, slots, out: PixelHexes) -> None:
