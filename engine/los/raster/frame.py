@@ -23,7 +23,14 @@ from ...terrain import HEXSIDES
 from ..hexside_terrain import OFF_MAP_LEVEL
 from . import bits
 from .hexless import hexless_pixels
-from .pixels import PixelHexes, extended_borders, in_own_border, pixel_hexes, shared_slots
+from .pixels import (
+    PixelHexes,
+    extended_borders,
+    in_own_border,
+    off_map_sides,
+    pixel_hexes,
+    shared_slots,
+)
 from .terrain import (
     BRIDGE_T,
     BUILDING_TERRAIN_T,
@@ -356,10 +363,15 @@ def _hexside_points(m: Map, terr, cx, cy, W: int, H: int, geometry) -> dict:
     cliff = np.zeros((m.size + 1, 6), dtype=bool)
     if "cliff" in HEXSIDES:
         cliff[:-1] = m.hexside == HEXSIDES["cliff"].code
-    # hexside terrain on each side of each hex (VASL's Hex.getHexsideTerrain): imported, or
-    # drawn at the side's middle
+    # hexside terrain on each side of each hex (VASL's Hex.getHexsideTerrain, B9.2): drawn at
+    # the side's location point, or at the hex's across when this one is none (Hex.resetTerrain),
+    # on the sides VASL counts on the map
+    nbr = m.neighbours
+    there = nbr >= 0
+    across = side_code[np.where(there, nbr, 0), (np.arange(6)[None, :] + 3) % 6]
+    drawn = HEXSIDE_T[side_code] | (there & HEXSIDE_T[across])
     side_terrain = np.zeros((m.size + 1, 6), dtype=bool)
-    side_terrain[:-1] = (m.hexside != 0) | HEXSIDE_T[side_code]
+    side_terrain[:-1] = drawn & ~off_map_sides(m)
     return dict(side_code=side_code, cliff_side=cliff, side_terrain=side_terrain,
                 neighbours=np.vstack([m.neighbours, np.full((1, 6), -1, np.int64)]))
 
