@@ -89,3 +89,30 @@ def test_the_sides_vasl_counts_off_the_map(tmp_path):
     assert np.flatnonzero(side["H0"]).tolist() == [0, 1, 5]     # an odd column's top half hex
     assert np.flatnonzero(side["H5"]).tolist() == [2, 3, 4]     # ... and its bottom one
     assert not side["G5"].any() and not side["G1"].any()       # even columns' edge sides stay
+
+
+def _walled_g5(b):
+    """Walls on four sides of G5 (drawn along them), and a wall drawn 3 pixels off the G4/G5
+    hexside, into G5: the import's stations read it as that hexside's, VASL's location points
+    (the sides' middles, a pixel in) do not."""
+    for other in ("H4", "H5", "F5", "F4"):
+        b.hexside("G5", other, synth.WALL)
+    xa, ya = b.centre("G4")
+    y, half = (ya + b.centre("G5")[1]) / 2, b.kind.hex_w / 3
+    b.paint(b.segment((xa - half - 5, y + 3), (xa + half * 0.8, y + 3), 3), synth.WALL)
+
+
+def test_a_hexs_hexside_terrain_is_what_is_drawn_at_its_sides_location(tmp_path):
+    # B9.2 as VASL reads hexside terrain (Hex.resetTerrain): drawn at the side's location point
+    # or at the hex across's, not the imported hex model's; B9.2's table of lines along a
+    # hexspine (isIgnorableHexsideTerrain) reads it
+    m, table = _table(tmp_path, "j", synth.DELUXE, _walled_g5)
+    frame = table.frame
+    g4, g5 = m.index("jG4"), m.index("jG5")
+    assert m.hexside[g4, 3] != 0                      # the import reads the wall off its side
+    assert not frame.side_terrain[g4, 3] and not frame.side_terrain[g5, 0]
+    assert frame.side_terrain[g5, 5] and frame.side_terrain[m.index("jF4"), 2]
+    # B4 -> H4 runs along G4/G5 and meets the G5/F4 wall at F4's vertex: no wall on G4/G5 for
+    # the table, so the one met is not ignored from H4: blocked, both ways
+    assert not _line(m, table, "j", "B4", "H4")
+    assert not _line(m, table, "j", "H4", "B4")
