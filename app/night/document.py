@@ -88,7 +88,9 @@ class Document(RoomDocument):
         self._busy_timer.setInterval(BUSY_MS)
         self._busy_timer.timeout.connect(self._still_busy)
         self.table_text = ""        # the LOS table's progress as the status bar shows it
-        self._submit(api.warm_up, (scenario,), None, background=True)
+        # the drawn map's frame reports its steps and stops at Cancel (close) between them
+        self._submit(api.warm_up, (scenario,), None, background=True, progress=True,
+                     text="Building the map's LOS table")
         self._request()
 
     @classmethod
@@ -295,13 +297,15 @@ class Document(RoomDocument):
         ``cancel`` stops a generator job between two steps), None once closed."""
         return self._submit(job, args, lambda document, finished: done(finished), text=text)
 
-    def _submit(self, job, args, done, background: bool = False, text: str = "") -> Job | None:
+    def _submit(self, job, args, done, background: bool = False, text: str = "",
+                progress: bool = False) -> Job | None:
         """``job(*args)`` through the runner, then ``done(self, job)`` on the window's thread
-        (unless closed or deleted meanwhile: the runner drops it)."""
+        (unless closed or deleted meanwhile: the runner drops it); ``progress``: the job is
+        given the runner's ``Progress`` (``app.jobs``)."""
         if self.closed:
             return None
         submitted = self._runner.submit(job, *args, owner=self, background=background,
-                                        text=text)
+                                        text=text, progress=progress)
         self._jobs.add(submitted)
         weak = self._weak
 
