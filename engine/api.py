@@ -127,5 +127,5 @@ __all__ = [
     # overlays placed on a board and drawn (rules.md 11.3)
     "load_overlay", "place_overlay", "overlay_picture",
     # whole-map LOS work
-    "prepare", "table_progress", "table_steps", "warm_up",
+    "prepare", "table_progress", "table_steps", "warm_up", "building",
 ]
