@@ -137,4 +137,3 @@ def test_the_largest_noisy_map_builds_within_15_s_and_2_gb():
     got = json.loads(done.stdout.strip().splitlines()[-1])
     assert got["classes"] > 3_000_000 and got["classes"] <= MAX_PIXEL_CLASSES
     assert got["seconds"] < 15, got
-    print(got)

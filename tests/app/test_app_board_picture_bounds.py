@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 import vasl5_synth as synth
 from PIL import Image
+from support import position, unit
 
 from app.night.scene.board_art import MAX_PICTURE_PIXELS, BoardArtItem
 from engine.boards import load_board, save_board
 from engine.importers import vasl
-from support import position, unit
 
 
 def png_claiming(width: int, height: int) -> bytes:
