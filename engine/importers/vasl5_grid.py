@@ -40,6 +40,7 @@ from .vasl5_image import (
     Decoded,
     Vasl5Archive,
     board_geometry,
+    board_naming,
     decode_pixels,
     open_ground,
 )
@@ -343,7 +344,7 @@ def vasl5_pixels(archive: Vasl5Archive, metadata: tuple[str, bytes] | None = Non
     meta = None
     if raw is not None:
         try:
-            meta = read_board_metadata(raw, size)
+            meta = read_board_metadata(raw, size, board_naming(archive)[0])
         except ScenarioError as e:
             raise e if metadata is None else e.at(file=name) from None
     code, level = vasl_grid(dec.code, dec.level, geo, size,

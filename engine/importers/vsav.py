@@ -15,7 +15,6 @@ from pathlib import Path
 from ..boards import save_board
 from ..errors import ScenarioError
 from ..file_writes import own_folder
-from ..hexes import COLUMN_NAMES
 from ..night.checks import check
 from ..night.files import BoardSource, build_map, save_scenario, unit_to_json
 from ..night.scenario import MapEntry, Marker, Scenario, Unit
@@ -200,8 +199,8 @@ def _locator(placed: list[PlacedBoard]):
         for b, closed in [(b, False) for b in placed] + [(b, True) for b in placed]:
             local = b.local(p.x, p.y, closed)
             if local is not None:
-                col, row = hex_at(b.geometry, *local)
-                name = f"{b.board.id}{COLUMN_NAMES[col]}{row}"
+                col, row = hex_at(b.geometry, *local, b.board.size)
+                name = b.board.id + b.board.name(col, row)     # rules.md 11.6: as VASL names it
                 cover[(p.x, p.y)] = name
                 return name
         return None

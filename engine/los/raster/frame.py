@@ -22,6 +22,7 @@ from ...maps import Map
 from ...terrain import HEXSIDES
 from ..hexside_terrain import OFF_MAP_LEVEL
 from . import bits
+from .build import PixelClassesPastBound, bound, report
 from .hexless import hexless_pixels
 from .pixels import (
     PixelHexes,
@@ -50,6 +51,7 @@ from .terrain import (
 MAX_MAP_PIXELS = 40_000_000  # the map's pixel frame (boards side by side)
 MAX_RANGE_TABLE = 4000       # hexes: ranges kept as a table (int16, 32 MB at most)
 CLASS_CHUNK = 4_000_000      # pixels classed at once (memory bounded whatever the classes)
+WALK_CHUNK = 1 << 20         # classes whose walk bits are made at once (memory)
 
 
 @dataclass(frozen=True)
@@ -180,18 +182,22 @@ def location_terrain(frame: Frame, hexes: np.ndarray, side: np.ndarray) -> np.nd
 
 
 def build_frame(game_map: Map, rasters) -> Frame:
-    """The frame of ``game_map`` from its boards' ``rasters`` (``map_rasters``).  ValueError:
-    boards off the pixel grid, or a map too large."""
+    """The frame of ``game_map`` from its boards' ``rasters`` (``map_rasters``), its progress
+    reported and its pixel classes bounded as ``building`` says.  ValueError: boards off the
+    pixel grid, or a map too large; PixelClassesPastBound."""
     m = game_map
     a1x, a1y, hw, hh = rasters[0].geometry
     geometry = (a1x, a1y, hw, hh)
     width, height, terrain, level, covered, slots = _paste(m, rasters, geometry)
     # the hex (map index) of every pixel, its nearest hexside and whether the centre is its
     # nearest location (VASL's Hex.getNearestLocation)
+    report(0.0)
     px = pixel_hexes(m, width, height, geometry, *slots)
     px.hexi[~covered] = -1
+    del covered
     # the pixels VASL finds in no hex (Map.gridToHex): a line's walk ends there
     hexless = hexless_pixels(m, width, height, geometry, px)
+    report(0.15)
     classes = _classify(m, terrain, level, px, width, height, geometry, hexless)
     # hex centres in pixels (VASL's LOS point: truncated), and the terrain there
     cx = a1x + hw * m.col
@@ -199,6 +205,7 @@ def build_frame(game_map: Map, rasters) -> Frame:
     centre_x = np.clip(cx.astype(np.int64), 0, width - 1)
     centre_y = np.clip(cy.astype(np.int64), 0, height - 1)
     centre_code = _centre_terrain(m, terrain, px, centre_x, centre_y, width, height)
+    del px                                  # the pixels' hexes: not kept (memory)
     sides = _hexside_points(m, terrain, cx, cy, width, height, geometry)
     q, r = np.append(m.q, 0), np.append(m.r, 0)
     # ranges between hexes, looked up (the last row and column: off the map)
@@ -211,9 +218,11 @@ def build_frame(game_map: Map, rasters) -> Frame:
     # B6: the centres of the hexes holding bridge pixels
     bridged = np.unique(classes["cls_hex"][BRIDGE_T[classes["cls_code"]]
                                            & (classes["cls_hex"] >= 0)])
+    walked = _walk_classes(m, classes, centre_code, width, height)
+    report(1.0)
     return Frame(
         geometry=geometry, width=width, height=height, terrain=terrain, level=level,
-        **classes, **_walk_classes(m, classes, centre_code, width, height),
+        **classes, **walked,
         centre_x=centre_x, centre_y=centre_y, centre_code=centre_code,
         # hexes whose centre is depression terrain (gully, stream, sunken road: A6.3)
         depression=np.append(DEPRESSION_T[centre_code[:-1]], False),
@@ -270,7 +279,16 @@ def _classify(m: Map, terr, lev, px: PixelHexes, W: int, H: int, geometry,
     parts = (hexi, terr, lev, lost, edge, side, at_centre)
     n = len(hexi)
     chunks = [(a, min(a + CLASS_CHUNK, n)) for a in range(0, n, CLASS_CHUNK)]
-    uniq = np.unique(np.concatenate([np.unique(_run_keys(parts, a, b)[0]) for a, b in chunks]))
+    seen = []
+    for k, (a, b) in enumerate(chunks):
+        seen.append(sorted_unique(_run_keys(parts, a, b)[0]))
+        report(0.15 + 0.3 * (k + 1) / len(chunks))
+    uniq = sorted_unique(np.concatenate(seen))
+    del seen
+    most = bound()
+    if most is not None and len(uniq) > most:
+        raise PixelClassesPastBound(len(uniq), most,
+                                    [placement.board.id for placement in m.placements])
     # what a class is to the first cut of a line's points (``table``): its obstacle top, or
     # 127 for terrain that counts whatever the ends' heights (hexside, half-level, split;
     # every floor is below 127); classes numbered in the order of this byte, so that a
@@ -283,13 +301,14 @@ def _classify(m: Map, terr, lev, px: PixelHexes, W: int, H: int, geometry,
     order = np.argsort(low, kind="stable")
     rank = np.empty(len(order), dtype=np.int64)
     rank[order] = np.arange(len(order))
+    del code, special, top
     # (two bytes a pixel when the classes allow: the walk reads one per point)
     small = np.uint16 if len(uniq) <= np.iinfo(np.uint16).max else np.int32
     pix_cls = np.empty(n, dtype=small)
-    for a, b in chunks:
+    for k, (a, b) in enumerate(chunks):
         key, runs = _run_keys(parts, a, b)
-        here, inv = np.unique(key, return_inverse=True)
-        pix_cls[a:b] = np.repeat(rank[np.searchsorted(uniq, here)].astype(small)[inv], runs)
+        pix_cls[a:b] = np.repeat(rank[_indices_in(uniq, key)].astype(small), runs)
+        report(0.45 + 0.35 * (k + 1) / len(chunks))
     uniq, low = uniq[order], low[order]
     rest = uniq // KEY_LOW
     return dict(
@@ -325,6 +344,35 @@ def _run_keys(parts, a: int, b: int):
             key *= scale
         key += part
     return key, np.diff(np.append(starts, b))
+
+
+def sorted_unique(keys: np.ndarray) -> np.ndarray:
+    """``np.unique`` of integer keys by sorting them (numpy 2's unique hashes, many times slower
+    on millions of distinct keys)."""
+    keys = np.sort(keys)
+    keep = np.ones(len(keys), dtype=bool)
+    keep[1:] = keys[1:] != keys[:-1]
+    return keys[keep]
+
+
+def _indices_in(uniq: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Where each of ``keys`` (non-negative, each in ``uniq``, sorted) is in ``uniq``: the keys
+    sorted once with their place in the low bits (a sort of numbers, faster than an argsort),
+    each distinct key looked up once."""
+    n = len(keys)
+    shift = max(1, (n - 1).bit_length())
+    if n == 0 or int(keys.max()).bit_length() + shift > 63:
+        return np.searchsorted(uniq, keys)
+    packed = (keys << shift) | np.arange(n, dtype=np.int64)
+    packed.sort()
+    ordered = packed >> shift
+    first = np.ones(n, dtype=bool)
+    first[1:] = ordered[1:] != ordered[:-1]
+    starts = np.flatnonzero(first)
+    places = np.repeat(np.searchsorted(uniq, ordered[starts]), np.diff(np.append(starts, n)))
+    out = np.empty(n, dtype=np.int64)
+    out[packed & ((1 << shift) - 1)] = places
+    return out
 
 
 def _centre_terrain(m: Map, terr, px: PixelHexes, centre_x, centre_y, W: int, H: int):
@@ -379,11 +427,32 @@ def _hexside_points(m: Map, terr, cx, cy, W: int, H: int, geometry) -> dict:
 def _walk_classes(m: Map, classes: dict, centre_code, W: int, H: int) -> dict:
     """What the compiled walk (``kernel``) reads of each pixel class: ground, top, what it is
     (bits) and its hex with the neighbours whose extended border holds it; the tiles' highest
-    classes."""
-    code, hexc, cls_edge = classes["cls_code"], classes["cls_hex"], classes["cls_edge"]
+    classes.  Made ``WALK_CHUNK`` classes at a time, the tiles a band of rows at a time
+    (memory)."""
+    code, hexc = classes["cls_code"], classes["cls_hex"]
     on_map = hexc >= 0
     bridge_hex = np.zeros(m.size + 1, dtype=bool)
     bridge_hex[hexc[BRIDGE_T[code] & on_map]] = True
+    inherent = INHERENT[centre_code]               # per hex (the void row: none)
+    n = len(code)
+    flags = np.empty(n, dtype=np.uint16)
+    nbr = np.empty((n, 7), dtype=np.int64)
+    for a in range(0, n, WALK_CHUNK):
+        part = slice(a, min(n, a + WALK_CHUNK))
+        flags[part], nbr[part] = _class_bits(m, code[part], hexc[part],
+                                             classes["cls_edge"][part], centre_code,
+                                             bridge_hex, inherent, classes["cls_lost"][part])
+    top = classes["cls_level"] + HEIGHT[code]
+    return dict(
+        cls_flags=flags, cls_top=top,
+        # what a class can matter above between ends at two elevations (kernel)
+        cls_low=np.where(BRIDGE_T[code], 127, top + CLIFF_T[code]), cls_nbr=nbr,
+        tile_max=_tile_max(classes["pix_cls"], W, H))
+
+
+def _class_bits(m: Map, code, hexc, cls_edge, centre_code, bridge_hex, inherent, lost):
+    """The bits (``bits``) and the hex with its neighbours (-2: none) of some classes."""
+    on_map = hexc >= 0
     foreign = INHERENT[code] & (centre_code[hexc] != code)   # drawn over from another hex
     can_block = on_map & ~foreign & ~bridge_hex[hexc]
     flags = (bits.CAN_BLOCK * can_block
@@ -394,26 +463,29 @@ def _walk_classes(m: Map, classes: dict, centre_code, W: int, H: int) -> dict:
              + bits.ON_EDGE * (cls_edge != 0)
              + bits.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code])
              + bits.LEAVE_FIRST * BUILDING_TERRAIN_T[code]
-             + bits.HEXLESS * (classes["cls_lost"] != 0)
-             + bits.OUT_OF_OWN * (classes["cls_lost"] == 2))
-    flags = flags.astype(np.uint16)
-    top = classes["cls_level"] + HEIGHT[code]
+             + bits.HEXLESS * (lost != 0) + bits.OUT_OF_OWN * (lost == 2))
     nbr = np.full((len(code), 7), -2, dtype=np.int64)
     nbr[:, 0] = hexc
     edge_bits = ((cls_edge[:, None] >> np.arange(6)[None, :]) & 1) == 1
     across = np.where(on_map[:, None], m.neighbours[np.where(on_map, hexc, 0)], -2)
     nbr[:, 1:] = np.where(edge_bits & (across >= 0), across, -2)
-    inherent = INHERENT[centre_code]               # per hex (the void row: none)
     near = (inherent[hexc] & on_map) | (inherent[np.where(nbr[:, 1:] >= 0, nbr[:, 1:], -1)]
                                         & (nbr[:, 1:] >= 0)).any(axis=1)
-    flags |= (bits.INHERENT_NEAR * near).astype(np.uint16)
-    # the highest class of each tile of the frame (the walk skips tiles below a threshold)
+    return (flags + bits.INHERENT_NEAR * near).astype(np.uint16), nbr
+
+
+def _tile_max(pix_cls: np.ndarray, W: int, H: int) -> np.ndarray:
+    """The highest class of each tile of the frame (the walk skips tiles below a threshold),
+    a band of tile rows at a time."""
     size = bits.TILE_SIZE
-    rows, cols = -(-H // size) * size, -(-W // size) * size
-    tiles = np.zeros((rows, cols), dtype=np.int32)
-    tiles[:H, :W] = classes["pix_cls"].reshape(H, W)
-    return dict(
-        cls_flags=flags, cls_top=top,
-        # what a class can matter above between ends at two elevations (kernel)
-        cls_low=np.where(BRIDGE_T[code], 127, top + CLIFF_T[code]), cls_nbr=nbr,
-        tile_max=tiles.reshape(rows // size, size, cols // size, size).max(axis=(1, 3)).ravel())
+    rows, cols = -(-H // size), -(-W // size)
+    out = np.empty((rows, cols), dtype=np.int32)
+    grid = pix_cls.reshape(H, W)
+    band = max(1, (1 << 22) // (cols * size * size))          # tile rows at a time
+    for t0 in range(0, rows, band):
+        t1 = min(rows, t0 + band)
+        tiles = np.zeros(((t1 - t0) * size, cols * size), dtype=np.int32)
+        got = grid[t0 * size:min(H, t1 * size)]
+        tiles[:len(got), :W] = got
+        out[t0:t1] = tiles.reshape(t1 - t0, size, cols, size).max(axis=(1, 3))
+    return out.ravel()
