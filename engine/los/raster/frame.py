@@ -23,6 +23,7 @@ from ..hexside_terrain import OFF_MAP_LEVEL
 from . import bits
 from .pixels import PixelHexes, extended_borders, pixel_hexes, shared_slots
 from .terrain import (
+    BOCAGE_T,
     BRIDGE_T,
     BUILDING_TERRAIN_T,
     CLIFF_T,
@@ -355,13 +356,15 @@ def _walk_classes(m: Map, classes: dict, centre_code, W: int, H: int) -> dict:
     bridge_hex[hexc[BRIDGE_T[code] & on_map]] = True
     foreign = INHERENT[code] & (centre_code[hexc] != code)   # drawn over from another hex
     can_block = on_map & ~foreign & ~bridge_hex[hexc]
+    # B9.52: bocage blocks only by its hexside rule (``hexsides``), never surely here
+    own_rule = ROWHOUSE_T[code] | BOCAGE_T[code]
     flags = (bits.CAN_BLOCK * can_block
-             + bits.OBSTACLE_CLS * (can_block & OBSTACLE[code] & ~ROWHOUSE_T[code])
+             + bits.OBSTACLE_CLS * (can_block & OBSTACLE[code] & ~own_rule)
              + bits.SPLIT_CLS * SPLIT[code]
              + bits.KEEP_IN_ENDS * (HEXSIDE_T[code] | BRIDGE_T[code] | ROWHOUSE_T[code])
              + bits.IN_BUILDING * IN_BUILDING_T[code]
              + bits.ON_EDGE * (cls_edge != 0)
-             + bits.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code])
+             + bits.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~own_rule)
              + bits.LEAVE_FIRST * BUILDING_TERRAIN_T[code])
     flags = flags.astype(np.uint16)
     top = classes["cls_level"] + HEIGHT[code]
