@@ -33,6 +33,7 @@ from .pixels import (
     shared_slots,
 )
 from .terrain import (
+    BOCAGE_T,
     BRIDGE_T,
     BUILDING_TERRAIN_T,
     CLIFF_T,
@@ -455,13 +456,15 @@ def _class_bits(m: Map, code, hexc, cls_edge, centre_code, bridge_hex, inherent,
     on_map = hexc >= 0
     foreign = INHERENT[code] & (centre_code[hexc] != code)   # drawn over from another hex
     can_block = on_map & ~foreign & ~bridge_hex[hexc]
+    # B9.52: bocage blocks only by its hexside rule (``hexsides``), never surely here
+    own_rule = ROWHOUSE_T[code] | BOCAGE_T[code]
     flags = (bits.CAN_BLOCK * can_block
-             + bits.OBSTACLE_CLS * (can_block & OBSTACLE[code] & ~ROWHOUSE_T[code])
+             + bits.OBSTACLE_CLS * (can_block & OBSTACLE[code] & ~own_rule)
              + bits.SPLIT_CLS * SPLIT[code]
              + bits.KEEP_IN_ENDS * (HEXSIDE_T[code] | BRIDGE_T[code] | ROWHOUSE_T[code])
              + bits.IN_BUILDING * IN_BUILDING_T[code]
              + bits.ON_EDGE * (cls_edge != 0)
-             + bits.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~ROWHOUSE_T[code])
+             + bits.AS_HIGH_OK * (can_block & ~OUT_OF_SEASON[code] & ~own_rule)
              + bits.LEAVE_FIRST * BUILDING_TERRAIN_T[code]
              + bits.HEXLESS * (lost != 0) + bits.OUT_OF_OWN * (lost == 2))
     nbr = np.full((len(code), 7), -2, dtype=np.int64)
