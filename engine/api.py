@@ -56,7 +56,7 @@ from .hexes import (
 )
 from .importers import api as vasl
 from .jsonio import atomic_write_bytes, atomic_write_json, read_json
-from .los import ground
+from .los import building, ground
 from .napoleonic import api as napoleonic
 from .night import api as night
 from .overlay_file import load_overlay
@@ -94,11 +94,13 @@ def table_progress(position: Any) -> dict | None:
     return ground.progress(_judged_map(position))
 
 
-def warm_up(position: Any) -> None:
+def warm_up(position: Any, progress=None) -> None:
     """What the first field on a position's map needs, made now (its LOS table; on boards that
     are drawn the pixel frame and the compiled walk, loaded): the app runs it in the
-    background while a window opens."""
-    ground.warm_up(_judged_map(position))
+    background while a window opens.  ``progress(fraction)``, called between the drawn
+    frame's steps, may raise to stop it (nothing is kept); no bound on pixel classes."""
+    with building(progress=progress):
+        ground.warm_up(_judged_map(position))       # rules.md 11.4: rubble laid
 
 
 def file_format(path: str | Path) -> str:
@@ -131,5 +133,5 @@ __all__ = [
     # overlays placed on a board and drawn (rules.md 11.3)
     "load_overlay", "place_overlay", "overlay_picture",
     # whole-map LOS work
-    "prepare", "table_progress", "table_steps", "warm_up",
+    "prepare", "table_progress", "table_steps", "warm_up", "building",
 ]

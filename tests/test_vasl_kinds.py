@@ -36,6 +36,21 @@ def test_vasl6_level_and_centre_terrain_are_read_at_the_truncated_centre(tmp_pat
     assert _at(board, "M3").terrain == "building"
 
 
+def test_vasl6_a_building_that_misses_the_centre_dot_is_the_hex_centre_terrain(tmp_path):
+    # Hex.resetTerrain: a centre that is no building takes the building lying at one of its
+    # hexside location points (0..5 in turn; each side's middle a pixel in, truncated)
+    b = synth.SynthBoard("97")
+    x, y = (int(v) for v in synth.centre("K5"))
+    b.terrain[x - 2:x + 3, int(y + 32.25 - 4):int(y + 32.25 - 1) + 1] = synth.STONE_1
+    x, y = (int(v) for v in synth.centre("F5"))
+    b.terrain[x - 2:x + 3, int(y + 32.25 - 4):int(y + 32.25 - 3) + 1] = synth.STONE_1
+    board, _ = vasl.import_board(b.write(tmp_path / "bd97"))
+    k5 = _at(board, "K5")           # the building reaches K5's S hexside location point
+    assert (k5.terrain, k5.upper_levels) == ("building", 1)
+    assert _at(board, "K6").terrain == "open"     # its N point lies two pixels further on
+    assert _at(board, "F5").terrain == "open"     # stops two pixels short of F5's S point
+
+
 def test_vasl5_level_is_read_at_the_truncated_centre(tmp_path):
     b = synth5.SynthBoard()
     b.dots = False
