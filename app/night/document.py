@@ -382,8 +382,8 @@ class Document(RoomDocument):
             return                              # _on_done asks again for the latest
         gen = self._wanted
         self._in_flight = self._submit(
-            bounded_answers, (self._refusals, self._bound(), self._position, self._viewer,
-                              self._side, self._starshells, not self._drag_on),
+            bounded_answers, (self._refusals, self._bound(), ask_engine, self._position,
+                              self._viewer, self._side, self._starshells, not self._drag_on),
             lambda document, future: document._on_done(gen, future), progress=True)
         if self._in_flight is not None and not self._busy_text and not self._busy_timer.isActive():
             self._busy_timer.start()

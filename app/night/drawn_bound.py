@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from engine import api
 
-from .answers import Answers, ask_engine
+from .answers import Answers
 
 BUILD_ANYWAY = "Build anyway (may need more than 2 GB of memory)"
 NOT_NOW = "Not now"
@@ -41,13 +41,13 @@ def bounded_warm_up(refusals: dict, most: int | None, position, progress=None) -
         api.warm_up(position, progress, max_classes=most)
 
 
-def bounded_answers(refusals: dict, most: int | None, *question, progress=None) -> Answers:
-    """``ask_engine(*question)`` (its first: the position) under the bound ``most``, a drawn
-    map's frame built meanwhile reporting its steps to the job's ``progress`` (and stopped
-    there on Cancel: ``app.jobs``)."""
+def bounded_answers(refusals: dict, most: int | None, ask, *question, progress=None) -> Answers:
+    """``ask(*question)`` (``answers.ask_engine``; the question's first: the position) under
+    the bound ``most``, a drawn map's frame built meanwhile reporting its steps to the job's
+    ``progress`` (and stopped there on Cancel: ``app.jobs``)."""
     with _bounded(refusals, most, question[0]), \
             api.building(progress=progress, max_classes=most):
-        return ask_engine(*question)
+        return ask(*question)
 
 
 def refusing(refusals: dict, most: int | None, key: str, job):
