@@ -86,6 +86,7 @@ def test_a_map_past_the_bound_is_refused_in_the_window_and_not_now_is_kept(
     doc.select("A")                                  # asked again: refused at once
     settle(qtbot, doc)
     assert doc.answers is None and w.statusBar().currentMessage() == text
+    assert f"{classes:,} pixel classes" in w.unit_panel.text.text()     # not "asking..."
     assert asked == [text] and frames == []          # never asked twice, never built
     assert "Traceback" not in capfd.readouterr().err
 
