@@ -12,6 +12,7 @@ from app_testing import settle
 
 from app.night import document as document_module
 from app.night import drawn_bound
+from app.night.document import default_scenario_path as default_path
 from engine import load_scenario
 from engine.boards import Board, HexTerrain, save_board, with_raster
 from engine.los.raster import frame as frame_module
@@ -120,3 +121,24 @@ def test_at_the_bound_it_is_built_without_asking(window_on, qtbot, noisy_file, f
     qtbot.waitUntil(lambda: w.document.answers is not None
                     and w.document.answers.viewer == "A", timeout=60000)
     assert w.document.answers.field is not None and frames == [classes] and asked == []
+
+
+@pytest.mark.parametrize("button, anyway", [(drawn_bound.BUILD_ANYWAY, True),
+                                            (drawn_bound.NOT_NOW, False)])
+def test_the_question_builds_anyway_or_not_now(window_on, qtbot, button, anyway):
+    """The two buttons as the player reads them; Not now is the default (Enter builds
+    nothing)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    w = window_on(load_scenario(default_path()))
+    seen = []
+
+    def click():
+        box = QApplication.activeModalWidget()
+        seen.append(sorted(b.text() for b in box.buttons()))
+        seen.append(box.defaultButton().text())
+        next(b for b in box.buttons() if b.text() == button).click()
+    QTimer.singleShot(0, click)
+    assert drawn_bound.ask_build_anyway(w, "past the bound") is anyway
+    assert seen == [sorted(["Build anyway (may need more than 2 GB of memory)", "Not now"]),
+                    "Not now"]
