@@ -56,7 +56,7 @@ from .hexes import (
 )
 from .importers import api as vasl
 from .jsonio import atomic_write_bytes, atomic_write_json, read_json
-from .los import building, ground
+from .los import MAX_PIXEL_CLASSES, PixelClassesPastBound, building, ground
 from .napoleonic import api as napoleonic
 from .night import api as night
 from .overlay_file import load_overlay
@@ -94,12 +94,13 @@ def table_progress(position: Any) -> dict | None:
     return ground.progress(_judged_map(position))
 
 
-def warm_up(position: Any, progress=None) -> None:
+def warm_up(position: Any, progress=None, max_classes: int | None = None) -> None:
     """What the first field on a position's map needs, made now (its LOS table; on boards that
     are drawn the pixel frame and the compiled walk, loaded): the app runs it in the
     background while a window opens.  ``progress(fraction)``, called between the drawn
-    frame's steps, may raise to stop it (nothing is kept); no bound on pixel classes."""
-    with building(progress=progress):
+    frame's steps, may raise to stop it (nothing is kept); past ``max_classes`` pixel classes
+    (None: no bound) PixelClassesPastBound, nothing kept."""
+    with building(progress=progress, max_classes=max_classes):
         ground.warm_up(_judged_map(position))       # rules.md 11.4: rubble laid
 
 
@@ -134,4 +135,5 @@ __all__ = [
     "load_overlay", "place_overlay", "overlay_picture",
     # whole-map LOS work
     "prepare", "table_progress", "table_steps", "warm_up", "building",
+    "MAX_PIXEL_CLASSES", "PixelClassesPastBound",
 ]

@@ -281,9 +281,9 @@ def _past_bound(args, error: PixelClassesPastBound) -> ScenarioError:
     """The refusal of a map past the pixel classes' bound, naming the command's file."""
     file = next((getattr(args, key) for key in ("scenario", "position", "file")
                  if getattr(args, key, None)), None)
-    how = ("run it anyway with --no-limit (minutes, gigabytes), or use the app, which builds "
-           "it a step at a time with Cancel" if hasattr(args, "no_limit")
-           else "use the app, which builds it a step at a time with Cancel")
+    how = ("run it anyway with --no-limit (minutes, gigabytes), or open it in the app, which "
+           "asks before building it a step at a time with Cancel" if hasattr(args, "no_limit")
+           else "open it in the app, which asks before building it a step at a time with Cancel")
     return ScenarioError(f"{error}: {how}", file=file)
 
 

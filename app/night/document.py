@@ -35,6 +35,7 @@ from engine import api
 from ..jobs import Job, runner
 from ..room_document import RoomDocument
 from .answers import Answers, ask_engine
+from .drawn_bound import bounded_answers, bounded_warm_up, refusal_text, refusing, where_of
 
 DEBOUNCE_MS = 16
 IMPORT_TITLE_END = "(VASL saved game)"     # the title import-vsav gives a save's position
@@ -42,17 +43,13 @@ BUSY_MS = 200               # a wait longer than this shows what is being worked
 
 FORMAT = api.night.SCENARIO_FORMAT  # the night room's files (``app.rooms``)
 BOARD_FORMAT = api.BOARD_FORMAT     # a board file opens as a new position on it alone
+# The window's bound on a drawn map's pixel classes: the command line's (docs/formats.md,
+# Loading), until the player builds that document's maps anyway (``build_anyway``)
+MAX_PIXEL_CLASSES = api.MAX_PIXEL_CLASSES
 
 
 def default_scenario_path() -> Path:
     return api.assets_dir() / "scenarios" / "default.json"
-
-
-def _asked(*question, progress=None) -> Answers:
-    """``ask_engine(*question)``, a drawn map's frame built meanwhile reporting its steps to the
-    job's ``progress`` (and stopped there on Cancel: ``app.jobs``)."""
-    with api.building(progress=progress):
-        return ask_engine(*question)
 
 
 class Document(RoomDocument):
@@ -65,6 +62,7 @@ class Document(RoomDocument):
     engineFailed = Signal(str)
     busyChanged = Signal(str)       # what the engine works out, past BUSY_MS ("": done)
     tableChanged = Signal(str)      # the map's LOS table building: "LOS table 40 %" ("": none)
+    pastBound = Signal(str)         # a drawn map refused past MAX_PIXEL_CLASSES: what to say
 
     def __init__(self, scenario: api.night.Scenario, path: str | None = None, parent=None,
                  dice=None):
@@ -95,11 +93,39 @@ class Document(RoomDocument):
         self._busy_timer.setInterval(BUSY_MS)
         self._busy_timer.timeout.connect(self._still_busy)
         self.table_text = ""        # the LOS table's progress as the status bar shows it
-        # first (the first field needs it): the drawn map's frame reports its steps and stops
-        # at Cancel (close) between them
-        self._submit(api.warm_up, (scenario,), None, progress=True,
-                     text="Building the map's LOS table")
+        self._refusals: dict = {}   # maps refused past the bound (``drawn_bound``), by content
+        self._refused_gen = -1      # the generation whose answers were refused
+        self.refusal = ""           # what the last refusal said ("": none since)
+        self.build_choice: str | None = None    # None, "asking", "not now" or "anyway"
+        self._warm_up()
         self._request()
+
+    def _warm_up(self) -> None:
+        """First (the first field needs it): the drawn map's frame, under the bound, reports
+        its steps and stops at Cancel (close) between them."""
+        self._submit(bounded_warm_up, (self._refusals, self._bound(), self._position),
+                     lambda document, job: document._refused(job.exception()), progress=True,
+                     text="Building the map's LOS table")
+
+    def _bound(self) -> int | None:
+        return None if self.build_choice == "anyway" else MAX_PIXEL_CLASSES
+
+    def build_anyway(self) -> None:
+        """The player's choice: this document's drawn maps are built past the bound."""
+        self.build_choice, self.refusal = "anyway", ""
+        self._refusals.clear()
+        self._warm_up()
+        self._request()
+
+    def _refused(self, error) -> bool:
+        """A refusal past the bound said (``pastBound``); False for any other outcome."""
+        if not isinstance(error, api.PixelClassesPastBound) or self.closed:
+            return False
+        if self.build_choice == "anyway":
+            return True                     # asked before the choice: asked again since
+        self.refusal = refusal_text(where_of(self), error)
+        self.pastBound.emit(self.refusal)
+        return True
 
     @classmethod
     def read_position(cls, path: str) -> api.night.Scenario:
@@ -149,7 +175,7 @@ class Document(RoomDocument):
     def is_settled(self) -> bool:
         """The answers held are the latest position's; or the Document is closed: nothing more
         comes."""
-        if self.closed:
+        if self.closed or self._refused_gen == self._wanted:
             return True
         a = self._answers
         return (a is not None and a.scenario is self._position and a.viewer == self._viewer
@@ -176,6 +202,7 @@ class Document(RoomDocument):
         self.undo_stack.clear()
         self._path = path
         self.came_from: str | None = None    # a fresh import's file (``take_unsaved``)
+        self.build_choice, self.refusal, self._refusals = None, "", {}  # another file: asked anew
         if (self._viewer, self._marker, self._side) != (None, None, None):
             # another file: nothing of the last one stays selected (its ids may mean others)
             self._viewer = self._marker = self._side = None
@@ -303,7 +330,9 @@ class Document(RoomDocument):
         the Document was closed or deleted meanwhile.  ``text``: what it works out, said in the
         status bar when it takes longer than ``app.jobs.BUSY_MS``.  Returns the Job (its
         ``cancel`` stops a generator job between two steps), None once closed."""
-        return self._submit(job, args, lambda document, finished: done(finished), text=text)
+        return self._submit(refusing(self._refusals, self._bound(),
+                                     self._position.map.content_key, job),
+                            args, lambda document, finished: done(finished), text=text)
 
     def _submit(self, job, args, done, background: bool = False, text: str = "",
                 progress: bool = False) -> Job | None:
@@ -353,8 +382,8 @@ class Document(RoomDocument):
             return                              # _on_done asks again for the latest
         gen = self._wanted
         self._in_flight = self._submit(
-            _asked, (self._position, self._viewer, self._side, self._starshells,
-                     not self._drag_on),
+            bounded_answers, (self._refusals, self._bound(), ask_engine, self._position,
+                              self._viewer, self._side, self._starshells, not self._drag_on),
             lambda document, future: document._on_done(gen, future), progress=True)
         if self._in_flight is not None and not self._busy_text and not self._busy_timer.isActive():
             self._busy_timer.start()
@@ -396,6 +425,10 @@ class Document(RoomDocument):
         if gen <= self._delivered:
             return
         error = future.exception()
+        if self._refused(error):            # fields empty: the refusal says why
+            self._delivered = self._refused_gen = gen
+            self._answers = None
+            return
         if error is not None:
             traceback.print_exception(error, file=sys.stderr)
             self._delivered = gen

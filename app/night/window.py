@@ -24,7 +24,7 @@ from app.room_window import RoomWindow
 from app.screen import fit_on_screen
 from engine import api
 
-from . import actions, examples
+from . import actions, drawn_bound, examples
 from .document import Document
 from .editor import map_menu, paint_action
 from .editor.board_editor import BoardEditor
@@ -290,6 +290,7 @@ class NightWindow(RoomWindow):
         d.busyChanged.connect(self._busy)
         runner().busyChanged.connect(self._jobs_busy)
         d.tableChanged.connect(self._table_progress)
+        d.pastBound.connect(lambda text: drawn_bound.past_bound(self, text))
 
     def show_help(self) -> None:
         """The list of every key and mouse gesture (F1)."""

@@ -14,7 +14,7 @@
 Here: ``los_table``, the factory that picks a map's table (the raster one when every board of
 the map carries its terrain as drawn, else the hex one), cached by map content; ``building``,
 how the drawn maps' frames built meanwhile report their progress and bound their pixel
-classes (``MAX_PIXEL_CLASSES``: the command line's bound).
+classes (``MAX_PIXEL_CLASSES``: the command line's and the window's bound).
 """
 from __future__ import annotations
 

@@ -46,7 +46,8 @@ class UnitPanel(QWidget):
         box.addWidget(self.text)
         box.addStretch(1)
         # not a drag's steps nor their answers: the drop refreshes it
-        for signal in (document.selectionChanged, document.changed, document.answersChanged):
+        for signal in (document.selectionChanged, document.changed, document.answersChanged,
+                       document.pastBound):
             signal.connect(self.refresh)
         self.refresh()
 
@@ -62,6 +63,9 @@ class UnitPanel(QWidget):
                        f"<td>{escape(v)}</td></tr>" for k, v in unit_rows(u))
         html = f"<b style='font-size:large'>{escape(u.id)}</b><table>{rows}</table>"
         a = d.answers
+        if a is None and d.refusal:         # a drawn map past the bound, not built
+            self.text.setText(html + f"<p style='color:#ff8080'>{escape(d.refusal)}</p>")
+            return
         if a is None or a.viewer != u.id or a.scenario is not d.scenario:
             self.text.setText(html + "<p><i>asking the engine\u2026</i></p>")
             return

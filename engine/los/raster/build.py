@@ -1,6 +1,6 @@
 """How the pixel frames (``frame``) being built on a thread are built: ``building`` says whom
 they report their steps to (the window's job, whose Cancel stops the build there) and how many
-pixel classes they may make (the command line's bound, ``MAX_PIXEL_CLASSES``)."""
+pixel classes they may make (the command line's and the window's bound, ``MAX_PIXEL_CLASSES``)."""
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -12,7 +12,8 @@ from typing import Callable
 # drawing (every pixel its own run) makes millions; the frame's memory and time grow with
 # them (bench/raster_build.py on 32 boards: 3.75 M classes 8.4 s and 1.1 GB, 8.9 M 14 s and
 # 1.9 GB of processor time and memory on the 2-core test machine).  Real boards make tens of
-# thousands.  The window builds past it, with progress, stopped between steps on Cancel.
+# thousands.  The window keeps it too (app.night.document) until the player builds anyway,
+# with progress, stopped between steps on Cancel.
 MAX_PIXEL_CLASSES = 6_000_000
 
 
