@@ -30,7 +30,9 @@ from ..los.counters import (
     Vehicle,
     counter_lines,
     with_counters,
+    with_extra,
 )
+from ..los.counter_table import counter_table
 from ..los.ground import ground_hindrances
 from ..maps import Map
 
@@ -120,26 +122,49 @@ def smoke_of(marker, game_map: Map) -> Smoke | None:
     return Smoke(i, ground, height, hindrance, name)
 
 
+_READ: OrderedDict = OrderedDict()     # (markers, units) read last: (their ids) -> them, counters
+_READ_KEPT = 8
+_READ_LOCK = threading.Lock()
+
+
 def los_counters(scenario) -> LosCounters:
-    """The position's counters in LOS (rules.md 11.4), computed once per position."""
+    """The position's counters in LOS (rules.md 11.4), computed once per position; a position
+    made from another that keeps its very markers and units (``Scenario.replace`` of NVR,
+    phase, starshells...) reads the counters already read from them."""
     def compute():
-        m = scenario.map
-        smoke = tuple(s for s in (smoke_of(mk, m) for mk in scenario.markers) if s is not None)
-        vehicles = []
-        for u in scenario.units:        # SPEC.md: a vehicle hinders unless it is moving
-            if u.is_vehicle and u.moving is None:
-                i = m.index(u.hex)
-                # SPEC.md: bypass_side, the hexside it bypasses along (its location there)
-                vehicles.append(Vehicle(i, int(m.level[i]) + u.level, f"{u.id} ({u.type})",
-                                        u.extra.get("bypass_side")))
-        for mk in scenario.markers:     # rules.md 11.4: VASL treats wrecks as vehicles
-            if mk.type == "wreck":
-                i = m.index(mk.hex)
-                name = "Burnt Out Wreck" if mk.extra.get("burnt") else "Wreck"
-                vehicles.append(Vehicle(i, int(m.level[i]), name))
-        ffe = tuple(Ffe(m.index(mk.hex), "FFE") for mk in scenario.markers if mk.type == "ffe")
-        return LosCounters(smoke, tuple(vehicles), ffe)
+        key = (id(scenario.map), id(scenario.markers), id(scenario.units))
+        with _READ_LOCK:
+            kept = _READ.get(key)
+        if kept is not None and kept[0] is scenario.map and kept[1] is scenario.markers \
+                and kept[2] is scenario.units:
+            return kept[3]
+        counters = _read_counters(scenario)
+        with _READ_LOCK:
+            _READ[key] = (scenario.map, scenario.markers, scenario.units, counters)
+            if len(_READ) > _READ_KEPT:
+                _READ.popitem(last=False)
+        return counters
     return scenario.derived(DERIVED_COUNTERS, compute)
+
+
+def _read_counters(scenario) -> LosCounters:
+    """The counters of the position's markers and units (rules.md 11.4)."""
+    m = scenario.map
+    smoke = tuple(s for s in (smoke_of(mk, m) for mk in scenario.markers) if s is not None)
+    vehicles = []
+    for u in scenario.units:        # SPEC.md: a vehicle hinders unless it is moving
+        if u.is_vehicle and u.moving is None:
+            i = m.index(u.hex)
+            # SPEC.md: bypass_side, the hexside it bypasses along (its location there)
+            vehicles.append(Vehicle(i, int(m.level[i]) + u.level, f"{u.id} ({u.type})",
+                                    u.extra.get("bypass_side")))
+    for mk in scenario.markers:     # rules.md 11.4: VASL treats wrecks as vehicles
+        if mk.type == "wreck":
+            i = m.index(mk.hex)
+            name = "Burnt Out Wreck" if mk.extra.get("burnt") else "Wreck"
+            vehicles.append(Vehicle(i, int(m.level[i]), name))
+    ffe = tuple(Ffe(m.index(mk.hex), "FFE") for mk in scenario.markers if mk.type == "ffe")
+    return LosCounters(smoke, tuple(vehicles), ffe)
 
 
 def with_counters_of(scenario, other):
@@ -197,8 +222,15 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
     if field and hindrances is None and viewer_level == 0:
         # A6.1: the ground table keeps each clear line's hindrances (None until its row is built)
         hindrances = ground_hindrances(m, viewer_hex)
-    ends = ends_of(scenario, viewer_hex, viewer_level, targets, target_levels)
-    out = with_counters(los_table(m), counters, ends, clear, hindrances)[0]
+    table = counter_table(m, counters) if field and viewer_level == 0 else None
+    if table is not None:       # the map's lines with these counters, built once
+        hit, extra = table.hindered(viewer_hex)
+        ends = None if hindrances is not None else ends_of(scenario, viewer_hex, viewer_level,
+                                                           targets, target_levels)
+        out = with_extra(los_table(m), ends, hit, extra, clear, hindrances)[0]
+    else:
+        ends = ends_of(scenario, viewer_hex, viewer_level, targets, target_levels)
+        out = with_counters(los_table(m), counters, ends, clear, hindrances)[0]
     if field:
         out = out.copy()
         out.setflags(write=False)
