@@ -399,30 +399,32 @@ def with_counters(table, counters: LosCounters, ends: Ends, clear: np.ndarray,
 def with_extra(table, ends: Ends | None, hit: np.ndarray, extra: np.ndarray, clear: np.ndarray,
                hindrances: np.ndarray | None = None):
     """The lines' ``clear`` once lines ``hit`` get ``extra`` (> 0) hindrances each (A6.1: six
-    block; the daytime ``hindrances`` of each clear line, or None: counted here when they
-    could matter, ``ends`` the lines), and the daytime hindrances of the lines they touch (-1
-    elsewhere)."""
+    in all block; the daytime ``hindrances`` of each clear line, or None: counted here, lines
+    ``ends``, when they could matter), and the daytime hindrances of the clear lines they touch
+    (-1 elsewhere: a line not counted, the counters alone too few or six)."""
     day_hind = np.full(len(clear), -1, dtype=np.int64)
     open_ = clear[hit]
-    six = open_ & (extra >= MAX_HINDRANCES)         # A6.1: the counters alone make six
-    if six.any():
-        clear = clear.copy()
-        clear[hit[six]] = False
-        day_hind[hit[six]] = 0 if hindrances is None else hindrances[hit[six]]
-    ask, extra = hit[open_ & ~six], extra[open_ & ~six]
-    if len(ask) and hindrances is None:
+    hit, extra = hit[open_], extra[open_]       # the clear lines the counters hinder
+    if not len(hit):
+        return clear, day_hind
+    if hindrances is not None:
+        day = hindrances[hit]
+        day_hind[hit] = day
+    else:
         # A6.1 as VASL counts: at most two terrain hindrances a range between the ends (light
-        # woods), so a line whose counters and that bound stay below six needs no count
-        between = np.maximum(table.map.distance(ends.viewer, ends.targets[ask]) - 1, 0)
-        keep = extra + MAX_PER_RANGE * between >= MAX_HINDRANCES
-        ask, extra = ask[keep], extra[keep]
-    if len(ask):
-        if hindrances is None:
-            got = table.lines(ends.viewer, ends.viewer_elev, ends.targets[ask],
-                              ends.target_elev[ask]).hindrances
-        else:
-            got = hindrances[ask]
-        day_hind[ask] = got
-        clear = clear.copy() if not six.any() else clear
-        clear[ask] = got + extra < MAX_HINDRANCES
+        # woods), so a line whose counters and that bound stay below six needs no count; six
+        # counters' hindrances block alone
+        between = np.maximum(table.map.distance(ends.viewer, ends.targets[hit]) - 1, 0)
+        ask = np.flatnonzero((extra < MAX_HINDRANCES)
+                             & (extra + MAX_PER_RANGE * between >= MAX_HINDRANCES))
+        day = np.zeros(len(hit), dtype=np.int64)
+        if len(ask):
+            day[ask] = table.lines(ends.viewer, ends.viewer_elev, ends.targets[hit[ask]],
+                                   ends.target_elev[hit[ask]]).hindrances
+        day_hind[hit[ask]] = day[ask]
+        day_hind[hit[extra >= MAX_HINDRANCES]] = 0
+    blocked = hit[day + extra >= MAX_HINDRANCES]
+    if len(blocked):
+        clear = clear.copy()
+        clear[blocked] = False
     return clear, day_hind

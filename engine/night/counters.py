@@ -21,6 +21,7 @@ from ..cache import per_map
 from ..errors import ScenarioError
 from ..jsonio import read_bool, read_choice, read_int
 from ..los import los_table
+from ..los.counter_table import counter_table
 from ..los.counters import (
     CounterLines,
     Ends,
@@ -32,7 +33,6 @@ from ..los.counters import (
     with_counters,
     with_extra,
 )
-from ..los.counter_table import counter_table
 from ..los.ground import ground_hindrances
 from ..maps import Map
 
@@ -122,49 +122,51 @@ def smoke_of(marker, game_map: Map) -> Smoke | None:
     return Smoke(i, ground, height, hindrance, name)
 
 
-_READ: OrderedDict = OrderedDict()     # (markers, units) read last: (their ids) -> them, counters
+_READ: OrderedDict = OrderedDict()     # markers read last: (map, markers) ids -> them, counters
 _READ_KEPT = 8
 _READ_LOCK = threading.Lock()
 
 
 def los_counters(scenario) -> LosCounters:
-    """The position's counters in LOS (rules.md 11.4), computed once per position; a position
-    made from another that keeps its very markers and units (``Scenario.replace`` of NVR,
-    phase, starshells...) reads the counters already read from them."""
+    """The position's counters in LOS (rules.md 11.4), computed once per position: its
+    markers' (smoke, wrecks, FFE) read once for those very markers (a position made from
+    another that keeps them: a unit moved, the NVR changed...), its vehicles from its units."""
     def compute():
-        key = (id(scenario.map), id(scenario.markers), id(scenario.units))
-        with _READ_LOCK:
-            kept = _READ.get(key)
-        if kept is not None and kept[0] is scenario.map and kept[1] is scenario.markers \
-                and kept[2] is scenario.units:
-            return kept[3]
-        counters = _read_counters(scenario)
-        with _READ_LOCK:
-            _READ[key] = (scenario.map, scenario.markers, scenario.units, counters)
-            if len(_READ) > _READ_KEPT:
-                _READ.popitem(last=False)
-        return counters
+        m = scenario.map
+        smoke, wrecks, ffe = _marker_counters(m, scenario.markers)
+        vehicles = []
+        for u in scenario.units:        # SPEC.md: a vehicle hinders unless it is moving
+            if u.is_vehicle and u.moving is None:
+                i = m.index(u.hex)
+                # SPEC.md: bypass_side, the hexside it bypasses along (its location there)
+                vehicles.append(Vehicle(i, int(m.level[i]) + u.level, f"{u.id} ({u.type})",
+                                        u.extra.get("bypass_side")))
+        return LosCounters(smoke, tuple(vehicles) + wrecks, ffe)
     return scenario.derived(DERIVED_COUNTERS, compute)
 
 
-def _read_counters(scenario) -> LosCounters:
-    """The counters of the position's markers and units (rules.md 11.4)."""
-    m = scenario.map
-    smoke = tuple(s for s in (smoke_of(mk, m) for mk in scenario.markers) if s is not None)
-    vehicles = []
-    for u in scenario.units:        # SPEC.md: a vehicle hinders unless it is moving
-        if u.is_vehicle and u.moving is None:
-            i = m.index(u.hex)
-            # SPEC.md: bypass_side, the hexside it bypasses along (its location there)
-            vehicles.append(Vehicle(i, int(m.level[i]) + u.level, f"{u.id} ({u.type})",
-                                    u.extra.get("bypass_side")))
-    for mk in scenario.markers:     # rules.md 11.4: VASL treats wrecks as vehicles
+def _marker_counters(m: Map, markers: tuple) -> tuple[tuple, tuple, tuple]:
+    """The smoke, wrecks (as vehicles) and FFE of ``markers`` (rules.md 11.4), kept for the
+    last few tuples of markers read (a tuple of frozen markers is the same counters)."""
+    key = (id(m), id(markers))
+    with _READ_LOCK:
+        kept = _READ.get(key)
+    if kept is not None and kept[0] is m and kept[1] is markers:
+        return kept[2]
+    smoke = tuple(s for s in (smoke_of(mk, m) for mk in markers) if s is not None)
+    wrecks = []
+    for mk in markers:              # rules.md 11.4: VASL treats wrecks as vehicles
         if mk.type == "wreck":
             i = m.index(mk.hex)
             name = "Burnt Out Wreck" if mk.extra.get("burnt") else "Wreck"
-            vehicles.append(Vehicle(i, int(m.level[i]), name))
-    ffe = tuple(Ffe(m.index(mk.hex), "FFE") for mk in scenario.markers if mk.type == "ffe")
-    return LosCounters(smoke, tuple(vehicles), ffe)
+            wrecks.append(Vehicle(i, int(m.level[i]), name))
+    ffe = tuple(Ffe(m.index(mk.hex), "FFE") for mk in markers if mk.type == "ffe")
+    out = (smoke, tuple(wrecks), ffe)
+    with _READ_LOCK:
+        _READ[key] = (m, markers, out)
+        if len(_READ) > _READ_KEPT:
+            _READ.popitem(last=False)
+    return out
 
 
 def with_counters_of(scenario, other):
@@ -202,15 +204,28 @@ def field_rows(game_map: Map) -> _Rows:
 def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_levels,
                 clear: np.ndarray, hindrances: np.ndarray | None = None) -> np.ndarray:
     """``clear`` (the daytime answer of the lines from the viewer to ``targets``) with the
-    position's counters' hindrances added: six in all block (A6.1, rules.md 11.4).  A whole
-    field's row (every hex's ground) is kept per map, viewer and counters: the daytime row
-    is the map's, so the answer is too."""
+    position's counters' hindrances added: six in all block (A6.1, rules.md 11.4).  A ground
+    viewer's whole field (every hex's ground) reads the map's table of these counters
+    (``engine.los.counter_table``, built once per set of counters); any other field's row is
+    kept per map, viewer and counters: the daytime row is the map's, so the answer is too."""
     counters = los_counters(scenario)
     if not counters:
         return clear
     m = scenario.map
     field = (len(targets) == m.size and not np.any(target_levels)
              and np.array_equal(targets, np.arange(m.size)))
+    table = counter_table(m, counters) if field and viewer_level == 0 else None
+    if table is not None:       # the map's ground lines with these counters, built once
+        hit, extra = table.hindered(viewer_hex)
+        if not clear[hit].any():
+            return clear
+        if hindrances is None:
+            # A6.1: the ground table keeps each clear line's hindrances (None until its row is
+            # built: the lines are counted)
+            hindrances = ground_hindrances(m, viewer_hex)
+        ends = None if hindrances is not None else ends_of(scenario, viewer_hex, viewer_level,
+                                                           targets, target_levels)
+        return with_extra(los_table(m), ends, hit, extra, clear, hindrances)[0]
     key = (viewer_hex, viewer_level, counters)
     if field:
         kept = field_rows(m)
@@ -219,18 +234,8 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
             if hit is not None:
                 kept.rows.move_to_end(key)
                 return hit
-    if field and hindrances is None and viewer_level == 0:
-        # A6.1: the ground table keeps each clear line's hindrances (None until its row is built)
-        hindrances = ground_hindrances(m, viewer_hex)
-    table = counter_table(m, counters) if field and viewer_level == 0 else None
-    if table is not None:       # the map's lines with these counters, built once
-        hit, extra = table.hindered(viewer_hex)
-        ends = None if hindrances is not None else ends_of(scenario, viewer_hex, viewer_level,
-                                                           targets, target_levels)
-        out = with_extra(los_table(m), ends, hit, extra, clear, hindrances)[0]
-    else:
-        ends = ends_of(scenario, viewer_hex, viewer_level, targets, target_levels)
-        out = with_counters(los_table(m), counters, ends, clear, hindrances)[0]
+    ends = ends_of(scenario, viewer_hex, viewer_level, targets, target_levels)
+    out = with_counters(los_table(m), counters, ends, clear, hindrances)[0]
     if field:
         out = out.copy()
         out.setflags(write=False)
