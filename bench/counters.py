@@ -114,7 +114,7 @@ def main(argv=None) -> int:
     from engine.los import los_table
     builds = [CounterTable(los_table(game_map), los_counters(with_counters))
               for _ in range(a.rounds)]
-    counter_table(game_map, los_counters(with_counters))
+    counter_table(game_map, los_counters(with_counters), now=True)
     for phase in ("field", "prepared", "kept"):
         if phase == "prepared":
             los_ground.prepare(game_map)

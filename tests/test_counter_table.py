@@ -11,7 +11,7 @@ from support import board, marker, position, unit
 from engine.importers.vasl import import_board
 from engine.los import ground as los_ground
 from engine.los import los_table
-from engine.los.counter_table import counter_table
+from engine.los.counter_table import TABLE_AFTER, counter_table, forget_tables
 from engine.los.counters import counter_lines, with_counters
 from engine.maps import Map, Placement
 from engine.night.counters import (
@@ -71,7 +71,7 @@ def _check(s: Scenario, rng: random.Random, lines: int) -> int:
     ``lines`` random lines, against the line computed alone; returns the lines hindered."""
     m = s.map
     counters = los_counters(s)
-    table = counter_table(m, counters)
+    table = counter_table(m, counters, now=True)
     los = los_table(m)
     everyone = np.arange(m.size)
     hindered = 0
@@ -119,6 +119,7 @@ def test_a_prepared_field_from_the_table_is_the_plain_field():
     s = position(b, units=units, markers=markers)
     m = s.map
     los_ground.prepare(m)
+    assert counter_table(m, los_counters(s), now=True) is not None
     los = los_table(m)
     everyone, ground = np.arange(m.size), np.zeros(m.size, dtype=np.int64)
     blocked = 0
@@ -130,3 +131,33 @@ def test_a_prepared_field_from_the_table_is_the_plain_field():
         assert np.array_equal(got, want), m.names[v]
         blocked += int((day & ~got).sum())
     assert blocked > 20
+
+
+def test_a_set_of_counters_gets_its_table_once_enough_fields_are_asked():
+    """A set of counters asked for a few fields (a drag's step) is answered line by line; its
+    table is built once TABLE_AFTER fields have been asked, with the same fields (rules.md
+    11.4)."""
+    rng = random.Random(31)
+    b = _hilly_board(rng)
+    m = position(b).map
+    units, markers = _counters(m, rng, 10)
+    s = position(b, units=units, markers=markers)
+    m = s.map
+    forget_tables()
+    los = los_table(m)
+    everyone, ground = np.arange(m.size), np.zeros(m.size, dtype=np.int64)
+    viewers = [v % m.size for v in range(0, 7 * (TABLE_AFTER + 2), 7)]
+    fields = []
+    for k, v in enumerate(viewers):
+        built = counter_table(m, los_counters(s), fields=0) is not None
+        assert built == (k >= TABLE_AFTER), k
+        field_rows.cache_clear()
+        day = los.from_location(v, 0)
+        fields.append((v, night_clear(s.replace(nvr=s.nvr), v, 0, everyone, ground, day.clear,
+                                      day.hindrances)))
+    forget_tables()
+    for v, got in fields:           # the same fields, all of them line by line
+        day = los.from_location(v, 0)
+        want = with_counters(los, los_counters(s), ends_of(s, v, 0, everyone, ground), day.clear,
+                             day.hindrances)[0]
+        assert np.array_equal(got, want), m.names[v]

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import OrderedDict
 
 import numpy as np
 
-from ..cache import per_map
 from ..maps import Map
 from . import los_table
 from .counter_lines import MAX_OFFSET_HEXES, pair_hits
@@ -34,7 +34,11 @@ from .counters import (
     vehicles_in_hex,
 )
 
-KEPT_SETS = 8           # the counter sets a map keeps tables for (about 1 MB each, 3 boards)
+KEPT_SETS = 8           # the counter sets kept a table (about 1 MB each on 3 boards)
+# the fields asked of one set of counters before its table is built: its build (0.1 s on three
+# boards, 20 counters) costs about as much as 70 fields answered line by line
+TABLE_AFTER = 24
+ASKED_KEPT = 64
 
 
 class _PairMeets:
@@ -155,6 +159,8 @@ def _hindered(table, counters: LosCounters) -> tuple[np.ndarray, np.ndarray]:
         parts.append((pid[amount > 0], amount[amount > 0]))
     pid = np.concatenate([p for p, _ in parts])
     amount = np.concatenate([a for _, a in parts])
+    if not len(pid):
+        return pid, amount
     order = np.argsort(pid, kind="stable")
     pid, amount = pid[order], amount[order]
     first = np.flatnonzero(np.r_[True, pid[1:] != pid[:-1]])
@@ -162,18 +168,40 @@ def _hindered(table, counters: LosCounters) -> tuple[np.ndarray, np.ndarray]:
 
 
 _LOCK = threading.Lock()
+_TABLES: OrderedDict = OrderedDict()    # (map content, counters) -> CounterTable, the last few
+_ASKED: OrderedDict = OrderedDict()     # (map content, counters) -> fields asked, no table yet
 
 
-@per_map(KEPT_SETS)
-def _table_of(game_map: Map, counters: LosCounters) -> CounterTable:
-    return CounterTable(los_table(game_map), counters)
-
-
-def counter_table(game_map: Map, counters: LosCounters) -> CounterTable | None:
+def counter_table(game_map: Map, counters: LosCounters, fields: int = 1,
+                  now: bool = False) -> CounterTable | None:
     """The table of ``counters`` on ``game_map`` (its LOS table's: ``engine.los.los_table``),
-    built at the first call for that set (one thread builds it, the others wait), kept for the
-    last ``KEPT_SETS``; None for a map too large for one (``MAX_OFFSET_HEXES``)."""
+    for ``fields`` fields asked: built once ``TABLE_AFTER`` fields have been asked of that set
+    (or ``now``: one thread builds it, the others wait), kept for the last ``KEPT_SETS``.
+    None until then (a set of counters asked for a few fields, as each step of a counter's
+    drag, is answered line by line: cheaper than its table), and for a map too large for
+    one (``MAX_OFFSET_HEXES``)."""
     if game_map.size > MAX_OFFSET_HEXES:
         return None
+    key = (game_map.content_key, counters)
     with _LOCK:
-        return _table_of(game_map, counters)
+        table = _TABLES.get(key)
+        if table is not None:
+            _TABLES.move_to_end(key)
+            return table
+        asked = _ASKED.pop(key, 0) + fields
+        if asked < TABLE_AFTER and not now:
+            _ASKED[key] = asked
+            if len(_ASKED) > ASKED_KEPT:
+                _ASKED.popitem(last=False)
+            return None
+        table = _TABLES[key] = CounterTable(los_table(game_map), counters)
+        if len(_TABLES) > KEPT_SETS:
+            _TABLES.popitem(last=False)
+        return table
+
+
+def forget_tables() -> None:
+    """Forget every counter table and count of fields asked (benchmarks, tests)."""
+    with _LOCK:
+        _TABLES.clear()
+        _ASKED.clear()

@@ -33,7 +33,7 @@ from ..los.counters import (
     with_counters,
     with_extra,
 )
-from ..los.ground import ground_hindrances
+from ..los.ground import ground_hindrances, ground_table
 from ..maps import Map
 
 # SPEC.md smoke ``kind`` -> VASL's counter name, hindrance, height in levels (rules.md 11.4)
@@ -243,6 +243,42 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
             kept.rows[key] = out
             if len(kept.rows) > _KEPT_ROWS:
                 kept.rows.popitem(last=False)
+    return out
+
+
+def night_clear_rows(scenario, viewers, viewer_levels, clear: np.ndarray,
+                     hindrances: list) -> np.ndarray:
+    """``night_clear`` of many viewers' whole fields at once (row k of ``clear``: the daytime
+    answer from hex ``viewers[k]`` at ``viewer_levels[k]`` to every hex's ground; its
+    daytime ``hindrances[k]``, or None: the ground table's row, built): the ground viewers'
+    rows patched together from the map's table of these counters (A6.1, rules.md 11.4)."""
+    counters = los_counters(scenario)
+    if not counters:
+        return clear
+    m = scenario.map
+    ground_viewers = int(np.count_nonzero(np.asarray(viewer_levels) == 0))
+    table = counter_table(m, counters, fields=ground_viewers)
+    rows = ground_table(m, create=False)
+    every, ground = np.arange(m.size), np.zeros(m.size, dtype=np.int64)
+    out = clear.copy()
+    together = []
+    for k, (v, level) in enumerate(zip(viewers, viewer_levels)):
+        if table is not None and level == 0 and (hindrances[k] is not None or (
+                rows is not None and rows.ready[v])):
+            together.append(k)
+        else:
+            out[k] = night_clear(scenario, int(v), int(level), every, ground, clear[k],
+                                 hindrances[k])
+    if not together:
+        return out
+    # the rows as one: line (row j, hex t) is j * size + t
+    parts = [table.hindered(int(viewers[k])) for k in together]
+    hit = np.concatenate([j * m.size + h for j, (h, _) in enumerate(parts)])
+    extra = np.concatenate([e for _, e in parts])
+    day = np.stack([rows.hindrances[viewers[k]] if hindrances[k] is None else hindrances[k]
+                    for k in together])
+    flat = with_extra(None, None, hit, extra, out[together].ravel(), day.ravel())[0]
+    out[together] = flat.reshape(len(together), m.size)
     return out
 
 

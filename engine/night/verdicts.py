@@ -27,7 +27,7 @@ import numpy as np
 from ..los import BLIND, DayLines, explain_block, los_table
 from ..los.ground import ground_row, ground_table
 from ..terrain import BY_CODE
-from .counters import counter_words, night_clear
+from .counters import counter_words, night_clear, night_clear_rows
 from .kinds import Nvr, Sight
 from .light import Illumination, illumination
 from .scenario import (
@@ -400,9 +400,8 @@ def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndar
     for k in np.flatnonzero(~ready):
         day = los_table(m).from_location(int(vi[k]), units[k].level)
         clear[k], hind[k] = day.clear, day.hindrances
-    targets, levels = np.arange(m.size), np.zeros(m.size, np.int64)
-    for k, u in enumerate(units):   # rules.md 11.4: the counters' hindrances
-        clear[k] = night_clear(scenario, int(vi[k]), u.level, targets, levels, clear[k], hind[k])
+    # rules.md 11.4: the counters' hindrances
+    clear = night_clear_rows(scenario, vi, [u.level for u in units], clear, hind)
     why = _why(scenario, vi, np.array([viewer_nvr(scenario, u) for u in units]),
                np.array([light.unit_lit(u) for u in units]), clear)
     return _codes(why)
