@@ -24,6 +24,12 @@ or hexside it runs through: ``Meets``):
 Not followed: slopes and hillocks (VASL gives no vehicle hindrance up a slope or from hillock
 to hillock); the lines "each end to the vehicle" are the daytime ones, from the vehicle's hex
 to each end.
+
+Each rule is a function of lines (``Ends``) asked either for one viewer's lines (``counter_lines``:
+the viewer's fields ints) or for every viewer's lines meeting one counter hex at once
+(``engine.los.counter_table``: the viewer's fields arrays, one a line).  So a rule reads a line's
+values elementwise (``np.where``, ``&``, ``_within``), never with ``if`` on them, and takes a
+subset of lines with ``lines_of``; the two callers then give the same answers (the tests compare).
 """
 from __future__ import annotations
 
