@@ -11,7 +11,7 @@ from support import board, marker, position, unit
 from engine.importers.vasl import import_board
 from engine.los import ground as los_ground
 from engine.los import los_table
-from engine.los.counter_table import TABLE_AFTER, counter_table, forget_tables
+from engine.los.counter_table import counter_table, fields_before_table, forget_tables
 from engine.los.counters import counter_lines, with_counters
 from engine.maps import Map, Placement
 from engine.night.counters import (
@@ -135,8 +135,8 @@ def test_a_prepared_field_from_the_table_is_the_plain_field():
 
 def test_a_set_of_counters_gets_its_table_once_enough_fields_are_asked():
     """A set of counters asked for a few fields (a drag's step) is answered line by line; its
-    table is built once TABLE_AFTER fields have been asked, with the same fields (rules.md
-    11.4)."""
+    table is built once enough fields have been asked (``fields_before_table``), with the
+    same fields (rules.md 11.4)."""
     rng = random.Random(31)
     b = _hilly_board(rng)
     m = position(b).map
@@ -146,11 +146,12 @@ def test_a_set_of_counters_gets_its_table_once_enough_fields_are_asked():
     forget_tables()
     los = los_table(m)
     everyone, ground = np.arange(m.size), np.zeros(m.size, dtype=np.int64)
-    viewers = [v % m.size for v in range(0, 7 * (TABLE_AFTER + 2), 7)]
+    needed = fields_before_table(m)
+    viewers = [v % m.size for v in range(0, 7 * (needed + 2), 7)]
     fields = []
     for k, v in enumerate(viewers):
         built = counter_table(m, los_counters(s), fields=0) is not None
-        assert built == (k >= TABLE_AFTER), k
+        assert built == (k >= needed), k
         field_rows.cache_clear()
         day = los.from_location(v, 0)
         fields.append((v, night_clear(s.replace(nvr=s.nvr), v, 0, everyone, ground, day.clear,

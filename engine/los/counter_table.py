@@ -35,8 +35,9 @@ from .counters import (
 )
 
 KEPT_SETS = 8           # the counter sets kept a table (about 1 MB each on 3 boards)
-# the fields asked of one set of counters before its table is built: its build (0.1 s on three
-# boards, 20 counters) costs about as much as 70 fields answered line by line
+# the fields asked of one set of counters before its table is built, per thousand hexes: its
+# build (20 counters: 0.1 s on three boards, 1,006 hexes) costs about 70 fields answered line by
+# line; it grows about as the map's size squared (0.75 s on nine), a field about as its size
 TABLE_AFTER = 24
 ASKED_KEPT = 64
 
@@ -175,8 +176,8 @@ _ASKED: OrderedDict = OrderedDict()     # (map content, counters) -> fields aske
 def counter_table(game_map: Map, counters: LosCounters, fields: int = 1,
                   now: bool = False) -> CounterTable | None:
     """The table of ``counters`` on ``game_map`` (its LOS table's: ``engine.los.los_table``),
-    for ``fields`` fields asked: built once ``TABLE_AFTER`` fields have been asked of that set
-    (or ``now``: one thread builds it, the others wait), kept for the last ``KEPT_SETS``.
+    for ``fields`` fields asked: built once ``fields_before_table`` fields have been asked of
+    that set (or ``now``: one thread builds it, the others wait), kept for the last ``KEPT_SETS``.
     None until then (a set of counters asked for a few fields, as each step of a counter's
     drag, is answered line by line: cheaper than its table), and for a map too large for
     one (``MAX_OFFSET_HEXES``)."""
@@ -189,7 +190,7 @@ def counter_table(game_map: Map, counters: LosCounters, fields: int = 1,
             _TABLES.move_to_end(key)
             return table
         asked = _ASKED.pop(key, 0) + fields
-        if asked < TABLE_AFTER and not now:
+        if asked < fields_before_table(game_map) and not now:
             _ASKED[key] = asked
             if len(_ASKED) > ASKED_KEPT:
                 _ASKED.popitem(last=False)
@@ -198,6 +199,12 @@ def counter_table(game_map: Map, counters: LosCounters, fields: int = 1,
         if len(_TABLES) > KEPT_SETS:
             _TABLES.popitem(last=False)
         return table
+
+
+def fields_before_table(game_map: Map) -> int:
+    """How many fields a set of counters is asked for before its table is built on this map:
+    ``TABLE_AFTER`` a thousand hexes, at least ``TABLE_AFTER``."""
+    return max(TABLE_AFTER, TABLE_AFTER * game_map.size // 1000)
 
 
 def forget_tables() -> None:
