@@ -20,10 +20,11 @@ and ``--rounds`` rounds:
 
 The counters' table of the map (``engine.los.counter_table``: their hindrances to every ground
 line) is built once per set of counters, once enough fields have been asked of it
-(``fields_before_table``; a set asked for fewer, as a counter's drag, is answered line by line): its build is timed on its
-own (``table``, processor time, median of ``--rounds`` builds: what placing, moving or changing
-a counter costs once the new set is used), ``line by line`` a prepared field without it;
-then it is built and kept, as the app keeps it, for the rows above.
+(``fields_before_table``; a set asked for fewer, as a counter's drag, is answered line by
+line): its build is timed on its own (``table``, processor time, median of ``--rounds``
+builds: what placing, moving or changing a counter costs once the new set is used), and
+``line by line`` a prepared field without it; then it is built and kept, as the app keeps
+it, for the rows above.
 
 Printed: each median, and with / without (target: within 1.5 x).
 """
