@@ -40,12 +40,16 @@ def _hilly_board(rng: random.Random, board_id: str = "t1"):
 
 def _counters(m: Map, rng: random.Random, count: int):
     """``count`` random counters of every kind (smoke of each kind and level, Blazes, N-level
-    and building blazes, vehicles at levels and in bypass, wrecks, FFE), some sharing a hex."""
+    and building blazes, vehicles at levels and in bypass, wrecks, FFE), some sharing a hex,
+    some next to another (lines along their hexside meet both at one range)."""
     spots = rng.sample(range(m.size), count)
     units, markers = [], []
     for k, i in enumerate(spots):
-        name = m.names[rng.choice(spots[:k])] if k > 3 and rng.random() < 0.2 else m.names[i]
-        pick = rng.randrange(6)
+        name, pick = m.names[i], rng.randrange(6)
+        if k > 3 and rng.random() < 0.4:    # smoke or a wreck next to (or on) an earlier one
+            near = m.neighbours[rng.choice(spots[:k])]
+            name = m.names[rng.choice([int(h) for h in near if h >= 0] + spots[:k])]
+            pick = rng.choice([0, 4])
         if pick == 0:
             kind = rng.choice(list(SMOKE_KINDS))
             extra = {"kind": kind}

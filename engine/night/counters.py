@@ -122,37 +122,53 @@ def smoke_of(marker, game_map: Map) -> Smoke | None:
     return Smoke(i, ground, height, hindrance, name)
 
 
-_READ: OrderedDict = OrderedDict()     # markers read last: (map, markers) ids -> them, counters
-_READ_KEPT = 8
+_READ: OrderedDict = OrderedDict()     # tuples read last: (map, tuple) ids -> them, counters
+_READ_KEPT = 16
 _READ_LOCK = threading.Lock()
 
 
 def los_counters(scenario) -> LosCounters:
     """The position's counters in LOS (rules.md 11.4), computed once per position: its
-    markers' (smoke, wrecks, FFE) read once for those very markers (a position made from
-    another that keeps them: a unit moved, the NVR changed...), its vehicles from its units."""
+    markers' (smoke, wrecks, FFE) and its units' (vehicles) each read once for those very
+    tuples (a position made from another keeps the tuples it does not change: a unit moved
+    keeps the markers, the NVR changed keeps both)."""
     def compute():
         m = scenario.map
-        smoke, wrecks, ffe = _marker_counters(m, scenario.markers)
-        vehicles = []
-        for u in scenario.units:        # SPEC.md: a vehicle hinders unless it is moving
-            if u.is_vehicle and u.moving is None:
-                i = m.index(u.hex)
-                # SPEC.md: bypass_side, the hexside it bypasses along (its location there)
-                vehicles.append(Vehicle(i, int(m.level[i]) + u.level, f"{u.id} ({u.type})",
-                                        u.extra.get("bypass_side")))
-        return LosCounters(smoke, tuple(vehicles) + wrecks, ffe)
+        smoke, wrecks, ffe = _read_once(m, scenario.markers, _marker_counters)
+        return LosCounters(smoke, _read_once(m, scenario.units, _unit_counters) + wrecks, ffe)
     return scenario.derived(DERIVED_COUNTERS, compute)
 
 
-def _marker_counters(m: Map, markers: tuple) -> tuple[tuple, tuple, tuple]:
-    """The smoke, wrecks (as vehicles) and FFE of ``markers`` (rules.md 11.4), kept for the
-    last few tuples of markers read (a tuple of frozen markers is the same counters)."""
-    key = (id(m), id(markers))
+def _read_once(m: Map, items: tuple, read):
+    """``read(m, items)``, kept for the last few tuples read (a tuple of frozen markers or
+    units is the same counters)."""
+    key = (id(m), id(items), read)
     with _READ_LOCK:
         kept = _READ.get(key)
-    if kept is not None and kept[0] is m and kept[1] is markers:
+    if kept is not None and kept[0] is m and kept[1] is items:
         return kept[2]
+    out = read(m, items)
+    with _READ_LOCK:
+        _READ[key] = (m, items, out)
+        if len(_READ) > _READ_KEPT:
+            _READ.popitem(last=False)
+    return out
+
+
+def _unit_counters(m: Map, units: tuple) -> tuple:
+    """The vehicles among ``units`` that hinder LOS (rules.md 11.4)."""
+    vehicles = []
+    for u in units:                 # SPEC.md: a vehicle hinders unless it is moving
+        if u.is_vehicle and u.moving is None:
+            i = m.index(u.hex)
+            # SPEC.md: bypass_side, the hexside it bypasses along (its location there)
+            vehicles.append(Vehicle(i, int(m.level[i]) + u.level, f"{u.id} ({u.type})",
+                                    u.extra.get("bypass_side")))
+    return tuple(vehicles)
+
+
+def _marker_counters(m: Map, markers: tuple) -> tuple[tuple, tuple, tuple]:
+    """The smoke, wrecks (as vehicles) and FFE of ``markers`` (rules.md 11.4)."""
     smoke = tuple(s for s in (smoke_of(mk, m) for mk in markers) if s is not None)
     wrecks = []
     for mk in markers:              # rules.md 11.4: VASL treats wrecks as vehicles
@@ -161,12 +177,7 @@ def _marker_counters(m: Map, markers: tuple) -> tuple[tuple, tuple, tuple]:
             name = "Burnt Out Wreck" if mk.extra.get("burnt") else "Wreck"
             wrecks.append(Vehicle(i, int(m.level[i]), name))
     ffe = tuple(Ffe(m.index(mk.hex), "FFE") for mk in markers if mk.type == "ffe")
-    out = (smoke, tuple(wrecks), ffe)
-    with _READ_LOCK:
-        _READ[key] = (m, markers, out)
-        if len(_READ) > _READ_KEPT:
-            _READ.popitem(last=False)
-    return out
+    return smoke, tuple(wrecks), ffe
 
 
 def with_counters_of(scenario, other):
@@ -201,6 +212,19 @@ def field_rows(game_map: Map) -> _Rows:
     return _Rows()
 
 
+_EVERY: dict = {}               # map size -> every index, once
+
+
+def _every_hex(m: Map, targets, target_levels) -> bool:
+    """Whether the lines go to every hex of the map, in order, at its ground level (a field)."""
+    every = _EVERY.get(m.size)
+    if every is None:
+        every = _EVERY[m.size] = np.arange(m.size)
+        every.setflags(write=False)
+    return (len(targets) == m.size and not np.asarray(target_levels).any()
+            and bool((np.asarray(targets) == every).all()))
+
+
 def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_levels,
                 clear: np.ndarray, hindrances: np.ndarray | None = None) -> np.ndarray:
     """``clear`` (the daytime answer of the lines from the viewer to ``targets``) with the
@@ -212,8 +236,7 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
     if not counters:
         return clear
     m = scenario.map
-    field = (len(targets) == m.size and not np.any(target_levels)
-             and np.array_equal(targets, np.arange(m.size)))
+    field = _every_hex(m, targets, target_levels)
     table = counter_table(m, counters) if field and viewer_level == 0 else None
     if table is not None:       # the map's ground lines with these counters, built once
         hit, extra = table.hindered(viewer_hex)
