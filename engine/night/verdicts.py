@@ -25,7 +25,7 @@ from functools import cached_property
 import numpy as np
 
 from ..los import BLIND, DayLines, explain_block, los_table
-from ..los.ground import ground_row, ground_table
+from ..los.ground import ground_table
 from ..terrain import BY_CODE
 from .counters import counter_words, night_clear, night_clear_rows
 from .kinds import Nvr, Sight
@@ -319,16 +319,19 @@ def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
     vi = m.index(viewer.hex)
     nvr = viewer_nvr(scenario, viewer)
     # A6: a ground-level viewer's row from the map's table once built (engine.los.ground)
-    row = ground_row(m, vi) if viewer.level == 0 else None
+    table = ground_table(m, create=False) if viewer.level == 0 else None
+    row = table.row(vi) if table is not None else None
     if row is None:
         day = los_table(m).from_location(vi, viewer.level)
         clear, blind = day.clear, day.kind == BLIND
+        hindrances = day.hindrances
     else:
         day = None
         clear, blind = row
+        hindrances = table.hindrance_row(vi)
     # rules.md 11.4: the counters' hindrances (smoke, vehicles, wrecks, FFE) on the daytime lines
     clear = night_clear(scenario, vi, viewer.level, np.arange(m.size), np.zeros(m.size, np.int64),
-                        clear, None if day is None else day.hindrances)
+                        clear, hindrances)
     light = illumination(scenario)
     gf = gunflash_mask(scenario)
     why = _why(scenario, np.array([vi]), np.array([nvr]), np.array([light.unit_lit(viewer)]),
