@@ -230,8 +230,9 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
     """``clear`` (the daytime answer of the lines from the viewer to ``targets``) with the
     position's counters' hindrances added: six in all block (A6.1, rules.md 11.4).  A ground
     viewer's whole field (every hex's ground) reads the map's table of these counters
-    (``engine.los.counter_table``, built once per set of counters); any other field's row is
-    kept per map, viewer and counters: the daytime row is the map's, so the answer is too."""
+    (``engine.los.counter_table``, built once the set has been asked for enough fields); any
+    other field's row is kept per map, viewer and counters: the daytime row is the map's, so
+    the answer is too."""
     counters = los_counters(scenario)
     if not counters:
         return clear
@@ -296,7 +297,7 @@ def night_clear_rows(scenario, viewers, viewer_levels, clear: np.ndarray,
         return out
     # the rows as one: line (row j, hex t) is j * size + t
     parts = [table.hindered(int(viewers[k])) for k in together]
-    hit = np.concatenate([j * m.size + h for j, (h, _) in enumerate(parts)])
+    hit = np.concatenate([j * m.size + h.astype(np.int64) for j, (h, _) in enumerate(parts)])
     extra = np.concatenate([e for _, e in parts])
     day = np.stack([rows.hindrances[viewers[k]] if hindrances[k] is None else hindrances[k]
                     for k in together])
