@@ -78,6 +78,15 @@ class CounterTable:
         lo, hi = self.start[viewer], self.start[viewer + 1]
         return self.targets[lo:hi], self.extra[lo:hi]
 
+    def hindered_rows(self, viewers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``hindered`` of many viewers at once: per line, its viewer's row in ``viewers``,
+        its target hex and the hindrances the counters add."""
+        lo, hi = self.start[viewers], self.start[viewers + 1]
+        count = hi - lo
+        row = np.repeat(np.arange(len(viewers)), count)
+        at = np.arange(int(count.sum())) + np.repeat(lo - (np.cumsum(count) - count), count)
+        return row, self.targets[at], self.extra[at]
+
     def extra_row(self, viewer: int) -> np.ndarray:
         """The counters' hindrances to the viewer's line to every hex (both at ground level)."""
         out = np.zeros(self.size, dtype=np.int64)

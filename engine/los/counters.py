@@ -403,19 +403,21 @@ def with_counters(table, counters: LosCounters, ends: Ends, clear: np.ndarray,
 
 
 def with_extra(table, ends: Ends | None, hit: np.ndarray, extra: np.ndarray, clear: np.ndarray,
-               hindrances: np.ndarray | None = None):
+               hindrances: np.ndarray | None = None, day_hindrances: bool = True):
     """The lines' ``clear`` once lines ``hit`` get ``extra`` (> 0) hindrances each (A6.1: six
     in all block; the daytime ``hindrances`` of each clear line, or None: counted here, lines
-    ``ends``, when they could matter), and the daytime hindrances of the clear lines they touch
-    (-1 elsewhere: a line not counted, the counters alone too few or six)."""
-    day_hind = np.full(len(clear), -1, dtype=np.int64)
+    ``ends``, when they could matter), and (``day_hindrances``, else None) the daytime
+    hindrances of the clear lines they touch (-1 elsewhere: a line not counted, the counters
+    alone too few or six)."""
+    day_hind = np.full(len(clear), -1, dtype=np.int64) if day_hindrances else None
     open_ = clear[hit]
     hit, extra = hit[open_], extra[open_]       # the clear lines the counters hinder
     if not len(hit):
         return clear, day_hind
     if hindrances is not None:
         day = hindrances[hit]
-        day_hind[hit] = day
+        if day_hind is not None:
+            day_hind[hit] = day
     else:
         # A6.1 as VASL counts: at most two terrain hindrances a range between the ends (light
         # woods), so a line whose counters and that bound stay below six needs no count; six
@@ -427,8 +429,9 @@ def with_extra(table, ends: Ends | None, hit: np.ndarray, extra: np.ndarray, cle
         if len(ask):
             day[ask] = table.lines(ends.viewer, ends.viewer_elev, ends.targets[hit[ask]],
                                    ends.target_elev[hit[ask]]).hindrances
-        day_hind[hit[ask]] = day[ask]
-        day_hind[hit[extra >= MAX_HINDRANCES]] = 0
+        if day_hind is not None:
+            day_hind[hit[ask]] = day[ask]
+            day_hind[hit[extra >= MAX_HINDRANCES]] = 0
     blocked = hit[day + extra >= MAX_HINDRANCES]
     if len(blocked):
         clear = clear.copy()

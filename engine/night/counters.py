@@ -249,7 +249,8 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
             hindrances = ground_hindrances(m, viewer_hex)
         ends = None if hindrances is not None else ends_of(scenario, viewer_hex, viewer_level,
                                                            targets, target_levels)
-        return with_extra(los_table(m), ends, hit, extra, clear, hindrances)[0]
+        return with_extra(los_table(m), ends, hit, extra, clear, hindrances,
+                          day_hindrances=False)[0]
     key = (viewer_hex, viewer_level, counters)
     if field:
         kept = field_rows(m)
@@ -296,12 +297,15 @@ def night_clear_rows(scenario, viewers, viewer_levels, clear: np.ndarray,
     if not together:
         return out
     # the rows as one: line (row j, hex t) is j * size + t
-    parts = [table.hindered(int(viewers[k])) for k in together]
-    hit = np.concatenate([j * m.size + h.astype(np.int64) for j, (h, _) in enumerate(parts)])
-    extra = np.concatenate([e for _, e in parts])
-    day = np.stack([rows.hindrances[viewers[k]] if hindrances[k] is None else hindrances[k]
-                    for k in together])
-    flat = with_extra(None, None, hit, extra, out[together].ravel(), day.ravel())[0]
+    together = np.array(together)
+    row, hit, extra = table.hindered_rows(np.asarray(viewers, dtype=np.int64)[together])
+    if all(hindrances[k] is None for k in together):
+        day = rows.hindrances[np.asarray(viewers)[together]]
+    else:
+        day = np.stack([rows.hindrances[viewers[k]] if hindrances[k] is None else hindrances[k]
+                        for k in together])
+    flat = with_extra(None, None, row * m.size + hit, extra, out[together].ravel(), day.ravel(),
+                      day_hindrances=False)[0]
     out[together] = flat.reshape(len(together), m.size)
     return out
 
