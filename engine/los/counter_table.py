@@ -36,7 +36,7 @@ from .counters import (
 
 KEPT_SETS = 8           # the counter sets kept a table (about 1 MB each on 3 boards)
 # the fields asked of one set of counters before its table is built, per thousand hexes: its
-# build (20 counters: 0.1 s on three boards, 1,006 hexes) costs about 70 fields answered line by
+# build (20 counters: 0.1 s on three boards, 1,006 hexes) costs about 40 fields answered line by
 # line; it grows about as the map's size squared (0.75 s on nine), a field about as its size
 TABLE_AFTER = 24
 ASKED_KEPT = 64
