@@ -10,8 +10,12 @@ viewer's fields given per line) and added up as ``counter_lines`` adds them (per
 the viewer the largest smoke hex and the largest vehicle hex, each FFE).  The lines meeting a
 counter hex are the map's lines by hex offset (``counter_lines.pair_hits``), so a map without
 that table (``MAX_OFFSET_HEXES``) has no counter table: its fields ask their lines one by one.
-Built when a field first needs it: a new set of counters (one placed, moved, changed) costs one
-build (``CounterTable.seconds``; three boards and 20 counters: docs/performance.md).
+Built once a set of counters has been asked for enough fields (``fields_before_table``; before
+that its fields are answered line by line, as each step of a counter's drag): a new set (one
+counter placed, moved, changed) costs one build when it is used (``CounterTable.seconds``;
+three boards and 20 counters: docs/performance.md).  Kept by the map's content and the
+counters' value (``LosCounters``): whatever changes a counter's hindrance must be in one of
+them, and a new kind of counter is added up here as in ``counter_lines``.
 """
 from __future__ import annotations
 
