@@ -56,7 +56,7 @@ from .hexes import (
 )
 from .importers import api as vasl
 from .jsonio import atomic_write_bytes, atomic_write_json, read_json
-from .los import ground
+from .los import building, ground
 from .napoleonic import api as napoleonic
 from .night import api as night
 from .overlay_file import load_overlay
@@ -66,12 +66,18 @@ from .tabletop import api as tabletop
 from .terrain import HEXSIDE_BY_CODE, TERRAINS
 
 
+def _judged_map(position: Any):
+    """The map a position's LOS is judged on: a night position's with its rubble laid
+    (rules.md 11.4, ``night.los_map``), any other position's own."""
+    return night.los_map(position) if isinstance(position, night.Scenario) else position.map
+
+
 def prepare(position: Any) -> dict:
     """Precompute the LOS of every pair of ground locations of a position's map (any room's
     position with a ``map``; ``engine.los.ground``) and return when done: benchmarks and scripts
     call it, the app drives ``table_steps`` instead.  Idempotent and safe from several threads;
     a map larger than ``engine.los.ground.MAX_TABLE_HEXES`` is left to its lazy rows at once."""
-    return ground.prepare(position.map)
+    return ground.prepare(_judged_map(position))
 
 
 def table_steps(position: Any):
@@ -79,20 +85,22 @@ def table_steps(position: Any):
     step (nothing when the map is too large or its table is built).  The engine starts no
     thread: the caller drives it (the app's job runner, in the background) and may drop it
     between steps; driven again, it goes on where it stopped."""
-    return ground.steps(position.map)
+    return ground.steps(_judged_map(position))
 
 
 def table_progress(position: Any) -> dict | None:
     """How far the work of ``table_steps`` on a position's map has gone: {"done": share 0..1},
     or None when the map has no table under way.  Cheap: for a status bar."""
-    return ground.progress(position.map)
+    return ground.progress(_judged_map(position))
 
 
-def warm_up(position: Any) -> None:
+def warm_up(position: Any, progress=None) -> None:
     """What the first field on a position's map needs, made now (its LOS table; on boards that
     are drawn the pixel frame and the compiled walk, loaded): the app runs it in the
-    background while a window opens."""
-    ground.warm_up(position.map)
+    background while a window opens.  ``progress(fraction)``, called between the drawn
+    frame's steps, may raise to stop it (nothing is kept); no bound on pixel classes."""
+    with building(progress=progress):
+        ground.warm_up(_judged_map(position))       # rules.md 11.4: rubble laid
 
 
 def file_format(path: str | Path) -> str:
@@ -125,5 +133,5 @@ __all__ = [
     # overlays placed on a board and drawn (rules.md 11.3)
     "load_overlay", "place_overlay", "overlay_picture",
     # whole-map LOS work
-    "prepare", "table_progress", "table_steps", "warm_up",
+    "prepare", "table_progress", "table_steps", "warm_up", "building",
 ]

@@ -20,14 +20,16 @@ from typing import Any
 
 from .board_files import free_name, own_picture, write_picture
 from .errors import ScenarioError, shown
+from .hex_names import naming_from_json, naming_json
 from .hexes import (
     BOARD_ID_RE,
     DEFAULT_SIZE,
     DIRECTIONS,
     MAX_BOARD_COLUMNS,
     MAX_BOARD_ROWS,
+    PLAIN,
     HexIdError,
-    column_name,
+    Naming,
     from_axial,
     parse_local,
     rows_of_column,
@@ -67,6 +69,13 @@ class Board:
     # the terrain as drawn (engine.raster_file), in memory: set by with_raster, read from the
     # file its "raster" key names by load_board, written beside the board file by save_board
     raster: Raster | None = field(default=None, compare=False, hash=False, repr=False)
+    # how the board names its hexes (rules.md 11.6; the file's "hex_names"): a "b" half board
+    # names its first column Q, as VASL does; positions stay counted from the first column
+    naming: Naming = PLAIN
+
+    def name(self, col: int, row: int) -> str:
+        """Our (col, row)'s local name, as the board names it (``"Q5"`` on a "b" half)."""
+        return self.naming.name(col, row)
 
     def at(self, col: int, row: int) -> HexTerrain:
         return self.hexes.get((col, row), self.default)
@@ -169,9 +178,9 @@ def _hex_terrain(obj: Any, place: str, base: HexTerrain | None) -> HexTerrain:
 
 
 @lru_cache(maxsize=1 << 14)
-def _local(key: str, size: tuple[int, int]) -> tuple[int, int]:
+def _local(key: str, size: tuple[int, int], naming: Naming = PLAIN) -> tuple[int, int]:
     """``parse_local`` of a board file's key (a string), kept: every board names the same hexes."""
-    return parse_local(key, size)
+    return parse_local(key, size, naming)
 
 
 def board_from_json(data: Any, file: str | None = None) -> Board:
@@ -199,6 +208,7 @@ def _board_from_json(data: Any) -> Board:
     if not isinstance(title, str):
         raise ScenarioError("title must be a string", place="title")
     size = _size(data.get("size", list(DEFAULT_SIZE)))
+    naming = naming_from_json(data.get("hex_names"), size)
     default = _hex_terrain(data.get("default", {}), "default", None)
     hexes_obj = data.get("hexes", {})
     if not isinstance(hexes_obj, dict):
@@ -208,7 +218,7 @@ def _board_from_json(data: Any) -> Board:
     seen: dict = {}        # one HexTerrain per spelling of a hex's terrain (for speed)
     for key, val in hexes_obj.items():
         try:
-            col, row = _local(key, size)
+            col, row = _local(key, size, naming)
         except HexIdError as e:
             raise ScenarioError(str(e), place=f"hexes.{key}") from None
         try:
@@ -222,11 +232,11 @@ def _board_from_json(data: Any) -> Board:
             if spelling is not None and not spec.extra:
                 seen[spelling] = spec
         hexes[(col, row)] = spec
-    hexsides = _hexsides(data.get("hexsides", {}), size)
+    hexsides = _hexsides(data.get("hexsides", {}), size, naming)
     extra = {k: v for k, v in data.items()
              if k not in ("format", "version", "id", "title", "default", "hexes", "size",
-                          "hexsides", "raster")}
-    return Board(bid, title, default, hexes, extra, size=size, hexsides=hexsides)
+                          "hexsides", "raster", "hex_names")}
+    return Board(bid, title, default, hexes, extra, size=size, hexsides=hexsides, naming=naming)
 
 
 def _size(obj: Any) -> tuple[int, int]:
@@ -238,7 +248,7 @@ def _size(obj: Any) -> tuple[int, int]:
     return obj[0], obj[1]
 
 
-def _hexsides(obj: Any, size: tuple[int, int]) -> dict:
+def _hexsides(obj: Any, size: tuple[int, int], naming: Naming = PLAIN) -> dict:
     """SPEC.md "hexsides": ``"HEX/DIR": name``; a hexside named twice must agree."""
     if not isinstance(obj, dict):
         raise ScenarioError("hexsides must be an object mapping 'HEX/DIR' to a hexside terrain",
@@ -252,7 +262,7 @@ def _hexsides(obj: Any, size: tuple[int, int]) -> dict:
             raise ScenarioError(f"a hexside is a hex and a direction 1..6, like 'C8/1', "
                                 f"not {key!r}", place=place)
         try:
-            col, row = _local(hex_part, size)
+            col, row = _local(hex_part, size, naming)
         except HexIdError as e:
             raise ScenarioError(str(e), place=place) from None
         if not isinstance(name, str) or name not in HEXSIDES:
@@ -286,14 +296,16 @@ def _hex_terrain_json(spec: HexTerrain, default: HexTerrain | None) -> dict:
 def board_to_json(board: Board) -> dict:
     hexes = {}
     for (c, n) in sorted(board.hexes):
-        hexes[f"{column_name(c)}{n}"] = _hex_terrain_json(board.hexes[(c, n)], board.default)
+        hexes[board.name(c, n)] = _hex_terrain_json(board.hexes[(c, n)], board.default)
     out = {"format": BOARD_FORMAT, "version": 1, "id": board.id, "title": board.title}
     if tuple(board.size) != DEFAULT_SIZE:
         out["size"] = list(board.size)
+    if not board.naming.plain:
+        out["hex_names"] = naming_json(board.naming)
     out["default"] = _hex_terrain_json(board.default, None)
     out["hexes"] = hexes
     if board.hexsides:
-        out["hexsides"] = {f"{column_name(c)}{n}/{d}": board.hexsides[(c, n, d)]
+        out["hexsides"] = {f"{board.name(c, n)}/{d}": board.hexsides[(c, n, d)]
                            for (c, n, d) in sorted(board.hexsides)}
     out.update(board.extra)
     return out

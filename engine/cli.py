@@ -16,6 +16,7 @@ import numpy as np
 
 from .errors import ScenarioError
 from .hexes import HexIdError, hex_range, parse_hex_id
+from .los import MAX_PIXEL_CLASSES, PixelClassesPastBound, building
 
 
 class CliError(Exception):
@@ -209,6 +210,12 @@ ROOMS: tuple[str, ...] = ("engine.tabletop.cli", "engine.napoleonic.cli", "engin
                           "engine.night.planner_cli")
 
 
+def _no_limit(sp) -> None:
+    sp.add_argument("--no-limit", action="store_true",
+                    help=f"build a drawn map's LOS table past {MAX_PIXEL_CLASSES:,} pixel "
+                         "classes (minutes, gigabytes)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m engine", description=(
         "Starshell's engine: ASL night visibility (the night room), Napoleonic fire and "
@@ -229,6 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("file", metavar="FILE")
     sp = add("visibility", cmd_visibility, "a unit's night field, or its verdict on another unit")
     sp.add_argument("scenario", metavar="SCENARIO")
+    _no_limit(sp)
     sp.add_argument("--from", dest="viewer", required=True, metavar="UNIT")
     sp.add_argument("--to", metavar="UNIT")
     sp = add("illumination", cmd_illumination, "lit hexes and blaze/flame blind hexes")
@@ -236,8 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
                       "blaze/flame circle that no light reaches; a hex in a fire's shadow that "
                       "another light reaches is lit, not blind.")
     sp.add_argument("scenario", metavar="SCENARIO")
+    _no_limit(sp)
     sp = add("reveal", cmd_reveal, "would a unit lose concealment if it fired now")
     sp.add_argument("scenario", metavar="SCENARIO")
+    _no_limit(sp)
     sp.add_argument("--unit", required=True, metavar="UNIT")
     sp.add_argument("--target", metavar="HEX")
     sp = add("drift", cmd_drift, "where a starshell/IR placed at a hex may drift")
@@ -245,6 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "hexes; --lit: the exact probability that each hex is illuminated once "
                       "the flare has landed, counting the lights already on the map.")
     sp.add_argument("scenario", metavar="SCENARIO")
+    _no_limit(sp)
     sp.add_argument("--at", required=True, metavar="HEX")
     sp.add_argument("--method", required=True, metavar="M", help="1, 2, 3, ir-los or ir-6")
     sp.add_argument("--dice", metavar="D,R", help="direction dr, distance dr")
@@ -253,6 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "counting the lights already on the map (a hex lit now: 1)")
     sp = add("starshell", cmd_starshell, "may a unit fire a starshell/IR now, and where")
     sp.add_argument("scenario", metavar="SCENARIO")
+    _no_limit(sp)
     sp.add_argument("--unit", required=True, metavar="UNIT")
     sp = add("import-vasl", cmd_import_vasl, "convert a VASL board file (bd02...) to a board file")
     sp.add_argument("boardfile", metavar="BOARDFILE")
@@ -265,15 +277,31 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _past_bound(args, error: PixelClassesPastBound) -> ScenarioError:
+    """The refusal of a map past the pixel classes' bound, naming the command's file."""
+    file = next((getattr(args, key) for key in ("scenario", "position", "file")
+                 if getattr(args, key, None)), None)
+    how = ("run it anyway with --no-limit (minutes, gigabytes), or use the app, which builds "
+           "it a step at a time with Cancel" if hasattr(args, "no_limit")
+           else "use the app, which builds it a step at a time with Cancel")
+    return ScenarioError(f"{error}: {how}", file=file)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
         args = build_parser().parse_args(argv)
-        out = args.func(args)
+        # a drawn map's pixel classes bounded (docs/formats.md, Loading) unless --no-limit
+        with building(max_classes=None if getattr(args, "no_limit", False)
+                      else MAX_PIXEL_CLASSES):
+            out = args.func(args)
     except SystemExit as e:           # --help
         return int(e.code or 0)
     except (CliError, ScenarioError, HexIdError) as e:
         print(f"error: {e}", file=sys.stderr)
+        return 2
+    except PixelClassesPastBound as e:
+        print(f"error: {_past_bound(args, e)}", file=sys.stderr)
         return 2
     except OSError as e:              # a file the engine did not expect to fail: name it
         where = e.filename if e.filename is not None else "a file"

@@ -71,17 +71,70 @@ class HexIdError(ValueError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
+class Naming(NamedTuple):
+    """How a board names its hexes (rules.md 11.6, VASL's ``Map.getGEOHexName`` and
+    ``ASLHexGrid``): its first column's name, the row number of its first A, C, E... hex, and
+    VASL's ``alternate`` numbering (odd columns numbered one more: B1 half a hex above A1).
+    Hex positions (``col``, ``row``) stay the board's own count from A1; only names move.
+
+    The plain naming (A, 1, not alternate) is a geomorphic board's; a "b" half board's first
+    column is Q (16), a BFP "DW b" half's first row 11."""
+    first_column: int = 0       # 0 = A; even, so that columns keep their parity
+    first_row: int = 1          # the printed row of the board's first even-column hex
+    alternate: bool = False
+
+    def column(self, col: int) -> str:
+        return column_name(col + self.first_column)
+
+    def row_name(self, col: int, row: int) -> int:
+        """The printed row number of our (col, row)."""
+        return row + self.first_row - 1 + (1 if self.alternate and col % 2 else 0)
+
+    def name(self, col: int, row: int) -> str:
+        """``"Q5"``: our (col, row)'s local name."""
+        return f"{self.column(col)}{self.row_name(col, row)}"
+
+    def position(self, name_col: int, name_row: int) -> tuple[int, int]:
+        """Our (col, row) of a hex named by column index and printed row (any naming)."""
+        col = name_col - self.first_column
+        return col, name_row - self.first_row + 1 - (1 if self.alternate and col % 2 else 0)
+
+    def check(self, size: tuple[int, int]) -> str | None:
+        """None when this naming fits a board of ``size``, else what is wrong."""
+        columns, rows = size
+        if self.first_column < 0 or self.first_column % 2 \
+                or self.first_column + columns > MAX_BOARD_COLUMNS:
+            return (f"a first column {column_name(max(self.first_column, 0))} must be A, C, "
+                    f"E... (even) and leave the board's {columns} columns within "
+                    f"{column_range(MAX_BOARD_COLUMNS)}")
+        low = min(self.row_name(c, rows_of_column(c, rows)[0]) for c in (0, 1))
+        high = max(self.row_name(c, rows) for c in (0, 1))
+        if low < 0 or high > MAX_NAMED_ROW:
+            return (f"a first row {self.first_row} names rows {low}..{high}: rows are named "
+                    f"0..{MAX_NAMED_ROW}")
+        return None
+
+    @property
+    def plain(self) -> bool:
+        return self == PLAIN
+
+
+PLAIN = Naming()
+MAX_NAMED_ROW = 99          # a hex id's row is at most two digits
+
+
 class HexId(NamedTuple):
     board: str
-    col: int        # 0 = A .. 32 = GG
+    col: int        # 0 = the board's first column (A on most boards) .. 32 = GG
     row: int
+    naming: Naming = PLAIN      # how the board names it (rules.md 11.6)
 
     def __str__(self) -> str:
-        return f"{self.board}{column_name(self.col)}{self.row}"
+        return f"{self.board}{self.local}"
 
     @property
     def local(self) -> str:
-        return f"{column_name(self.col)}{self.row}"
+        return self.naming.name(self.col, self.row)
 
 
 def rows_of_column(col: int, rows: int = BOARD_ROWS) -> range:
@@ -109,31 +162,35 @@ def column_index(name: str) -> int:
     return (len(name) - 1) * 26 + _LETTERS.index(name[0])
 
 
-def parse_local(text: str, size: tuple[int, int] = DEFAULT_SIZE) -> tuple[int, int]:
-    """``"CC8"`` -> ``(28, 8)``; the hex must exist on a board of ``size`` (columns, rows)."""
+def parse_local(text: str, size: tuple[int, int] = DEFAULT_SIZE,
+                naming: Naming = PLAIN) -> tuple[int, int]:
+    """``"CC8"`` -> ``(28, 8)``; the hex must exist on a board of ``size`` (columns, rows)
+    that names its hexes by ``naming`` (a "b" half board's ``"Q1"`` is its ``(0, 1)``)."""
     if not isinstance(text, str):
         raise HexIdError(f"hex must be a string like 'CC8', not {type(text).__name__}")
     columns, rows = size
+    span = f"{naming.column(0)}..{naming.column(columns - 1)}"
     m = _LOCAL_ID_RE.match(text)
     if not m:
-        raise HexIdError(f"{text!r} is not a hex of a board (column {column_range(columns)}, "
-                         "then row, e.g. 'C8')")
-    col = column_index(m.group(1))
-    if col >= columns:
-        raise HexIdError(f"{text!r} is not on a board: columns run {column_range(columns)}")
-    row = int(m.group(2))
+        raise HexIdError(f"{text!r} is not a hex of a board (column {span}, then row, e.g. "
+                         f"'{naming.name(2, 8 if rows >= 8 else 1)}')")
+    col, row = naming.position(column_index(m.group(1)), int(m.group(2)))
+    if not 0 <= col < columns:
+        raise HexIdError(f"{text!r} is not on a board: columns run {span}")
     if row not in rows_of_column(col, rows):
-        first = rows_of_column(col, rows)[0]
+        named = rows_of_column(col, rows)
         raise HexIdError(f"{text!r} is not on a board: column {m.group(1)} has rows "
-                         f"{first}..{rows}")
+                         f"{naming.row_name(col, named[0])}..{naming.row_name(col, named[-1])}")
     return col, row
 
 
-def parse_hex_id(text: str, size: tuple[int, int] | None = DEFAULT_SIZE) -> HexId:
+def parse_hex_id(text: str, size: tuple[int, int] | None = DEFAULT_SIZE,
+                 naming: Naming = PLAIN) -> HexId:
     """``"2CC6"`` -> ``HexId("2", 28, 6)``; ``"t1A1"`` -> ``HexId("t1", 0, 1)``.
 
-    The hex must exist on a board of ``size``; ``size=None`` checks only the spelling (a map
-    knows its boards' sizes)."""
+    The hex must exist on a board of ``size`` naming its hexes by ``naming``; ``size=None``
+    checks only the spelling (a map knows its boards' sizes and namings): the column and row
+    are then those of the name (plain naming)."""
     if not isinstance(text, str):
         raise HexIdError(f"hex id must be a string like '2CC6', not {type(text).__name__}")
     m = _HEX_ID_RE.match(text)
@@ -141,8 +198,8 @@ def parse_hex_id(text: str, size: tuple[int, int] | None = DEFAULT_SIZE) -> HexI
         raise HexIdError(f"{text!r} is not a hex id (board id, column A..GG, row: e.g. '2CC6')")
     if size is None:
         return HexId(m.group(1), column_index(m.group(2)), int(m.group(3)))
-    col, row = parse_local(m.group(2) + m.group(3), size)
-    return HexId(m.group(1), col, row)
+    col, row = parse_local(m.group(2) + m.group(3), size, naming)
+    return HexId(m.group(1), col, row, naming)
 
 
 # ----------------------------------------------------------------------------------- cube maths

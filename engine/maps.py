@@ -23,13 +23,14 @@ from .errors import ScenarioError
 from .hexes import (
     COLUMN_STEP,
     DIRECTIONS,
+    PLAIN,
     ROW_STEP,
     SQRT3,
     HexId,
     HexIdError,
+    Naming,
     board_hexes,
     center,
-    column_name,
     parse_hex_id,
     to_axial,
 )
@@ -61,12 +62,12 @@ def _place_many(col: np.ndarray, row: np.ndarray, rotated: bool, size: tuple[int
 
 
 @lru_cache(maxsize=64)
-def _layout(size: tuple[int, int]):
+def _layout(size: tuple[int, int], naming: Naming = PLAIN):
     """A board of ``size``'s printed hexes (``Board.hexes_all``' order): columns, rows, local
-    names, and the index of each (col, row)."""
+    names (as the board names them, rules.md 11.6), and the index of each (col, row)."""
     hexes = board_hexes(size)
     return (np.array([c for c, _ in hexes], np.int64), np.array([n for _, n in hexes], np.int64),
-            [f"{column_name(c)}{n}" for c, n in hexes], {h: k for k, h in enumerate(hexes)})
+            [naming.name(c, n) for c, n in hexes], {h: k for k, h in enumerate(hexes)})
 
 
 class _BoardCells:
@@ -74,7 +75,7 @@ class _BoardCells:
     built from these, not hex by hex)."""
 
     def __init__(self, board: Board):
-        self.col, self.row, self.names, where = _layout(tuple(board.size))
+        self.col, self.row, self.names, where = _layout(tuple(board.size), board.naming)
         d = board.default
         n = len(self.col)
         self.terrain = np.full(n, TERRAINS[d.terrain].code, np.int16)
@@ -315,7 +316,8 @@ class Map:
         """The canonical HexId of every map index."""
         layouts = [_layout(tuple(p.board.size)) for p in self.placements]
         return [HexId(self.placements[pi].board.id, int(layouts[pi][0][k]),
-                      int(layouts[pi][1][k])) for pi, k in zip(*(v.tolist() for v in self._board_part))]
+                      int(layouts[pi][1][k]), self.placements[pi].board.naming)
+                for pi, k in zip(*(v.tolist() for v in self._board_part))]
 
     @property
     def any_hexsides(self) -> bool:
@@ -367,7 +369,7 @@ class Map:
         h = parse_hex_id(hex_id, size=None)   # raises a clear message for malformed ids
         for p in self.placements:
             if p.board.id == h.board:
-                parse_hex_id(hex_id, size=p.board.size)     # ... and for hexes off its board
+                parse_hex_id(hex_id, p.board.size, p.board.naming)  # ... and hexes off it
         raise HexIdError(f"{hex_id!r} is not on this map (boards {', '.join(self.board_ids)})")
 
     def has(self, hex_id: str) -> bool:

@@ -23,7 +23,7 @@ import numpy as np
 
 from .boards import MAX_LEVEL, Board, HexTerrain
 from .errors import ScenarioError
-from .hexes import board_hexes, column_index
+from .hexes import PLAIN, Naming, board_hexes, column_index
 from .overlay_file import KEEP_LEVEL, KEEP_TERRAIN, MAX_PIXELS, OverlayFile, OverlayImage
 from .raster_file import Raster, terrain_table
 from .raster_hexes import pixel_centres, sample_hexes, sample_radius
@@ -45,16 +45,17 @@ def left_to_ssr(name: str) -> bool:
     return any(word in name for word in LEFT_TO_SSR)
 
 
-def hex_location(name: str, geometry=GEOMORPHIC, shift: tuple[int, int] = (0, 0)
-                 ) -> tuple[int, int]:
+def hex_location(name: str, geometry=GEOMORPHIC, shift: tuple[int, int] = (0, 0),
+                 naming: Naming = PLAIN) -> tuple[int, int]:
     """The whole-pixel centre of hex ``name`` (``N4``, ``b2``, ``gg10``: any case) on a board
-    drawn with ``geometry``; ``shift`` (columns, rows) moves an overlay's origin hex onto the
-    board's own names (rules.md 11.3)."""
+    drawn with ``geometry`` that names its hexes by ``naming`` (rules.md 11.6: a "b" half's
+    ``Q5`` is its first column); ``shift`` (columns, rows) moves an overlay's origin hex onto
+    the board's own names (rules.md 11.3)."""
     m = _HEX_RE.match(name.strip()) if isinstance(name, str) else None
     if m is None or len(set(m.group(1).upper())) != 1:
         raise ScenarioError(f"{name!r} is not a hex name (a column A..Z, AA..GG, then a row)")
-    col = column_index(m.group(1).upper()) + shift[0]
-    row = int(m.group(2)) + shift[1]
+    col, row = naming.position(column_index(m.group(1).upper()), int(m.group(2)))
+    col, row = col + shift[0], row + shift[1]
     x, y = pixel_centres(tuple(float(v) for v in geometry), col, row)
     return int(math.floor(x + 0.5)), int(math.floor(y + 0.5))   # VASL's points: whole pixels
 
@@ -69,14 +70,15 @@ def origin_shift(geometry) -> tuple[int, int]:
     return columns, rows
 
 
-def orientation(hex1: str, hex2: str, images, geometry=GEOMORPHIC) -> str:
+def orientation(hex1: str, hex2: str, images, geometry=GEOMORPHIC, naming: Naming = PLAIN
+                ) -> str:
     """rules.md 11.3: ``a`` for a one-hex overlay (hex1 = hex2, or an ``a`` image and no ``d``);
     else from the two hexes' positions: same x: ``d`` if hex1 is above hex2, else ``a``; hex1
     right of hex2: ``f`` if lower, else ``e``; hex1 left: ``b`` if lower, else ``c``."""
     if hex1.strip().lower() == hex2.strip().lower() or ("a" in images and "d" not in images):
         return "a"
-    x1, y1 = hex_location(hex1, geometry)
-    x2, y2 = hex_location(hex2, geometry)
+    x1, y1 = hex_location(hex1, geometry, naming=naming)
+    x2, y2 = hex_location(hex2, geometry, naming=naming)
     if x1 == x2:
         return "d" if y1 < y2 else "a"
     if x1 > x2:
@@ -102,18 +104,20 @@ class PlacedOverlay:
 
 
 def place_overlay(overlay: OverlayFile, hex1: str, hex2: str, geometry=GEOMORPHIC,
-                  shift: tuple[int, int] | None = None) -> PlacedOverlay:
+                  shift: tuple[int, int] | None = None, naming: Naming = PLAIN
+                  ) -> PlacedOverlay:
     """Place an ``OVR name hex1 hex2`` record (rules.md 11.1, 11.3) on a board drawn with
-    ``geometry``; ``shift`` defaults to ``origin_shift(geometry)``.  ScenarioError (place: the
+    ``geometry`` naming its hexes by ``naming`` (the record's hexes are VASL's names, rules.md
+    11.6); ``shift`` defaults to ``origin_shift(geometry)``.  ScenarioError (place: the
     overlay's name) for a hex that is not one, an orientation without image or origin hex."""
     try:
-        x1, y1 = hex_location(hex1, geometry)
-        x2, y2 = hex_location(hex2, geometry)
+        x1, y1 = hex_location(hex1, geometry, naming=naming)
+        x2, y2 = hex_location(hex2, geometry, naming=naming)
         # VASL's Overlay.check: the two hexes of a record are neighbours (or one hex)
         if abs(x2 - x1) > 1.1 * float(geometry[2]) or abs(y2 - y1) > 1.1 * float(geometry[3]):
             raise ScenarioError(f"hexes {hex1} and {hex2} are not neighbours: an overlay's "
                                 "record names one hex or two adjacent ones")
-        o = orientation(hex1, hex2, overlay.images, geometry)
+        o = orientation(hex1, hex2, overlay.images, geometry, naming)
         image = overlay.images.get(o)
         if image is None:
             raise ScenarioError(f"no image for orientation {o!r} (hexes {hex1} {hex2}); it has "
@@ -139,11 +143,12 @@ class Pasted:
 
 
 def paste_overlay(terrain: np.ndarray, level: np.ndarray, geometry, size: tuple[int, int],
-                  placed: PlacedOverlay) -> Pasted:
+                  placed: PlacedOverlay, reach: float = HEXSIDE_REACH) -> Pasted:
     """rules.md 11.3: lay ``placed`` on a board's pixel arrays (not changed: new ones are
     returned).  Opaque pixels set the terrain and level their colour names (a colour naming
     none keeps the board's), transparent pixels and pixels off the board keep the board's;
-    hexside terrain is set only within ``HEXSIDE_REACH`` of a hexside's centre."""
+    hexside terrain is set only within ``reach`` pixels of a hexside's centre
+    (``HEXSIDE_REACH`` on a board read at every pixel)."""
     terrain = np.array(terrain, dtype=np.uint8, copy=True)
     level = np.array(level, dtype=np.int8, copy=True)
     H, W = terrain.shape
@@ -159,7 +164,7 @@ def paste_overlay(terrain: np.ndarray, level: np.ndarray, geometry, size: tuple[
     set_t = mask & (im.terrain[sl] != KEEP_TERRAIN)
     side_y, side_x = np.nonzero(set_t & im.hexside[sl])
     if len(side_x):
-        far = ~near_hexsides(geometry, side_x + bx0, side_y + by0)
+        far = ~near_hexsides(geometry, side_x + bx0, side_y + by0, reach)
         set_t[side_y[far], side_x[far]] = False
     set_l = mask & (im.level[sl] != KEEP_LEVEL)
     terrain[win][set_t] = im.terrain[sl][set_t]
@@ -174,8 +179,9 @@ def paste_overlay(terrain: np.ndarray, level: np.ndarray, geometry, size: tuple[
                   tuple(float(v) for v in geometry))
 
 
-def near_hexsides(geometry, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """bool per pixel (xs, ys): within ``HEXSIDE_REACH`` of a hexside's centre (halfway
+def near_hexsides(geometry, xs: np.ndarray, ys: np.ndarray, reach: float = HEXSIDE_REACH
+                  ) -> np.ndarray:
+    """bool per pixel (xs, ys): within ``reach`` pixels of a hexside's centre (halfway
     between two neighbouring hexes' centres)."""
     a1_x, a1_y, hw, hh = (float(v) for v in geometry)
     # hexside centres lie on a lattice half a column across, a quarter hex height down: the
@@ -184,8 +190,8 @@ def near_hexsides(geometry, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     fx = (np.asarray(xs, float) - a1_x) / (hw / 2)
     fy = (np.asarray(ys, float) - a1_y) / (hh / 4)
     best = np.full(fx.shape, np.inf)
-    span_k = int(math.ceil(HEXSIDE_REACH / (hw / 2))) + 1
-    span_m = int(math.ceil(HEXSIDE_REACH / (hh / 4))) + 1
+    span_k = int(math.ceil(reach / (hw / 2))) + 1
+    span_m = int(math.ceil(reach / (hh / 4))) + 1
     for dk in range(-span_k, span_k + 1):
         k = np.floor(fx).astype(np.int64) + dk
         for dm in range(-span_m, span_m + 1):
@@ -193,7 +199,7 @@ def near_hexsides(geometry, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
             side = np.where(k % 2 == 0, (m - 2 * ((k // 2) % 2)) % 4 == 2, m % 2 == 1)
             d = ((fx - k) * hw / 2) ** 2 + ((fy - m) * hh / 4) ** 2
             best = np.where(side & (d < best), d, best)
-    return best <= HEXSIDE_REACH ** 2
+    return best <= reach ** 2
 
 
 def rederived_hexes(terrain: np.ndarray, level: np.ndarray, geometry, size, changed: np.ndarray,
@@ -281,6 +287,39 @@ def overlay_picture(placed: PlacedOverlay):
     return picture, (placed.x, placed.y)
 
 
+def picture_geometry(board: Board, raster_geometry) -> tuple:
+    """The board picture's own hex grid (its ``image`` key: what an overlay's pixels and VASL's
+    points are measured in), else the raster's."""
+    image = board.extra.get("image")
+    try:
+        return (float(image["a1"][0]), float(image["a1"][1]), float(image["hex_width"]),
+                float(image["hex_height"]))
+    except (TypeError, KeyError, ValueError, IndexError):
+        return tuple(float(v) for v in raster_geometry)
+
+
+def reading_step(board: Board, raster_geometry) -> int:
+    """Picture pixels per pixel of the board's terrain as drawn: 1, or k for a picture over 10
+    million pixels read at one pixel in k across and down (rules.md 11.6)."""
+    ratio = picture_geometry(board, raster_geometry)[2] / float(raster_geometry[2])
+    return max(1, int(round(ratio)))
+
+
+def at_step(placed: PlacedOverlay, every: int) -> PlacedOverlay:
+    """rules.md 11.3 on a board read at one pixel in ``every``: the overlay read the same way,
+    its pixels under the board's (pixel i of the terrain as drawn is the picture's every * i),
+    its top-left in the terrain's pixels.  ``placed`` is in the picture's own pixels."""
+    if every == 1:
+        return placed
+    fx, fy = -placed.x % every, -placed.y % every       # first overlay pixel on a read one
+    im = placed.image
+    cut = (slice(fy, None, every), slice(fx, None, every))
+    image = OverlayImage(im.orientation, im.terrain[cut], im.level[cut], im.mask[cut],
+                         im.hexside[cut], im.picture)
+    return dataclasses.replace(placed, image=image, x=(placed.x + fx) // every,
+                               y=(placed.y + fy) // every)
+
+
 def overlays_hook(records):
     """The board pipeline's overlay step (``ssr.apply.board_with_rules(..., overlays=)``: SSRs,
     then overlays, then turning, rules.md 11.2): ``records`` are (OverlayFile, hex1, hex2) in
@@ -293,11 +332,15 @@ def overlays_hook(records):
         if raster is None:
             return board, None
         terrain, level = raster.terrain, raster.level
+        every = reading_step(board, raster.geometry)
         for overlay, hex1, hex2 in records:
             if left_to_ssr(overlay.name):   # rules.md 11.3: its SSR applies it
                 continue
-            placed = place_overlay(overlay, hex1, hex2, raster.geometry)
-            pasted = paste_overlay(terrain, level, raster.geometry, raster.size, placed)
+            # placed in the picture's own pixels, then read as the board was (rules.md 11.6)
+            placed = place_overlay(overlay, hex1, hex2, picture_geometry(board, raster.geometry),
+                                   naming=board.naming)
+            pasted = paste_overlay(terrain, level, raster.geometry, raster.size,
+                                   at_step(placed, every), HEXSIDE_REACH / every)
             board, terrain, level = with_pasted_hexes(board, pasted), pasted.terrain, pasted.level
         return board, Raster(terrain, level, raster.geometry, raster.size, raster.summary)
     return step

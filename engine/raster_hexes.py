@@ -60,9 +60,41 @@ def sample_hexes(terrain: np.ndarray, elevation: np.ndarray, hex_height: float,
     votes = tally(near & VOTES[np.minimum(codes, 255)])
     code = np.where(votes.max(axis=1) > 0, votes.argmax(axis=1), 0)
     code = np.where(BUILDING[centre_code], centre_code, code)
+    # Hex.resetTerrain: a building that misses the centre dot, lying at one of the hexside
+    # location points (0..5 in turn), is the hex's centre terrain (B23: a building hex)
+    missed = side_building(terrain, hex_height, fx, fy)
+    code = np.where(~BUILDING[centre_code] & (missed >= 0), missed, code)
     inherent = tally(inside & INHERENT[np.minimum(codes, 255)])
     code = np.where(inherent.max(axis=1) > 0, inherent.argmax(axis=1), code)
     return code, level, (Xc, Yc, inside, sx, sy)
+
+
+def side_points(hex_height: float, fx: np.ndarray, fy: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """(6, n) x and y of VASL's hexside location points 0..5 (N, NE, SE, S, SW, NW) of hexes
+    centred at (fx, fy): each side's middle moved a pixel towards the centre, truncated
+    (``Hex.initHexNew``'s ``hexsidePoints``)."""
+    v = hex_height / 2
+    hx = np.cos(np.radians(30.0)) * v
+    x = [np.trunc(fx), np.trunc(hx + fx - 1), np.trunc(hx + fx - 1), np.trunc(fx),
+         np.trunc(-hx + fx + 1), np.trunc(-hx + fx + 1)]
+    y = [np.trunc(-v + fy + 1), np.trunc(-v / 2 + fy + 1), np.trunc(v / 2 + fy - 1),
+         np.trunc(v + fy - 1), np.trunc(v / 2 + fy - 1), np.trunc(-v / 2 + fy + 1)]
+    return np.array(x), np.array(y)
+
+
+def side_building(terrain: np.ndarray, hex_height: float, fx: np.ndarray, fy: np.ndarray
+                  ) -> np.ndarray:
+    """Per hex the building code at the first of its hexside location points 0..5 that holds a
+    building (VASL's ``Hex.getHexsideBuildingTerrain``; points moved onto the grid as
+    ``Hex.fixMapEdgePoints``), or -1 (``terrain`` indexed [x, y])."""
+    gw, gh = terrain.shape
+    px, py = side_points(hex_height, np.asarray(fx, float), np.asarray(fy, float))
+    codes = terrain[np.clip(px.astype(np.int64), 0, gw - 1), np.clip(py.astype(np.int64), 0, gh - 1)]
+    found = np.full(codes.shape[1], -1, np.int64)
+    for side in range(5, -1, -1):                      # the lowest-numbered side wins
+        found = np.where(BUILDING[codes[side]], codes[side], found)
+    return found
 
 
 def sample_radius(hex_height: float) -> int:

@@ -75,8 +75,13 @@ def test_advise_equals_every_outcome_fired(b, leader, mortar, enemies, friends, 
               shells, flashes)
     for uid in ("A0", "A1"):
         advice = advise(s, uid)
-        assert [o.expected_enemy_lit for o in advice.options] == sorted(
-            (o.expected_enemy_lit for o in advice.options), reverse=True)
+        # rules.md 11.7's order: enemies newly lit and seen first; then the fewest lost from
+        # sight and friends blinded (E1.101), the likeliest to light one seen; then the most lit
+        for a, b in zip(advice.options, advice.options[1:]):
+            first = (-a.seen_count, a.lost_count, a.blinded_count, -a.any_seen_count)
+            then = (-b.seen_count, b.lost_count, b.blinded_count, -b.any_seen_count)
+            assert first <= then
+            assert first < then or a.expected_enemy_lit >= b.expected_enemy_lit
         for option in pick.sample(advice.options, min(3, len(advice.options))):
             counts = slow_counts(s, option)
             assert option.enemy_lit == {e: Fraction(counts[e], 36) for e in option.enemy_ids}

@@ -151,3 +151,65 @@ def test_the_top_pixel_row_belongs_to_the_hexes_of_row_one_A6_2():
     for a, b in (("B0", "D0"), ("D0", "B0")):
         res = line(m, t, a, b)
         assert not res.clear[0] and int(res.kind[0]) == EQUAL, (a, b)
+
+
+def test_a_line_following_the_stream_under_a_bridge_ignores_the_banks_A6_3():
+    """VASL's ignoreGroundLevelHex: a gully down column E at level -1, E4's centre a stone
+    bridge at level 0 with a bank of open ground at level 0 between it and E5.  From E5 (open,
+    level 0) into the gully at E2, the line enters the target's depression from above and
+    leaves E4 by a hexside whose middle is gully: it follows the depression through E4, whose
+    bank is no obstacle of "no height advantage" (A6.2) any more (back from E2 the line meets
+    the span first: B6 under the bridge).  With open ground at level -1 drawn at the middle of
+    E4's hexside to E3 (the line passing the same pixels' levels), the bank blocks again."""
+    def drawing(open_side: bool) -> Drawing:
+        d = gully_down_e()
+        d.terrain[258:323, 200:251] = 0            # E5: open ground at level 0
+        d.level[258:323, 200:251] = 0
+        d.terrain[215:237, 200:251] = STONE_BRIDGE  # the span over E4's centre
+        d.level[215:237, 200:251] = 0
+        d.terrain[240:258, 200:251] = 0             # the bank between the span and E5
+        d.level[240:258, 200:251] = 0
+        if open_side:
+            d.terrain[192:197, 215:236] = 0         # E4's N hexside point (225, 194): open
+        return d
+    hexes = {**GULLY_E, "E4": "gully", "E5": "open"}
+    m, t = table(drawing(False).board(hexes))
+    assert line(m, t, "E5", "E2").clear[0]
+    assert line(m, t, "E2", "E5").clear[0]
+    m2, t2 = table(drawing(True).board(hexes))
+    res = line(m2, t2, "E5", "E2")
+    assert not res.clear[0] and int(res.kind[0]) == EQUAL
+
+
+BOCAGE = 74
+
+
+def _vertex(name: str, dx: float, dy: float) -> tuple[float, float]:
+    x, y = centre(name)
+    return x + dx, y + dy
+
+
+def test_bocage_blocks_by_its_hexside_rule_alone_B9_52():
+    """VASL's height and blind-hex rules leave bocage alone (B9.52 is its hexside rule): bocage
+    on the hexside between D3 and E3, both ends at level 0.  From C4 to E3 (through D3's centre)
+    it is the target's own hexside, ignored (B9.2); from C4 on to F2 it is not: blocked."""
+    d = Drawing()
+    d.segment(_vertex("D3", 18.75, -32.25), _vertex("D3", 37.5, 0), 2, BOCAGE)
+    m, t = table(d.board())
+    assert line(m, t, "C4", "E3").clear[0] and line(m, t, "E3", "C4").clear[0]
+    res = line(m, t, "C4", "F2")
+    assert not res.clear[0] and "B9.52" in explain_block(m, res, 0)
+
+
+def test_bocage_on_a_hexspine_of_an_end_blocks_B9_52():
+    """VASL ignores hexside terrain on a hexspine of an end's hex, but bocage: bocage on the
+    hexside between A5 and B4 (a hexspine of A4 and of B5), both ends at level 0: the line from
+    A4 to B5 along it is blocked (a wall there would not block)."""
+    def drawing(code):
+        d = Drawing()
+        d.segment(_vertex("A5", 18.75, -32.25), _vertex("A5", 37.5, 0), 2, code)
+        return d
+    m, t = table(drawing(BOCAGE).board())
+    assert not line(m, t, "A4", "B5").clear[0]
+    m2, t2 = table(drawing(WALL_CODE).board())
+    assert line(m2, t2, "A4", "B5").clear[0]

@@ -84,7 +84,11 @@ def test_an_alternate_map_imports_and_says_how_its_hexes_are_named(y0, ours, vas
     assert _at(board, "C3").terrain == "woods" and _at(board, "G4").terrain == "building"
     assert _at(board, "E4").level == 1 and _at(board, "F2").level == 1
     note = [line for line in report if "'alternate' way" in line]
-    assert len(note) == 1 and f"73{ours} is VASL's {vasls}" in note[0]
+    assert len(note) == 1 and "named as VASL names them" in note[0]
+    # rules.md 11.6: the hex at our position is named as VASL names it, on the map too
+    from engine.maps import Map, Placement
+    assert board.name(*parse_local(ours, board.size)) == vasls
+    assert Map.build([Placement(board, (0, 0))]).has(f"73{vasls}")
 
 
 def test_alternate_is_read_as_vasl_reads_its_data_file(tmp_path):

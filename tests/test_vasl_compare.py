@@ -198,3 +198,28 @@ def test_ssr_rules_are_applied_before_comparing(tmp_path, capsys):
     assert vc.main([str(path), str(file), "--json", "--no-field"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["ground"]["agree"] < report["ground"]["pairs"]
+
+
+def test_a_joined_board_turned_180_degrees(tmp_path, capsys):
+    # --join PATH@COL,ROW,r: the board turned as VASL's reversed board, keyed by its own names
+    first = vasl_synth.standard_board("99").write(tmp_path / "bd99")
+    second = vasl_synth.standard_board("98").write(tmp_path / "bd98")
+    m = vc.build_map(vc.read_board(first), [(vc.read_board(second), (1, 0), True)])
+    table = los_table(m)
+    pairs = {}
+    for name in ("99T6", "98T6", "98C3"):
+        v = m.index(name)
+        row = table.from_location(v, 0)
+        pairs[name] = {m.names[t]: [int(not row.clear[t]), int(not row.clear[t]),
+                                    int(row.hindrances[t])] for t in range(m.size) if t != v}
+    file = tmp_path / "joined_vasl_los.json.gz"
+    with gzip.open(file, "wt") as f:
+        json.dump({"board": "bd99", "reasons": REASONS, "pairs": pairs}, f)
+    args = [str(first), str(file), "--json", "--no-field"]
+    assert vc.main(args + ["--join", f"{second}@1,0,r"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ground"]["agree"] == report["ground"]["pairs"] == 3 * (m.size - 1)
+    assert vc.main(args + ["--join", f"{second}@1,0"]) == 0
+    assert json.loads(capsys.readouterr().out)["ground"]["agree"] < 3 * (m.size - 1)
+    with pytest.raises(SystemExit):
+        vc.main(args + ["--join", f"{second}@1,0,x"])

@@ -40,7 +40,7 @@ def test_the_kits_counters_become_the_positions(tmp_path):
         ("t1K2", None), ("t1K3", 4), ("t1K4", None)}
     assert [m.names[f.hex] for f in c.ffe] == ["t1K5"]
     rubble = [mk for mk in s.markers if mk.type == "rubble"]
-    assert rubble[0].extra == {"material": "wood"}
+    assert rubble[0].extra == {"material": "wood", "level": 1}     # B24: its level form
 
 
 def test_counters_add_to_the_rows_and_six_block(tmp_path):

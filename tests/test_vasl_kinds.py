@@ -2,6 +2,8 @@
 terrain at VASL's centre sample point, half boards and Deluxe boards, and maps of one kind."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 import vasl5_synth as synth5
 import vasl_synth as synth
@@ -34,6 +36,21 @@ def test_vasl6_level_and_centre_terrain_are_read_at_the_truncated_centre(tmp_pat
     assert _at(board, "M3").terrain == "building"
 
 
+def test_vasl6_a_building_that_misses_the_centre_dot_is_the_hex_centre_terrain(tmp_path):
+    # Hex.resetTerrain: a centre that is no building takes the building lying at one of its
+    # hexside location points (0..5 in turn; each side's middle a pixel in, truncated)
+    b = synth.SynthBoard("97")
+    x, y = (int(v) for v in synth.centre("K5"))
+    b.terrain[x - 2:x + 3, int(y + 32.25 - 4):int(y + 32.25 - 1) + 1] = synth.STONE_1
+    x, y = (int(v) for v in synth.centre("F5"))
+    b.terrain[x - 2:x + 3, int(y + 32.25 - 4):int(y + 32.25 - 3) + 1] = synth.STONE_1
+    board, _ = vasl.import_board(b.write(tmp_path / "bd97"))
+    k5 = _at(board, "K5")           # the building reaches K5's S hexside location point
+    assert (k5.terrain, k5.upper_levels) == ("building", 1)
+    assert _at(board, "K6").terrain == "open"     # its N point lies two pixels further on
+    assert _at(board, "F5").terrain == "open"     # stops two pixels short of F5's S point
+
+
 def test_vasl5_level_is_read_at_the_truncated_centre(tmp_path):
     b = synth5.SynthBoard()
     b.dots = False
@@ -62,10 +79,19 @@ def _drawn(name: str, kind: synth.Kind) -> synth.SynthBoard:
     return b
 
 
+def _expected(b: synth.SynthBoard, board, col: int, row: int):
+    """The synth's hex, its building group named after its first hex as the board names it
+    (rules.md 11.6: the synth counts from A)."""
+    spec = b.expected_at(col, row)
+    if spec.building:
+        spec = replace(spec, building=board.name(*parse_local(spec.building, board.size)))
+    return spec
+
+
 def _round_trip_hexes(b: synth.SynthBoard, board) -> None:
     assert board.size == b.kind.size
-    wrong = {(c, n): (board.at(c, n), b.expected_at(c, n))
-             for c, n in board_hexes(board.size) if board.at(c, n) != b.expected_at(c, n)}
+    wrong = {(c, n): (board.at(c, n), _expected(b, board, c, n))
+             for c, n in board_hexes(board.size) if board.at(c, n) != _expected(b, board, c, n)}
     assert wrong == {}
 
 
@@ -83,7 +109,9 @@ def test_half_and_deluxe_boards_import_with_their_size_and_geometry(kind, tmp_pa
     image = board.extra["image"]
     assert image["hex_width"] == kind.hex_w and image["hex_height"] == kind.hex_h
     assert image["a1"] == [max(0.0, kind.a1[0]), kind.a1[1]]
-    assert any('"b" half' in r for r in report) == (kind is synth.HALF_B)
+    # rules.md 11.6: a "b" half (A1CenterX=-901) names its columns Q..GG as VASL does
+    assert (board.naming.first_column == 16) == (kind is synth.HALF_B)
+    assert any("columns Q..GG" in r for r in report) == (kind is synth.HALF_B)
 
 
 @pytest.fixture(scope="module")
@@ -103,15 +131,16 @@ def test_boards_of_one_kind_join_as_geomorphic_boards_do(kinds):
     # rules.md 1 and 11.6: a half board's 17 columns end in a half hex the next board's A
     # column joins; two Deluxe boards likewise (15 columns)
     halves = Map([Placement(kinds["1a"], (0, 0)), Placement(kinds["1b"], (1, 0))])
-    assert halves.index("bd1aQ5") == halves.index("bd1bA5")
+    assert halves.index("bd1aQ5") == halves.index("bd1bQ5")     # VASL's names, one hex
+    assert halves.canonical("bd1aQ5") == "bd1bQ5" and not halves.has("bd1bA5")
     assert halves.size == 2 * len(board_hexes((17, 20))) - 20     # column Q: rows 1..20
     deluxe = Map([Placement(kinds["a"], (0, 0)), Placement(kinds["b"], (0, 1))])
     assert deluxe.has("aO5") and deluxe.has("bA1") and not deluxe.has("aP1")
     # the joined map answers LOS as a geomorphic map does (A6.1): along row 2 the woods of
-    # bd1bC2 block, the open bd1aO2 does not
+    # bd1bS2 block, the open bd1aO2 does not
     table = los_table(halves)
-    seen = table.line(halves.index("bd1aM2"), 0, halves.index("bd1bA2"), 0)
-    blocked = table.line(halves.index("bd1bA2"), 0, halves.index("bd1bE2"), 0)
+    seen = table.line(halves.index("bd1aM2"), 0, halves.index("bd1bQ2"), 0)
+    blocked = table.line(halves.index("bd1bQ2"), 0, halves.index("bd1bU2"), 0)
     assert bool(seen.clear[0]) and not bool(blocked.clear[0])
 
 
@@ -150,13 +179,17 @@ def test_vasl5_picture_geometry_comes_from_board_metadata(tmp_path):
 
 def test_a_dw_b_half_reads_its_rows_from_the_top_of_its_picture(tmp_path):
     # Map.getHexCenterPoint: a negative A1CenterY puts A1 at half a hex height; VASL's names
-    # then count on from the "a" half's rows (Map.getGEOHexName), which the report says
+    # then count on from the "a" half's rows (Map.getGEOHexName: 10 more), and so do ours
+    from engine.maps import Map, Placement
     b = synth.SynthBoard("5", synth.GEOMORPHIC)
     b.area("A1 E5 GG10", synth.WOODS, "woods")
     meta = synth.metadata_xml("5", A1CenterX="0", A1CenterY="-612.75")
     board, report = vasl.import_board(b.write(tmp_path / "bd5", metadata=meta))
     _round_trip_hexes(b, board)
-    assert any("adds 10 to each row number" in r and "A11" in r for r in report)
+    assert any("first hex A11" in r for r in report)
+    on_map = Map([Placement(board, (0, 0))])
+    assert on_map.has("5A11") and on_map.has("5B10") and on_map.has("5GG20")
+    assert not on_map.has("5A1") and on_map.terrain_name(on_map.index("5E15")) == "woods"
 
 
 def test_a_vasl_map_of_another_size_imports_and_stays_alone(kinds, tmp_path):
@@ -186,7 +219,7 @@ def test_the_programs_map_edit_refuses_a_kind_vasl_cannot_join(kinds, tmp_path):
     with pytest.raises(ScenarioError, match="VASL joins only boards of one kind"):
         api.night.add_board(position, "bd98.json", kinds["98"], (1, 0))
     joined = api.night.add_board(position, "bd1b.json", kinds["1b"], (1, 0))
-    assert joined.scenario.map.index("bd1aQ7") == joined.scenario.map.index("bd1bA7")
+    assert joined.scenario.map.index("bd1aQ7") == joined.scenario.map.index("bd1bQ7")
 
 
 def test_a_vasl5_b_half_with_a_negative_x0_reads_a1_at_the_left_edge(tmp_path):
@@ -200,3 +233,5 @@ def test_a_vasl5_b_half_with_a_negative_x0_reads_a1_at_the_left_edge(tmp_path):
     assert board.size == (17, 20) and board.extra["image"]["a1"] == [0.0, 32.25]
     for hex_id, (terrain, level) in b.hexes.items():
         assert (_at(board, hex_id).terrain, _at(board, hex_id).level) == (terrain, level)
+    # x0 -900 is 16 hex widths of 56.25: VASL's grid names the first column Q (rules.md 11.6)
+    assert board.naming.first_column == 16 and board.name(16, 20) == "GG20"

@@ -272,10 +272,21 @@ def info_record(layout: str = "older", night: bool = True, nvr: int | str = 3,
     return "INFO\t" + join(fields + [notes], "\t")
 
 
-def game_text(boards, pieces, extra: tuple[str, ...] = (), info: str | None = None) -> str:
-    """The command text: begin_save, the pieces in a nested compound, the scenario record
-    (``info``: ``info_record``'s; default the older layout), the boards, end_save."""
-    compound = ESC + join([p.command(p.pid or 1000 + k) for k, p in enumerate(pieces)], ESC)
+def stack_command(pid: int, pos, piece_ids, map_name: str = "Main Map") -> str:
+    """VASSAL's stack (``Stack.getState``: map, x, y, then its pieces' ids from the bottom up)."""
+    return join(["+", str(pid), "stack", join([map_name, pos[0], pos[1], *piece_ids], ";")], "/")
+
+
+def game_text(boards, pieces, extra: tuple[str, ...] = (), info: str | None = None,
+              stacks=()) -> str:
+    """The command text: begin_save, the pieces in a nested compound (then ``stacks``: lists
+    of pieces, bottom first, each a VASSAL stack), the scenario record (``info``:
+    ``info_record``'s; default the older layout), the boards, end_save."""
+    ids = {id(p): str(p.pid or 1000 + k) for k, p in enumerate(pieces)}
+    commands = [p.command(int(ids[id(p)])) for p in pieces]
+    commands += [stack_command(9000 + k, s[0].pos, [ids[id(p)] for p in s])
+                 for k, s in enumerate(stacks)]
+    compound = ESC + join(commands, ESC)
     cmds = ["begin_save", "", compound, info or info_record(), board_record(boards),
             "GlobalProperty\t;AxisCVP;0;Casualties", *extra, "end_save"]
     return join(cmds, ESC)
@@ -290,12 +301,12 @@ def obfuscate(text: bytes | str, key: int = 0x5A, deflated: bool = False) -> byt
 
 
 def write_vsav(path: str | Path, boards, pieces, *, deflated: bool = False, key: int = 0x5A,
-               raw: bytes | None = None, info: str | None = None) -> Path:
+               raw: bytes | None = None, info: str | None = None, stacks=()) -> Path:
     """A .vsav on ``boards`` holding ``pieces`` (or the ``savedGame`` bytes ``raw``); ``info``:
     its scenario record (``info_record``)."""
     path = Path(path)
-    entry = raw if raw is not None else obfuscate(game_text(boards, pieces, info=info), key,
-                                                  deflated)
+    entry = raw if raw is not None else obfuscate(
+        game_text(boards, pieces, info=info, stacks=stacks), key, deflated)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("savedGame", entry)

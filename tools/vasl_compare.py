@@ -2,16 +2,17 @@
 
     python tools/vasl_compare.py BOARD ANSWERS [--up UP_ANSWERS] [--blocked-at FILE]
                                  [--up-blocked-at FILE] [--grid FILE]
-                                 [--join PATH@COL,ROW ...] [--id ID] [--metadata XML]
+                                 [--join PATH@COL,ROW[,r] ...] [--id ID] [--metadata XML]
                                  [--ssr NAME ...] [--counters FILE] [--json] [--limit N]
 
 BOARD is a VASL board archive of either kind (``bd02``: LOSData, or a VASL 5 picture with its
 colours) or a Starshell board file (``.json``); it is imported with the engine's own importer
 (``engine.api.vasl.import_board``) exactly as the program imports it.  ``--join`` adds more
-boards on the slots given (slot column, slot row; BOARD is on 0,0) for an answer file of
-joined boards.  ``--ssr`` applies VASL's terrain SSRs (rule names, in order) to every board
-first, as Starshell applies them (``engine.ssr``, rules.md 11.2), to compare with the kit's
-answers under the same rules; the report names the rules applied, without LOS effect and not
+boards on the slots given (slot column, slot row; BOARD is on 0,0; ``,r``: the board turned
+180 degrees, as VASL's reversed board) for an answer file of joined boards.  ``--ssr``
+applies VASL's terrain SSRs (rule names, in order) to every board first, as Starshell
+applies them (``engine.ssr``, rules.md 11.2), to compare with the kit's answers under the
+same rules; the report names the rules applied, without LOS effect and not
 applied.  ``--counters`` puts the kit's counters file on the map as a Starshell position
 (``vasl_counters``: smoke, vehicles, wrecks, FFE, rules.md 11.4) for answers the kit made with
 the same file (only its viewers are sources); the hindrance counts of lines clear on both
@@ -60,6 +61,7 @@ from engine.los import HINDRANCES, los_table  # noqa: E402
 from engine.los.ground import ground_row  # noqa: E402
 from engine.los.ground import prepare as prepare_ground  # noqa: E402
 from engine.maps import Map, Placement  # noqa: E402
+from engine.night.counter_terrain import los_map  # noqa: E402
 from engine.raster_file import terrain_table  # noqa: E402
 from engine.ssr.apply import board_with_rules  # noqa: E402
 from tools.vasl_counters import add_counters, counters_position, read_counters  # noqa: E402
@@ -112,8 +114,9 @@ def read_grid(path: str | Path) -> tuple[np.ndarray, np.ndarray]:
 
 
 def build_map(board, joined=()) -> Map:
-    """The board on slot (0, 0), and joined boards ``(board, (col, row))`` beside it."""
-    return Map([Placement(board, (0, 0))] + [Placement(b, at) for b, at in joined])
+    """The board on slot (0, 0), and joined boards ``(board, (col, row))`` beside it
+    (``(board, (col, row), True)``: turned 180 degrees, as VASL's reversed board)."""
+    return Map([Placement(board, (0, 0))] + [Placement(*j) for j in joined])
 
 
 class Namer:
@@ -322,10 +325,12 @@ def ground_part(game_map: Map, table, answers: dict, words: Blocks, field: bool 
             tgt_i.append(name(tgt))
     src_i, tgt_i = np.array(src_i, np.int64), np.array(tgt_i, np.int64)
     viewers = sorted(set(src_i.tolist()))
+    position = None if counters is None else counters_position(game_map, name, counters)
+    if position is not None:        # B24, rules.md 11.4: rubble laid on the map LOS is judged on
+        table = los_table(los_map(position))
     rows = Rows(table, [(v, 0) for v in viewers])
     r = np.array([rows.index[(v, 0)] for v in src_i.tolist()], np.int64)
-    if counters is not None:
-        position = counters_position(game_map, name, counters)
+    if position is not None:
         day_clear = rows.clear
         rows.clear, rows.hind = add_counters(table, position, viewers, rows.clear, rows.hind)
         rows.kind = np.where(day_clear & ~rows.clear, HINDRANCES, rows.kind)    # A6.1
@@ -480,10 +485,10 @@ def print_report(report: dict, out=None) -> None:
 
 def _slot(spec: str):
     path, _, at = spec.rpartition("@")
-    if not path:
-        raise argparse.ArgumentTypeError(f"{spec!r}: give PATH@COL,ROW")
-    col, row = (int(v) for v in at.split(","))
-    return path, (col, row)
+    parts = at.split(",")
+    if not path or len(parts) not in (2, 3) or parts[2:] not in ([], ["r"]):
+        raise argparse.ArgumentTypeError(f"{spec!r}: give PATH@COL,ROW or PATH@COL,ROW,r")
+    return path, (int(parts[0]), int(parts[1])), parts[2:] == ["r"]
 
 
 def main(argv=None) -> int:
@@ -495,7 +500,8 @@ def main(argv=None) -> int:
     p.add_argument("--up-blocked-at", help="the kit's PREFIX_up_blocked_at.json.gz")
     p.add_argument("--grid", help="the kit's PREFIX_grid.bin.gz: VASL's terrain per pixel")
     p.add_argument("--join", action="append", type=_slot, default=[],
-                   metavar="PATH@COL,ROW", help="another board on that slot (BOARD: 0,0)")
+                   metavar="PATH@COL,ROW[,r]",
+                   help="another board on that slot (BOARD: 0,0); ',r': turned 180 degrees")
     p.add_argument("--id", help="board id (default: from the file name)")
     p.add_argument("--metadata", help="BoardMetadata.xml for a VASL 5 BOARD (building types, "
                    "hasHills), as VASL's own image pipeline reads it")
@@ -508,7 +514,7 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     a = p.parse_args(argv)
     board, outcome = with_ssr(read_board(a.board, a.id, a.metadata), a.ssr)
-    joined = [(with_ssr(read_board(path), a.ssr)[0], at) for path, at in a.join]
+    joined = [(with_ssr(read_board(path), a.ssr)[0], at, turned) for path, at, turned in a.join]
     answers = read_json_gz(a.answers)
     blocked_at = a.blocked_at
     if blocked_at is None:

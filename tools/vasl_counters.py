@@ -22,6 +22,7 @@ from engine.night.scenario import MapEntry, Marker, Scenario, Unit
 
 _KIND_OF_NAME = {name: kind for kind, (name, _h, _t) in SMOKE_KINDS.items()}
 _LEVEL_BLAZE = re.compile(r"^(\d)-level Blaze$")
+_RUBBLE_LEVEL = re.compile(r" Level (\d)$")
 
 
 def read_counters(path: str | Path) -> list[tuple[str, str, str, int | None]]:
@@ -56,8 +57,10 @@ def _marker(game_map, i: int, kind: str, name: str, extra: int | None):
         return Marker("wreck", hex_id, extra={"burnt": True} if name.startswith("Burnt") else {})
     if kind == "oba":
         return Marker("ffe", hex_id)
-    if kind == "terrain":
-        return Marker("rubble", hex_id, extra={"material": "wood" if "Wood" in name else "stone"})
+    if kind == "terrain":           # B24: "Stone Rubble", "Wood Rubble Level 2"...
+        level = _RUBBLE_LEVEL.search(name)
+        return Marker("rubble", hex_id, extra={"material": "wood" if "Wood" in name else "stone"}
+                      | ({"level": int(level.group(1))} if level else {}))
     raise ValueError(f"unknown counter kind {kind!r}")
 
 

@@ -36,6 +36,11 @@ COUNTERS = [
     ("wreck", "Wreck", None), ("wreck", "Burnt Out Wreck", None),
     ("oba", "Red OBA FFE:1", None),
 ]
+# --rubble: rubble counters alone, each of VASL's terrain counters (B24, rules.md 11.4)
+RUBBLE = [("terrain", n, None) for n in (
+    "Stone Rubble", "Stone Rubble", "Stone Rubble", "Wood Rubble", "Wood Rubble",
+    "Stone Rubble Ground Level", "Wood Rubble Ground Level", "Stone Rubble Level 1",
+    "Wood Rubble Level 2", "Stone Rubble Level 3")]
 
 
 def vasl_name(game_map: Map, index: int) -> str:
@@ -50,19 +55,22 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--viewers", type=int, default=40)
     p.add_argument("--id", help="board id (default: from the file name)")
+    p.add_argument("--rubble", action="store_true",
+                   help="rubble counters alone (VASL's terrain counters), no smoke or vehicles")
     a = p.parse_args(argv)
+    counters = RUBBLE if a.rubble else COUNTERS
     game_map = Map([Placement(read_board(a.board, a.id), (0, 0))])
     rng = random.Random(a.seed)
     hexes = list(range(game_map.size))
-    spots = rng.sample(hexes, len(COUNTERS) + 2)
+    spots = rng.sample(hexes, len(counters) + 2)
     lines = [f"{vasl_name(game_map, spots[k])}\t{kind}\t{name}" + ("" if extra is None
                                                                   else f"\t{extra}")
-             for k, (kind, name, extra) in enumerate(COUNTERS)]
-    # a Blaze over a wreck, and two smokes in one hex (rules.md 11.4: the caps)
-    lines.append(f"{vasl_name(game_map, spots[-1])}\tsmoke\tBlaze")
-    lines.append(f"{vasl_name(game_map, spots[-1])}\twreck\tWreck")
-    lines.append(f"{vasl_name(game_map, spots[-2])}\tsmoke\tWhite +2 Smoke")
-    lines.append(f"{vasl_name(game_map, spots[-2])}\tsmoke\tGray +1 WP")
+             for k, (kind, name, extra) in enumerate(counters)]
+    if not a.rubble:    # a Blaze over a wreck, and two smokes in one hex (rules.md 11.4: caps)
+        lines.append(f"{vasl_name(game_map, spots[-1])}\tsmoke\tBlaze")
+        lines.append(f"{vasl_name(game_map, spots[-1])}\twreck\tWreck")
+        lines.append(f"{vasl_name(game_map, spots[-2])}\tsmoke\tWhite +2 Smoke")
+        lines.append(f"{vasl_name(game_map, spots[-2])}\tsmoke\tGray +1 WP")
     near = sorted({int(h) for s in spots for h in range(game_map.size)
                    if int(game_map.distance(s, h)) <= 3})
     viewers = set(rng.sample(near, min(len(near), a.viewers // 2)))

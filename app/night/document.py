@@ -48,6 +48,13 @@ def default_scenario_path() -> Path:
     return api.assets_dir() / "scenarios" / "default.json"
 
 
+def _asked(*question, progress=None) -> Answers:
+    """``ask_engine(*question)``, a drawn map's frame built meanwhile reporting its steps to the
+    job's ``progress`` (and stopped there on Cancel: ``app.jobs``)."""
+    with api.building(progress=progress):
+        return ask_engine(*question)
+
+
 class Document(RoomDocument):
     # changed (RoomDocument's): a new position (not a drag's step): counters, panels
     dragged = Signal()              # a drag's step shows another position: the map follows
@@ -88,7 +95,10 @@ class Document(RoomDocument):
         self._busy_timer.setInterval(BUSY_MS)
         self._busy_timer.timeout.connect(self._still_busy)
         self.table_text = ""        # the LOS table's progress as the status bar shows it
-        self._submit(api.warm_up, (scenario,), None, background=True)
+        # first (the first field needs it): the drawn map's frame reports its steps and stops
+        # at Cancel (close) between them
+        self._submit(api.warm_up, (scenario,), None, progress=True,
+                     text="Building the map's LOS table")
         self._request()
 
     @classmethod
@@ -295,13 +305,15 @@ class Document(RoomDocument):
         ``cancel`` stops a generator job between two steps), None once closed."""
         return self._submit(job, args, lambda document, finished: done(finished), text=text)
 
-    def _submit(self, job, args, done, background: bool = False, text: str = "") -> Job | None:
+    def _submit(self, job, args, done, background: bool = False, text: str = "",
+                progress: bool = False) -> Job | None:
         """``job(*args)`` through the runner, then ``done(self, job)`` on the window's thread
-        (unless closed or deleted meanwhile: the runner drops it)."""
+        (unless closed or deleted meanwhile: the runner drops it); ``progress``: the job is
+        given the runner's ``Progress`` (``app.jobs``)."""
         if self.closed:
             return None
         submitted = self._runner.submit(job, *args, owner=self, background=background,
-                                        text=text)
+                                        text=text, progress=progress)
         self._jobs.add(submitted)
         weak = self._weak
 
@@ -341,9 +353,9 @@ class Document(RoomDocument):
             return                              # _on_done asks again for the latest
         gen = self._wanted
         self._in_flight = self._submit(
-            ask_engine, (self._position, self._viewer, self._side, self._starshells,
-                         not self._drag_on),
-            lambda document, future: document._on_done(gen, future))
+            _asked, (self._position, self._viewer, self._side, self._starshells,
+                     not self._drag_on),
+            lambda document, future: document._on_done(gen, future), progress=True)
         if self._in_flight is not None and not self._busy_text and not self._busy_timer.isActive():
             self._busy_timer.start()
 

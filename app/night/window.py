@@ -110,6 +110,8 @@ class NightWindow(RoomWindow):
         self.table_label.hide()
         self.statusBar().addPermanentWidget(self.table_label)
         self.statusBar().addPermanentWidget(self.where)
+        # a board picture too large or unreadable: said, its terrain drawn without it
+        self.scene.picturesRefused.connect(lambda text: self.say(text, 30000))
         self._build_menus()
         self._connect()
         # best starshell, threat map, routes
@@ -121,6 +123,8 @@ class NightWindow(RoomWindow):
         self.say("Click a unit to see its night field \u2013 drag it to move it \u2013 right-drag: "
                  "LOS thread \u2013 S: place a starshell \u2013 wheel: zoom \u2013 F1: all keys",
                  15000)
+        if self.scene.picture_notes:                    # said over the hint
+            self.say(" ".join(self.scene.picture_notes), 30000)
         self.start()
         self._docks_hold_their_panels()
         self._fitted = fit_on_screen(self, WANTED).size()    # within a small screen, not off its edge

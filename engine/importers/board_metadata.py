@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from ..errors import ScenarioError, shown
-from ..hexes import COLUMN_NAMES
+from ..hexes import PLAIN, HexIdError, Naming, parse_local
 from .grid import GEO, MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry
 from .vasl_terrain import VASL_TERRAIN
 
@@ -22,7 +22,6 @@ METADATA = "BoardMetadata.xml"
 MAX_METADATA_BYTES = 4 * 1024 * 1024
 MAX_BUILDING_TYPES = 10_000
 _CODE_OF_NAME = {t.name: code for code, t in VASL_TERRAIN.items()}
-_HEX_RE = re.compile(r"^([A-Z]{1,2})(\d{1,2})$")
 
 
 @dataclass(frozen=True)
@@ -84,8 +83,10 @@ def parse_root(raw: bytes) -> ET.Element:
     return root
 
 
-def read_board_metadata(raw: bytes, size: tuple[int, int]) -> BoardMetadata:
-    """``BoardMetadata.xml`` of a board of ``size`` (columns, rows)."""
+def read_board_metadata(raw: bytes, size: tuple[int, int], naming: Naming = PLAIN
+                        ) -> BoardMetadata:
+    """``BoardMetadata.xml`` of a board of ``size`` (columns, rows) whose hexes VASL names by
+    ``naming`` (rules.md 11.6: a "b" half's ``hexName="AA9"`` is its column K)."""
     root = parse_root(raw)
     hills = root.attrib.get("hasHills", "TRUE").strip().lower() not in ("false", "no", "0")
     types: dict = {}
@@ -96,10 +97,11 @@ def read_board_metadata(raw: bytes, size: tuple[int, int]) -> BoardMetadata:
         hex_name = (e.get("hexName") or "").strip()
         kind = (e.get("buildingTypeName") or "").strip()
         where = f"{METADATA}, buildingType {n}"
-        m = _HEX_RE.match(hex_name)
-        col = COLUMN_NAMES.index(m.group(1)) if m and m.group(1) in COLUMN_NAMES else -1
-        row = int(m.group(2)) if m else -1
-        if not (0 <= col < size[0] and (1 - col % 2) <= row <= size[1]):
+        try:
+            col, row = parse_local(hex_name, size, naming)
+        except HexIdError:
+            col = row = -1
+        if col < 0:
             raise ScenarioError(f"hexName {shown(hex_name)} is no hex of a {size[0]} x "
                                 f"{size[1]} board", place=where)
         code = _CODE_OF_NAME.get(kind)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..hexes import column_name
+from ..hexes import PLAIN, Naming
 from .grid import Geometry, hex_of_pixels
 
 # VASL code -> our kind of bridge (B6)
@@ -39,11 +39,11 @@ def bridges_of_grid(terrain_xy: np.ndarray, geo: Geometry, size: tuple[int, int]
     return bridge_hexes(xs, ys, terrain_xy.ravel()[flat], geo, size)
 
 
-def bridge_report(board_id: str, bridges: dict) -> list[str]:
-    """The import report's line on bridges (none without any)."""
+def bridge_report(board_id: str, bridges: dict, naming: Naming = PLAIN) -> list[str]:
+    """The import report's line on bridges (none without any), hexes named by ``naming``."""
     if not bridges:
         return []
-    names = [f"{board_id}{column_name(c)}{n}" for c, n in sorted(bridges)]
+    names = [f"{board_id}{naming.name(c, n)}" for c, n in sorted(bridges)]
     more = f" and {len(names) - 8} more" if len(names) > 8 else ""
     return [f"{len(names)} hex{'es' if len(names) != 1 else ''} with a bridge (B6) imported "
             f"({', '.join(names[:8])}{more})"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..hexes import column_name
+from ..hexes import PLAIN, Naming
 
 
 def building_runs(is_building: np.ndarray):
@@ -45,10 +45,10 @@ def building_runs(is_building: np.ndarray):
     return starts, ends, label, stride
 
 
-def named_groups(comp_of: dict[int, int], cols, rows) -> dict[int, str]:
+def named_groups(comp_of: dict[int, int], cols, rows, naming: Naming = PLAIN) -> dict[int, str]:
     """Hex index -> its building's group name, for the buildings found in two or more hexes
     (``comp_of``: hex index -> the building it stands in); a group is named after its first hex
-    (leftmost column, then top row)."""
+    (leftmost column, then top row), as the board names it (rules.md 11.6)."""
     members: dict[int, list[int]] = {}
     for i, comp in comp_of.items():
         members.setdefault(comp, []).append(i)
@@ -57,7 +57,7 @@ def named_groups(comp_of: dict[int, int], cols, rows) -> dict[int, str]:
         if len(hexes) < 2:
             continue
         first = min(hexes, key=lambda i: (cols[i], rows[i]))
-        name = f"{column_name(int(cols[first]))}{int(rows[first])}"
+        name = naming.name(int(cols[first]), int(rows[first]))
         for i in hexes:
             groups[i] = name
     return groups

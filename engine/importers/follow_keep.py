@@ -76,6 +76,8 @@ def merge_reading(shown: Scenario, last_read: Scenario | None, new: Scenario,
         # E1.1, rules.md 11.5: the player set the NVR and the save still gives the one it gave
         changes["nvr"] = shown.nvr
         said.append(f"NVR {shown.nvr} kept as you set it (the save still says {new.nvr})")
+    if summary.get("night") is None and shown.night != new.night:
+        changes["night"] = shown.night              # rules.md 11.5: the save does not say
     turn_said = summary.get("turn_from") == "save"
     if not turn_said:
         changes["phase"], changes["attacker"] = shown.phase, shown.attacker

@@ -76,6 +76,8 @@ class Piece:
 class SavedGame:
     boards: list[VsavBoard]
     pieces: list[Piece]
+    # VASSAL's stacks: each the ids of its pieces from the bottom up (``Stack.getState``)
+    stacks: list[tuple[str, ...]] = field(default_factory=list)
 
 
 _INT_RE = re.compile(r"^-?\d{1,7}$")
@@ -279,14 +281,29 @@ def parse_piece(cmd: str, place: str) -> Piece | None:
     return piece
 
 
+def parse_stack(cmd: str) -> tuple[str, ...] | None:
+    """A stack's ``AddPiece`` command (``+/id/stack/map;x;y;id1;id2...``): the ids of its
+    pieces from the bottom up (VASSAL's ``Stack.getState``), or None for any other piece."""
+    parts = split_escaped(cmd[:MAX_PIECE_CHARS], "/", 5)
+    if len(parts) < 4 or not parts[2].startswith("stack"):
+        return None
+    state = split_escaped(parts[3], ";", MAX_PIECES)
+    return tuple(s for s in state[3:] if s)
+
+
 def parse_saved_game(text: str) -> SavedGame:
     boards: list[VsavBoard] | None = None
     pieces: list[Piece] = []
+    stacks: list[tuple[str, ...]] = []
     for k, cmd in enumerate(commands(text)):
         place = f"command {k + 1}"
         if cmd.startswith("bd\t"):
             boards = parse_board_records(cmd, place)   # the last layout wins (VASL repeats it)
         elif cmd.startswith("+/"):
+            stack = parse_stack(cmd)
+            if stack:
+                stacks.append(stack)
+                continue
             p = parse_piece(cmd, place)
             if p is not None:
                 pieces.append(p)
@@ -295,4 +312,4 @@ def parse_saved_game(text: str) -> SavedGame:
     if not boards:
         raise ScenarioError("the saved game has no boards (VASL's board picker holds none): "
                             "nothing to open")
-    return SavedGame(boards, pieces)
+    return SavedGame(boards, pieces, stacks)

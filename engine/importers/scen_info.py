@@ -104,6 +104,9 @@ def night_settings(info: ScenInfo, marker_types) -> NightSettings:
     else:
         nvr, nvr_from = DEFAULT_NVR, "default"
         notes.append(f"NVR {DEFAULT_NVR} by default: " + _why_no_nvr(info))
+    if info.night is False:         # rules.md 11.5: VASL's Night: No
+        notes.insert(0, "a day game (VASL's scenario record says Night: No): opened as a day "
+                        "position, the night rules off (E1 applies to night scenarios only)")
     types = set(marker_types)
     fired = [t for t in LIGHTS_FIRED if t in types]
     used = "this_turn" if fired else "never"

@@ -43,7 +43,7 @@ import numpy as np
 
 from ..boards import MAX_LEVEL, Board, HexTerrain
 from ..errors import ScenarioError
-from ..hexes import board_hexes, column_name
+from ..hexes import PLAIN, Naming, board_hexes
 from .bridges import bridge_report, bridges_of_grid
 from .buildings import building_runs, named_groups
 from .grid import Geometry
@@ -55,7 +55,7 @@ from .vasl5_image import (
     NO_LEVEL,
     Decoded,
     Vasl5Archive,
-    alternate_note,
+    board_naming,
     picture_geometry,
     read_archive,
 )
@@ -145,6 +145,7 @@ def convert(archive: Vasl5Archive, board_id: str,
     if pixels is None:
         pixels = vasl5_pixels(archive)
     geo, size, dec = pixels.geometry, pixels.size, pixels.decoded
+    naming = board_naming(archive)[0]        # rules.md 11.6: the hexes as VASL names them
     hexes_list = board_hexes(size)
     cols = np.array([c for c, _ in hexes_list], dtype=np.int64)
     rows = np.array([n for _, n in hexes_list], dtype=np.int64)
@@ -178,7 +179,7 @@ def convert(archive: Vasl5Archive, board_id: str,
     code = np.where(inherent.max(axis=1) >= INHERENT_PIXELS, inherent.argmax(axis=1), code)
     ours = _per_hex_counts(_OURS[codes], near & _VOTES[codes], len(_OUR_NAMES))
 
-    groups = _building_groups(pixels.code, code, X, Y, cols, rows)
+    groups = _building_groups(pixels.code, code, X, Y, cols, rows, naming)
     hexsides, side_counts = station_hexsides(pixels.code, geo, size)
     bridges = bridges_of_grid(pixels.code.T, geo, size)             # B6
 
@@ -200,18 +201,19 @@ def convert(archive: Vasl5Archive, board_id: str,
                           half_level=vt.terrain in HALF_LEVEL_TERRAIN)
         if spec != default or bridge:
             hexes[(int(cols[i]), int(rows[i]))] = spec
-        close += _close_votes(_name(board_id, cols[i], rows[i]), ours[i], level_votes[i])
+        close += _close_votes(_name(board_id, cols[i], rows[i], naming), ours[i],
+                              level_votes[i])
 
     report = _report(archive, dec, board_id, geo, size, tally, hexsides, side_counts,
                      approximated, cols, rows, undecided_level, close)
-    report[1:1] = bridge_report(board_id, bridges)
+    report[1:1] = bridge_report(board_id, bridges, naming)
     extra = {"image": _image_key(archive, board_id),
              "imported_from": {"format": "vasl5", "file": Path(archive.file).name,
                                "version": archive.version},
              "import_report": report}
     title = f"VASL board {board_id}" + (f" (version {archive.version})" if archive.version else "")
     board = Board(board_id, title, default, hexes, extra, size=size, hexsides=hexsides,
-                  image_data=archive.image_bytes)
+                  image_data=archive.image_bytes, naming=naming)
     return board, report
 
 
@@ -234,6 +236,7 @@ def _close_votes(name: str, terrain_votes, level_votes) -> list[str]:
 def _report(archive: Vasl5Archive, dec: Decoded, board_id: str, geo: Geometry, size, tally,
             hexsides, side_counts, approximated, cols, rows, undecided_level, close) -> list[str]:
     """What the import read, and what it could not import exactly."""
+    naming, naming_notes = board_naming(archive)
     width, height = _picture_size(archive)
     report = [f"{archive.image_name}: {width} x {height} pixels, "
               f"{size[0]} x {size[1]} hexes; colours named by "
@@ -248,7 +251,7 @@ def _report(archive: Vasl5Archive, dec: Decoded, board_id: str, geo: Geometry, s
         report.append("a JPEG picture: its colours are not VASL's exact terrain colours, so no "
                       "terrain is read from it (VASL draws such a board with no LOS either): "
                       "every hex is open ground at level 0 here, to be edited by hand")
-    report += alternate_note(archive, board_id)
+    report += naming_notes
     report.append("terrain: " + ", ".join(f"{t} {n}" for t, n in
                                           sorted(tally.items(), key=lambda kv: (-kv[1], kv[0]))))
     if hexsides:
@@ -258,7 +261,7 @@ def _report(archive: Vasl5Archive, dec: Decoded, board_id: str, geo: Geometry, s
         what = "a building" if vt.terrain == "building" else repr(vt.terrain)
         report.append(f"{len(members)} hex{'es' if len(members) != 1 else ''} of VASL "
                       f"'{vt.name}' imported as {what}: {vt.note} "
-                      f"({_list(board_id, cols[members], rows[members])})")
+                      f"({_list(board_id, cols[members], rows[members], naming)})")
     if dec.nameless:
         report.append("colours whose names Starshell does not know (read as no terrain): "
                       + ", ".join(f"{n} ({p} pixels)" for n, p in sorted(dec.nameless.items())))
@@ -272,11 +275,11 @@ def _report(archive: Vasl5Archive, dec: Decoded, board_id: str, geo: Geometry, s
         report.append("colors file lines that name no colour, left out: "
                       + ", ".join(archive.skipped_colors[:8])
                       + (" ..." if len(archive.skipped_colors) > 8 else ""))
-    report += _unimported_features(dec, board_id, geo, size)
+    report += _unimported_features(dec, board_id, geo, size, naming)
     if len(undecided_level):
         report.append("no hill colour near the centre (the level of the nearest one drawn "
                       "taken, as VASL takes it): "
-                      + _list(board_id, cols[undecided_level], rows[undecided_level]))
+                      + _list(board_id, cols[undecided_level], rows[undecided_level], naming))
     if close:
         report.append(f"close votes of terrain or level, worth a look ({len(close)}): "
                       + ", ".join(close))
@@ -299,17 +302,17 @@ def _picture_size(archive: Vasl5Archive) -> tuple[int, int]:
     return archive.picture if archive.picture != (0, 0) else archive.index.shape[::-1]
 
 
-def _name(board_id: str, col, row) -> str:
-    return f"{board_id}{column_name(int(col))}{int(row)}"
+def _name(board_id: str, col, row, naming: Naming = PLAIN) -> str:
+    return f"{board_id}{naming.name(int(col), int(row))}"
 
 
-def _list(board_id: str, cols, rows, limit: int = 12) -> str:
-    names = [_name(board_id, c, n) for c, n in sorted(zip(cols.tolist(), rows.tolist()))]
+def _list(board_id: str, cols, rows, naming: Naming = PLAIN, limit: int = 12) -> str:
+    names = [_name(board_id, c, n, naming) for c, n in sorted(zip(cols.tolist(), rows.tolist()))]
     more = f" and {len(names) - limit} more" if len(names) > limit else ""
     return ", ".join(names[:limit]) + more
 
 
-def _building_groups(code_grid, code, X, Y, cols, rows) -> dict[int, str]:
+def _building_groups(code_grid, code, X, Y, cols, rows, naming: Naming = PLAIN) -> dict[int, str]:
     """Hex index -> building group, for the hexes of buildings that span several hexes."""
     bldg = np.flatnonzero(_BUILDING[code])
     if len(bldg) < 2:
@@ -329,10 +332,11 @@ def _building_groups(code_grid, code, X, Y, cols, rows) -> dict[int, str]:
         comps = label[run]
         values, n = np.unique(comps, return_counts=True)
         comp_of[i] = int(values[np.argmax(n)])
-    return named_groups(comp_of, cols, rows)
+    return named_groups(comp_of, cols, rows, naming)
 
 
-def _unimported_features(dec: Decoded, board_id: str, geo: Geometry, size) -> list[str]:
+def _unimported_features(dec: Decoded, board_id: str, geo: Geometry, size,
+                         naming: Naming = PLAIN) -> list[str]:
     """Hexside features with no Starshell counterpart: where they are."""
     out = []
     groups: dict[str, list[int]] = {}
@@ -348,7 +352,7 @@ def _unimported_features(dec: Decoded, board_id: str, geo: Geometry, size) -> li
         c = np.clip(np.rint((xs - geo.a1_x) / geo.hex_width), 0, size[0] - 1).astype(np.int64)
         hexes = sorted(set(c.tolist()))
         out.append(f"{label} not imported ({n} pixels, in columns "
-                   f"{', '.join(column_name(x) for x in hexes[:8])}"
+                   f"{', '.join(naming.column(x) for x in hexes[:8])}"
                    f"{' ...' if len(hexes) > 8 else ''})")
     return out
 

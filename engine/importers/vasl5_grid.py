@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ScenarioError
+from ..raster_hexes import side_points
 from .board_metadata import BoardMetadata, read_board_metadata
 from .grid import Geometry, hex_of_pixels
 from .vasl5_image import (
@@ -40,6 +41,7 @@ from .vasl5_image import (
     Decoded,
     Vasl5Archive,
     board_geometry,
+    board_naming,
     decode_pixels,
     open_ground,
 )
@@ -143,19 +145,6 @@ def centre_points(geo: Geometry, cols: np.ndarray, rows: np.ndarray, width: int,
     return np.clip(fx.astype(np.int64), 0, width - 1), np.clip(fy.astype(np.int64), 0, height - 1)
 
 
-def _side_points(geo: Geometry, fx: np.ndarray, fy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(6, n) x and y of VASL's hexside location points 0..5 (N, NE, SE, S, SW, NW) of hexes
-    centred at (fx, fy): each side's middle moved a pixel towards the centre, truncated
-    (``Hex.initHexNew``'s ``hexsidePoints``)."""
-    v = geo.hex_height / 2
-    hx = np.cos(np.radians(30.0)) * v
-    x = [np.trunc(fx), np.trunc(hx + fx - 1), np.trunc(hx + fx - 1), np.trunc(fx),
-         np.trunc(-hx + fx + 1), np.trunc(-hx + fx + 1)]
-    y = [np.trunc(-v + fy + 1), np.trunc(-v / 2 + fy + 1), np.trunc(v / 2 + fy - 1),
-         np.trunc(v + fy - 1), np.trunc(v / 2 + fy - 1), np.trunc(-v / 2 + fy + 1)]
-    return np.array(x), np.array(y)
-
-
 def _side_offsets(geo: Geometry) -> np.ndarray:
     """(6, 2): from a hex's centre to the centre of the hex across its side 0..5."""
     a = geo.hex_width
@@ -206,7 +195,7 @@ def _cliff_levels(code, level, hexes: _Hexes) -> None:
     xs, ys, own = xs[keep], ys[keep], own[keep]
     cols, rows = hexes.cols[own], hexes.rows[own]
     cx, cy = hexes.geo.centres(cols, rows)
-    px, py = _side_points(hexes.geo, cx, cy)
+    px, py = side_points(hexes.geo.hex_height, cx, cy)
     offs = _side_offsets(hexes.geo)
     best = np.hypot(xs - hexes.sx[own], ys - hexes.sy[own])
     other = np.full(len(xs), -1, dtype=np.int64)
@@ -243,7 +232,7 @@ def centre_terrain(code: np.ndarray, hexes: _Hexes, hex_index: int) -> int:
         return here
     h, w = code.shape
     cx, cy = hexes.geo.centres(hexes.cols[i:i + 1], hexes.rows[i:i + 1])
-    px, py = _side_points(hexes.geo, cx, cy)
+    px, py = side_points(hexes.geo.hex_height, cx, cy)
     for side in range(6):
         x = int(np.clip(px[side, 0], 0, w - 1))
         y = int(np.clip(py[side, 0], 0, h - 1))
@@ -343,7 +332,7 @@ def vasl5_pixels(archive: Vasl5Archive, metadata: tuple[str, bytes] | None = Non
     meta = None
     if raw is not None:
         try:
-            meta = read_board_metadata(raw, size)
+            meta = read_board_metadata(raw, size, board_naming(archive)[0])
         except ScenarioError as e:
             raise e if metadata is None else e.at(file=name) from None
     code, level = vasl_grid(dec.code, dec.level, geo, size,

@@ -39,12 +39,12 @@ import numpy as np
 
 from ..boards import MAX_LEVEL
 from ..errors import ScenarioError, shown
-from ..hexes import MAX_BOARD_COLUMNS, MAX_BOARD_ROWS
+from ..hexes import MAX_BOARD_COLUMNS, MAX_BOARD_ROWS, Naming
 from ..jsonio import open_regular
 from ..zip_members import ZIP_FAILURES, open_zip
 from .archive import check_directory, find_entry, open_archive, read_entry
 from .board_metadata import MAX_METADATA_BYTES, METADATA, metadata_geometry, metadata_number, parse_root
-from .grid import MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry
+from .grid import MAX_HEX_PIXELS, MIN_HEX_PIXELS, Geometry, grid_naming
 from .losdata import LOS_DATA, MAX_GRID_PIXELS
 from .vasl_terrain import VASL_TERRAIN
 
@@ -373,7 +373,7 @@ def _picture_geometry(archive: Vasl5Archive) -> tuple[Geometry, tuple[int, int],
     if meta_geo is None and is_alternate(archive):
         shifted = alternate_shift(vals["y0"], vals["dy"])
         if shifted:
-            vals["y0"] -= vals["dy"]    # rules.md 11.6: our A1 is VASL's A0 (alternate_note)
+            vals["y0"] -= vals["dy"]    # rules.md 11.6: our first A is VASL's A0 (board_naming)
     geo = meta_geo or Geometry(vals["x0"], vals["y0"], vals["dx"], vals["dy"])
     if vals["x0"] > w or vals["y0"] > h:
         raise ScenarioError(f"x0 {vals['x0']:g}, y0 {vals['y0']:g}: A1's centre lies outside the "
@@ -395,19 +395,33 @@ def alternate_shift(y0: float, dy: float) -> bool:
     return y0 - dy >= dy / 2 - 1
 
 
-def alternate_note(archive: Vasl5Archive, board_id: str) -> list[str]:
-    """The import report's words on an ``alternate`` map's hex names (rules.md 11.6)."""
-    shifted = _picture_geometry(archive)[2]
+def board_naming(archive: Vasl5Archive) -> tuple[Naming, list[str]]:
+    """rules.md 11.6: how VASL names the board's hexes, with the report's words: from the raw
+    A1 centre (the metadata's ``A1CenterX``, ``A1CenterY`` where it gives them, else the data
+    file's ``x0``, ``y0``: ``grid.grid_naming``) and VASL's ``alternate`` numbering (its odd
+    columns numbered one more, ``ASLHexGrid``; where VASL's A0 lies wholly on the picture our
+    first hex of column A is VASL's A0)."""
+    geo, size, shifted = _picture_geometry(archive)
+    meta = _metadata_attributes(archive.metadata)
+    if any(k in meta for k in GEOMETRY_KEYS):
+        a1_x, a1_y = metadata_number(meta, "A1CenterX"), metadata_number(meta, "A1CenterY")
+    else:       # read as _picture_geometry read them (checked there)
+        a1_x, a1_y = (float(archive.data[k]) if archive.data.get(k) is not None else None
+                      for k in ("x0", "y0"))
+    naming, notes = grid_naming(a1_x, a1_y, geo.hex_width, geo.hex_height, size)
     if shifted is None:
-        return []
-    if shifted:
-        return [f"VASL numbers this map's hexes the 'alternate' way (data file: alternate true; "
-                f"its columns A, C... start at A0): hex ids here are one more in those columns "
-                f"({board_id}A1 is VASL's A0, {board_id}B1 VASL's B1)"]
-    return [f"VASL numbers this map's hexes the 'alternate' way (data file: alternate true; its "
-            f"columns B, D... start at B1, half a hex above A1): hex ids here are one less in "
-            f"those columns ({board_id}B0 is VASL's B1, {board_id}A1 VASL's A1); VASL's half "
-            "hexes A0, C0... along the top edge are not on this board"]
+        return naming, notes
+    alternate = naming._replace(first_row=naming.first_row - (1 if shifted else 0),
+                                alternate=True)
+    if alternate.check(size) is not None:
+        return naming, notes
+    first_odd = alternate.row_name(1, 0)
+    notes = [f"VASL numbers this map's hexes the 'alternate' way (data file: alternate true): "
+             f"named as VASL names them, columns A, C... from {alternate.name(0, 1)}, B, D... "
+             f"from B{first_odd} (half a hex above {alternate.name(0, 1)})"
+             + ("" if shifted else "; VASL's half hexes A0, C0... along the top edge are not "
+                                   "on this board")]
+    return alternate, notes
 
 
 # ------------------------------------------------------------------------------- decoding

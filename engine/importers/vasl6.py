@@ -50,7 +50,7 @@ import numpy as np
 
 from ..boards import MAX_LEVEL, Board, HexTerrain
 from ..errors import ScenarioError
-from ..hexes import BOARD_COLUMNS, BOARD_ROWS, MAX_BOARD_COLUMNS, MAX_BOARD_ROWS, column_name
+from ..hexes import BOARD_COLUMNS, BOARD_ROWS, MAX_BOARD_COLUMNS, MAX_BOARD_ROWS, PLAIN, Naming
 from ..raster_hexes import sample_hexes
 from .archive import find_entry, open_archive, read_entry
 from .board_metadata import (
@@ -63,9 +63,10 @@ from .board_metadata import (
 )
 from .bridges import bridge_report, bridges_of_grid
 from .buildings import building_runs, named_groups
-from .grid import GEO, Geometry, hex_arrays, hex_name, hex_of_pixels
+from .grid import GEO, Geometry, grid_naming, hex_arrays, hex_name, hex_of_pixels
 from .hexside_stations import station_hexsides
 from .losdata import LOS_DATA, MAX_ENTRY_BYTES, LosData, read_los_data
+from .slopes import read_slopes
 from .vasl5_image import MAX_IMAGE_ENTRY_BYTES, board_image_entry
 from .vasl_terrain import BUILDING, HEXSIDE_GROUPS, HEXSIDE_IMPORT, VASL_TERRAIN
 
@@ -91,7 +92,8 @@ class VaslArchive:
     notes: tuple = ()
     picture: BoardPicture | None = None     # the board's own picture, as VASL draws it
     ssr_images: tuple = ()                  # (SSR name, image, x, y): listed, not applied
-    half_b: bool = False    # A1CenterX="-901": a "b" half board (rules.md 11.6)
+    naming: Naming = PLAIN  # how VASL names its hexes (rules.md 11.6: a "b" half's Q..GG)
+    meta_raw: bytes | None = None           # BoardMetadata.xml (its slopes read with the size)
 
 
 @dataclass(frozen=True)
@@ -159,17 +161,13 @@ def _read_entries(path: Path, archive: zipfile.ZipFile, progress) -> VaslArchive
                          f"{picture.size[1]} pixels but the LOS data covers {los.grid_size[0]} x "
                          f"{los.grid_size[1]}: not drawn (the board shows Starshell's terrain art)")
             picture = None
-    half_b = metadata_number(meta, "A1CenterX") == -901
-    if half_b:
-        notes.append(f"a \"b\" half board (A1CenterX=-901): VASL names its columns Q..GG, "
-                     f"Starshell A..{column_name(los.width - 1)}")
-    a1_y = metadata_number(meta, "A1CenterY")
-    if a1_y is not None and a1_y < 0:       # Map.getGEOHexName: rows after the "a" half's
-        offset = int(-a1_y / geometry.hex_height) + 1
-        notes.append(f"A1CenterY={a1_y:g}: VASL adds {offset} to each row number (its A"
-                     f"{offset + 1} is Starshell's A1)")
+    # rules.md 11.6: a "b" half's columns Q..GG, a "DW b" half's rows on from the "a" half's
+    naming, named = grid_naming(metadata_number(meta, "A1CenterX"),
+                                metadata_number(meta, "A1CenterY"), geometry.hex_width,
+                                geometry.hex_height, (los.width, los.height))
+    notes += named
     return VaslArchive(str(path), name, meta.get("version", "").strip(), geometry, standard, los,
-                       tuple(notes), picture, ssr_images(meta_raw), half_b)
+                       tuple(notes), picture, ssr_images(meta_raw), naming, meta_raw)
 
 
 def read_picture(archive: zipfile.ZipFile, named: str, stem: str) -> BoardPicture | None:
@@ -273,13 +271,14 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
     n_hex = len(cols)
     code, level, samples = _sample_hexes(los, geo, cols, rows)
 
+    naming = archive.naming
     steep = np.flatnonzero(np.abs(level) > MAX_LEVEL)
     if len(steep):
         i = int(steep[0])
-        raise ScenarioError(f"{hex_name(board_id, int(cols[i]), int(rows[i]))} is at level "
+        raise ScenarioError(f"{hex_name(board_id, int(cols[i]), int(rows[i]), naming)} is at level "
                             f"{int(level[i])}: a board's levels run from {-MAX_LEVEL} to "
                             f"{MAX_LEVEL}", place=LOS_DATA)
-    groups = _building_groups(los, code, *samples, cols, rows)
+    groups = _building_groups(los, code, *samples, cols, rows, archive.naming)
     bridges = bridges_of_grid(los.terrain, geo, size)
 
     hexes: dict = {}
@@ -297,7 +296,7 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
         if spec != default or bridge:
             hexes[(int(cols[i]), int(rows[i]))] = spec
 
-    report = list(archive.notes) + bridge_report(board_id, bridges)
+    report = list(archive.notes) + bridge_report(board_id, bridges, naming)
     for c, members in sorted(approximated.items()):
         vt = VASL_TERRAIN[c]
         what = "a building" if vt.terrain == "building" else repr(vt.terrain)
@@ -305,10 +304,10 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
             what += f" with {vt.upper_levels} upper level{'s' if vt.upper_levels != 1 else ''}"
         report.append(f"{len(members)} hex{'es' if len(members) != 1 else ''} of VASL "
                       f"'{vt.name}' (code {c}) imported as {what}: {vt.note} "
-                      f"({_list_hexes(board_id, cols[members], rows[members])})")
-    sides, side_report = _import_hexsides(los, geo, counts, board_id)
+                      f"({_list_hexes(board_id, cols[members], rows[members], naming)})")
+    sides, side_report = _import_hexsides(los, geo, counts, board_id, naming)
     report += side_report
-    report += _feature_report(los, geo, counts, board_id)
+    report += _feature_report(los, geo, counts, board_id, naming)
     if archive.ssr_images:
         report.append(f"{len(archive.ssr_images)} SSR overlay image(s) listed, not applied: "
                       + ", ".join(n for n, *_ in archive.ssr_images[:12])
@@ -316,12 +315,16 @@ def convert(archive: VaslArchive, board_id: str) -> tuple[Board, list[str]]:
     extra = {"imported_from": {"format": "vasl", "file": Path(archive.file).name,
                                "name": archive.name, "version": archive.version},
              "import_report": report}
+    slopes = read_slopes(archive.meta_raw, size, naming)    # B10.2, rules.md 11.4
+    if slopes:
+        extra["slopes"] = slopes
     if archive.picture is not None:
         extra = {"image": _picture_extra(archive, board_id)} | extra
     title = f"VASL board {archive.name}" + (f" (version {archive.version})"
                                             if archive.version else "")
     return Board(board_id, title, default, hexes, extra, size=size, hexsides=sides,
-                 image_data=archive.picture.data if archive.picture else None), report
+                 image_data=archive.picture.data if archive.picture else None,
+                 naming=naming), report
 
 
 def _sample_hexes(los: LosData, geo: Geometry, cols, rows):
@@ -330,8 +333,8 @@ def _sample_hexes(los: LosData, geo: Geometry, cols, rows):
     return sample_hexes(los.terrain, los.elevation, geo.hex_height, *geo.centres(cols, rows))
 
 
-def _import_hexsides(los: LosData, geo: Geometry, counts, board_id: str
-                     ) -> tuple[dict, list[str]]:
+def _import_hexsides(los: LosData, geo: Geometry, counts, board_id: str,
+                     naming: Naming = PLAIN) -> tuple[dict, list[str]]:
     """Hexside terrain (rules.md 7) from the pixels of codes ``HEXSIDE_IMPORT``, read by the
     stations along each side (``hexside_stations``); ({(col, row, direction): name}, report)."""
     present = [c for c in HEXSIDE_IMPORT if counts[c]]
@@ -344,14 +347,15 @@ def _import_hexsides(los: LosData, geo: Geometry, counts, board_id: str
     for name in names:
         keys = sorted(k for k, v in sides.items() if v == name)
         if keys:
-            listed = ", ".join(f"{board_id}{column_name(c)}{r}/{d}" for c, r, d in keys[:8])
+            listed = ", ".join(f"{hex_name(board_id, c, r, naming)}/{d}" for c, r, d in keys[:8])
             more = f" and {len(keys) - 8} more" if len(keys) > 8 else ""
             report.append(f"{len(keys)} hexside{'s' if len(keys) != 1 else ''} of "
                           f"{name.replace('_', ' ')} imported ({listed}{more}) (rules.md 7)")
     return sides, report
 
 
-def _building_groups(los: LosData, code, Xc, Yc, inside, sx, sy, cols, rows) -> dict[int, str]:
+def _building_groups(los: LosData, code, Xc, Yc, inside, sx, sy, cols, rows,
+                     naming: Naming = PLAIN) -> dict[int, str]:
     """Hex index -> building group name, for the hexes of multi-hex buildings."""
     is_bldg = np.flatnonzero(BUILDING[code])
     if len(is_bldg) < 2:
@@ -375,16 +379,17 @@ def _building_groups(los: LosData, code, Xc, Yc, inside, sx, sy, cols, rows) -> 
             values, n = np.unique(found, return_counts=True)
             at_centre = int(values[np.argmax(n)])
         comp_of[i] = at_centre
-    return named_groups(comp_of, cols, rows)
+    return named_groups(comp_of, cols, rows, naming)
 
 
-def _list_hexes(board_id: str, cols, rows, limit: int = 8) -> str:
-    names = [hex_name(board_id, int(c), int(n)) for c, n in sorted(zip(cols, rows))]
+def _list_hexes(board_id: str, cols, rows, naming: Naming = PLAIN, limit: int = 8) -> str:
+    names = [hex_name(board_id, int(c), int(n), naming) for c, n in sorted(zip(cols, rows))]
     more = f" and {len(names) - limit} more" if len(names) > limit else ""
     return ", ".join(names[:limit]) + more
 
 
-def _feature_report(los: LosData, geo: Geometry, counts, board_id: str) -> list[str]:
+def _feature_report(los: LosData, geo: Geometry, counts, board_id: str,
+                    naming: Naming = PLAIN) -> list[str]:
     """Hexside terrain and bridges: where they are, and that they are not imported."""
     out = []
     groups = [(label, codes) for label, codes in HEXSIDE_GROUPS.items()
@@ -407,6 +412,6 @@ def _feature_report(los: LosData, geo: Geometry, counts, board_id: str) -> list[
         why = "this hexside terrain has no Starshell counterpart yet"
         out.append(f"{label} (VASL code{'s' if len(present) > 1 else ''} "
                    f"{', '.join(map(str, present))}) not imported, in {len(hexes)} hex"
-                   f"{'es' if len(hexes) != 1 else ''} ({_list_hexes(board_id, hc, hn)}): "
+                   f"{'es' if len(hexes) != 1 else ''} ({_list_hexes(board_id, hc, hn, naming)}): "
                    f"{why}")
     return out

@@ -15,12 +15,12 @@ from pathlib import Path
 from ..boards import save_board
 from ..errors import ScenarioError
 from ..file_writes import own_folder
-from ..hexes import COLUMN_NAMES
 from ..night.checks import check
 from ..night.files import BoardSource, build_map, save_scenario, unit_to_json
 from ..night.scenario import MapEntry, Marker, Scenario, Unit
 from ..overlay_file import overlay_file_name, save_overlay
 from ..overlay_paste import left_to_ssr
+from .location_counters import fit_levels, outside_entrenchments, with_locations
 from .overlays import import_overlay
 from .piece_kinds import (
     KIND_WORDS,
@@ -96,12 +96,13 @@ class VsavImport:
         where = None if folder is None else str(folder)
         game_map = build_map(entries, BoardSource(where, {p.ref: p.board for p in self.placed},
                                                   self.overlays))
-        units = tuple(u.replace(hex=game_map.canonical(u.hex)) for u in self.units)
+        units = fit_levels([u.replace(hex=game_map.canonical(u.hex)) for u in self.units],
+                           game_map, self.notes)    # B23: a level the hex holds
         markers = tuple(m.replace(hex=game_map.canonical(m.hex)) for m in self.markers)
         extra = dict(self.extra) | ({NIGHT_KEY: self.night} if self.night is not None else {})
         return check(Scenario(tuple(entries), game_map, self.title, self.nvr, self.phase,
                               self.attacker, self.starshells_used, (), units, markers, extra,
-                              where))
+                              where, night=self.night is not False))   # rules.md 11.5: day
 
     def summary(self) -> dict:
         return {"boards": self.boards, "units": len(self.units),
@@ -177,6 +178,7 @@ def convert_game(game: SavedGame, placed: list[PlacedBoard], title: str,
         if fig is not None and "fp" in fig.groupdict():
             by_figures.append(f"{label} ({figures_kind(fig, p.image)[1]})")
         units.append(_unit(p, what, flags, label, nation, side, hex_id, counts))
+    units = outside_entrenchments(with_locations(units, game, notes), markers)   # B27
     units = _conceal_under_qmarks(units, qmarks)
     off_board = len(waiting) + sum(1 for k in kept if k.get("hex") is None)    # as listed
     notes += _notes(vehicles, by_figures, unsided, off_board)
@@ -200,8 +202,8 @@ def _locator(placed: list[PlacedBoard]):
         for b, closed in [(b, False) for b in placed] + [(b, True) for b in placed]:
             local = b.local(p.x, p.y, closed)
             if local is not None:
-                col, row = hex_at(b.geometry, *local)
-                name = f"{b.board.id}{COLUMN_NAMES[col]}{row}"
+                col, row = hex_at(b.geometry, *local, b.board.size)
+                name = b.board.id + b.board.name(col, row)     # rules.md 11.6: as VASL names it
                 cover[(p.x, p.y)] = name
                 return name
         return None

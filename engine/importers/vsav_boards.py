@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
 from ..boards import Board, HexTerrain, bundled_board, load_board
 from ..errors import ScenarioError
-from ..hexes import board_hexes
+from ..hexes import DEFAULT_SIZE, board_hexes
 from ..ssr.table import not_known, unique
 from .grid import GEO, Geometry
 from .pieces import SavedGame, VsavBoard, is_board_name
@@ -61,16 +62,19 @@ class PlacedBoard:
         return px, py
 
 
-_HEXES = board_hexes()
-_HEX_COLS = np.array([c for c, _ in _HEXES])
-_HEX_ROWS = np.array([r for _, r in _HEXES])
+@lru_cache(maxsize=16)
+def _hexes(size: tuple[int, int]):
+    hexes = board_hexes(size)
+    return hexes, np.array([c for c, _ in hexes]), np.array([r for _, r in hexes])
 
 
-def hex_at(geometry: Geometry, pixel_x: float, pixel_y: float) -> tuple[int, int]:
-    """The board hex whose centre is nearest the pixel: the hex containing it."""
-    cx, cy = geometry.centres(_HEX_COLS, _HEX_ROWS)
+def hex_at(geometry: Geometry, pixel_x: float, pixel_y: float,
+           size: tuple[int, int] = DEFAULT_SIZE) -> tuple[int, int]:
+    """The hex of a board of ``size`` whose centre is nearest the pixel: the hex containing it."""
+    hexes, cols, rows = _hexes(tuple(size))
+    cx, cy = geometry.centres(cols, rows)
     k = int(np.argmin((cx - pixel_x) ** 2 + (cy - pixel_y) ** 2))
-    return _HEXES[k]
+    return hexes[k]
 
 
 def _board_notes(rec: VsavBoard, notes: list[str]) -> None:

@@ -12,7 +12,9 @@
   tables through ``los_table`` below, so this package does not import it).
 
 Here: ``los_table``, the factory that picks a map's table (the raster one when every board of
-the map carries its terrain as drawn, else the hex one), cached by map content.
+the map carries its terrain as drawn, else the hex one), cached by map content; ``building``,
+how the drawn maps' frames built meanwhile report their progress and bound their pixel
+classes (``MAX_PIXEL_CLASSES``: the command line's bound).
 """
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ from .geometry import CROSSINGS, GEOMETRY_LOCK
 from .hex_table import LosTable
 from .hexside_terrain import OFF_MAP_LEVEL
 from .raster import RasterLosTable, map_rasters, raster_table
+from .raster.build import MAX_PIXEL_CLASSES, PixelClassesPastBound, building
 
 _MAX_TABLES = 8
 
@@ -55,7 +58,8 @@ def los_table(game_map: Map) -> LosTable:
         return _table(game_map)
 
 
-__all__ = ["BLIND", "BUILDING_EXIT", "CLEAR", "CROSSINGS", "DEPRESSION", "EQUAL", "HALF", "HIGHER", "HILL",
+__all__ = ["MAX_PIXEL_CLASSES", "PixelClassesPastBound", "building",
+           "BLIND", "BUILDING_EXIT", "CLEAR", "CROSSINGS", "DEPRESSION", "EQUAL", "HALF", "HIGHER", "HILL",
            "HINDRANCES", "KIND_RULE", "MAX_HINDRANCES", "OFF_MAP_LEVEL", "WALL", "DayLines",
            "LosTable", "RasterLosTable", "explain_block", "hexside_words", "hexsides_crossed",
            "los_table", "map_rasters", "raster_table"]

@@ -21,8 +21,8 @@ or hexside it runs through: ``Meets``):
 - Fire for effect: +1 a counter when the line meets a hex of its blast area (radius 1) and an
   end is in it (within the blast area, level below 2), or both ends are within its height band
   (the FFE hex's ground to 2 above), or it makes a blind hex (A6.4, height 2).
-Not followed: slopes and hillocks (VASL gives no vehicle hindrance up a slope or from hillock
-to hillock); the lines "each end to the vehicle" are the daytime ones, from the vehicle's hex
+  Never up a slope nor hillock to hillock (``vehicle_rules``: VASL's exceptions).
+Not followed: the lines "each end to the vehicle" are the daytime ones, from the vehicle's hex
 to each end.
 
 Each rule is a function of lines (``Ends``) asked either for one viewer's lines (``counter_lines``:
@@ -41,6 +41,7 @@ from ..hexes import SQRT3
 from ..maps import Map
 from .counter_lines import hits
 from .day_lines import MAX_HINDRANCES
+from .vehicle_rules import no_vehicle_hindrance
 
 HEX_CAP, SOURCE_CAP = 3, 4          # rules.md 11.4: smoke a hex at most 3, 4 with the source in it
 BLAZE_WITH_VEHICLE = 2              # rules.md 11.4: "Blaze" over a vehicle or wreck
@@ -281,6 +282,8 @@ def vehicles_in_hex(table, ends: Ends, vehicles: list[Vehicle], meets,
     # not in an end's hex, both ends and the vehicle at one level
     level = ((ends.target_elev == ends.viewer_elev) & (ends.viewer != hex_index)
              & (ends.targets != hex_index))
+    if level.any():     # rules.md 11.4: never up a slope, nor hillock to hillock (vehicle_rules)
+        level &= ~no_vehicle_hindrance(table, ends.viewer, ends.targets, hex_index)
     for v in vehicles:
         ask = np.flatnonzero(level & (ends.viewer_elev == v.elev) & meets(hex_index, v.bypass_side))
         if not len(ask):

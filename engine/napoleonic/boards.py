@@ -86,7 +86,7 @@ def fire_board(ref: str, folder: Path, charts: ChartPack) -> tuple[Board, dict, 
     by_cell = {}
     for key, name in names.items():
         try:
-            by_cell[parse_local(key, board.size)] = name
+            by_cell[parse_local(key, board.size, board.naming)] = name
         except HexIdError as e:                 # board_from_json has refused it already
             raise ScenarioError(str(e), file=file, place=f"hexes.{key}") from None
     return board, by_cell, default

@@ -10,6 +10,7 @@ from . import drift  # E1.922, E1.932: where a flare ends up
 from .board_rules import board_for_slot  # a map slot's board with its terrain SSRs (rules.md 11.2)
 from .bounds import MAX_MAP_SLOT  # the bounds of a night position
 from .checks import check  # every invariant of a legal position
+from .counter_terrain import los_map  # the map LOS is judged on: rubble laid (rules.md 11.4)
 from .counters import (  # counters in LOS (rules.md 11.4): names, words, a new one's keys
     DEFAULT_SMOKE,
     SMOKE_KINDS,
@@ -80,7 +81,7 @@ from .verdicts import (  # E1: one viewer's field, all of them
 
 __all__ = [
     # the position and its files
-    "Scenario", "Unit", "Marker", "unit_properties", "MARKER_TYPES", "MOVING", "PHASES",
+    "los_map", "Scenario", "Unit", "Marker", "unit_properties", "MARKER_TYPES", "MOVING", "PHASES",
     "RADIUS_MARKERS", "STARSHELLS_USED", "UNIT_TYPES", "MAX_MAP_SLOT", "check",
     "board_for_slot", "missing_overlays", "SCENARIO_FORMAT", "load_scenario", "save_scenario",
     "scenario_from_json",

@@ -35,6 +35,7 @@ from ..los.counters import (
 )
 from ..los.ground import ground_hindrances, ground_table
 from ..maps import Map
+from .counter_terrain import los_map
 
 # SPEC.md smoke ``kind`` -> VASL's counter name, hindrance, height in levels (rules.md 11.4)
 SMOKE_KINDS: dict[str, tuple[str, int, int]] = {
@@ -97,9 +98,12 @@ def read_marker_keys(obj: dict, mtype: str, hex_index: int, game_map: Map, place
 
 
 def read_unit_keys(obj: dict, place: str) -> None:
-    """A unit's ``bypass_side``: 0-5, the hexside it bypasses along (SPEC.md turn four)."""
+    """A unit's ``bypass_side``: 0-5, the hexside it bypasses along, and ``entrenched``: true
+    or false (SPEC.md turn four)."""
     if "bypass_side" in obj:
         read_int(obj, "bypass_side", place, 0, 0, 5)
+    if "entrenched" in obj:         # B27: in (true) or out of (false) its hex's entrenchment
+        read_bool(obj, "entrenched", place, True)
 
 
 # ------------------------------------------------------------------------------ as LOS counts
@@ -236,7 +240,7 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
     counters = los_counters(scenario)
     if not counters:
         return clear
-    m = scenario.map
+    m = los_map(scenario)           # rules.md 11.4: the map with its rubble laid
     field = _every_hex(m, targets, target_levels)
     table = counter_table(m, counters) if field and viewer_level == 0 else None
     if table is not None:       # the map's ground lines with these counters, built once
@@ -280,7 +284,7 @@ def night_clear_rows(scenario, viewers, viewer_levels, clear: np.ndarray,
     counters = los_counters(scenario)
     if not counters:
         return clear
-    m = scenario.map
+    m = los_map(scenario)           # rules.md 11.4: the map with its rubble laid
     ground_viewers = int(np.count_nonzero(np.asarray(viewer_levels) == 0))
     table = counter_table(m, counters, fields=ground_viewers)
     rows = ground_table(m, create=False)
@@ -315,7 +319,7 @@ def line_counters(scenario, viewer_hex: int, viewer_level: int, target: int,
     """The counters' hindrances to one line, location to location (rules.md 11.4):
     ``extra[0]`` in all, ``of_line(0)`` each counter hex's part."""
     ends = ends_of(scenario, viewer_hex, viewer_level, [target], [target_level])
-    return counter_lines(los_table(scenario.map), los_counters(scenario), ends)
+    return counter_lines(los_table(los_map(scenario)), los_counters(scenario), ends)
 
 
 _WHAT = {"smoke": "smoke", "vehicle": "vehicle", "ffe": "fire for effect"}
@@ -387,7 +391,9 @@ def marker_words(marker, game_map: Map) -> str:
         return ("FFE: +1 hindrance to lines through its blast area (this hex and the next), "
                 "2 levels high (rules.md 11.4)")
     if marker.type == "rubble":
-        return f"{label} (B24)"
+        return (f"{label}: the hex is rubble to every line, a half-level obstacle at its "
+                "ground (B24.1, rules.md 11.4)")
     if marker.type in _ENTRENCHMENT_WORDS:
-        return f"{label} (B27)"
+        return (f"{label}: a unit in it sees no non-adjacent location at its level or lower "
+                "over a wall, hedge or bocage, nor is seen so (B27.2, rules.md 11.4)")
     return label

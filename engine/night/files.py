@@ -64,7 +64,7 @@ from .scenario import (
 SCENARIO_FORMAT = "starshell-scenario"
 
 _TOP_KEYS = ("format", "version", "title", "map", "nvr", "phase", "attacker", "starshells_used",
-             "starshell_attempts", "units", "markers", "ssr")
+             "starshell_attempts", "units", "markers", "ssr", "night")
 _UNIT_BOOLS = ("broken", "concealed", "pinned", "bypass", "bu", "ce", "tracked", "motorized", "ir")
 _UNIT_KEYS = ("id", "side", "type", "hex", "level", "moving") + _UNIT_BOOLS
 _MARKER_KEYS = ("type", "hex", "side", "radius")
@@ -269,13 +269,15 @@ def _scenario_from_json(data: Any, folder: str | None, boards: dict[str, Board] 
     markers = [_marker(mk, i, game_map) for i, mk in enumerate(markers_raw)]
     attacker = read_string(data, "attacker", "", units[0].side if units else "allied", nonempty=True)
     used = read_choice(data, "starshells_used", STARSHELLS_USED, "", "never")
+    night = read_bool(data, "night", "", True)      # rules.md 11.5: false, a day position
     attempts = []
     for i, h in enumerate(read_list(data, "starshell_attempts")):
         key = f"starshell_attempts[{i}]"
         attempts.append(_hex({key: h}, key, "", game_map))
     extra = {k: v for k, v in data.items() if k not in _TOP_KEYS}
     return check(Scenario(tuple(entries), game_map, title, nvr, phase, attacker, used,
-                          tuple(attempts), tuple(units), tuple(markers), extra, folder, ssr))
+                          tuple(attempts), tuple(units), tuple(markers), extra, folder, ssr,
+                          night))
 
 
 def load_scenario(path: str | os.PathLike) -> Scenario:
@@ -345,6 +347,8 @@ def scenario_to_json(scenario: Scenario, folder: str | os.PathLike | None = None
     out["markers"] = [_marker_json(m) for m in scenario.markers]
     if scenario.ssr:
         out["ssr"] = list(scenario.ssr)
+    if not scenario.night:
+        out["night"] = False            # rules.md 11.5: a day position
     for k, v in scenario.extra.items():
         out.setdefault(k, v)
     return out

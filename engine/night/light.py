@@ -20,6 +20,7 @@ from ..los import los_table
 from ..los.ground import ground_row
 from ..maps import Map
 from ..terrain import BY_CODE
+from .counter_terrain import los_map
 from .kinds import MARKER_KINDS, Light
 from .scenario import DERIVED_LIGHTS, Scenario, Unit
 
@@ -125,7 +126,8 @@ def _illumination(scenario: Scenario) -> Illumination:
             lit_bypass |= circle & bypassable          # E1.923: a unit bypassing light jungle
             no = circle & ~starlit
         else:
-            circle, reached, no = fire_reach(m, c, mk.light_radius)
+            # rules.md 11.4: rubble laid
+            circle, reached, no = fire_reach(los_map(scenario), c, mk.light_radius)
             blind |= no
             ill.fire_lit |= reached
         lit |= reached

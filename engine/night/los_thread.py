@@ -13,6 +13,7 @@ import numpy as np
 
 from ..hex_lines import crossed_hexes
 from ..los import BLIND, explain_block, hexside_words, hexsides_crossed, los_table
+from .counter_terrain import entrenchment_words, los_map, rubble_words
 from .counters import counter_words, line_counters
 from .light import illumination
 from .scenario import Scenario, Unit
@@ -50,7 +51,7 @@ def los_thread(scenario: Scenario, start: str, end: str, start_level: int = 0, e
                viewer_id: str | None = None) -> LosThread:
     """The string from ``start`` to ``end``.  The night verdict is that of ``viewer_id`` (when it
     stands in ``start``), else of a Good Order squad placed there for the question."""
-    m = scenario.map
+    m = los_map(scenario)           # rules.md 11.4: the map with its rubble laid
     a, b = m.index(start), m.index(end)
     table = los_table(m)
     day = table.line(a, start_level, b, end_level)
@@ -75,6 +76,7 @@ def los_thread(scenario: Scenario, start: str, end: str, start_level: int = 0, e
         t.day_reason = t.counter_reasons[0]
     if not t.day_clear:
         blockers = {int(day.block_h1[0]), int(day.block_h2[0])}
+        t.counter_reasons = t.counter_reasons + rubble_words(scenario, blockers)  # B24
         t.blocking = sorted(m.names[i] for i in blockers if i >= 0)
         t.blind = int(day.kind[0]) == BLIND
     viewer = scenario.unit(viewer_id) if viewer_id else None
@@ -87,6 +89,10 @@ def los_thread(scenario: Scenario, start: str, end: str, start_level: int = 0, e
         if viewer.level != start_level:
             viewer = viewer.replace(level=start_level)
             probe = scenario.with_unit(viewer)
+    if t.day_clear:                 # B27.2: from a unit in an entrenchment over hexside terrain
+        trench = entrenchment_words(probe, viewer, b, int(day.target_elev[0]))
+        if trench:
+            t.day_clear, t.day_reason = False, trench[0]
     f = visibility_from(probe, viewer.id)
     t.viewer = None if viewer.id == PROBE else viewer.id
     if end_level == 0:

@@ -191,13 +191,15 @@ def add_commands(add) -> None:
     sp.add_argument("--objective", default=LIT_ENEMIES, metavar="O",
                     help=f"{LIT_ENEMIES} (default) or target:HEX")
     sp.add_argument("--no-limit", action="store_true",
-                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes")
+                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes (and a drawn "
+                         "map's bound of pixel classes)")
     sp.set_defaults(text=advise_text)
     sp = add("threat", cmd_threat, "per hex, how many enemy units would see a unit of a side")
     sp.add_argument("position", metavar="POSITION")
     sp.add_argument("--side", required=True, metavar="S")
     sp.add_argument("--no-limit", action="store_true",
-                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes")
+                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes (and a drawn "
+                         "map's bound of pixel classes)")
     sp.set_defaults(text=threat_text)
     sp = add("route", cmd_route, "a unit's way to a hex, unseen where it can be")
     sp.add_argument("position", metavar="POSITION")
@@ -207,5 +209,6 @@ def add_commands(add) -> None:
                     help=f"{ASL} (default: ASL's Infantry MF, terrain, roads, hillsides and "
                          "hexsides) or a JSON file {terrain: MF} that replaces it")
     sp.add_argument("--no-limit", action="store_true",
-                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes")
+                    help=f"answer past the bound of {MAX_WORK:,} unit-hexes (and a drawn "
+                         "map's bound of pixel classes)")
     sp.set_defaults(text=route_text)

@@ -14,6 +14,7 @@ from ..hex_lines import line_crossing
 from ..hexes import DIRECTIONS, from_axial, hex_range, neighbours, to_axial
 from ..maps import Map
 from ..terrain import BY_CODE, HEXSIDE_BY_CODE
+from .counter_terrain import entrenchment_words, los_map
 from .counters import line_counters, los_counters
 from .scenario import DERIVED_REFERENCE_LIGHTS, Scenario
 
@@ -203,7 +204,7 @@ def lights(scenario: Scenario) -> tuple[set, set, set]:
                     bypass.add(i)
                 if t.starlit and not _interior(m, i):
                     lit.add(i)
-            elif daytime_clear(m, c, 0, i, 0):
+            elif daytime_clear(los_map(scenario), c, 0, i, 0):     # rubble laid (B24)
                 lit.add(i)
                 fire.add(i)
     return lit, bypass | lit, fire
@@ -224,12 +225,16 @@ def sight(scenario: Scenario, viewer_id: str, hex_id: str) -> str:
     vi, ti = m.index(v.hex), m.index(hex_id)
     if vi == ti:
         return "nvr"
-    clear, hindrances = daytime_line(m, vi, v.level, ti, 0)
+    clear, hindrances = daytime_line(los_map(scenario), vi, v.level, ti, 0)  # rubble laid
     if clear and los_counters(scenario):     # rules.md 11.4: the counters' hindrances, A6.1
         extra = int(line_counters(scenario, vi, v.level, ti, 0).extra[0])
         clear = hindrances + extra < 6
+    if clear and entrenchment_words(scenario, v, ti, int(m.level[ti]), None):
+        clear = False               # B27.2: the viewer in an entrenchment, walls between
     if not clear:
         return "none"
+    if not scenario.night:          # rules.md 11.5: a day position, daytime LOS alone (A6)
+        return "nvr"
     light = scenario.derived(DERIVED_REFERENCE_LIGHTS, lambda: lights(scenario))
     nvr = scenario.nvr // 2 if (v.bu and v.type in ("afv", "armor_leader")) else scenario.nvr
     gun = any(mk.is_gunflash and m.index(mk.hex) == ti for mk in scenario.markers)

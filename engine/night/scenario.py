@@ -36,12 +36,14 @@ RADIUS_MARKERS = tuple(k.type for k in MARKER_KINDS.values() if k.own_radius)
 
 
 # names of data derived from a scenario (``Scenario.derived``); those that only the map and
-# the markers decide, the lights (E1.9), the Gunflashes (E1.8) and the dense jungle (G2.3),
-# are kept by a scenario whose units alone changed (a drag moves a unit every step)
+# the markers decide, the lights (E1.9), the Gunflashes (E1.8), the dense jungle (G2.3) and
+# the map LOS is judged on (rubble, rules.md 11.4), are kept by a scenario whose units alone
+# changed (a drag moves a unit every step)
 DERIVED_LIGHTS, DERIVED_GUNFLASHES = "illumination", "gunflash"
 DERIVED_DENSE, DERIVED_MOVING = "dense", "moving"
 DERIVED_REFERENCE_LIGHTS = "reference-lights"        # the per-pair reference's own
-KEPT_WHEN_UNITS_CHANGE = (DERIVED_LIGHTS, DERIVED_GUNFLASHES, DERIVED_DENSE)
+DERIVED_LOS_MAP = "los-map"         # the map with rubble laid (rules.md 11.4): markers decide it
+KEPT_WHEN_UNITS_CHANGE = (DERIVED_LIGHTS, DERIVED_GUNFLASHES, DERIVED_DENSE, DERIVED_LOS_MAP)
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,9 @@ class Scenario:
     extra: dict = field(default_factory=dict, compare=False, hash=False)
     folder: str | None = field(default=None, compare=False)   # where relative board paths start
     ssr: tuple[str, ...] = ()       # VASL's rule names for every board (SPEC.md turn four)
+    # False: a day position (a save's scenario record says Night: No, rules.md 11.5): the night
+    # rules (E1) are off, every unit sees what its daytime LOS (A6) and the counters allow
+    night: bool = True
     _derived: dict = field(default_factory=dict, init=False, compare=False, hash=False,
                            repr=False)
 

@@ -10,7 +10,13 @@ from pathlib import Path
 
 from ..boards import Board, board_raster
 from ..errors import ScenarioError
-from ..overlay_paste import GEOMORPHIC, left_to_ssr, overlay_picture, place_overlay
+from ..overlay_paste import (
+    GEOMORPHIC,
+    left_to_ssr,
+    overlay_picture,
+    picture_geometry,
+    place_overlay,
+)
 from ..ssr.apply import without_rules
 from .board_rules import board_for_slot, find_overlay, read_overlays, read_ssr
 from .files import BoardSource
@@ -85,7 +91,8 @@ def overlay_pictures(scenario: Scenario, index: int) -> list[dict]:
     its SSR)}."""
     e, board = scenario.map_entries[index], scenario.map.placements[index].board
     raster = board_raster(board)
-    geometry = raster.geometry if raster is not None else GEOMORPHIC
+    # the picture's own pixels, where the window draws it (rules.md 11.3)
+    geometry = picture_geometry(board, raster.geometry if raster is not None else GEOMORPHIC)
     folders = _folders(scenario, e)
     out = []
     for name, hex1, hex2 in e.overlays:
@@ -99,7 +106,8 @@ def overlay_pictures(scenario: Scenario, index: int) -> list[dict]:
             if overlay is None:
                 item["problem"] = "no overlay file beside the position or its board"
                 continue
-            picture, (x, y) = overlay_picture(place_overlay(overlay, hex1, hex2, geometry))
+            picture, (x, y) = overlay_picture(place_overlay(overlay, hex1, hex2, geometry,
+                                                            naming=board.naming))
         except ScenarioError as err:
             item["problem"] = str(err)
             continue

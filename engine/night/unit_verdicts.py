@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..los import los_table
+from .counter_terrain import entrenchment_words, los_map
 from .counters import night_clear
 from .kinds import Fire, Sight
 from .light import Illumination, illumination
@@ -20,6 +21,7 @@ from .verdicts import (
     SIGHT_NAMES,
     W_BEYOND,
     W_DAY,
+    W_DAYLIGHT,
     W_GF,
     W_JUNGLE,
     W_JUNGLE_GF,
@@ -62,7 +64,7 @@ def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
     vi, ti = m.index(viewer.hex), m.index(target.hex)
     nvr = viewer_nvr(scenario, viewer)
     light = light or illumination(scenario)
-    day = los_table(m).line(vi, viewer.level, ti, target.level)
+    day = los_table(los_map(scenario)).line(vi, viewer.level, ti, target.level)  # rubble laid
     rng = int(m.distance(vi, ti))
     gf = bool(gunflash_mask(scenario)[ti])
     t_lit = light.unit_lit(target)
@@ -72,6 +74,11 @@ def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
     elif not night_clear(scenario, vi, viewer.level, [ti], [target.level], day.clear,
                          day.hindrances)[0]:        # rules.md 11.4: counters' hindrances too
         why = W_DAY
+    elif day.clear[0] and entrenchment_words(scenario, viewer, ti, int(day.target_elev[0]),
+                                             target):
+        why = W_DAY                 # B27.2: an end in an entrenchment, hexside terrain between
+    elif not scenario.night:        # rules.md 11.5: a day position, daytime LOS alone (A6)
+        why = W_DAYLIGHT
     elif light.unit_lit(viewer):
         why = W_LIT_VIEWER_LIT if t_lit else (W_LIT_VIEWER_GF if gf else W_LIT_VIEWER_DARK)
     elif dense[vi] and dense[ti] and rng == 1:
@@ -90,7 +97,7 @@ def unit_verdict(scenario: Scenario, viewer_id: str, target_id: str,
     sight = SIGHT_NAMES[int(CODE_OF_WHY[why])]
     reasons = hex_reasons(scenario, viewer, nvr, day, ti, light, why, rng, target.hex,
                        target_bypass=target.bypass,
-                       underground=target.id if target.level < 0 else None)
+                       underground=target.id if target.level < 0 else None, target_unit=target)
     if why == W_BEYOND and moving_carrier(scenario, target) is not None:
         mover = moving_carrier(scenario, target)
         reach = moving_vehicle_range(nvr, mover.tracked)

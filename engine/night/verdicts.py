@@ -27,6 +27,7 @@ import numpy as np
 from ..los import BLIND, DayLines, explain_block, los_table
 from ..los.ground import ground_table
 from ..terrain import BY_CODE
+from .counter_terrain import entrenched_clear, entrenchment_words, los_map, rubble_words
 from .counters import counter_words, night_clear, night_clear_rows
 from .kinds import Nvr, Sight
 from .light import Illumination, illumination
@@ -44,7 +45,9 @@ SIGHT_NAMES = tuple(Sight.of_code(c) for c in (NONE, NVR, GUNFLASH))
 
 # why: codes for the reason of a hex's verdict
 (W_SELF, W_DAY, W_LIT_VIEWER_LIT, W_LIT_VIEWER_GF, W_LIT_VIEWER_DARK, W_JUNGLE_LIT, W_JUNGLE_GF,
- W_JUNGLE, W_LIT, W_WITHIN, W_GF, W_BEYOND, W_MOVING) = range(13)
+ W_JUNGLE, W_LIT, W_WITHIN, W_GF, W_BEYOND, W_MOVING, W_DAYLIGHT) = range(14)
+DAYLIGHT_WORDS = ("a day position: the night rules are off (E1 applies to night scenarios "
+                  "only; rules.md 11.5: the save's scenario record says Night: No)")
 
 MOVING_SEEN = ("entered", "changed_ca")
 
@@ -152,7 +155,7 @@ class NightField(Mapping):
                  light: Illumination, codes: np.ndarray, why: np.ndarray, gunflash: np.ndarray,
                  ranges: np.ndarray, blind: np.ndarray | None = None):
         self.scenario = scenario
-        self.map = scenario.map
+        self.map = los_map(scenario)      # rules.md 11.4: rubble laid
         self.viewer = viewer
         self.nvr = nvr
         self._day = day             # None: the field came from the map's precomputed table
@@ -240,10 +243,11 @@ def hexes_away(count: int) -> str:
 
 def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index: int,
                 light: Illumination, why: int, rng: int, target: str, target_bypass: bool = False,
-                underground: str | None = None) -> list[str]:
+                underground: str | None = None, target_unit: Unit | None = None) -> list[str]:
     """``underground``: the id of a target unit below ground level (its location, not its hex,
-    is the one starshells and IR leave dark, E1.923)."""
-    m = scenario.map
+    is the one starshells and IR leave dark, E1.923); ``target_unit``: the unit seen there
+    (its entrenchment, B27.2)."""
+    m = los_map(scenario)           # rules.md 11.4: the reasons name rubble laid
     v = viewer.id
     vhex = viewer.hex
     if why == W_SELF:
@@ -253,6 +257,13 @@ def hex_reasons(scenario: Scenario, viewer: Unit, nvr: int, day: DayLines, index
     counters = counter_words(scenario, m.index(vhex), viewer.level, index,
                              int(day.target_elev[pos]) - int(m.level[index]),
                              bool(day.clear[pos]), int(day.hindrances[pos]))
+    if not day.clear[pos]:          # B24, rules.md 11.4: a blocking hex rubble by a counter
+        counters = rubble_words(scenario, (day.block_h1[pos], day.block_h2[pos])) + counters
+    if why == W_DAYLIGHT:           # rules.md 11.5: a day position, daytime LOS alone (A6)
+        return [DAYLIGHT_WORDS, explain_block(m, day, pos)] + counters
+    if why == W_DAY and day.clear[pos]:     # B27.2: an entrenchment's occupant, walls between
+        counters = entrenchment_words(scenario, viewer, index, int(day.target_elev[pos]),
+                                      target_unit) + counters
     if why == W_DAY:                # rules.md 11.4: six hindrances with counters come first
         if day.clear[pos] and counters:
             return counters + [explain_block(m, day, pos)]
@@ -315,7 +326,7 @@ def _day_pos(day: DayLines, i: int) -> int:
 def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
     """The night verdict of unit ``unit_id`` for every hex of the map (SPEC.md API)."""
     viewer = scenario.unit(unit_id)
-    m = scenario.map
+    m = los_map(scenario)           # rules.md 11.4: the map with its rubble laid
     vi = m.index(viewer.hex)
     nvr = viewer_nvr(scenario, viewer)
     # A6: a ground-level viewer's row from the map's table once built (engine.los.ground)
@@ -332,6 +343,7 @@ def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
     # rules.md 11.4: the counters' hindrances (smoke, vehicles, wrecks, FFE) on the daytime lines
     clear = night_clear(scenario, vi, viewer.level, np.arange(m.size), np.zeros(m.size, np.int64),
                         clear, hindrances)
+    clear = entrenched_clear(scenario, viewer, clear)     # B27.2: a viewer in an entrenchment
     light = illumination(scenario)
     gf = gunflash_mask(scenario)
     why = _why(scenario, np.array([vi]), np.array([nvr]), np.array([light.unit_lit(viewer)]),
@@ -346,6 +358,11 @@ def _why(scenario: Scenario, vi: np.ndarray, nvr: np.ndarray, viewer_lit: np.nda
     """The reason code of every hex's verdict for viewers in hexes ``vi`` (one row each: their
     NVRs, whether each stands lit, their daytime LOS ``clear`` to every hex)."""
     m = scenario.map
+    if not scenario.night:          # rules.md 11.5: a day position sees by daytime LOS (A6)
+        why = np.full(clear.shape, W_DAYLIGHT, dtype=np.int8)
+        why[~clear] = W_DAY
+        why[np.arange(len(vi)), vi] = W_SELF
+        return why
     light = illumination(scenario)
     gf = gunflash_mask(scenario)[None, :]
     lit = light.lit[None, :]
@@ -388,7 +405,7 @@ def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndar
     that order) for every hex: one row per unit, computed together (the rules of
     ``visibility_from``, across viewers at once)."""
     units = [scenario.unit(u) for u in unit_ids] if unit_ids is not None else list(scenario.units)
-    m = scenario.map
+    m = los_map(scenario)           # rules.md 11.4: the map with its rubble laid
     if not units:
         return np.zeros((0, m.size), dtype=np.int8)
     light = illumination(scenario)
@@ -405,13 +422,15 @@ def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndar
         clear[k], hind[k] = day.clear, day.hindrances
     # rules.md 11.4: the counters' hindrances
     clear = night_clear_rows(scenario, vi, [u.level for u in units], clear, hind)
+    for k, u in enumerate(units):
+        clear[k] = entrenched_clear(scenario, u, clear[k])    # B27.2 (rules.md 11.4)
     why = _why(scenario, vi, np.array([viewer_nvr(scenario, u) for u in units]),
                np.array([light.unit_lit(u) for u in units]), clear)
     return _codes(why)
 
 
-CODE_OF_WHY = np.zeros(13, dtype=np.int8)
-CODE_OF_WHY[[W_SELF, W_LIT_VIEWER_LIT, W_JUNGLE_LIT, W_LIT, W_WITHIN, W_MOVING]] = NVR
+CODE_OF_WHY = np.zeros(14, dtype=np.int8)
+CODE_OF_WHY[[W_SELF, W_LIT_VIEWER_LIT, W_JUNGLE_LIT, W_LIT, W_WITHIN, W_MOVING, W_DAYLIGHT]] = NVR
 CODE_OF_WHY[[W_LIT_VIEWER_GF, W_JUNGLE_GF, W_GF]] = GUNFLASH
 
 

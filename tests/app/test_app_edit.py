@@ -179,3 +179,22 @@ def test_help_lists_the_keys_of_every_action(window, qtbot):
         if a.shortcuts():
             assert a.shortcuts()[0].toString() in text, a.text()
     dialog.close()
+
+
+def test_the_position_panel_sets_a_day_position_and_says_so(window, qtbot):
+    """rules.md 11.5: "day" beside the NVR turns the night rules off (one undo step); NVR and
+    the starshell state are then greyed out, and the selected unit's NVR ring goes."""
+    doc, panel, scene = window.document, window.scenario_panel, window.scene
+    doc.select(doc.scenario.units[0].id)
+    settle(qtbot, doc)
+    qtbot.waitUntil(lambda: bool(scene.nvr_ring.labels), timeout=5000)
+    assert not panel.day.isChecked() and panel.nvr.isEnabled()
+    panel.day.click()
+    assert doc.scenario.night is False
+    assert panel.day.isChecked() and not panel.nvr.isEnabled()
+    assert not panel.starshells.isEnabled()
+    settle(qtbot, doc)
+    qtbot.waitUntil(lambda: not scene.nvr_ring.labels, timeout=5000)
+    doc.undo_stack.undo()
+    assert doc.scenario.night is True and panel.nvr.isEnabled()
+    settle(qtbot, doc)

@@ -73,3 +73,60 @@ def test_what_the_first_field_needs_is_made_in_the_background_as_the_window_open
     qtbot.waitUntil(lambda: bool(warmed), timeout=60000)
     key, thread = warmed[0]
     assert key == drawn_position.map.content_key and thread is not threading.main_thread()
+
+
+def test_a_drawn_maps_frame_reports_its_steps_and_stops_when_the_window_closes(
+        qtbot, monkeypatch):
+    """The frame of a drawn map (noise: every pixel drawn at random) is built by the Document's
+    first job through the job runner, its share said in the runner's busy text (the window's
+    status bar); closing the Document (the window) cancels it between two steps: its pixel
+    classes are never made."""
+    import threading
+
+    from app.jobs import runner
+    from app.night.document import Document
+    from engine.boards import Board, HexTerrain, with_raster
+    from engine.los import ground as los_ground
+    from engine.los.raster import frame as frame_module
+    from engine.raster_file import Raster
+    rng = np.random.default_rng(3)
+    codes = np.array([0, 63, 24, 60], np.uint8)
+    raster = Raster(codes[rng.integers(0, 4, (645, 1801))],
+                    rng.integers(0, 3, (645, 1801)).astype(np.int8),
+                    (0.0, 32.25, 56.25, 64.5), (33, 10))
+    board = with_raster(Board("n7", "noisy", HexTerrain(), {}, size=(33, 10)), raster)
+    s = position(board, units=[unit("A", "n7E5")])
+    entered, go = threading.Event(), threading.Event()
+    real_hexes, real_unique = frame_module.pixel_hexes, frame_module.sorted_unique
+    classified, outcome = [], []
+
+    def held(*args):
+        entered.set()
+        go.wait(60)                            # the build goes on once the test says so
+        return real_hexes(*args)
+
+    def unique(keys):
+        classified.append(len(keys))
+        return real_unique(keys)
+    real_warm = los_ground.warm_up
+
+    def warm_up(game_map):
+        try:
+            real_warm(game_map)
+        except BaseException as e:
+            outcome.append(type(e).__name__)
+            raise
+        outcome.append("built")
+    monkeypatch.setattr(frame_module, "pixel_hexes", held)
+    monkeypatch.setattr(frame_module, "sorted_unique", unique)
+    monkeypatch.setattr(los_ground, "warm_up", warm_up)
+    doc = Document(s)
+    qtbot.waitUntil(entered.is_set, timeout=20000)
+    qtbot.waitUntil(lambda: runner().busy_text == "Building the map's LOS table 0 %",
+                    timeout=5000)
+    doc.close()
+    go.set()
+    qtbot.waitUntil(lambda: bool(outcome), timeout=20000)
+    assert outcome == ["Cancelled"] and classified == []
+    qtbot.waitUntil(lambda: runner().busy_text == "", timeout=5000)
+    doc.deleteLater()

@@ -51,11 +51,14 @@ class Stroke:
 
 def halves(scenario: api.night.Scenario, hex_index: int) -> list[tuple[int, int, int]]:
     """(placement index, col, row) of every board's half of map hex ``hex_index``."""
-    where = {p.board.id: k for k, p in enumerate(scenario.map.placements)}
+    placements = scenario.map.placements
+    where = {p.board.id: k for k, p in enumerate(placements)}
     out = []
     for name in scenario.map.aliases(hex_index):
         h = parse_hex_id(name, size=None)
-        if h.board in where:
+        if h.board in where:            # the board's own naming (a "b" half's Q..GG)
+            board = placements[where[h.board]].board
+            h = parse_hex_id(name, board.size, board.naming)
             out.append((where[h.board], h.col, h.row))
     return out
 

@@ -40,6 +40,7 @@ MARGIN = 3.0 * style.SCALE      # room to pan beyond the map's edge
 
 class MapScene(QGraphicsScene):
     mapChanged = Signal()           # another map: terrain and grid were rebuilt
+    picturesRefused = Signal(str)   # why boards' pictures are not drawn (the terrain is)
 
     def __init__(self, document, parent=None):
         super().__init__(parent)
@@ -56,6 +57,7 @@ class MapScene(QGraphicsScene):
         self.under: list[QGraphicsItem] = []    # drawn by the view as its cached background
         self.composites: list[Composite] = []
         self.drawn_as_items = False             # an export is drawing (``as_items``)
+        self.picture_notes: list[str] = []      # why a board's picture is not drawn
         for signal in (document.changed, document.dragged):       # the map follows a drag
             signal.connect(self._on_scenario)
         document.selectionChanged.connect(self._on_selection)
@@ -104,7 +106,11 @@ class MapScene(QGraphicsScene):
         self.kept = KeptPiecesItem(m)       # a VASL save's support weapons and Guns
         self._rules = rules
         # the boards' pictures (in their SSRs' colours) and their overlays', over our art
-        self.board_art = board_art.build(m, [names for names, _laid in rules], overlays)
+        self.picture_notes = []
+        self.board_art = board_art.build(m, [names for names, _laid in rules], overlays,
+                                         self.picture_notes)
+        if self.picture_notes:
+            self.picturesRefused.emit(" ".join(self.picture_notes))
         for item in self.board_art:
             self.addItem(item)
         for item in (self.terrain, self.grid, self.hexsides, self.lit, self.blaze_shadows, self.sight,
@@ -375,6 +381,10 @@ class MapScene(QGraphicsScene):
                               (style.SIGHT_NVR, codes == api.night.Sight.NVR.code, None),
                               (style.SIGHT_GUNFLASH, codes == api.night.Sight.GUNFLASH.code, gf_edge)])
         self.viewer_blind.set_mask(np.asarray(f.blind_at_night))    # A6.4 where it matters
+        if not a.scenario.night:    # rules.md 11.5: a day position has no NVR, no rings
+            self.nvr_ring.set_outlines([])
+            self.moving_rings.set_outlines([])
+            return
         m = a.scenario.map
         at = m.pos(m.index(a.scenario.unit(a.viewer).hex))
         label = self._ring_label(at, a.nvr, f"NVR {a.nvr}", style.NVR_RING)

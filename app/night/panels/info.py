@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QSizePolicy,
@@ -52,6 +53,10 @@ class ScenarioPanel(QWidget):
         self.rows = {name: QLabel() for name in ("file", "boards", "pieces")}
         for label in self.rows.values():
             label.setWordWrap(True)
+        self.day = QCheckBox("day")    # rules.md 11.5: a day position has the night rules off
+        self.day.setObjectName("day_position")
+        self.day.setToolTip("A day position: the night rules (E1) off, every unit sees what its "
+                            "daytime LOS allows (a VASL save that says Night: No opens so)")
         self.nvr = QSpinBox()
         self.nvr.setRange(0, 99)
         self.nvr.setSuffix(" hexes (E1.1)")
@@ -81,11 +86,13 @@ class ScenarioPanel(QWidget):
         self._filling = False
         form = QFormLayout()
         for label, widget in (("File", self.rows["file"]), ("Boards", self.rows["boards"]),
-                              ("NVR", self.nvr), ("Phase", self.phase), ("", self.phase_begun),
+                              ("NVR", self._beside(self.nvr, self.day)), ("Phase", self.phase),
+                              ("", self.phase_begun),
                               ("Attacker", self.attacker), ("Starshells", self.starshells),
                               ("On the map", self.rows["pieces"]), ("Viewer", self.viewer)):
             form.addRow(label, widget)
         self.nvr.valueChanged.connect(lambda v: self._set("nvr", v))
+        self.day.clicked.connect(lambda on: self._set("night", not on))
         self.phase.activated.connect(lambda _: self._set("phase", self.phase.currentData()))
         self.attacker.activated.connect(lambda _: self._set("attacker", self.attacker.currentText()))
         self.starshells.activated.connect(
@@ -109,6 +116,9 @@ class ScenarioPanel(QWidget):
             f"{p.board.id}{' (rotated)' if p.rotated else ''}" for p in s.map.placements))
         self._filling = True
         self.nvr.setValue(s.nvr)
+        self.day.setChecked(not s.night)
+        for night_only in (self.nvr, self.starshells, self.phase_begun):
+            night_only.setEnabled(s.night)          # rules.md 11.5: off in a day position
         self.phase.setCurrentIndex(self.phase.findData(s.phase))
         self.attacker.clear()
         for side in dict.fromkeys(s.sides + [s.attacker]):
@@ -125,6 +135,17 @@ class ScenarioPanel(QWidget):
             self.viewer.addItem(unit_line(u), u.id)
         self.viewer.blockSignals(False)
         self._show_viewer()
+
+    @staticmethod
+    def _beside(*widgets) -> QWidget:
+        """Widgets side by side in one row of the form, at their own sizes."""
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        for w in widgets:
+            line.addWidget(w)
+        line.addStretch(1)
+        return row
 
     def _set(self, key: str, value) -> None:
         """One setting of the position changed: one undo step, checked by the engine."""

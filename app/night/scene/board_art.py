@@ -9,8 +9,10 @@ colours VASL's colour rules give it (``picture``).
 """
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QImage, QPainter, QPainterPath, QTransform
+from PySide6.QtGui import QImage, QImageReader, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
 from app import style
@@ -19,6 +21,9 @@ from engine import api
 
 Z_BOARD_ART = 1                 # over our terrain art (0), under the lights (10) and the field
 Z_OVERLAY_ART = 1.5             # an overlay's picture, over its board's
+# the largest picture drawn (its header read first): the importer's bound (docs/formats.md),
+# 160 MB as the window draws it
+MAX_PICTURE_PIXELS = 40_000_000
 
 
 def image_transform(affine) -> QTransform:
@@ -60,36 +65,58 @@ MAX_KEPT = 8                    # pictures kept recoloured (per board picture an
 _KEPT: dict[tuple, tuple] = {}  # (path, rules) -> (the engine's pixels, the QImage made of them)
 
 
-def picture(path: str, rules=()) -> QImage:
+def read_picture(path: str) -> tuple[QImage, str]:
+    """The picture at ``path`` as it is, and "" ; or a null image and why, in a sentence: a
+    header claiming more than ``MAX_PICTURE_PIXELS`` is not decoded (nothing allocated), a file
+    Qt cannot read is named with Qt's reason."""
+    reader = QImageReader(path)
+    size = reader.size()
+    name = os.path.basename(path)
+    if size.isValid() and size.width() * size.height() > MAX_PICTURE_PIXELS:
+        return QImage(), (f"The board picture {name} claims {size.width():,} x "
+                          f"{size.height():,} pixels, past the {MAX_PICTURE_PIXELS:,} the "
+                          "window draws: its terrain is drawn without it")
+    image = reader.read()
+    if image.isNull():
+        return image, (f"The board picture {name} could not be read ({reader.errorString()}): "
+                       "its terrain is drawn without it")
+    return image, ""
+
+
+def picture(path: str, rules=()) -> tuple[QImage, str]:
     """The board picture at ``path`` in the colours of the terrain SSRs ``rules`` (VASL's colour
-    rules, rules.md 11.2: the season the rules say), kept per (picture, rules)."""
+    rules, rules.md 11.2: the season the rules say), kept per (picture, rules); a null image
+    and why when it cannot be drawn (``read_picture``)."""
     rgba = api.ssr.picture_rgba(path, rules) if rules else None
     if rgba is None:                     # no rule changes a colour: the picture as it is
-        return QImage(path)
+        return read_picture(path)
     key = (path, tuple(rules))
     hit = _KEPT.get(key)
     if hit is not None and hit[0] is rgba:
-        return hit[1]
+        return hit[1], ""
     width, height, data = rgba
     image = QImage(data, width, height, width * 4, QImage.Format.Format_RGBA8888).copy()
     _KEPT.pop(key, None)
     while len(_KEPT) >= MAX_KEPT:
         _KEPT.pop(next(iter(_KEPT)))
     _KEPT[key] = (rgba, image)
-    return image
+    return image, ""
 
 
-def build(game_map, rules=None, overlays=None) -> list[BoardArtItem]:
+def build(game_map, rules=None, overlays=None, notes: list | None = None) -> list[BoardArtItem]:
     """An item for every board of map ``game_map`` whose picture can be read, and one for each
     overlay drawn on it; ``rules``: each placement's terrain SSRs (the picture drawn in their
-    colours); ``overlays``: each placement's ``api.night.overlay_pictures``."""
+    colours); ``overlays``: each placement's ``api.night.overlay_pictures``; why a picture is
+    not drawn added to ``notes``."""
     items = []
     for pi in range(len(game_map.placements)):
         where = api.vasl.board_image_placement(game_map, pi)
         if where is None:
             continue
-        image = picture(where["path"], tuple(rules[pi]) if rules else ())
+        image, why = picture(where["path"], tuple(rules[pi]) if rules else ())
         if image.isNull():
+            if why and notes is not None:
+                notes.append(why)
             continue
         items.append(BoardArtItem(game_map, pi, image, where["affine"]))
         for o in (overlays[pi] if overlays else ()):

@@ -26,6 +26,9 @@ AS_HIGH_OK = 64     # can block as high as the higher end (A6.2; not an out-of-s
 LEAVE_FIRST = 128   # building terrain a line must leave first (A6.8: building, marketplace)
 INHERENT_NEAR = 256  # in a hex, or a neighbour's extended border, whose centre is inherent
                      # terrain (a line along hexsides may take it there)
+HEXLESS = 512       # in no hex for VASL (Map.gridToHex: ``hexless``): a line's walk ends
+                    # there, clear so far, unless an end's extended border holds it
+OUT_OF_OWN = 1024   # hexless and out of its own (nearest) hex's extended border too
 # the frame's tiles (``tile_max``: the highest class of each TILE_SIZE x TILE_SIZE pixels)
 TILE = 3
 TILE_SIZE = 1 << TILE

@@ -20,16 +20,20 @@ that end), with no hex that lifts the restriction for good:
   beside the hexspine it leaves (enters) by has another base level than the depression hex.
 
 The height rule ("no height advantage", A6.2) leaves alone the points of such lines in a
-depression hex, but an obstacle of a level or more there (B19.21).  Not followed: VASL's lines
-leaving or entering by a road hexside (``exitsByRoadHexside``: a bridge or road pixel always
-follows the depression here) and its "follows the depression" hex of lines crossing a
-depression hexside (``ignoreGroundLevelHex``)."""
+depression hex, but an obstacle of a level or more there (B19.21), and, as VASL's
+``ignoreGroundLevelHex``, every point of a hex such a line follows the depression through: not
+along hexsides, entering the target's depression from above by a hex whose hexside it leaves
+by is a depression or water hexside (the terrain at the hexside's middle), or leaving the
+viewer's for a higher target by a hex whose hexside it enters by is one (the banks of a
+bridge hex on a line down the stream under it).  Not followed:
+VASL's lines leaving or entering by a road hexside (``exitsByRoadHexside``: a bridge or road
+pixel always follows the depression here)."""
 from __future__ import annotations
 
 import numpy as np
 
 from .frame import Frame, along_hexsides, facing, hex_range, line_spines, ranges_from
-from .terrain import BRIDGE_T, DEPRESSION_T, HEIGHT, ROAD_T
+from .terrain import BRIDGE_T, DEPRESSION_T, HEIGHT, ROAD_T, WATER_T
 
 
 def depression_lines(frame: Frame, viewer: int, viewer_elev: int, targets: np.ndarray,
@@ -112,8 +116,49 @@ def depression_blocks(frame: Frame, ends, points):
              & (s <= ground) & off_centre & ~facing(frame, current, side, viewer))
     block_all[sel] = out | into | _crest_at_vertex(frame, ends, exits, enters, line)
     # A6.3 / B19.21: the height rule leaves the depression's hexes alone, not its obstacles
-    skip_all[sel] = (ex | en) & depression_hex & (HEIGHT[code] < 1)
+    skip = (ex | en) & depression_hex & (HEIGHT[code] < 1)
+    # ... nor a hex the line follows the depression through (VASL's ignoreGroundLevelHex)
+    follow = ~ends.along[line] & ~in_end & ((ex & (t > s)) | (en & (s > t)))
+    f = np.flatnonzero(follow)
+    if len(f):
+        entry, leave = _crossed_sides(frame, ends, line[f], current[f])
+        side_f = np.where(ex[f], entry, leave)
+        hexes = np.minimum(current[f], len(frame.side_code) - 1)
+        wet = _DEPRESSION_OR_WATER[frame.side_code[hexes, np.maximum(side_f, 0)]]
+        follow[f] = (side_f >= 0) & wet
+        skip |= follow & ~(depression_hex & (HEIGHT[code] >= 1))
+    skip_all[sel] = skip
     return block_all, skip_all
+
+
+_DEPRESSION_OR_WATER = DEPRESSION_T | WATER_T
+
+
+def _crossed_sides(frame: Frame, ends, line, hexes) -> tuple[np.ndarray, np.ndarray]:
+    """Per point (its ``line``, its hex ``hexes``): the hexside of the hex the line from the
+    viewer's centre to the target's crosses first (entering the hex) and last (leaving it), -1
+    when it crosses none (VASL's getHexsideCrossed: sides N, NE, SE, S, SW, NW)."""
+    targets = ends.targets[line]
+    ax, ay = float(frame.centre_x[ends.viewer]), float(frame.centre_y[ends.viewer])
+    bx = frame.centre_x[targets].astype(np.float64)[:, None]
+    by = frame.centre_y[targets].astype(np.float64)[:, None]
+    side, half = frame.geometry[2] * 2 / 3, frame.geometry[3] / 2
+    vx = np.array([-side / 2, side / 2, side, side / 2, -side / 2, -side])
+    vy = np.array([-half, -half, 0.0, half, half, 0.0])
+    x1 = frame.centre_x[hexes].astype(np.float64)[:, None] + vx[None, :]
+    y1 = frame.centre_y[hexes].astype(np.float64)[:, None] + vy[None, :]
+    x2, y2 = np.roll(x1, -1, axis=1), np.roll(y1, -1, axis=1)
+
+    def cross(px, py, qx, qy, rx, ry):
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+    crossed = ((cross(ax, ay, bx, by, x1, y1) * cross(ax, ay, bx, by, x2, y2) <= 0)
+               & (cross(x1, y1, x2, y2, ax, ay) * cross(x1, y1, x2, y2, bx, by) <= 0))
+    # along the line: each side's middle projected on it, from the viewer
+    along = (((x1 + x2) / 2 - ax) * (bx - ax) + ((y1 + y2) / 2 - ay) * (by - ay))
+    entry = np.argmin(np.where(crossed, along, np.inf), axis=1)
+    leave = np.argmax(np.where(crossed, along, -np.inf), axis=1)
+    none = ~crossed.any(axis=1)
+    return np.where(none, -1, entry), np.where(none, -1, leave)
 
 
 def _crest_at_vertex(frame: Frame, ends, exits, enters, line) -> np.ndarray:

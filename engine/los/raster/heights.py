@@ -20,6 +20,7 @@ from .bridges import still_blocks_under_bridge, under_bridge
 from .cliffs import along_cliff, beside_higher_end, blind_point, cliff_by_end
 from .frame import Frame
 from .terrain import (
+    BOCAGE_T,
     CLIFF_T,
     DEPRESSION_T,
     HALF_LEVEL,
@@ -53,6 +54,9 @@ def height_blocks(frame: Frame, ends, points, measures, depression_skip):
     # A6.2: ground higher than both ends
     marks.append((mid & (ground > higher_end) & ~under, HILL))
     mid &= ~ROWHOUSE_T[code]          # B23.71 / O5.31: their own rule (rowhouse)
+    # B9.52: bocage only by its hexside rule (hexsides.py, where an end's own hexside and the
+    # hexsides beside it are ignored), as VASL's height and blind-hex rules leave it alone
+    mid &= ~BOCAGE_T[code]
     # split terrain (orchards) with both ends at its ground level
     split = mid & SPLIT[code] & (ground == viewer_elev) & (ground == target_elev)
     marks.append((split & LOWER_OBSTACLE[code], HIGHER))

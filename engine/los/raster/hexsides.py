@@ -51,16 +51,18 @@ def hexside_blocks(frame: Frame, ends, points, measures):
 def ignorable(frame: Frame, end, hexes, side, at_centre, spine_dir) -> np.ndarray:
     """VASL's isIgnorableHexsideTerrain: the hexside (``hexes``, ``side``) seen from end hex
     ``end``: its own hexside, a hexspine of it, or next to it where the location holds no
-    hexside terrain (B9.2); for a line along a hexspine (``spine_dir``, its hexspine at that
-    end; -1: none), hexside terrain at the far end of that hexspine as VASL's table says."""
+    hexside terrain (B9.2), a hexspine only without bocage (B9.52); for a line along a
+    hexspine (``spine_dir``, its hexspine at that end; -1: none), hexside terrain at the far
+    end of that hexspine as VASL's table says."""
     end = np.full(hexes.shape, end) if np.ndim(end) == 0 else np.asarray(end)
     to_end = hex_range(frame, hexes, end)
     other = frame.neighbours[hexes, side]
     own = ~at_centre & ((hexes == end) | (other == end))
     other_near = (other >= 0) & (hex_range(frame, np.where(other >= 0, other, hexes), end) == 1)
-    spine = ~at_centre & (to_end == 1) & other_near
     location_code = np.where(at_centre, frame.centre_code[hexes],
                              location_terrain(frame, hexes, side))
+    # a hexspine of the end's hex, but bocage there (B9.52: VASL ignores no bocage hexspine)
+    spine = ~at_centre & (to_end == 1) & other_near & ~BOCAGE_T[location_code]
     spill = (to_end == 1) & ~HEXSIDE_T[location_code]
     out = (to_end <= 2) & (own | spine | spill)
     sel = np.flatnonzero(~out & (to_end <= 2) & ~at_centre & (spine_dir >= 0))

@@ -23,6 +23,10 @@ per map).  Which points a line keeps, by its mode bits:
   out unless hexside terrain, a rowhouse wall or a bridge (the height rules skip the ends'
   hexes: A6.2, A6.4).
 
+A walk ends, clear so far, at a pixel VASL finds in no hex (``HEXLESS``: ``Map.gridToHex``
+finds none, ``hexless``) unless an end's extended border holds it (VASL asks the ends' borders
+first): VASL's ``Map.LOS`` returns there with what the line met before.
+
 A walk ends after a point that surely blocks (for a line along hexsides, not one on a hex's
 border, whose terrain the line may take from the hex): not in an end's hex nor its extended
 border, no bridge in its hex (B6), not inherent terrain drawn over from another hex, and ground
@@ -54,6 +58,7 @@ from .bits import (
     CAN_BLOCK,
     DROP_ENDS,
     GROUND_HIGHER,
+    HEXLESS,
     IN_BUILDING,
     INHERENT_NEAR,
     KEEP_ALL,
@@ -64,6 +69,7 @@ from .bits import (
     OBSTACLE_CLS,
     OBSTACLE_HIGHER,
     ON_EDGE,
+    OUT_OF_OWN,
     SPLIT_CLS,
     STILL_INSIDE,
     TILE,
@@ -73,9 +79,10 @@ from .bits import (
 
 @numba.njit(cache=True, inline="always")
 def in_an_end(cls_nbr, cl, flags, viewer, target):
-    """Whether the class's pixels are in an end's hex or its extended border."""
+    """Whether the class's pixels are in an end's hex or its extended border (a pixel in no
+    hex for VASL, out of its own hex's border: only by a neighbour's border)."""
     hx = cls_nbr[cl, 0]
-    if hx == viewer or hx == target:
+    if (hx == viewer or hx == target) and (flags & OUT_OF_OWN) == 0:
         return True
     if (flags & ON_EDGE) != 0:
         for j in range(1, 7):
@@ -212,6 +219,9 @@ def walk_lines(pixels, classes, viewer, lines, out):
                         r = min(leave, edge) if step > 0 else max(leave, edge)
                 elif (cl >= th or (cl >= 0 and not plain)) and cl != prev:
                     f = cls_flags[cl]
+                    if (f & HEXLESS) != 0 and not in_an_end(cls_nbr, cl, f, viewer_hex, t):
+                        done = True             # in no hex (VASL's gridToHex): clear so far
+                        break
                     in_head = head
                     emit = True
                     if head:

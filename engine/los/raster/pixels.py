@@ -43,10 +43,11 @@ def shared_slots(game_map: Map, geometry, offsets, shapes, width: int, height: i
 def pixel_hexes(game_map: Map, width: int, height: int, geometry, slots=None, shape=None
                 ) -> PixelHexes:
     """The hex whose centre is nearest (the hex scaled regular), the side whose middle is
-    nearest, and whether the centre is nearer still (VASL's Hex.getNearestLocation), of every
-    pixel of the map's ``width`` x ``height`` pixel frame.  With ``slots`` of one ``shape``
-    (``shared_slots``), computed at the first slot of each parity of hex column and row, and
-    placed at the others of that parity too."""
+    nearest, and whether the centre is nearer still (VASL's Hex.getNearestLocation: a side
+    VASL counts off the map never, ``off_map_sides``), of every pixel of the map's ``width`` x
+    ``height`` pixel frame.  With ``slots`` of one ``shape`` (``shared_slots``), computed at
+    the first slot of each parity of hex column and row, and placed at the others of that
+    parity too."""
     m, W, H = game_map, width, height
     if slots is None:
         slots, shape = [(0, 0, 0, 0)], (H, W)
@@ -56,7 +57,55 @@ def pixel_hexes(game_map: Map, width: int, height: int, geometry, slots=None, sh
         groups.setdefault((slot[2] % 2, slot[3] % 2), []).append(slot)
     for group in groups.values():
         _slot_hexes(m, W, H, geometry, shape, group, out)
+    _sides_on_map(m, W, geometry, out)
     return out
+
+
+def off_map_sides(game_map: Map) -> np.ndarray:
+    """Per hex, per side (0..5 clockwise from north), whether VASL counts that side off the
+    map (Hex.setHexFlags: the first column's west sides, the last column's east sides, the
+    north sides of an odd column's top half hex and the south sides of its bottom one; an
+    even column's sides on the map's top or bottom edge stay on it)."""
+    m = game_map
+    odd = m.col % 2 == 1
+    vrow = m.row - 1 + odd
+    height = int(vrow[~odd].max()) + 1 if (~odd).any() else 0
+    out = np.zeros((m.size, 6), dtype=bool)
+    out[m.col == 0, 4] = out[m.col == 0, 5] = True
+    last = m.col == m.col.max()
+    out[last, 1] = out[last, 2] = True
+    top = odd & (vrow == 0)
+    out[np.ix_(top, [0, 1, 5])] = True
+    bottom = odd & (vrow == height)
+    out[np.ix_(bottom, [2, 3, 4])] = True
+    return out
+
+
+def _sides_on_map(m: Map, W: int, geometry, out: PixelHexes) -> None:
+    """The pixels whose nearest side VASL counts off the map (``off_map_sides``): the nearest
+    of the others, or the centre (Hex.getNearestLocation screens those sides out)."""
+    if m.size == 0 or int(m.col.min()) < 0:
+        return
+    off = off_map_sides(m)
+    if not off.any():
+        return
+    hexi = out.hexi
+    f = np.flatnonzero(hexi >= 0)
+    f = f[off[hexi[f], out.side[f]]]
+    if not len(f):
+        return
+    a1x, a1y, hw, hh = geometry
+    h = hexi[f]
+    odd = m.col[h] % 2
+    u = (f % W - (a1x + hw * m.col[h])) / hw * 1.5
+    v = (f // W - (a1y + hh * (m.row[h] - 1 + odd) - hh / 2 * odd)) / hh * SQRT3
+    s60, c60 = SQRT3 / 2, 0.5
+    proj = np.stack([-v, u * s60 - v * c60, u * s60 + v * c60], axis=1)
+    proj = np.concatenate([proj, -proj], axis=1)
+    proj[off[h]] = -np.inf
+    side = np.argmax(proj, axis=1)
+    out.side[f] = side
+    out.at_centre[f] = proj[np.arange(len(f)), side] < SQRT3 / 4
 
 
 def _slot_hexes(m: Map, W: int, H: int, geometry, shape, slots, out: PixelHexes) -> None:
@@ -127,9 +176,10 @@ def _slot_hexes(m: Map, W: int, H: int, geometry, shape, slots, out: PixelHexes)
                 out.near[d].append(((Y0 + y0 + f // w) * W + X0 + f % w).astype(np.int32))
 
 
-def _java_contains(xp, yp, poly, X, Y) -> np.ndarray:
-    """java.awt.Polygon.contains of integer points (X, Y), point j in polygon ``poly[j]`` of
-    integer vertices (rows of xp, yp): the crossing rule VASL's tests use."""
+def java_contains(xp, yp, poly, xs, ys) -> np.ndarray:
+    """java.awt.Polygon.contains of integer points (``xs``, ``ys``), point j in polygon
+    ``poly[j]`` of integer vertices (rows of xp, yp): the crossing rule VASL's tests use."""
+    X, Y = xs, ys
     inside = ((X >= xp.min(axis=1)[poly]) & (Y >= yp.min(axis=1)[poly])
               & (X < xp.max(axis=1)[poly]) & (Y < yp.max(axis=1)[poly]))
     sel = np.flatnonzero(inside)
@@ -154,9 +204,11 @@ def _java_contains(xp, yp, poly, X, Y) -> np.ndarray:
     return out
 
 
-def _border_polygons(m: Map, W: int, H: int, geometry):
-    """Every hex's extended border (VASL's Hex.getExtendedHexBorder: the hex polygon one pixel
-    larger, its vertices kept inside the frame): (xp, yp), one row of six vertices per hex."""
+def hex_vertices(game_map: Map, width: int, height: int, geometry):
+    """Every hex's six vertices as VASL places them (Hex.initHexNew: clockwise from the top
+    side's left end, a vertex a pixel or two off the ``width`` x ``height`` grid moved onto
+    its last row or column, Hex.fixMapEdgePoints): (vx, vy), float, one row per hex."""
+    m, W, H = game_map, width, height
     a1x, a1y, hw, hh = geometry
     side = hw * 2.0 / 3.0
     half = hh / 2.0
@@ -171,8 +223,15 @@ def _border_polygons(m: Map, W: int, H: int, geometry):
         whole = np.trunc(v)
         return np.where((whole == lim) | (whole == lim + 1), lim - 1.0, v)
 
-    xp = np.trunc(fix(vx, W)).astype(np.int32) + np.array([-1, -1, 1, 1, -1, -1], np.int32)
-    yp = np.trunc(fix(vy, H)).astype(np.int32) + np.array([-1, 1, 0, 1, 1, 0], np.int32)
+    return fix(vx, W), fix(vy, H)
+
+
+def _border_polygons(m: Map, W: int, H: int, geometry):
+    """Every hex's extended border (VASL's Hex.getExtendedHexBorder: the hex polygon one pixel
+    larger, its vertices kept inside the frame): (xp, yp), one row of six vertices per hex."""
+    vx, vy = hex_vertices(m, W, H, geometry)
+    xp = np.trunc(vx).astype(np.int32) + np.array([-1, -1, 1, 1, -1, -1], np.int32)
+    yp = np.trunc(vy).astype(np.int32) + np.array([-1, 1, 0, 1, 1, 0], np.int32)
     return xp, yp
 
 
@@ -192,6 +251,16 @@ def extended_borders(game_map: Map, px: PixelHexes, width: int, height: int, geo
         f, own = f[own >= 0], own[own >= 0]
         other = nb[own, k]
         f, other = f[other >= 0], other[other >= 0]
-        inside = _java_contains(xp, yp, other, f % W, f // W)
+        inside = java_contains(xp, yp, other, f % W, f // W)
         out[f[inside]] |= np.uint8(1 << k)
     return out
+
+
+def in_own_border(game_map: Map, hexes: np.ndarray, pixels: np.ndarray, width: int,
+                  height: int, geometry) -> np.ndarray:
+    """Per pixel (flat index) whether the extended border of its hex of ``hexes`` (VASL's
+    Hex.getExtendedHexBorder) holds it."""
+    xp, yp = _border_polygons(game_map, width, height, geometry)
+    pixels = np.asarray(pixels, dtype=np.int64)
+    return java_contains(xp, yp, np.asarray(hexes, dtype=np.int64), pixels % width,
+                         pixels // width)

@@ -44,7 +44,9 @@ lines along cliffs and slopes to the higher end (``cliffs``), under bridges (B6,
 ``bridges``); A6.3 is ``depressions``, B9.2 ``hexsides``, the height rules ``heights``.
 Not followed: bridges' other rules, hillocks and slopes, bocage on a hexspine (ignored like
 a wall), entrenchments, counters (smoke, vehicles); a point not in an end's border is in the
-hex whose centre is nearest (VASL's gridToHex splits columns in thirds); the walk's rows use
+hex whose centre is nearest (VASL's gridToHex splits columns in thirds), but where VASL finds
+no hex (its outlines rounded apart, ``hexless``) the line ends there, clear with what it met
+before (VASL's Map.LOS); the walk's rows use
 exact products where VASL adds the rise column by column.
 The answer is the hex model's ``DayLines`` (blocked, the hex and the rule), read unchanged by
 the night layer, the LOS thread and the precomputed tables.
@@ -85,7 +87,7 @@ from .terrain import (
     OUR_HEXSIDE,
     SPLIT,
 )
-from .walk import ReversibleWalks, line_modes, walk
+from .walk import ReversibleWalks, hexless_in_reach, line_modes, walk
 
 
 class RasterLosTable(LosTable):
@@ -112,7 +114,8 @@ class RasterLosTable(LosTable):
                 hindrances: np.ndarray) -> np.ndarray:
         """Which ground-level lines from ``viewer`` (answered ``clear``, ``kind``,
         ``hindrances``) answer the lines back too: the walk back visits the same pixels
-        (``kernel``), no end in a depression (A6.3) nor in a building with the other end
+        (``kernel``) and no pixel in no hex (VASL) is within its reach, no end in a
+        depression (A6.3) nor in a building with the other end
         at another level (A6.8), no bridge near the line (B6), not along hexsides, no end's
         centre on the frame's top row, and clear without a hindrance or blocked by more than
         hindrances (A6.1: by range from the viewer).  Each point's rule is alike both ways."""
@@ -126,7 +129,8 @@ class RasterLosTable(LosTable):
         ok = (same & ~frame.depression[targets]
               & ~((building[viewer] | building[targets]) & other_level)
               & ~along_hexsides(frame, viewer, targets) & (frame.centre_y[targets] != 0)
-              & ~near_bridges(frame, viewer, targets))          # B6: judged from one end
+              & ~near_bridges(frame, viewer, targets)           # B6: judged from one end
+              & ~hexless_in_reach(frame, viewer, targets))      # ends in no hex (VASL)
         if frame.depression[viewer] or frame.centre_y[viewer] == 0:
             ok[:] = False
         return ok & ((clear & (hindrances == 0)) | (~clear & (kind != HINDRANCES)))

@@ -20,7 +20,11 @@ def _prop(test) -> np.ndarray:
 
 OBSTACLE = _prop(lambda t: t.obstacle)
 HALF_LEVEL = _prop(lambda t: t.half_level)
-INHERENT = _prop(lambda t: t.inherent)
+# rules.md 11.4: the level forms of rubble ("Stone Rubble Level 1"...) are a counter's terrain,
+# never drawn: VASL gives every point of the counter's hex that terrain, a point judged in that
+# hex along a hexside too (``checkLOSOnHexsideRule`` then ``applyLOSRules``), as inherent terrain
+INHERENT = _prop(lambda t: t.inherent or (t.name.endswith(("Level 1", "Level 2", "Level 3"))
+                                          and "Rubble" in t.name))
 SPLIT = _prop(lambda t: t.split)
 LOWER_OBSTACLE = _prop(lambda t: t.lower_obstacle)
 LOWER_HINDRANCE = _prop(lambda t: t.lower_hindrance)

@@ -80,6 +80,21 @@ def line_modes(frame: Frame, viewer: int, viewer_elev: int, targets: np.ndarray,
     return threshold, mode.astype(np.uint8)
 
 
+def hexless_in_reach(frame: Frame, viewer: int, targets: np.ndarray) -> np.ndarray:
+    """Per line from ``viewer``: whether its walk may meet a pixel in no hex (VASL's
+    gridToHex, ``hexless``), where it would end: its box of pixels (a row more each way)
+    meets the box of those pixels.  The walk back may then end elsewhere (it meets them
+    from the other side)."""
+    targets = np.asarray(targets, dtype=np.int64)
+    if not len(frame.hexless):
+        return np.zeros(len(targets), dtype=bool)
+    xs, ys = frame.hexless % frame.width, frame.hexless // frame.width
+    vx, vy = frame.centre_x[viewer], frame.centre_y[viewer]
+    tx, ty = frame.centre_x[targets], frame.centre_y[targets]
+    return ((np.minimum(vx, tx) <= xs.max()) & (np.maximum(vx, tx) >= xs.min())
+            & (np.minimum(vy, ty) - 1 <= ys.max()) & (np.maximum(vy, ty) + 1 >= ys.min()))
+
+
 SPAN = 1 << 32     # a key's room for one difference: dy in [-2**31, 2**31), dx as wide
 
 
