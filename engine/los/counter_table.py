@@ -136,6 +136,8 @@ def _largest_per_range(game_map: Map, entries: list) -> tuple[np.ndarray, np.nda
     pid = np.concatenate([p for p, _, _ in entries])
     amount = np.concatenate([a for _, _, a in entries])
     rng = np.concatenate([game_map.distance(p // n, h) for p, h, _ in entries])
+    if not len(pid):                # counters hindering no line
+        return pid, amount
     span = int(rng.max()) + 1
     key = pid * span + rng
     order = np.argsort(key, kind="stable")
