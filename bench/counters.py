@@ -14,9 +14,17 @@ and ``--rounds`` rounds:
 - ``field``: ``visibility_from`` of one viewer, its lines read from the map's LOS table
   (before ``prepare``: each field a lazy row), without and with the counters;
 - ``prepared``: the same after ``engine.los.ground.prepare`` (the rows read from the table);
-- ``kept``: the same again, the counters' rows the map keeps (``night.counters``) kept: the
-  field of a viewer asked again in a position with the same counters (a drag, a redraw);
-- ``all``: ``all_fields`` of every viewer at once, after ``prepare``.
+- ``all``: ``all_fields`` of every viewer at once, after ``prepare``;
+- ``moved``: after ``prepare``, a viewer moved to another hex (a new position whose units
+  changed: its counters read again, the counters' table the same) and its field asked.
+
+The counters' table of the map (``engine.los.counter_table``: their hindrances to every ground
+line) is built once per set of counters, once enough fields have been asked of it
+(``fields_before_table``; a set asked for fewer, as a counter's drag, is answered line by
+line): its build is timed on its own (``table``, processor time, median of ``--rounds``
+builds: what placing, moving or changing a counter costs once the new set is used), and
+``line by line`` a prepared field without it; then it is built and kept, as the app keeps
+it, for the rows above.
 
 Printed: each median, and with / without (target: within 1.5 x).
 """
@@ -35,8 +43,11 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent / "tests"))
 
 from engine.los import ground as los_ground  # noqa: E402
+from engine.los import los_table  # noqa: E402
+from engine.los.counter_table import CounterTable, counter_table, forget_tables  # noqa: E402
 from engine.maps import Map, Placement  # noqa: E402
 from engine.night.counters import field_rows as counter_rows  # noqa: E402
+from engine.night.counters import los_counters  # noqa: E402
 from engine.night.scenario import MapEntry, Marker, Scenario, Unit  # noqa: E402
 from engine.night.verdicts import all_fields, visibility_from  # noqa: E402
 
@@ -102,7 +113,12 @@ def main(argv=None) -> int:
                              markers=tuple(markers), nvr=4)
     ids = [u.id for u in viewers]
     out: dict = {}
-    for phase in ("field", "prepared", "kept"):
+    build_times, builds = [], []
+    for _ in range(a.rounds):
+        build_times.append(timed(lambda: builds.append(
+            CounterTable(los_table(game_map), los_counters(with_counters)))))
+    counter_table(game_map, los_counters(with_counters), now=True)
+    for phase in ("field", "prepared"):
         if phase == "prepared":
             los_ground.prepare(game_map)
         times: dict = {"without": [], "with": []}
@@ -110,18 +126,37 @@ def main(argv=None) -> int:
             for uid in ids:                 # alternately, the same viewer each time
                 for key, s in (("without", bare), ("with", with_counters)):
                     s = s.replace(nvr=s.nvr)            # a new position: nothing derived kept
-                    if phase != "kept":     # the counters' rows the map keeps forgotten
-                        counter_rows.cache_clear()
+                    counter_rows.cache_clear()     # no row kept (fields off the table)
                     times[key].append(timed(lambda s=s, uid=uid: visibility_from(s, uid)))
         out[phase] = {k: statistics.median(v) for k, v in times.items()}
+    plain: list = []
+    for uid in ids:                 # a prepared field with the counters, no table: line by line
+        forget_tables()
+        counter_rows.cache_clear()
+        s = with_counters.replace(nvr=with_counters.nvr)
+        plain.append(timed(lambda s=s, uid=uid: visibility_from(s, uid)))
+    counter_table(game_map, los_counters(with_counters), now=True)
     times = {"without": [], "with": []}
     for _ in range(a.rounds):
         for key, s in (("without", bare), ("with", with_counters)):
             s = s.replace(nvr=s.nvr)
             times[key].append(timed(lambda s=s: all_fields(s, ids)))
     out["all"] = {k: statistics.median(v) for k, v in times.items()}
+    times = {"without": [], "with": []}
+    free = [i for i in range(game_map.size) if i not in spots]
+    for _ in range(a.rounds):
+        for uid in ids:             # a viewer moved: a new position, its units changed
+            to = game_map.names[rng.choice(free)]
+            for key, s in (("without", bare), ("with", with_counters)):
+                s = s.moved(uid, to)
+                counter_rows.cache_clear()
+                times[key].append(timed(lambda s=s, uid=uid: visibility_from(s, uid)))
+    out["moved"] = {k: statistics.median(v) for k, v in times.items()}
     print(f"{game_map.size} hexes, {len(viewers)} viewers, {a.counters} counters "
           f"({len(units)} vehicles, {sum(m.type == 'wreck' for m in markers)} wrecks)")
+    print(f"table     {statistics.median(build_times) * 1000:8.1f} ms once per set of counters "
+          f"({builds[0].nbytes / 1e6:.1f} MB, {len(builds[0].targets)} lines hindered); "
+          f"line by line a prepared field {statistics.median(plain) * 1000:.2f} ms")
     for phase, t in out.items():
         print(f"{phase:9s} without {t['without'] * 1000:8.2f} ms   with {t['with'] * 1000:8.2f} ms"
               f"   with / without {t['with'] / t['without']:.2f}")

@@ -12,7 +12,9 @@ it by less) are flagged: on a drawn map VASL's pixels decide them (``walked_hits
 """
 from __future__ import annotations
 
+import math
 import threading
+import weakref
 
 import numba
 import numpy as np
@@ -21,7 +23,6 @@ from ..cache import per_map
 from ..hex_lines import cube_round_many
 from ..hexes import SQRT3
 from ..maps import Map
-from .raster.kernel import walk_points
 
 CORNER = 0.05       # hex radii: a line running less than this far in a hex, or missing it by less
 _EPS = 1e-9
@@ -120,21 +121,25 @@ class OffsetLines:
         meets = (inside > -CORNER) & ((t * dx - cx) ** 2 + (t * dy - cy) ** 2 <= (1 + 1e-6) ** 2)
         return key[meets], ids[cand_line[meets]], (inside < CORNER)[meets]
 
-    def lines_of(self, game_map: Map, viewer: int, hexes: np.ndarray):
+    def lines_of(self, game_map: Map, viewer, hexes: np.ndarray):
         """The viewer's lines meeting each of ``hexes``: per line, the row of its hex in
-        ``hexes``, its target (map index), and whether it touches the hex only near a corner
-        (its judgement left to the pixels or the geometry)."""
-        dq = game_map.q[hexes] - game_map.q[viewer]
-        dr = game_map.r[hexes] - game_map.r[viewer]
-        key = (dq + self.sq) * (2 * self.sr + 1) + (dr + self.sr)
+        ``hexes``, its viewer and target (map indices), and whether it touches the hex only
+        near a corner (its judgement left to the pixels or the geometry).  ``viewer``: one
+        hex, or one per hex of ``hexes`` (every viewer's lines meeting one hex at once)."""
+        vq = np.broadcast_to(game_map.q[viewer], hexes.shape)
+        vr = np.broadcast_to(game_map.r[viewer], hexes.shape)
+        key = (game_map.q[hexes] - vq + self.sq) * (2 * self.sr + 1) + (
+            game_map.r[hexes] - vr + self.sr)
         lo, hi = self.start[key], self.start[key + 1]
         count = hi - lo
         row = np.repeat(np.arange(len(hexes)), count)
         at = np.arange(int(count.sum())) + np.repeat(lo - (np.cumsum(count) - count), count)
-        targets = game_map.lookup_axial(self.tq[at].astype(np.int64) + game_map.q[viewer],
-                                        self.tr[at].astype(np.int64) + game_map.r[viewer])
+        vq, vr = vq[row], vr[row]
+        targets = game_map.lookup_axial(self.tq[at].astype(np.int64) + vq,
+                                        self.tr[at].astype(np.int64) + vr)
         on = targets >= 0
-        return row[on], targets[on], self.near[at][on]
+        viewers = np.broadcast_to(viewer, hexes.shape)[row[on]]
+        return row[on], viewers, targets[on], self.near[at][on]
 
 
 _LOCK = threading.Lock()
@@ -156,27 +161,76 @@ def offset_lines(game_map: Map) -> OffsetLines | None:
 
 
 @numba.njit(cache=True, nogil=True)
-def _walks_meet(centre_x, centre_y, width, pix_cls, cls_hex, viewer, targets, hexes, out):
-    buf = np.empty(2 * (width + len(pix_cls) // width) + 4, dtype=np.int64)
-    x0, y0 = centre_x[viewer], centre_y[viewer]
+def _hex_columns(pix_cls, cls_hex, width, hexes):
+    """The first and last pixel column of each hex's pixels (-1, -2 for none)."""
+    first = np.full(hexes, -1, dtype=np.int64)
+    last = np.full(hexes, -2, dtype=np.int64)
+    for flat in range(len(pix_cls)):
+        h = cls_hex[pix_cls[flat]]
+        if 0 <= h < hexes:
+            x = flat % width
+            if first[h] < 0 or x < first[h]:
+                first[h] = x
+            if x > last[h]:
+                last[h] = x
+    return first, last
+
+
+_COLUMNS: dict = {}         # id of a frame's pixels -> (a weak reference to them, the columns)
+
+
+def hex_columns(frame) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex, the first and last pixel column holding its pixels (once per frame)."""
+    key = id(frame.pix_cls)
+    kept = _COLUMNS.get(key)
+    if kept is None or kept[0]() is not frame.pix_cls:
+        for k in [k for k, (ref, _) in _COLUMNS.items() if ref() is None]:
+            del _COLUMNS[k]
+        kept = _COLUMNS[key] = (weakref.ref(frame.pix_cls), _hex_columns(
+            frame.pix_cls, frame.cls_hex, int(frame.width), len(frame.centre_x)))
+    return kept[1]
+
+
+@numba.njit(cache=True, nogil=True)
+def _walks_meet(centre_x, centre_y, width, pix_cls, cls_hex, first, last, viewers, targets,
+                hexes, out):
     for k in range(len(targets)):
-        n = walk_points(centre_x[targets[k]] - x0, centre_y[targets[k]] - y0, width, buf)
+        x0, y0 = centre_x[viewers[k]], centre_y[viewers[k]]
+        dx, dy = centre_x[targets[k]] - x0, centre_y[targets[k]] - y0
+        h = hexes[k]
+        # kernel.walk_points, only the columns of the hex's pixels (each column's rows its own)
+        n = abs(dx) + 1
+        rise = dy / n
+        sign = -1 if dx < 0 else 1
+        lo, hi = (first[h] - x0, last[h] - x0) if sign > 0 else (x0 - last[h], x0 - first[h])
         out[k] = False
-        for j in range(n):
-            flat = buf[j] + y0 * width + x0
-            if 0 <= flat < len(pix_cls) and cls_hex[pix_cls[flat]] == hexes[k]:
-                out[k] = True
+        for c in range(max(lo, 0), min(hi, n - 1) + 1):
+            enter = math.floor(c * rise)
+            leave = math.floor((c + 1) * rise)
+            step = -1 if leave < enter else 1
+            r = enter
+            while True:
+                flat = (r + y0) * width + c * sign + x0
+                if 0 <= flat < len(pix_cls) and cls_hex[pix_cls[flat]] == h:
+                    out[k] = True
+                    break
+                if r == leave:
+                    break
+                r += step
+            if out[k]:
                 break
 
 
-def walked_hits(frame, viewer: int, targets: np.ndarray, hexes: np.ndarray) -> np.ndarray:
+def walked_hits(frame, viewer, targets: np.ndarray, hexes: np.ndarray) -> np.ndarray:
     """Whether VASL's walk of each line (centre point to centre point: ``kernel.walk_points``)
-    from ``viewer`` to ``targets[k]`` meets a pixel of ``hexes[k]`` (rules.md 11.4: a line
-    near a hex's corner, on a drawn map)."""
+    from ``viewer`` (one hex, or one a line) to ``targets[k]`` meets a pixel of ``hexes[k]``
+    (rules.md 11.4: a line near a hex's corner, on a drawn map)."""
     out = np.zeros(len(targets), dtype=np.bool_)
     if len(targets):
+        first, last = hex_columns(frame)
+        viewers = np.ascontiguousarray(np.broadcast_to(viewer, np.shape(targets)), dtype=np.int64)
         _walks_meet(frame.centre_x.astype(np.int64), frame.centre_y.astype(np.int64),
-                    int(frame.width), frame.pix_cls, frame.cls_hex, int(viewer),
+                    int(frame.width), frame.pix_cls, frame.cls_hex, first, last, viewers,
                     np.ascontiguousarray(targets, dtype=np.int64),
                     np.ascontiguousarray(hexes, dtype=np.int64), out)
     return out
@@ -191,7 +245,7 @@ def hits(game_map: Map, viewer: int, hexes, frame=None) -> np.ndarray:
     if table is None:
         row, targets, near = _clipped(game_map, viewer, hexes)
     else:
-        row, targets, near = table.lines_of(game_map, viewer, hexes)
+        row, _, targets, near = table.lines_of(game_map, viewer, hexes)
     out = np.zeros((len(hexes), game_map.size), dtype=bool)
     out[row[~near], targets[~near]] = True
     row, targets = row[near], targets[near]
@@ -222,12 +276,40 @@ def _clipped(game_map: Map, viewer: int, hexes: np.ndarray):
     return row[meets], target[meets], (inside < CORNER)[meets]
 
 
-def geometric_hits(game_map: Map, viewer: int, hexes: np.ndarray,
+def geometric_hits(game_map: Map, viewer, hexes: np.ndarray,
                    targets: np.ndarray) -> np.ndarray:
-    """Whether each line from the viewer to ``targets[k]``, touching ``hexes[k]`` near a
-    corner, runs a positive length in it (the hex model, a map without pixels)."""
-    a = np.array(_xy(float(game_map.q[viewer]), float(game_map.r[viewer])))
+    """Whether each line from the viewer (one hex, or one a line) to ``targets[k]``, touching
+    ``hexes[k]`` near a corner, runs a positive length in it (the hex model, a map without
+    pixels)."""
+    ax, ay = _xy(np.asarray(game_map.q[viewer], dtype=float),
+                 np.asarray(game_map.r[viewer], dtype=float))
     bx, by = _xy(game_map.q[targets].astype(float), game_map.r[targets].astype(float))
     cx, cy = _xy(game_map.q[hexes].astype(float), game_map.r[hexes].astype(float))
-    inside = _inside(bx - a[0], by - a[1], cx - a[0], cy - a[1])
+    inside = _inside(bx - ax, by - ay, cx - ax, cy - ay)
     return inside > 1e-6
+
+
+def pair_hits(game_map: Map, hex_index: int, frame=None):
+    """Every line between two hexes of the map that may meet ``hex_index`` (rules.md 11.4):
+    (viewers, targets, met), ``met`` as ``hits`` judges each line (the others pass within a
+    circumradius of its centre: a part of the hex may still meet them).  None for a map
+    without a table of lines by hex offset."""
+    table = offset_lines(game_map)
+    if table is None:
+        return None
+    viewers = np.arange(game_map.size)
+    _, viewers, targets, near = table.lines_of(game_map, viewers,
+                                               np.full(game_map.size, hex_index))
+    met = ~near
+    ask = np.flatnonzero(near)
+    hexes = np.full(len(ask), hex_index)
+    if frame is not None:
+        # the line to the viewer's own hex, from that hex: its pixel
+        viewers = np.append(viewers, hex_index)
+        targets = np.append(targets, hex_index)
+        met = np.append(met, False)
+        ask = np.append(ask, len(met) - 1)
+        met[ask] = walked_hits(frame, viewers[ask], targets[ask], np.append(hexes, hex_index))
+    elif len(ask):
+        met[ask] = geometric_hits(game_map, viewers[ask], hexes, targets[ask])
+    return viewers, targets, met

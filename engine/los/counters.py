@@ -24,6 +24,12 @@ or hexside it runs through: ``Meets``):
   Never up a slope nor hillock to hillock (``vehicle_rules``: VASL's exceptions).
 Not followed: the lines "each end to the vehicle" are the daytime ones, from the vehicle's hex
 to each end.
+
+Each rule is a function of lines (``Ends``) asked either for one viewer's lines (``counter_lines``:
+the viewer's fields ints) or for every viewer's lines meeting one counter hex at once
+(``engine.los.counter_table``: the viewer's fields arrays, one a line).  So a rule reads a line's
+values elementwise (``np.where``, ``&``, ``_within``), never with ``if`` on them, and takes a
+subset of lines with ``lines_of``; the two callers then give the same answers (the tests compare).
 """
 from __future__ import annotations
 
@@ -89,11 +95,12 @@ class LosCounters(NamedTuple):
 
 
 class Ends(NamedTuple):
-    """A viewer's lines: the viewer's hex and absolute level, its level in its hex, the
-    targets' hexes and absolute levels."""
-    viewer: int
-    viewer_elev: int
-    viewer_rel: int
+    """Lines: the viewer's hex and absolute level, its level in its hex (one viewer: ints;
+    many, as a counter table asks: an array each, one a line), the targets' hexes and
+    absolute levels."""
+    viewer: int | np.ndarray
+    viewer_elev: int | np.ndarray
+    viewer_rel: int | np.ndarray
     targets: np.ndarray
     target_elev: np.ndarray
 
@@ -151,47 +158,52 @@ class Meets:
     """Which lines of a viewer meet each counter hex (its interior or one of its hexsides):
     the hexes given are judged at once, others when first asked; a whole hex read from the
     map's lines by hex offset (``counter_lines``: near a corner, the pixels of a drawn map),
-    the part nearest a bypassed hexside clipped exactly (only the lines passing within a hex's
-    circumradius of its centre can meet it)."""
+    the part nearest a bypassed hexside clipped exactly (``part_hits``)."""
 
     def __init__(self, game_map: Map, ends: Ends, hexes=(), frame=None):
         self.map = game_map
         self.ends = ends
         self.frame = frame          # a drawn map's pixels: lines near a hex's corner walked
-        self.a = centres(game_map, ends.viewer)
-        self.b = centres(game_map, ends.targets)
         self._hit: dict = {}
         if len(hexes):
             self._judge(np.array(sorted(set(hexes)), dtype=np.int64))
 
-    def _judge(self, hexes: np.ndarray, side: int | None = None) -> None:
-        if side is None:            # the lines by hex offset, kept per map (counter_lines)
-            rows = hits(self.map, self.ends.viewer, hexes, self.frame)[:, self.ends.targets]
-            for h, row in zip(hexes.tolist(), rows):
-                self._hit[(h, None)] = row
-            return
-        n = len(self.b)
-        c = centres(self.map, hexes)                                # (h, 2)
-        dx, dy = self.b[:, 0] - self.a[0], self.b[:, 1] - self.a[1]  # (n,)
-        px, py = c[:, :1] - self.a[0], c[:, 1:] - self.a[1]         # (h, 1)
-        t = px * (dx / np.maximum(dx * dx + dy * dy, _EPS)) + py * (
-            dy / np.maximum(dx * dx + dy * dy, _EPS))
-        np.clip(t, 0.0, 1.0, out=t)
-        gx, gy = t * dx - px, t * dy - py
-        hk, lk = np.nonzero(gx * gx + gy * gy <= (1 + 1e-6) ** 2)
-        hit = np.zeros((len(hexes), n), dtype=bool)
-        if len(hk):
-            normals, offsets = _hex_region(np.zeros(2), side)
-            limits = c[hk] @ normals.T + offsets                    # (pairs, planes)
-            inside = _clip(np.broadcast_to(self.a, (len(lk), 2)), self.b[lk], normals, limits)
-            hit[hk, lk] = inside > 1e-6
-        for k, h in enumerate(hexes.tolist()):
-            self._hit[(h, side)] = hit[k]
+    def _judge(self, hexes: np.ndarray) -> None:
+        # the lines by hex offset, kept per map (counter_lines)
+        rows = hits(self.map, self.ends.viewer, hexes, self.frame)[:, self.ends.targets]
+        for h, row in zip(hexes.tolist(), rows):
+            self._hit[(h, None)] = row
 
     def __call__(self, hex_index: int, side: int | None = None) -> np.ndarray:
         if (hex_index, side) not in self._hit:
-            self._judge(np.array([hex_index], dtype=np.int64), side)
+            if side is None:
+                self._judge(np.array([hex_index], dtype=np.int64))
+            else:
+                self._hit[(hex_index, side)] = part_hits(self.map, self.ends, hex_index, side)
         return self._hit[(hex_index, side)]
+
+
+def part_hits(game_map: Map, ends: Ends, hex_index: int, side: int) -> np.ndarray:
+    """Whether each line runs a positive length in the part of ``hex_index`` nearest the
+    midpoint of hexside ``side`` (a vehicle in bypass, rules.md 11.4), clipped exactly: only
+    the lines passing within a hex's circumradius of its centre can meet it."""
+    n = len(ends.targets)
+    a = np.broadcast_to(centres(game_map, ends.viewer), (n, 2))
+    b = centres(game_map, ends.targets)
+    c = centres(game_map, np.array([hex_index]))                # (1, 2)
+    dx, dy = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
+    px, py = c[:, :1] - a[:, 0], c[:, 1:] - a[:, 1]             # (1, n)
+    t = px * (dx / np.maximum(dx * dx + dy * dy, _EPS)) + py * (
+        dy / np.maximum(dx * dx + dy * dy, _EPS))
+    np.clip(t, 0.0, 1.0, out=t)
+    gx, gy = t * dx - px, t * dy - py
+    hk, lk = np.nonzero(gx * gx + gy * gy <= (1 + 1e-6) ** 2)
+    hit = np.zeros(n, dtype=bool)
+    if len(hk):
+        normals, offsets = _hex_region(np.zeros(2), side)
+        limits = c[hk] @ normals.T + offsets                    # (lines, planes)
+        hit[lk] = _clip(a[lk], b[lk], normals, limits) > 1e-6
+    return hit
 
 
 def blind(game_map: Map, ends: Ends, hex_index: int, height: int) -> np.ndarray:
@@ -199,7 +211,7 @@ def blind(game_map: Map, ends: Ends, hex_index: int, height: int) -> np.ndarray:
     hex's ground leaves the lower end blind (never between ends at one level)."""
     hi = np.maximum(ends.viewer_elev, ends.target_elev)
     lo = np.minimum(ends.viewer_elev, ends.target_elev)
-    to_viewer = int(game_map.distance(ends.viewer, hex_index))
+    to_viewer = game_map.distance(ends.viewer, hex_index)
     to_target = game_map.distance(hex_index, ends.targets)
     viewer_high = ends.viewer_elev >= ends.target_elev
     from_high = np.where(viewer_high, to_viewer, to_target)
@@ -209,20 +221,26 @@ def blind(game_map: Map, ends: Ends, hex_index: int, height: int) -> np.ndarray:
     return (hi != lo) & (to_low <= limit)
 
 
+def lines_of(ends: Ends, ask: np.ndarray) -> Ends:
+    """The lines ``ask`` of ``ends`` (the viewer's fields too when they are given per line)."""
+    return Ends(*(f[ask] if np.ndim(f) else f for f in ends))
+
+
+def _within(level, base, height):
+    """base <= level < base + height, elementwise."""
+    return (base <= level) & (level < base + height)
+
+
 # ------------------------------------------------------------------------------ the rules
-def smoke_in_hex(game_map: Map, ends: Ends, smokes: list[Smoke], meets: Meets,
+def smoke_in_hex(game_map: Map, ends: Ends, smokes: list[Smoke], meets,
                  vehicle_here: bool) -> np.ndarray:
     """The smoke hindrance of one hex's counters to each line (rules.md 11.4)."""
     hex_index = smokes[0].hex
-    n = len(ends.targets)
-    out = np.zeros(n, dtype=np.int64)
-    in_target = ends.targets == hex_index
-    ask = (np.arange(n) if hex_index == ends.viewer
-           else np.flatnonzero(in_target | meets(hex_index)))
-    if not len(ask):
-        return out
-    sub = ends._replace(targets=ends.targets[ask], target_elev=ends.target_elev[ask])
-    out[ask] = _smoke_lines(game_map, sub, smokes, vehicle_here)
+    out = np.zeros(len(ends.targets), dtype=np.int64)
+    ask = np.flatnonzero((ends.viewer == hex_index) | (ends.targets == hex_index)
+                         | meets(hex_index))
+    if len(ask):
+        out[ask] = _smoke_lines(game_map, lines_of(ends, ask), smokes, vehicle_here)
     return out
 
 
@@ -230,48 +248,50 @@ def _smoke_lines(game_map: Map, ends: Ends, smokes: list[Smoke], vehicle_here: b
     """``smoke_in_hex`` for lines that all meet the smoke's hex (or start there)."""
     hex_index = smokes[0].hex
     total = np.zeros(len(ends.targets), dtype=np.int64)
-    source_in = False
+    source_in = np.zeros(len(ends.targets), dtype=bool)
     ve, te = ends.viewer_elev, ends.target_elev
+    at_source = ends.viewer == hex_index
     in_target = ends.targets == hex_index
     for s in smokes:
         top = s.base + s.height
         rel_base = s.base - int(game_map.level[hex_index])
-        if hex_index == ends.viewer:            # the source's hex
-            if s.base <= ve < top:
-                total += s.hindrance + 1
-                source_in = True
-            else:
-                total += np.where((ve == top) & (te < ve), s.hindrance, 0)
-            continue
+        # the source's hex: +1 in the smoke, its hindrance shooting down from its top
+        viewer_in = _within(ve, s.base, s.height)
+        source = np.where(viewer_in, s.hindrance + 1,
+                          np.where((ve == top) & (te < ve), s.hindrance, 0))
+        source_in |= at_source & viewer_in
         # the target's hex: VASL asks whether the *source's* level in its hex is in the smoke
-        source_rel_in = rel_base <= ends.viewer_rel < rel_base + s.height
+        source_rel_in = _within(ends.viewer_rel, rel_base, s.height)
         target = np.where(source_rel_in | ((te == top) & (ve < te)), s.hindrance, 0)
-        band = (s.base <= ve < top) & (s.base <= te) & (te < top)
+        # a hex between: both ends within its height band, or the smoke makes a blind hex
+        band = viewer_in & _within(te, s.base, s.height)
         between = np.where(band | blind(game_map, ends, hex_index, s.height), s.hindrance, 0)
-        total += np.where(in_target, target, between)
+        total += np.where(at_source, source, np.where(in_target, target, between))
     if vehicle_here and any(s.name == "Blaze" for s in smokes):
         total[:] = BLAZE_WITH_VEHICLE
-    return np.minimum(total, SOURCE_CAP if source_in else HEX_CAP)
+    return np.minimum(total, np.where(source_in, SOURCE_CAP, HEX_CAP))
 
 
-def vehicles_in_hex(table, ends: Ends, vehicles: list[Vehicle], meets: Meets,
+def vehicles_in_hex(table, ends: Ends, vehicles: list[Vehicle], meets,
                     blaze_here: bool) -> np.ndarray:
     """The vehicle hindrance of one hex's vehicles and wrecks to each line (rules.md 11.4)."""
-    n = len(ends.targets)
-    total = np.zeros(n, dtype=np.int64)
+    total = np.zeros(len(ends.targets), dtype=np.int64)
     hex_index = vehicles[0].hex
-    if blaze_here or hex_index == ends.viewer:
+    if blaze_here:
         return total
-    level = ends.target_elev == ends.viewer_elev
+    # not in an end's hex, both ends and the vehicle at one level
+    level = ((ends.target_elev == ends.viewer_elev) & (ends.viewer != hex_index)
+             & (ends.targets != hex_index))
     if level.any():     # rules.md 11.4: never up a slope, nor hillock to hillock (vehicle_rules)
         level &= ~no_vehicle_hindrance(table, ends.viewer, ends.targets, hex_index)
     for v in vehicles:
-        ask = np.flatnonzero(level & (ends.viewer_elev == v.elev) & meets(hex_index, v.bypass_side)
-                             & (ends.targets != hex_index))
+        ask = np.flatnonzero(level & (ends.viewer_elev == v.elev) & meets(hex_index, v.bypass_side))
         if not len(ask):
             continue
         # each end has LOS to the vehicle (the daytime lines from its hex)
-        if not _sees(table, v, np.array([ends.viewer]), np.array([ends.viewer_elev]))[0]:
+        if np.ndim(ends.viewer):
+            ask = ask[_sees(table, v, ends.viewer[ask], ends.viewer_elev[ask])]
+        elif not _sees(table, v, np.array([ends.viewer]), np.array([ends.viewer_elev]))[0]:
             continue
         total[ask[_sees(table, v, ends.targets[ask], ends.target_elev[ask])]] += 1
     return total
@@ -293,27 +313,28 @@ def blast_area(game_map: Map, ffe: Ffe) -> list[int]:
     return [ffe.hex] + [int(h) for h in near if h >= 0]
 
 
-def ffe_hindrance(game_map: Map, ends: Ends, ffe: Ffe, meets: Meets) -> np.ndarray:
+def ffe_hindrance(game_map: Map, ends: Ends, ffe: Ffe, meets) -> np.ndarray:
     """+1 to each line this fire for effect hinders (rules.md 11.4), 0 to the others."""
     ground = int(game_map.level[ffe.hex])
     area = blast_area(game_map, ffe)
-    n = len(ends.targets)
-    out = np.zeros(n, dtype=bool)
-    viewer_in = (game_map.distance(ffe.hex, ends.viewer) <= FFE_RADIUS
-                 and 0 <= ends.viewer_rel < FFE_HEIGHT)
+    out = np.zeros(len(ends.targets), dtype=bool)
+    # an end within the blast area, below its height
+    viewer_in = ((game_map.distance(ffe.hex, ends.viewer) <= FFE_RADIUS)
+                 & _within(ends.viewer_rel, 0, FFE_HEIGHT))
     target_rel = ends.target_elev - game_map.level[ends.targets]
     target_in = ((game_map.distance(ffe.hex, ends.targets) <= FFE_RADIUS)
-                 & (target_rel >= 0) & (target_rel < FFE_HEIGHT))
-    band = ((ground <= ends.viewer_elev < ground + FFE_HEIGHT) & (ground <= ends.target_elev)
-            & (ends.target_elev < ground + FFE_HEIGHT))
+                 & _within(target_rel, 0, FFE_HEIGHT))
+    band = _within(ends.viewer_elev, ground, FFE_HEIGHT) & _within(ends.target_elev, ground,
+                                                                   FFE_HEIGHT)
     judged = viewer_in | target_in | band
     for h in area:
-        met = meets(h) | (ends.targets == h) | (h == ends.viewer)
+        met = meets(h) | (ends.targets == h) | (ends.viewer == h)
         ask = np.flatnonzero(met & ~out)
         if not len(ask):
             continue
-        sub = ends._replace(targets=ends.targets[ask], target_elev=ends.target_elev[ask])
-        out[ask] = judged[ask] | blind(game_map, sub, h, FFE_HEIGHT)
+        # a hex of the blast area on the line: an end in it, the band, or a blind hex (A6.4)
+        out[ask] = (np.broadcast_to(judged, out.shape)[ask]
+                    | blind(game_map, lines_of(ends, ask), h, FFE_HEIGHT))
     return out.astype(np.int64)
 
 
@@ -379,24 +400,43 @@ def with_counters(table, counters: LosCounters, ends: Ends, clear: np.ndarray,
     """The lines' ``clear`` once the counters' hindrances are added (A6.1: six block), the
     counters' lines, and the daytime hindrances of the lines they touch (-1 elsewhere)."""
     lines = counter_lines(table, counters, ends)
-    day_hind = np.full(len(ends.targets), -1, dtype=np.int64)
-    six = clear & (lines.extra >= MAX_HINDRANCES)
-    if six.any():                       # A6.1: the counters alone make six
-        clear = clear & ~six
-        day_hind[six] = 0 if hindrances is None else hindrances[six]
-    ask = np.flatnonzero(clear & (lines.extra > 0))
-    if len(ask) and hindrances is None:
-        # A6.1 as VASL counts: at most two terrain hindrances a range between the ends (light
-        # woods), so a line whose counters and that bound stay below six needs no count
-        between = np.maximum(table.map.distance(ends.viewer, ends.targets[ask]) - 1, 0)
-        ask = ask[lines.extra[ask] + MAX_PER_RANGE * between >= MAX_HINDRANCES]
-    if len(ask):
-        if hindrances is None:
-            got = table.lines(ends.viewer, ends.viewer_elev, ends.targets[ask],
-                              ends.target_elev[ask]).hindrances
-        else:
-            got = hindrances[ask]
-        day_hind[ask] = got
-        clear = clear.copy()
-        clear[ask] = got + lines.extra[ask] < MAX_HINDRANCES
+    hit = np.flatnonzero(lines.extra > 0)
+    clear, day_hind = with_extra(table, ends, hit, lines.extra[hit], clear, hindrances)
     return clear, lines, day_hind
+
+
+def with_extra(table, ends: Ends | None, hit: np.ndarray, extra: np.ndarray, clear: np.ndarray,
+               hindrances: np.ndarray | None = None, day_hindrances: bool = True):
+    """The lines' ``clear`` once lines ``hit`` get ``extra`` (> 0) hindrances each (A6.1: six
+    in all block; the daytime ``hindrances`` of each clear line, or None: counted here, lines
+    ``ends``, when they could matter), and (``day_hindrances``, else None) the daytime
+    hindrances of the clear lines they touch (-1 elsewhere: a line not counted, the counters
+    alone too few or six)."""
+    day_hind = np.full(len(clear), -1, dtype=np.int64) if day_hindrances else None
+    open_ = clear[hit]
+    hit, extra = hit[open_], extra[open_]       # the clear lines the counters hinder
+    if not len(hit):
+        return clear, day_hind
+    if hindrances is not None:
+        day = hindrances[hit]
+        if day_hind is not None:
+            day_hind[hit] = day
+    else:
+        # A6.1 as VASL counts: at most two terrain hindrances a range between the ends (light
+        # woods), so a line whose counters and that bound stay below six needs no count; six
+        # counters' hindrances block alone
+        between = np.maximum(table.map.distance(ends.viewer, ends.targets[hit]) - 1, 0)
+        ask = np.flatnonzero((extra < MAX_HINDRANCES)
+                             & (extra + MAX_PER_RANGE * between >= MAX_HINDRANCES))
+        day = np.zeros(len(hit), dtype=np.int64)
+        if len(ask):
+            day[ask] = table.lines(ends.viewer, ends.viewer_elev, ends.targets[hit[ask]],
+                                   ends.target_elev[hit[ask]]).hindrances
+        if day_hind is not None:
+            day_hind[hit[ask]] = day[ask]
+            day_hind[hit[extra >= MAX_HINDRANCES]] = 0
+    blocked = hit[day + extra >= MAX_HINDRANCES]
+    if len(blocked):
+        clear = clear.copy()
+        clear[blocked] = False
+    return clear, day_hind

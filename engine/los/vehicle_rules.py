@@ -98,11 +98,12 @@ def hillock_hexes(table) -> np.ndarray | None:
     return frame.centre_code[:table.map.size] == _HILLOCK
 
 
-def no_vehicle_hindrance(table, viewer: int, targets: np.ndarray, vehicle_hex: int) -> np.ndarray:
-    """The lines from ``viewer`` to ``targets`` a vehicle in ``vehicle_hex`` does not hinder
-    however it stands (rules.md 11.4: up a slope, hillock to hillock)."""
+def no_vehicle_hindrance(table, viewer, targets: np.ndarray, vehicle_hex: int) -> np.ndarray:
+    """The lines from ``viewer`` (one hex, or one a line) to ``targets`` a vehicle in
+    ``vehicle_hex`` does not hinder however it stands (rules.md 11.4: up a slope, hillock to
+    hillock)."""
     out = up_a_slope(table.map, viewer, targets)
     hillock = hillock_hexes(table)
-    if hillock is not None and hillock[viewer] and not hillock[vehicle_hex]:
-        out |= hillock[targets]
+    if hillock is not None and not hillock[vehicle_hex]:
+        out |= hillock[viewer] & hillock[targets]
     return out

@@ -21,6 +21,7 @@ from ..cache import per_map
 from ..errors import ScenarioError
 from ..jsonio import read_bool, read_choice, read_int
 from ..los import los_table
+from ..los.counter_table import counter_table
 from ..los.counters import (
     CounterLines,
     Ends,
@@ -30,8 +31,9 @@ from ..los.counters import (
     Vehicle,
     counter_lines,
     with_counters,
+    with_extra,
 )
-from ..los.ground import ground_hindrances
+from ..los.ground import ground_hindrances, ground_table
 from ..maps import Map
 from .counter_terrain import los_map
 
@@ -124,26 +126,62 @@ def smoke_of(marker, game_map: Map) -> Smoke | None:
     return Smoke(i, ground, height, hindrance, name)
 
 
+_READ: OrderedDict = OrderedDict()     # tuples read last: (map, tuple) ids -> them, counters
+_READ_KEPT = 16
+_READ_LOCK = threading.Lock()
+
+
 def los_counters(scenario) -> LosCounters:
-    """The position's counters in LOS (rules.md 11.4), computed once per position."""
+    """The position's counters in LOS (rules.md 11.4), computed once per position: its
+    markers' (smoke, wrecks, FFE) and its units' (vehicles) each read once for those very
+    tuples (a position made from another keeps the tuples it does not change: a unit moved
+    keeps the markers, the NVR changed keeps both)."""
     def compute():
         m = scenario.map
-        smoke = tuple(s for s in (smoke_of(mk, m) for mk in scenario.markers) if s is not None)
-        vehicles = []
-        for u in scenario.units:        # SPEC.md: a vehicle hinders unless it is moving
-            if u.is_vehicle and u.moving is None:
-                i = m.index(u.hex)
-                # SPEC.md: bypass_side, the hexside it bypasses along (its location there)
-                vehicles.append(Vehicle(i, int(m.level[i]) + u.level, f"{u.id} ({u.type})",
-                                        u.extra.get("bypass_side")))
-        for mk in scenario.markers:     # rules.md 11.4: VASL treats wrecks as vehicles
-            if mk.type == "wreck":
-                i = m.index(mk.hex)
-                name = "Burnt Out Wreck" if mk.extra.get("burnt") else "Wreck"
-                vehicles.append(Vehicle(i, int(m.level[i]), name))
-        ffe = tuple(Ffe(m.index(mk.hex), "FFE") for mk in scenario.markers if mk.type == "ffe")
-        return LosCounters(smoke, tuple(vehicles), ffe)
+        smoke, wrecks, ffe = _read_once(m, scenario.markers, _marker_counters)
+        return LosCounters(smoke, _read_once(m, scenario.units, _unit_counters) + wrecks, ffe)
     return scenario.derived(DERIVED_COUNTERS, compute)
+
+
+def _read_once(m: Map, items: tuple, read):
+    """``read(m, items)``, kept for the last few tuples read (a tuple of frozen markers or
+    units is the same counters)."""
+    key = (id(m), id(items), read)
+    with _READ_LOCK:
+        kept = _READ.get(key)
+    if kept is not None and kept[0] is m and kept[1] is items:
+        return kept[2]
+    out = read(m, items)
+    with _READ_LOCK:
+        _READ[key] = (m, items, out)
+        if len(_READ) > _READ_KEPT:
+            _READ.popitem(last=False)
+    return out
+
+
+def _unit_counters(m: Map, units: tuple) -> tuple:
+    """The vehicles among ``units`` that hinder LOS (rules.md 11.4)."""
+    vehicles = []
+    for u in units:                 # SPEC.md: a vehicle hinders unless it is moving
+        if u.is_vehicle and u.moving is None:
+            i = m.index(u.hex)
+            # SPEC.md: bypass_side, the hexside it bypasses along (its location there)
+            vehicles.append(Vehicle(i, int(m.level[i]) + u.level, f"{u.id} ({u.type})",
+                                    u.extra.get("bypass_side")))
+    return tuple(vehicles)
+
+
+def _marker_counters(m: Map, markers: tuple) -> tuple[tuple, tuple, tuple]:
+    """The smoke, wrecks (as vehicles) and FFE of ``markers`` (rules.md 11.4)."""
+    smoke = tuple(s for s in (smoke_of(mk, m) for mk in markers) if s is not None)
+    wrecks = []
+    for mk in markers:              # rules.md 11.4: VASL treats wrecks as vehicles
+        if mk.type == "wreck":
+            i = m.index(mk.hex)
+            name = "Burnt Out Wreck" if mk.extra.get("burnt") else "Wreck"
+            wrecks.append(Vehicle(i, int(m.level[i]), name))
+    ffe = tuple(Ffe(m.index(mk.hex), "FFE") for mk in markers if mk.type == "ffe")
+    return smoke, tuple(wrecks), ffe
 
 
 def with_counters_of(scenario, other):
@@ -178,18 +216,45 @@ def field_rows(game_map: Map) -> _Rows:
     return _Rows()
 
 
+_EVERY: dict = {}               # map size -> every index, once
+
+
+def _every_hex(m: Map, targets, target_levels) -> bool:
+    """Whether the lines go to every hex of the map, in order, at its ground level (a field)."""
+    every = _EVERY.get(m.size)
+    if every is None:
+        every = _EVERY[m.size] = np.arange(m.size)
+        every.setflags(write=False)
+    return (len(targets) == m.size and not np.asarray(target_levels).any()
+            and bool((np.asarray(targets) == every).all()))
+
+
 def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_levels,
                 clear: np.ndarray, hindrances: np.ndarray | None = None) -> np.ndarray:
     """``clear`` (the daytime answer of the lines from the viewer to ``targets``) with the
-    position's counters' hindrances added: six in all block (A6.1, rules.md 11.4).  A whole
-    field's row (every hex's ground) is kept per map, viewer and counters: the daytime row
-    is the map's, so the answer is too."""
+    position's counters' hindrances added: six in all block (A6.1, rules.md 11.4).  A ground
+    viewer's whole field (every hex's ground) reads the map's table of these counters
+    (``engine.los.counter_table``, built once the set has been asked for enough fields); any
+    other field's row is kept per map, viewer and counters: the daytime row is the map's, so
+    the answer is too."""
     counters = los_counters(scenario)
     if not counters:
         return clear
     m = los_map(scenario)           # rules.md 11.4: the map with its rubble laid
-    field = (len(targets) == m.size and not np.any(target_levels)
-             and np.array_equal(targets, np.arange(m.size)))
+    field = _every_hex(m, targets, target_levels)
+    table = counter_table(m, counters) if field and viewer_level == 0 else None
+    if table is not None:       # the map's ground lines with these counters, built once
+        hit, extra = table.hindered(viewer_hex)
+        if not clear[hit].any():
+            return clear
+        if hindrances is None:
+            # A6.1: the ground table keeps each clear line's hindrances (None until its row is
+            # built: the lines are counted)
+            hindrances = ground_hindrances(m, viewer_hex)
+        ends = None if hindrances is not None else ends_of(scenario, viewer_hex, viewer_level,
+                                                           targets, target_levels)
+        return with_extra(los_table(m), ends, hit, extra, clear, hindrances,
+                          day_hindrances=False)[0]
     key = (viewer_hex, viewer_level, counters)
     if field:
         kept = field_rows(m)
@@ -198,9 +263,6 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
             if hit is not None:
                 kept.rows.move_to_end(key)
                 return hit
-    if field and hindrances is None and viewer_level == 0:
-        # A6.1: the ground table keeps each clear line's hindrances (None until its row is built)
-        hindrances = ground_hindrances(m, viewer_hex)
     ends = ends_of(scenario, viewer_hex, viewer_level, targets, target_levels)
     out = with_counters(los_table(m), counters, ends, clear, hindrances)[0]
     if field:
@@ -210,6 +272,45 @@ def night_clear(scenario, viewer_hex: int, viewer_level: int, targets, target_le
             kept.rows[key] = out
             if len(kept.rows) > _KEPT_ROWS:
                 kept.rows.popitem(last=False)
+    return out
+
+
+def night_clear_rows(scenario, viewers, viewer_levels, clear: np.ndarray,
+                     hindrances: list) -> np.ndarray:
+    """``night_clear`` of many viewers' whole fields at once (row k of ``clear``: the daytime
+    answer from hex ``viewers[k]`` at ``viewer_levels[k]`` to every hex's ground; its
+    daytime ``hindrances[k]``, or None: the ground table's row, built): the ground viewers'
+    rows patched together from the map's table of these counters (A6.1, rules.md 11.4)."""
+    counters = los_counters(scenario)
+    if not counters:
+        return clear
+    m = los_map(scenario)           # rules.md 11.4: the map with its rubble laid
+    ground_viewers = int(np.count_nonzero(np.asarray(viewer_levels) == 0))
+    table = counter_table(m, counters, fields=ground_viewers)
+    rows = ground_table(m, create=False)
+    every, ground = np.arange(m.size), np.zeros(m.size, dtype=np.int64)
+    out = clear.copy()
+    together = []
+    for k, (v, level) in enumerate(zip(viewers, viewer_levels)):
+        if table is not None and level == 0 and (hindrances[k] is not None or (
+                rows is not None and rows.ready[v])):
+            together.append(k)
+        else:
+            out[k] = night_clear(scenario, int(v), int(level), every, ground, clear[k],
+                                 hindrances[k])
+    if not together:
+        return out
+    # the rows as one: line (row j, hex t) is j * size + t
+    together = np.array(together)
+    row, hit, extra = table.hindered_rows(np.asarray(viewers, dtype=np.int64)[together])
+    if all(hindrances[k] is None for k in together):
+        day = rows.hindrances[np.asarray(viewers)[together]]
+    else:
+        day = np.stack([rows.hindrances[viewers[k]] if hindrances[k] is None else hindrances[k]
+                        for k in together])
+    flat = with_extra(None, None, row * m.size + hit, extra, out[together].ravel(), day.ravel(),
+                      day_hindrances=False)[0]
+    out[together] = flat.reshape(len(together), m.size)
     return out
 
 

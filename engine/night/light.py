@@ -26,6 +26,7 @@ from .scenario import DERIVED_LIGHTS, Scenario, Unit
 
 STAR_LIGHTS = tuple(k.type for k in MARKER_KINDS.values() if k.light is Light.STAR)  # E1.923
 FIRE_LIGHTS = tuple(k.type for k in MARKER_KINDS.values() if k.light is Light.FIRE)  # E1.9
+LIGHT_TYPES = frozenset(STAR_LIGHTS + FIRE_LIGHTS)
 LIGHT_RULE = {t: MARKER_KINDS[t].rule for t in STAR_LIGHTS + FIRE_LIGHTS}
 LIGHT_WORDS = {t: MARKER_KINDS[t].label for t in STAR_LIGHTS + FIRE_LIGHTS}
 
@@ -116,18 +117,17 @@ def _illumination(scenario: Scenario) -> Illumination:
     ill = Illumination(m, lit, lit_bypass, blind, sources, refused)
     ill.fire_lit = np.zeros(n, dtype=bool)
     for k, mk in enumerate(scenario.markers):
-        if mk.type not in STAR_LIGHTS + FIRE_LIGHTS:
+        if mk.type not in LIGHT_TYPES:
             continue
         c = m.index(mk.hex)
-        circle = m.distances_from(c) <= mk.light_radius
         if mk.type in STAR_LIGHTS:
+            circle = m.distances_from(c) <= mk.light_radius
             reached = circle & starlit
             lit_bypass |= circle & bypassable          # E1.923: a unit bypassing light jungle
             no = circle & ~starlit
         else:
-            clear = _fire_clear(los_map(scenario), c, circle)   # rubble laid (rules.md 11.4)
-            reached = circle & clear
-            no = circle & ~clear
+            # rules.md 11.4: rubble laid
+            circle, reached, no = fire_reach(los_map(scenario), c, mk.light_radius)
             blind |= no
             ill.fire_lit |= reached
         lit |= reached
@@ -139,6 +139,19 @@ def _illumination(scenario: Scenario) -> Illumination:
     lit_bypass |= lit
     blind &= ~lit           # E1.9: a fire's shadow that another light reaches is lit, not blind
     return ill
+
+
+@per_map(256)
+def fire_reach(game_map: Map, centre: int, radius: int):
+    """E1.9: a fire's circle of ``radius`` about hex ``centre``, the hexes of it its light
+    reaches and those it does not (its blind hexes), read-only, kept per map (a fire's light
+    is the map's daytime LOS: the same in every position)."""
+    circle = game_map.distances_from(centre) <= radius
+    clear = _fire_clear(game_map, centre, circle)
+    out = circle, circle & clear, circle & ~clear
+    for a in out:
+        a.setflags(write=False)
+    return out
 
 
 def _fire_clear(m: Map, c: int, circle: np.ndarray) -> np.ndarray:

@@ -25,10 +25,10 @@ from functools import cached_property
 import numpy as np
 
 from ..los import BLIND, DayLines, explain_block, los_table
-from ..los.ground import ground_row, ground_table
+from ..los.ground import ground_table
 from ..terrain import BY_CODE
 from .counter_terrain import entrenched_clear, entrenchment_words, los_map, rubble_words
-from .counters import counter_words, night_clear
+from .counters import counter_words, night_clear, night_clear_rows
 from .kinds import Nvr, Sight
 from .light import Illumination, illumination
 from .scenario import (
@@ -330,16 +330,19 @@ def visibility_from(scenario: Scenario, unit_id: str) -> NightField:
     vi = m.index(viewer.hex)
     nvr = viewer_nvr(scenario, viewer)
     # A6: a ground-level viewer's row from the map's table once built (engine.los.ground)
-    row = ground_row(m, vi) if viewer.level == 0 else None
+    table = ground_table(m, create=False) if viewer.level == 0 else None
+    row = table.row(vi) if table is not None else None
     if row is None:
         day = los_table(m).from_location(vi, viewer.level)
         clear, blind = day.clear, day.kind == BLIND
+        hindrances = day.hindrances
     else:
         day = None
         clear, blind = row
+        hindrances = table.hindrance_row(vi)
     # rules.md 11.4: the counters' hindrances (smoke, vehicles, wrecks, FFE) on the daytime lines
     clear = night_clear(scenario, vi, viewer.level, np.arange(m.size), np.zeros(m.size, np.int64),
-                        clear, None if day is None else day.hindrances)
+                        clear, hindrances)
     clear = entrenched_clear(scenario, viewer, clear)     # B27.2: a viewer in an entrenchment
     light = illumination(scenario)
     gf = gunflash_mask(scenario)
@@ -417,9 +420,9 @@ def all_fields(scenario: Scenario, unit_ids: list[str] | None = None) -> np.ndar
     for k in np.flatnonzero(~ready):
         day = los_table(m).from_location(int(vi[k]), units[k].level)
         clear[k], hind[k] = day.clear, day.hindrances
-    targets, levels = np.arange(m.size), np.zeros(m.size, np.int64)
-    for k, u in enumerate(units):   # rules.md 11.4: the counters' hindrances
-        clear[k] = night_clear(scenario, int(vi[k]), u.level, targets, levels, clear[k], hind[k])
+    # rules.md 11.4: the counters' hindrances
+    clear = night_clear_rows(scenario, vi, [u.level for u in units], clear, hind)
+    for k, u in enumerate(units):
         clear[k] = entrenched_clear(scenario, u, clear[k])    # B27.2 (rules.md 11.4)
     why = _why(scenario, vi, np.array([viewer_nvr(scenario, u) for u in units]),
                np.array([light.unit_lit(u) for u in units]), clear)
