@@ -134,10 +134,10 @@ def depression_blocks(frame: Frame, ends, points):
 _DEPRESSION_OR_WATER = DEPRESSION_T | WATER_T
 
 
-def _crossed_sides(frame: Frame, ends, line, hexes) -> tuple[np.ndarray, np.ndarray]:
-    """Per point (its ``line``, its hex ``hexes``): the hexside of the hex the line from the
-    viewer's centre to the target's crosses first (entering the hex) and last (leaving it), -1
-    when it crosses none (VASL's getHexsideCrossed: sides N, NE, SE, S, SW, NW)."""
+def sides_crossed(frame: Frame, ends, line, hexes) -> tuple[np.ndarray, np.ndarray]:
+    """Per point (its ``line``, its hex ``hexes``), for each of its hex's six sides (N, NE, SE,
+    S, SW, NW): whether the line from the viewer's centre to the target's crosses it (VASL's
+    getHexsideCrossed), and how far along the line the side's middle lies, from the viewer."""
     targets = ends.targets[line]
     ax, ay = float(frame.centre_x[ends.viewer]), float(frame.centre_y[ends.viewer])
     bx = frame.centre_x[targets].astype(np.float64)[:, None]
@@ -153,8 +153,15 @@ def _crossed_sides(frame: Frame, ends, line, hexes) -> tuple[np.ndarray, np.ndar
         return (qx - px) * (ry - py) - (qy - py) * (rx - px)
     crossed = ((cross(ax, ay, bx, by, x1, y1) * cross(ax, ay, bx, by, x2, y2) <= 0)
                & (cross(x1, y1, x2, y2, ax, ay) * cross(x1, y1, x2, y2, bx, by) <= 0))
-    # along the line: each side's middle projected on it, from the viewer
     along = (((x1 + x2) / 2 - ax) * (bx - ax) + ((y1 + y2) / 2 - ay) * (by - ay))
+    return crossed, along
+
+
+def _crossed_sides(frame: Frame, ends, line, hexes) -> tuple[np.ndarray, np.ndarray]:
+    """Per point (its ``line``, its hex ``hexes``): the hexside of the hex the line from the
+    viewer's centre to the target's crosses first (entering the hex) and last (leaving it), -1
+    when it crosses none (VASL's getHexsideCrossed: sides N, NE, SE, S, SW, NW)."""
+    crossed, along = sides_crossed(frame, ends, line, hexes)
     entry = np.argmin(np.where(crossed, along, np.inf), axis=1)
     leave = np.argmax(np.where(crossed, along, -np.inf), axis=1)
     none = ~crossed.any(axis=1)

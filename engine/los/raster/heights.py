@@ -18,6 +18,7 @@ import numpy as np
 from ..day_lines import BLIND, EQUAL, HALF, HIGHER, HILL
 from .bridges import still_blocks_under_bridge, under_bridge
 from .cliffs import along_cliff, beside_higher_end, blind_point, cliff_by_end
+from .depressions import sides_crossed
 from .frame import Frame
 from .terrain import (
     BOCAGE_T,
@@ -133,21 +134,7 @@ def _first_side_depression(frame: Frame, ends, points, e) -> np.ndarray:
     getHexsideCrossed, the lowest-numbered: N, NE, SE, S, SW, NW) is a depression hexside
     (depression terrain at its location point)."""
     hexes, line = points.hex[e], points.line[e]
-    targets = ends.targets[line]
-    ax, ay = float(frame.centre_x[ends.viewer]), float(frame.centre_y[ends.viewer])
-    bx = frame.centre_x[targets].astype(np.float64)[:, None]
-    by = frame.centre_y[targets].astype(np.float64)[:, None]
-    side, half = frame.geometry[2] * 2 / 3, frame.geometry[3] / 2
-    vx = np.array([-side / 2, side / 2, side, side / 2, -side / 2, -side])
-    vy = np.array([-half, -half, 0.0, half, half, 0.0])
-    x1 = frame.centre_x[hexes].astype(np.float64)[:, None] + vx[None, :]
-    y1 = frame.centre_y[hexes].astype(np.float64)[:, None] + vy[None, :]
-    x2, y2 = np.roll(x1, -1, axis=1), np.roll(y1, -1, axis=1)
-
-    def cross(px, py, qx, qy, rx, ry):
-        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
-    crossed = ((cross(ax, ay, bx, by, x1, y1) * cross(ax, ay, bx, by, x2, y2) <= 0)
-               & (cross(x1, y1, x2, y2, ax, ay) * cross(x1, y1, x2, y2, bx, by) <= 0))
+    crossed, _ = sides_crossed(frame, ends, line, hexes)
     first = np.argmax(crossed, axis=1)
     code = frame.side_code[np.minimum(hexes, len(frame.side_code) - 1), first]
     return crossed.any(axis=1) & DEPRESSION_T[code]
